@@ -1,0 +1,90 @@
+# Harambee: `make run` to use it, `make test` to check it. See README.md.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+VENV      := .venv
+PY        := $(CURDIR)/$(VENV)/bin/python
+MANAGE    := cd backend && $(PY) manage.py
+NPM       := npm --prefix frontend
+PYTHON    ?= python3
+
+.PHONY: run test install build migrate demo serve dev lint typecheck test-backend test-frontend test-e2e \
+        openapi check-openapi i18n bench clean
+
+## Set-up and use -----------------------------------------------------------------
+
+run: build migrate demo serve ## install, build, migrate, load demo data, serve on :8000
+
+install: $(VENV)/.installed frontend/node_modules/.installed
+
+$(VENV)/.installed: backend/requirements.txt backend/requirements-dev.txt
+	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -r backend/requirements-dev.txt
+	touch $@
+
+frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+openapi: install ## regenerate backend/openapi.json and the typed client from the API
+	$(MANAGE) export_openapi_schema --api config.api.api --indent 2 --sorted --output openapi.json
+	$(NPM) run --silent api:generate
+
+check-openapi: install ## fail when the committed schema or typed client is stale
+	$(MANAGE) export_openapi_schema --api config.api.api --indent 2 --sorted --output ../.tmp-openapi.json
+	diff -q backend/openapi.json .tmp-openapi.json || (echo "backend/openapi.json is stale: run 'make openapi'"; rm -f .tmp-openapi.json; exit 1)
+	rm -f .tmp-openapi.json
+	cd frontend && npx openapi-typescript ../backend/openapi.json -o ../.tmp-schema.d.ts >/dev/null
+	diff -q frontend/src/lib/api/schema.d.ts .tmp-schema.d.ts || (echo "the typed API client is stale: run 'make openapi'"; rm -f .tmp-schema.d.ts; exit 1)
+	rm -f .tmp-schema.d.ts
+
+i18n: install ## extract the strings of the React app into the catalogues
+	$(NPM) run --silent i18n:extract
+
+build: install ## build the React app and collect static files
+	$(NPM) run --silent build
+	$(MANAGE) collectstatic --noinput -v0
+
+migrate: install
+	$(MANAGE) migrate --noinput -v0
+	$(MANAGE) createcachetable
+
+demo: install ## load demo data (idempotent; refused in production)
+	$(MANAGE) load_demo_data
+
+serve: ## gunicorn + the background task worker on http://127.0.0.1:8000
+	./scripts/serve.sh 127.0.0.1:8000
+
+dev: install migrate ## Django's dev server on :8000 and Vite with hot reload on :5173
+	(cd backend && DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000) & $(NPM) run dev
+
+## Checks -----------------------------------------------------------------------
+
+test: lint typecheck check-openapi test-backend test-frontend test-e2e ## every check and test
+
+lint: install
+	cd backend && $(PY) -m ruff check . && $(PY) -m ruff format --check .
+	$(NPM) run --silent lint
+
+typecheck: install
+	cd backend && $(PY) -m mypy .
+	$(MANAGE) makemigrations --check --dry-run -v0
+	$(NPM) run --silent typecheck
+
+test-backend: install
+	cd backend && $(PY) -m pytest
+
+test-frontend: install
+	$(NPM) run --silent i18n:check
+	$(NPM) run --silent test
+
+test-e2e: build
+	./scripts/ensure-chromium.sh
+	$(NPM) run --silent e2e
+
+bench: build ## benchmarks (not part of `make test`); results in bench/results/
+	./bench/run.sh
+
+clean:
+	rm -rf $(VENV) frontend/node_modules frontend/dist backend/staticfiles backend/db.sqlite3

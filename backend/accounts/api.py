@@ -1,0 +1,79 @@
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from ninja import Router
+from ninja.security import django_auth
+
+from accounts import selectors, services
+from accounts.models import User
+from accounts.schemas import (
+    MessageOut,
+    PasswordChangeIn,
+    PasswordResetConfirmIn,
+    PasswordResetIn,
+    ProfileIn,
+    SessionOut,
+    SignInIn,
+    SignUpIn,
+    UserOut,
+)
+from common.schemas import ErrorOut
+
+router = Router(tags=["accounts"])
+
+ERRORS = {400: ErrorOut, 403: ErrorOut, 422: ErrorOut, 429: ErrorOut}
+
+
+def _user(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)
+    return request.user
+
+
+@router.get("/auth/session", response=SessionOut)
+def session(request: HttpRequest) -> dict[str, object]:
+    return selectors.session_state(request=request)
+
+
+@router.post("/signup", response={201: SessionOut, **ERRORS})
+def sign_up(request: HttpRequest, payload: SignUpIn) -> tuple[int, dict[str, object]]:
+    services.user_sign_up(request=request, **payload.dict())
+    return 201, selectors.session_state(request=request)
+
+
+@router.post("/auth/signin", response={200: SessionOut, **ERRORS})
+def sign_in(request: HttpRequest, payload: SignInIn) -> dict[str, object]:
+    services.user_sign_in(request=request, email=payload.email, password=payload.password)
+    return selectors.session_state(request=request)
+
+
+@router.post("/auth/signout", response={200: SessionOut, 403: ErrorOut})
+def sign_out(request: HttpRequest) -> dict[str, object]:
+    services.user_sign_out(request=request)
+    return selectors.session_state(request=request)
+
+
+@router.post("/auth/password-reset", response={202: MessageOut, **ERRORS})
+def password_reset(request: HttpRequest, payload: PasswordResetIn) -> tuple[int, dict[str, str]]:
+    services.password_reset_request(request=request, email=payload.email)
+    return 202, {"detail": _("Check your email for a link to reset your password.")}
+
+
+@router.post("/auth/password-reset/confirm", response={200: MessageOut, **ERRORS})
+def password_reset_confirm(request: HttpRequest, payload: PasswordResetConfirmIn) -> dict[str, str]:
+    services.password_reset_confirm(**payload.dict())
+    return {"detail": _("Your password has been reset. You can now sign in.")}
+
+
+@router.get("/profile", response={200: UserOut, 401: ErrorOut}, auth=django_auth)
+def profile(request: HttpRequest) -> User:
+    return _user(request)
+
+
+@router.patch("/profile", response={200: UserOut, 401: ErrorOut, **ERRORS}, auth=django_auth)
+def profile_update(request: HttpRequest, payload: ProfileIn) -> User:
+    return services.user_profile_update(user=_user(request), **payload.dict())
+
+
+@router.post("/profile/password", response={200: MessageOut, 401: ErrorOut, **ERRORS}, auth=django_auth)
+def password_change(request: HttpRequest, payload: PasswordChangeIn) -> dict[str, str]:
+    services.user_password_change(request=request, user=_user(request), **payload.dict())
+    return {"detail": _("Password updated successfully.")}

@@ -1,0 +1,68 @@
+from typing import Any, ClassVar
+
+from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
+from django.db import models
+from django.db.models.functions import Lower
+
+
+class UserManager(BaseUserManager["User"]):
+    use_in_migrations = True
+
+    def get_by_natural_key(self, username: str | None) -> "User":
+        # E-mail addresses are unique whatever their case.
+        return self.get(email__iexact=username)
+
+    def create_user(self, email: str, password: str | None = None, **fields: Any) -> "User":
+        user = self.model(email=User.normalize_email_address(email), **fields)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_superuser(self, email: str, password: str | None = None, **fields: Any) -> "User":
+        fields.setdefault("is_staff", True)
+        fields.setdefault("is_superuser", True)
+        return self.create_user(email, password, **fields)
+
+
+class User(AbstractBaseUser, PermissionsMixin):
+    """A person who signs in with an e-mail address. Staff users are the platform's admins."""
+
+    email = models.EmailField(unique=True)
+    first_name = models.CharField(max_length=150, blank=True)
+    last_name = models.CharField(max_length=150, blank=True)
+    phone = models.CharField(max_length=16, blank=True, help_text="E.164, e.g. +254712345678")
+    id_number = models.CharField(max_length=9, blank=True)
+    avatar_url = models.URLField(max_length=500, blank=True)
+    is_active = models.BooleanField(default=True)
+    is_staff = models.BooleanField(default=False, help_text="Staff users are admins and may use /admin/.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects: ClassVar[UserManager] = UserManager()
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS: ClassVar[list[str]] = []
+
+    class Meta:
+        constraints = [models.UniqueConstraint(Lower("email"), name="accounts_user_email_ci_unique")]
+
+    def __str__(self) -> str:
+        return self.email
+
+    @staticmethod
+    def normalize_email_address(email: str) -> str:
+        return email.strip().lower()
+
+    @property
+    def is_admin(self) -> bool:
+        return self.is_staff
+
+    @property
+    def full_name(self) -> str:
+        return " ".join(part for part in (self.first_name.strip(), self.last_name.strip()) if part)
+
+    @property
+    def display_name(self) -> str:
+        """The name the header greets: first name, else the e-mail's local part, else 'User'."""
+        return self.first_name.strip() or self.email.partition("@")[0] or "User"

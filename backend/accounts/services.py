@@ -1,0 +1,225 @@
+"""Writes to accounts: sign-up, sign-in, passwords and profiles."""
+
+from django.conf import settings
+from django.contrib.auth import authenticate, login, logout, update_session_auth_hash
+from django.contrib.auth.tokens import default_token_generator
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.translation import gettext as _
+
+from accounts import validators
+from accounts.models import User
+from accounts.tasks import send_password_reset_email, send_welcome_email
+from common import ratelimit
+from common.errors import FieldValidationError, RateLimitedError, ServiceError
+
+
+def _email_taken() -> str:
+    return _(
+        "This email is already registered. Please use a different email address or sign in if you already have an account."
+    )
+
+
+def _raise_if_errors(errors: dict[str, str]) -> None:
+    if errors:
+        raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
+
+
+def _confirmation_error(password: str, confirm_password: str) -> str | None:
+    if not confirm_password:
+        return _("Please confirm your password")
+    if password != confirm_password:
+        return _("Passwords do not match")
+    return None
+
+
+def _enforce_limit(*, scope: str, identifiers: list[str], limit: tuple[int, int], message: str) -> None:
+    attempts = limit[0]
+    if ratelimit.is_limited(scope=scope, identifiers=identifiers, limit=attempts):
+        raise RateLimitedError(message, code="rate_limited")
+
+
+def user_sign_up(
+    *,
+    request: HttpRequest,
+    first_name: str,
+    last_name: str,
+    email: str,
+    phone: str,
+    id_number: str,
+    password: str,
+    confirm_password: str,
+) -> User:
+    """Create an account, sign it in and queue the welcome e-mail."""
+    ip = ratelimit.client_ip(request)
+    _enforce_limit(
+        scope="sign-up",
+        identifiers=[ip],
+        limit=settings.RATE_LIMIT_SIGN_UP,
+        message=_("Too many sign-up attempts. Please wait a while and try again."),
+    )
+    ratelimit.record_attempt(scope="sign-up", identifiers=[ip], window_seconds=settings.RATE_LIMIT_SIGN_UP[1])
+
+    errors: dict[str, str] = {}
+    if not first_name.strip():
+        errors["first_name"] = _("First name is required")
+    if not last_name.strip():
+        errors["last_name"] = _("Last name is required")
+    if message := validators.check_email(email):
+        errors["email"] = message
+    elif User.objects.filter(email__iexact=email.strip()).exists():
+        errors["email"] = _email_taken()
+    if message := validators.check_kenyan_phone(phone):
+        errors["phone"] = message
+    if message := validators.check_id_number(id_number):
+        errors["id_number"] = message
+    if message := validators.check_new_password(password):
+        errors["password"] = message
+    if message := _confirmation_error(password, confirm_password):
+        errors["confirm_password"] = message
+    _raise_if_errors(errors)
+
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(
+                email,
+                password,
+                first_name=first_name.strip(),
+                last_name=last_name.strip(),
+                phone=validators.normalize_kenyan_phone(phone),
+                id_number=id_number.strip(),
+            )
+    except IntegrityError:  # the same address signed up a moment ago
+        raise FieldValidationError(
+            _("Please correct the errors below"), field_errors={"email": _email_taken()}
+        ) from None
+    transaction.on_commit(lambda: send_welcome_email.enqueue(user_id=user.pk))
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return user
+
+
+def user_sign_in(*, request: HttpRequest, email: str, password: str) -> User:
+    """Start a session. Failed attempts are limited per account and per address."""
+    errors: dict[str, str] = {}
+    if message := validators.check_email(email):
+        errors["email"] = message
+    if not password:
+        errors["password"] = _("Password is required")
+    _raise_if_errors(errors)
+
+    identifiers = [User.normalize_email_address(email), ratelimit.client_ip(request)]
+    window = settings.RATE_LIMIT_SIGN_IN[1]
+    _enforce_limit(
+        scope="sign-in",
+        identifiers=identifiers,
+        limit=settings.RATE_LIMIT_SIGN_IN,
+        message=_("Too many failed sign-in attempts. Please wait 15 minutes and try again."),
+    )
+    user = authenticate(request, username=email.strip(), password=password)
+    if user is None:
+        ratelimit.record_attempt(scope="sign-in", identifiers=identifiers, window_seconds=window)
+        raise ServiceError(_("Invalid email or password."), code="invalid_credentials")
+    assert isinstance(user, User)
+    login(request, user)
+    return user
+
+
+def user_sign_out(*, request: HttpRequest) -> None:
+    logout(request)
+
+
+def password_reset_request(*, request: HttpRequest, email: str) -> None:
+    """E-mail a signed, single-use link to /reset-password."""
+    if not email.strip():
+        _raise_if_errors({"email": _("Please enter your email address")})
+    if message := validators.check_email(email):
+        _raise_if_errors({"email": message})
+
+    identifiers = [User.normalize_email_address(email), ratelimit.client_ip(request)]
+    _enforce_limit(
+        scope="password-reset",
+        identifiers=identifiers,
+        limit=settings.RATE_LIMIT_PASSWORD_RESET,
+        message=_("Too many password reset requests. Please wait a while and try again."),
+    )
+    ratelimit.record_attempt(
+        scope="password-reset", identifiers=identifiers, window_seconds=settings.RATE_LIMIT_PASSWORD_RESET[1]
+    )
+    user = User.objects.filter(email__iexact=email.strip(), is_active=True).first()
+    if user is None:
+        _raise_if_errors(
+            {"email": _("This email is not registered. Please check your email address or create a new account.")}
+        )
+        return
+    send_password_reset_email.enqueue(user_id=user.pk, reset_url=password_reset_url(user))
+
+
+def password_reset_url(user: User) -> str:
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    token = default_token_generator.make_token(user)
+    return f"{settings.SITE_URL}/reset-password?uid={uid}&token={token}"
+
+
+@transaction.atomic
+def password_reset_confirm(*, uid: str, token: str, password: str, confirm_password: str) -> User:
+    """Set a new password from an e-mailed link. Every existing session of the user ends."""
+    errors: dict[str, str] = {}
+    if not password:
+        errors["password"] = _("Please enter a new password")
+    elif message := validators.check_new_password(password):
+        errors["password"] = message
+    if not errors and password != confirm_password:
+        errors["confirm_password"] = _("Passwords do not match")
+    _raise_if_errors(errors)
+
+    try:
+        user = User.objects.select_for_update().get(pk=int(urlsafe_base64_decode(uid).decode()), is_active=True)
+    except (ValueError, TypeError, OverflowError, UnicodeDecodeError, User.DoesNotExist):
+        user = None
+    if user is None or not default_token_generator.check_token(user, token):
+        raise ServiceError(
+            _("This password reset link is invalid or has expired. Please request a new one."), code="invalid_token"
+        )
+    # A new password hash invalidates the token (single use) and every session's auth hash.
+    user.set_password(password)
+    user.save(update_fields=["password", "updated_at"])
+    return user
+
+
+def user_profile_update(*, user: User, first_name: str, last_name: str, phone: str, avatar_url: str) -> User:
+    errors: dict[str, str] = {}
+    if not first_name.strip():
+        errors["first_name"] = _("First name is required")
+    if not last_name.strip():
+        errors["last_name"] = _("Last name is required")
+    if message := validators.check_kenyan_phone(phone):
+        errors["phone"] = message
+    if message := validators.check_avatar_url(avatar_url):
+        errors["avatar_url"] = message
+    _raise_if_errors(errors)
+
+    user.first_name = first_name.strip()
+    user.last_name = last_name.strip()
+    user.phone = validators.normalize_kenyan_phone(phone)
+    user.avatar_url = avatar_url.strip()
+    user.save(update_fields=["first_name", "last_name", "phone", "avatar_url", "updated_at"])
+    return user
+
+
+def user_password_change(
+    *, request: HttpRequest, user: User, current_password: str, new_password: str, confirm_password: str
+) -> None:
+    """Change the password; this session stays signed in, every other one ends."""
+    if not (current_password and new_password and confirm_password):
+        raise ServiceError(_("All fields are required."), code="required")
+    if new_password != confirm_password:
+        raise ServiceError(_("New passwords do not match."), code="mismatch")
+    if message := validators.check_changed_password(new_password):
+        raise ServiceError(message, code="weak_password")
+    if not user.check_password(current_password):
+        raise ServiceError(_("Old password is incorrect."), code="wrong_password")
+    user.set_password(new_password)
+    user.save(update_fields=["password", "updated_at"])
+    update_session_auth_hash(request, user)

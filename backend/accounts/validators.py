@@ -1,0 +1,74 @@
+"""Account field rules, with the exact messages the sign-up and password screens show.
+
+Each ``check_*`` returns the message for a bad value, or ``None`` when the value is fine.
+The React forms apply the same rules live (frontend/src/features/accounts/rules.ts).
+"""
+
+import re
+
+import phonenumbers
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.utils.translation import gettext as _
+
+# +254 or 0, then 1 or 7, then eight digits.
+KENYAN_PHONE_PATTERN = re.compile(r"^(?:\+254|0)[17]\d{8}$")
+LETTER = re.compile(r"[A-Za-z]")
+DIGIT = re.compile(r"\d")
+SYMBOL = re.compile(r"[^A-Za-z0-9\s]")
+PASSWORD_MIN_LENGTH = 8
+
+
+def check_email(value: str) -> str | None:
+    if not value.strip():
+        return _("Email is required")
+    try:
+        validate_email(value.strip())
+    except ValidationError:
+        return _("Please enter a valid email address")
+    return None
+
+
+def check_kenyan_phone(value: str) -> str | None:
+    compact = re.sub(r"[\s-]", "", value)
+    if not KENYAN_PHONE_PATTERN.match(compact):
+        return _("Please enter a valid Kenyan phone number (e.g., +254712345678 or 0712345678)")
+    return None
+
+
+def normalize_kenyan_phone(value: str) -> str:
+    """E.164 form of a number that passed ``check_kenyan_phone``: +2547XXXXXXXX."""
+    number = phonenumbers.parse(re.sub(r"[\s-]", "", value), "KE")
+    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+def check_id_number(value: str) -> str | None:
+    if not 6 <= len(value.strip()) <= 9:
+        return _("ID number must be 6-9 characters")
+    return None
+
+
+def check_new_password(value: str) -> str | None:
+    """Sign-up and reset rule: at least 8 characters, a letter and a symbol."""
+    if len(value) < PASSWORD_MIN_LENGTH or not LETTER.search(value) or not SYMBOL.search(value):
+        return _("Password must be at least 8 characters, include a symbol, and at least one letter")
+    return None
+
+
+def check_changed_password(value: str) -> str | None:
+    """Profile rule for a changed password: also needs a digit."""
+    if (
+        len(value) < PASSWORD_MIN_LENGTH
+        or not LETTER.search(value)
+        or not DIGIT.search(value)
+        or not SYMBOL.search(value)
+    ):
+        return _("Password must be at least 8 characters and include numbers, letters, and symbols.")
+    return None
+
+
+def check_avatar_url(value: str) -> str | None:
+    """Blank is fine; otherwise an http(s) address."""
+    if value.strip() and not re.match(r"^https?://[^\s/$.?#][^\s]*$", value.strip(), re.IGNORECASE):
+        return _("Please enter a valid URL starting with http:// or https://")
+    return None

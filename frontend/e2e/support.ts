@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const EMAIL_DIR = join(import.meta.dirname, "..", "..", ".tmp", "e2e", "emails");
+export const DEMO_PASSWORD = "Harambee#2026";
+export const DEMO_ORGANIZER = "organizer@harambee.local";
+
+/** A fresh address per test run, so runs never collide. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.co.ke`;
+}
+
+/** The newest e-mail sent to `to` by Django's file backend, waiting for the task worker. */
+export async function latestEmailTo(to: string): Promise<string> {
+  let found = "";
+  await expect
+    .poll(
+      () => {
+        const files = readdirSync(EMAIL_DIR)
+          .map((name) => join(EMAIL_DIR, name))
+          .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+        for (const file of files) {
+          const messages = readFileSync(file, "utf-8").split(/^-{79}$/m);
+          const match = messages.reverse().find((message) => message.includes(`To: ${to}`));
+          if (match) {
+            found = match;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 15_000, message: `an e-mail to ${to}` },
+    )
+    .toBe(true);
+  return found;
+}
+
+/** axe-core finds no serious or critical accessibility violations on the page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}

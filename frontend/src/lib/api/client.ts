@@ -1,0 +1,52 @@
+import createClient, { type Middleware } from "openapi-fetch";
+import type { components, paths } from "./schema";
+
+export type Schemas = components["schemas"];
+export type ApiError = Schemas["ErrorOut"];
+export type User = Schemas["UserOut"];
+export type Session = Schemas["SessionOut"];
+
+// The CSRF token comes from GET /api/auth/session (the cookie itself is HttpOnly).
+// It is kept in memory only, never in local storage.
+let csrfToken = "";
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+
+const csrfHeader: Middleware = {
+  onRequest({ request }) {
+    if (!["GET", "HEAD", "OPTIONS"].includes(request.method) && csrfToken) {
+      request.headers.set("X-CSRFToken", csrfToken);
+    }
+    return request;
+  },
+};
+
+export const api = createClient<paths>({ baseUrl: "", credentials: "same-origin" });
+api.use(csrfHeader);
+
+/** Thrown by `unwrap` so that TanStack Query sees failures; carries the server's message. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly fieldErrors: Record<string, string>;
+  readonly code: string;
+
+  constructor(status: number, body: Partial<ApiError> | undefined, fallback: string) {
+    super(typeof body?.detail === "string" && body.detail ? body.detail : fallback);
+    this.status = status;
+    this.code = body?.code ?? "error";
+    this.fieldErrors = body?.field_errors ?? {};
+  }
+}
+
+/** The data of a successful answer, or an ApiRequestError with the server's message. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }, fallback: string): T {
+  if (result.error !== undefined || result.data === undefined) {
+    throw new ApiRequestError(
+      result.response.status,
+      result.error as Partial<ApiError> | undefined,
+      fallback,
+    );
+  }
+  return result.data;
+}

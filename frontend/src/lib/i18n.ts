@@ -1,0 +1,23 @@
+import { i18n, type Messages } from "@lingui/core";
+import { messages as englishMessages } from "../locales/en/messages.po";
+
+export const LOCALES = { en: "English", sw: "Kiswahili" } as const;
+export type Locale = keyof typeof LOCALES;
+
+// English ships with the first load; other catalogues load when chosen.
+const catalogues: Record<Exclude<Locale, "en">, () => Promise<{ messages: Messages }>> = {
+  sw: () => import("../locales/sw/messages.po"),
+};
+i18n.load("en", englishMessages);
+i18n.activate("en");
+
+export async function activateLocale(locale: Locale): Promise<void> {
+  if (locale !== "en") {
+    const { messages } = await catalogues[locale]();
+    i18n.load(locale, messages);
+  }
+  i18n.activate(locale);
+  document.documentElement.lang = locale;
+}
+
+export { i18n };

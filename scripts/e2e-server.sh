@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The server the end-to-end tests drive: a fresh SQLite database, demo data, the built app,
+# gunicorn + task worker, and e-mails written to files the tests read.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+state="$root/.tmp/e2e"
+rm -rf "$state" && mkdir -p "$state/emails"
+export DATABASE_URL="sqlite:///$state/db.sqlite3"
+export EMAIL_FILE_PATH="$state/emails"
+export SITE_URL="http://127.0.0.1:${E2E_PORT:-8123}"
+# Many sign-ups come from one address in a test run.
+export RATE_LIMIT_SIGN_UP="1000/3600" RATE_LIMIT_PASSWORD_RESET="1000/3600"
+cd "$root/backend"
+"$root/.venv/bin/python" manage.py migrate --noinput -v0
+"$root/.venv/bin/python" manage.py createcachetable
+"$root/.venv/bin/python" manage.py load_demo_data >/dev/null
+exec "$root/scripts/serve.sh" "127.0.0.1:${E2E_PORT:-8123}"
