@@ -3,7 +3,7 @@
 # gunicorn + task worker, and e-mails written to files the tests read.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-state="$root/.tmp/e2e"
+state="$root/.tmp/e2e-${E2E_PORT:-8123}"
 rm -rf "$state" && mkdir -p "$state/emails"
 export DATABASE_URL="sqlite:///$state/db.sqlite3"
 export EMAIL_FILE_PATH="$state/emails"

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-export const EMAIL_DIR = join(import.meta.dirname, "..", "..", ".tmp", "e2e", "emails");
+export const EMAIL_DIR = join(import.meta.dirname, "..", "..", ".tmp", `e2e-${process.env.E2E_PORT ?? 8123}`, "emails");
 export const DEMO_PASSWORD = "Harambee#2026";
 export const DEMO_ORGANIZER = "organizer@harambee.local";
 
