@@ -8,7 +8,7 @@ MANAGE    := cd backend && $(PY) manage.py
 NPM       := npm --prefix frontend
 PYTHON    ?= python3
 
-.PHONY: run test install build migrate demo serve dev lint typecheck test-backend test-frontend test-e2e \
+.PHONY: run test install build migrate demo serve dev lint typecheck test-backend test-frontend test-budgets test-e2e \
         openapi check-openapi i18n bench clean
 
 ## Set-up and use -----------------------------------------------------------------
@@ -61,7 +61,7 @@ dev: install migrate ## Django's dev server on :8000 and Vite with hot reload on
 
 ## Checks -----------------------------------------------------------------------
 
-test: lint typecheck check-openapi test-backend test-frontend test-e2e ## every check and test
+test: lint typecheck check-openapi test-backend test-frontend test-budgets test-e2e ## every check and test
 
 lint: install
 	cd backend && $(PY) -m ruff check . && $(PY) -m ruff format --check .
@@ -78,6 +78,9 @@ test-backend: install
 test-frontend: install
 	$(NPM) run --silent i18n:check
 	$(NPM) run --silent test
+
+test-budgets: build ## first-load size budgets of the public routes
+	$(NPM) run --silent budgets
 
 test-e2e: build
 	./scripts/ensure-chromium.sh
