@@ -3,7 +3,14 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-export const EMAIL_DIR = join(import.meta.dirname, "..", "..", ".tmp", `e2e-${process.env.E2E_PORT ?? 8123}`, "emails");
+export const EMAIL_DIR = join(
+  import.meta.dirname,
+  "..",
+  "..",
+  ".tmp",
+  `e2e-${process.env.E2E_PORT ?? 8123}`,
+  "emails",
+);
 export const DEMO_PASSWORD = "Harambee#2026";
 export const DEMO_ORGANIZER = "organizer@harambee.local";
 
@@ -41,5 +48,7 @@ export async function latestEmailTo(to: string): Promise<string> {
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
 }
