@@ -5,8 +5,10 @@ attempts holds across every worker and instance.
 """
 
 import hashlib
+import time
 
 from django.core.cache import cache
+from django.http import HttpRequest
 
 
 def _key(scope: str, identifier: str) -> str:
@@ -26,18 +28,27 @@ def record_attempt(*, scope: str, identifiers: list[str], window_seconds: int) -
         if not identifier:
             continue
         key = _key(scope, identifier)
-        # add() starts the window; incr() keeps its original expiry.
-        if not cache.add(key, 1, timeout=window_seconds):
+        now = time.time()
+        # The first attempt opens the window; its end is kept beside the counter.
+        ends_at = now + window_seconds
+        if not cache.add(f"{key}:ends", ends_at, timeout=window_seconds):
+            ends_at = cache.get(f"{key}:ends", ends_at)
+        remaining = max(1, int(ends_at - now))
+        if not cache.add(key, 1, timeout=remaining):
             try:
                 cache.incr(key)
             except ValueError:  # expired between add() and incr()
-                cache.add(key, 1, timeout=window_seconds)
+                cache.add(key, 1, timeout=remaining)
+            else:
+                # The database cache's incr() saves with its default 5-minute timeout: restore the window's end.
+                cache.touch(key, timeout=remaining)
 
 
 def reset_attempts(*, scope: str, identifiers: list[str]) -> None:
-    cache.delete_many([_key(scope, identifier) for identifier in identifiers if identifier])
+    keys = [_key(scope, identifier) for identifier in identifiers if identifier]
+    cache.delete_many(keys + [f"{key}:ends" for key in keys])
 
 
-def client_ip(request) -> str:  # type: ignore[no-untyped-def]
+def client_ip(request: HttpRequest) -> str:
     # Behind the documented nginx proxy REMOTE_ADDR is set from X-Real-IP by the proxy.
     return str(request.META.get("REMOTE_ADDR", ""))

@@ -1,0 +1,62 @@
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from accounts.demo import DEMO_PASSWORD, DEMO_USERS
+from accounts.models import User
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def local_secret_key(settings):
+    settings.IS_PRODUCTION = False
+    settings.SECRET_KEY = "local-development-only-not-secret"
+
+
+def load_demo_data():
+    out = StringIO()
+    call_command("load_demo_data", stdout=out)
+    return out.getvalue()
+
+
+def test_demo_data_creates_the_demo_accounts_with_the_demo_password():
+    load_demo_data()
+
+    assert User.objects.count() == len(DEMO_USERS)
+    for fields in DEMO_USERS:
+        assert User.objects.get(email=fields["email"]).check_password(DEMO_PASSWORD)
+    assert User.objects.get(email="admin@harambee.local").is_admin
+
+
+def test_demo_data_can_be_loaded_twice_without_duplicates():
+    load_demo_data()
+    load_demo_data()
+
+    assert User.objects.count() == len(DEMO_USERS)
+
+
+def test_demo_data_prints_how_to_sign_in():
+    output = load_demo_data()
+
+    assert "http://127.0.0.1:8000/signin" in output
+    for fields in DEMO_USERS:
+        assert fields["email"] in output
+    assert output.count(f"password: {DEMO_PASSWORD}") == len(DEMO_USERS)
+
+
+def test_demo_data_is_refused_in_production(settings):
+    settings.IS_PRODUCTION = True
+
+    with pytest.raises(CommandError, match="local use only"):
+        load_demo_data()
+    assert not User.objects.exists()
+
+
+def test_demo_data_is_refused_with_a_real_secret_key(settings):
+    settings.SECRET_KEY = "a-real-deployment-secret"
+
+    with pytest.raises(CommandError, match="local use only"):
+        load_demo_data()
+    assert not User.objects.exists()

@@ -1,0 +1,97 @@
+"""Fixtures shared by every app's tests.
+
+API tests go through ``ApiClient``: the Django test client with CSRF checks on, holding the
+token the way the React app does (taken from session answers, sent as ``X-CSRFToken``).
+"""
+
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from accounts.models import User
+from accounts.tests.factories import UserFactory
+
+SAFE_METHODS = {"GET", "HEAD", "OPTIONS", "TRACE"}
+
+
+class ApiClient(Client):
+    def __init__(self) -> None:
+        super().__init__(enforce_csrf_checks=True)
+        self.csrf_token = ""
+        self.get("/api/auth/session")
+
+    def request(self, **request: Any) -> Any:
+        if request["REQUEST_METHOD"] not in SAFE_METHODS:
+            request.setdefault("HTTP_X_CSRFTOKEN", self.csrf_token)
+        response = super().request(**request)
+        # Like the React app, keep the token each session answer brings: it changes at sign-in.
+        if response.get("Content-Type", "").startswith("application/json"):
+            body = response.json()
+            if isinstance(body, dict) and body.get("csrf_token"):
+                self.csrf_token = body["csrf_token"]
+        return response
+
+    # The React app sends JSON: make it the default body type. (django-stubs gives Client and
+    # RequestFactory clashing signatures for these, hence the ignores.)
+    def post(self, path, data=None, content_type="application/json", follow=False, secure=False, **extra):  # type: ignore[override]
+        return super().post(path, data, content_type, follow, secure, **extra)
+
+    def patch(self, path, data="", content_type="application/json", follow=False, secure=False, **extra):  # type: ignore[override]
+        return super().patch(path, data, content_type, follow, secure, **extra)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    """The in-memory cache outlives a test: rate-limit counters must not leak between tests."""
+    cache.clear()
+
+
+@pytest.fixture
+def make_api_client(db: None) -> Callable[..., ApiClient]:
+    """A new browser; ``signed_in_as`` starts it with that user's session."""
+
+    def make(signed_in_as: User | None = None) -> ApiClient:
+        client = ApiClient()
+        if signed_in_as is not None:
+            client.force_login(signed_in_as)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def api_client(make_api_client: Callable[..., ApiClient]) -> ApiClient:
+    return make_api_client()
+
+
+@pytest.fixture
+def user(db: None) -> User:
+    return UserFactory.create()
+
+
+@pytest.fixture
+def signed_in_client(make_api_client: Callable[..., ApiClient], user: User) -> ApiClient:
+    return make_api_client(signed_in_as=user)
+
+
+@pytest.fixture
+def advance_cache_clock(monkeypatch: pytest.MonkeyPatch) -> Callable[[float], None]:
+    """Moves the clock of the cache (and of the rate limiter) forward, so windows end without sleeping."""
+    offset = 0.0
+    clock = SimpleNamespace(time=lambda: time.time() + offset)
+    monkeypatch.setattr("django.core.cache.backends.base.time", clock)
+    monkeypatch.setattr("django.core.cache.backends.locmem.time", clock)
+    monkeypatch.setattr("django.core.cache.backends.db.tz_now", lambda: datetime.fromtimestamp(clock.time(), tz=UTC))
+    monkeypatch.setattr("common.ratelimit.time", clock)
+
+    def advance(seconds: float) -> None:
+        nonlocal offset
+        offset += seconds
+
+    return advance
