@@ -1,5 +1,74 @@
-import { AppLayout } from "@/components/AppLayout";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { Link } from "wouter";
+import { TextField } from "@/components/TextField";
+import { toast } from "@/components/toast";
+import { api, unwrap } from "@/lib/api/client";
+import { AuthCard, primaryButton, textLink } from "./AuthCard";
+import { errorMessage, showFieldErrors, useSchemaForm } from "./forms";
+import { type ForgotPasswordValues, forgotPasswordSchema } from "./rules";
 
 export default function ForgotPasswordPage() {
-  return <AppLayout>{null}</AppLayout>;
+  const { t } = useLingui();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useSchemaForm(forgotPasswordSchema, { email: "" });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = async ({ email }: ForgotPasswordValues) => {
+    try {
+      unwrap(
+        await api.POST("/api/auth/password-reset", { body: { email } }),
+        t`An unexpected error occurred. Please try again.`,
+      );
+      setSentTo(email);
+    } catch (error) {
+      if (showFieldErrors(error, form, ["email"])) return;
+      toast({
+        title: t`Error`,
+        description: errorMessage(error, t`An unexpected error occurred. Please try again.`),
+        variant: "destructive",
+      });
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <AuthCard title={<Trans>Check your email</Trans>}>
+        <p className="text-slate-700" role="status">
+          <Trans>
+            We have sent a link to reset your password to <strong>{sentTo}</strong>. It can be used once.
+          </Trans>
+        </p>
+        <Link href="/signin" className={`${primaryButton} mt-6`}>
+          <Trans>Back to Sign In</Trans>
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={<Trans>Forgot Password</Trans>}
+      intro={<Trans>Enter your email address and we will send you a link to reset your password.</Trans>}
+    >
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+        <TextField
+          label={t`Email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+        <button type="submit" className={primaryButton} disabled={isSubmitting}>
+          {isSubmitting ? <Trans>Sending...</Trans> : <Trans>Send Reset Link</Trans>}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <Link href="/signin" className={textLink}>
+          <Trans>Back to Sign In</Trans>
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,5 +1,101 @@
-import { AppLayout } from "@/components/AppLayout";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { Link, useSearch } from "wouter";
+import { PasswordField, TextField } from "@/components/TextField";
+import { toast } from "@/components/toast";
+import { api, unwrap } from "@/lib/api/client";
+import { AuthCard, primaryButton, textLink } from "./AuthCard";
+import { errorMessage, showFieldErrors, useNavigateLater, useSchemaForm } from "./forms";
+import { safeNextPath } from "./RequireAuth";
+import { type SignInValues, signInSchema } from "./rules";
+import { useSetSession } from "./session";
+
+const REDIRECT_DELAY_MS = 1200;
 
 export default function SignInPage() {
-  return <AppLayout>{null}</AppLayout>;
+  const { t } = useLingui();
+  const search = useSearch();
+  const setSession = useSetSession();
+  const navigateLater = useNavigateLater();
+  const form = useSchemaForm(signInSchema, { email: "", password: "" });
+  const [redirecting, setRedirecting] = useState(false);
+  const { register, formState } = form;
+  const { errors } = formState;
+
+  const onSubmit = async (values: SignInValues) => {
+    try {
+      const session = unwrap(
+        await api.POST("/api/auth/signin", { body: values }),
+        t`An unexpected error occurred. Please try again.`,
+      );
+      setSession(session);
+      setRedirecting(true);
+      const name = session.user?.display_name ?? "";
+      toast({ title: t`Welcome Back, ${name}. Redirecting to dashboard...` });
+      navigateLater(safeNextPath(search), REDIRECT_DELAY_MS);
+    } catch (error) {
+      if (showFieldErrors(error, form, ["email", "password"])) return;
+      toast({
+        title: t`Sign In Error`,
+        description: errorMessage(error, t`An unexpected error occurred. Please try again.`),
+        variant: "destructive",
+      });
+    }
+  };
+
+  const onInvalid = () =>
+    toast({
+      title: t`Validation Error`,
+      description: t`Please correct the errors below`,
+      variant: "destructive",
+    });
+
+  return (
+    <AuthCard
+      title={<Trans>Sign In</Trans>}
+      intro={<Trans>Welcome back! Sign in to manage your campaigns.</Trans>}
+    >
+      <form noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)} className="space-y-4">
+        <TextField
+          label={t`Email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <PasswordField
+          label={t`Password`}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <p className="text-right text-sm">
+          <Link href="/forgot-password" className={textLink}>
+            <Trans>Forgot password?</Trans>
+          </Link>
+        </p>
+        <button
+          type="submit"
+          className={primaryButton}
+          disabled={!formState.isValid || formState.isSubmitting || redirecting}
+        >
+          {formState.isSubmitting || redirecting ? <Trans>Signing In...</Trans> : <Trans>Sign In</Trans>}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        <Trans>
+          Don't have an account?{" "}
+          <Link href="/signup" className={textLink}>
+            Sign Up
+          </Link>
+        </Trans>
+      </p>
+      <p className="mt-2 text-center text-sm">
+        <Link href="/" className={textLink}>
+          <Trans>Back to Home</Trans>
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,5 +1,143 @@
-import { AppLayout } from "@/components/AppLayout";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { Link } from "wouter";
+import { PasswordField, TextField } from "@/components/TextField";
+import { toast } from "@/components/toast";
+import { api, unwrap } from "@/lib/api/client";
+import { AuthCard, primaryButton, textLink } from "./AuthCard";
+import { errorMessage, revalidateIfDirty, showFieldErrors, useNavigateLater, useSchemaForm } from "./forms";
+import { type SignUpValues, signUpSchema } from "./rules";
+import { useSetSession } from "./session";
+
+const REDIRECT_DELAY_MS = 500;
+const FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "idNumber",
+  "password",
+  "confirmPassword",
+] as const;
 
 export default function SignUpPage() {
-  return <AppLayout>{null}</AppLayout>;
+  const { t } = useLingui();
+  const setSession = useSetSession();
+  const navigateLater = useNavigateLater();
+  const [redirecting, setRedirecting] = useState(false);
+  const form = useSchemaForm(signUpSchema, {
+    firstName: "",
+    lastName: "",
+    email: "",
+    phone: "",
+    idNumber: "",
+    password: "",
+    confirmPassword: "",
+  });
+  const { register, formState } = form;
+  const { errors } = formState;
+
+  const onSubmit = async (values: SignUpValues) => {
+    try {
+      const session = unwrap(
+        await api.POST("/api/signup", {
+          body: {
+            first_name: values.firstName,
+            last_name: values.lastName,
+            email: values.email,
+            phone: values.phone,
+            id_number: values.idNumber,
+            password: values.password,
+            confirm_password: values.confirmPassword,
+          },
+        }),
+        t`An unexpected error occurred. Please try again.`,
+      );
+      setSession(session);
+      setRedirecting(true);
+      toast({ title: t`Sign Up Successful`, description: t`Your account has been created.` });
+      navigateLater("/dashboard", REDIRECT_DELAY_MS);
+    } catch (error) {
+      if (showFieldErrors(error, form, FIELDS)) return;
+      toast({
+        title: t`Sign Up Error`,
+        description: errorMessage(error, t`An unexpected error occurred. Please try again.`),
+        variant: "destructive",
+      });
+    }
+  };
+
+  return (
+    <AuthCard
+      title={<Trans>Create Account</Trans>}
+      intro={<Trans>Create a free account to start fundraising with Harambee.</Trans>}
+    >
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t`First Name`}
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register("firstName")}
+          />
+          <TextField
+            label={t`Last Name`}
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register("lastName")}
+          />
+        </div>
+        <TextField
+          label={t`Email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <TextField
+          label={t`Phone Number`}
+          type="tel"
+          autoComplete="tel"
+          placeholder="0712345678"
+          error={errors.phone?.message}
+          {...register("phone")}
+        />
+        <TextField
+          label={t`ID Number`}
+          autoComplete="off"
+          error={errors.idNumber?.message}
+          {...register("idNumber")}
+        />
+        <PasswordField
+          label={t`Password`}
+          autoComplete="new-password"
+          hint={<Trans>At least 8 characters, with a letter and a symbol.</Trans>}
+          error={errors.password?.message}
+          {...register("password", { onChange: revalidateIfDirty(form, "confirmPassword") })}
+        />
+        <PasswordField
+          label={t`Confirm Password`}
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register("confirmPassword")}
+        />
+        <button type="submit" className={primaryButton} disabled={formState.isSubmitting || redirecting}>
+          {formState.isSubmitting || redirecting ? (
+            <Trans>Creating Account...</Trans>
+          ) : (
+            <Trans>Create Account</Trans>
+          )}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        <Trans>
+          Already have an account?{" "}
+          <Link href="/signin" className={textLink}>
+            Sign In
+          </Link>
+        </Trans>
+      </p>
+    </AuthCard>
+  );
 }
