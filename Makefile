@@ -24,7 +24,9 @@ $(VENV)/.installed: backend/requirements.txt backend/requirements-dev.txt
 	touch $@
 
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
-	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	@# Not `npm ci`: the registry here lacks other platforms' optional binaries (biome, tailwind oxide),
+	@# so the lock cannot list them and `npm ci` refuses; `npm install` follows the same lock.
+	cd frontend && npm install --no-audit --no-fund --loglevel=error
 	touch $@
 
 openapi: install ## regenerate backend/openapi.json and the typed client from the API
