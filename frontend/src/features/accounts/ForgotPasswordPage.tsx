@@ -5,7 +5,7 @@ import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { api, unwrap } from "@/lib/api/client";
 import { AuthCard, primaryButton, textLink } from "./AuthCard";
-import { errorMessage, showFieldErrors, useSchemaForm } from "./forms";
+import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "./rules";
 
 export default function ForgotPasswordPage() {

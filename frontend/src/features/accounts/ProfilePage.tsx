@@ -8,7 +8,7 @@ import { toast } from "@/components/toast";
 import { api, type User, unwrap } from "@/lib/api/client";
 import { primaryButton } from "./AuthCard";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
-import { errorMessage, showFieldErrors, useSchemaForm } from "./forms";
+import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { type ProfileValues, profileSchema } from "./rules";
 import { SESSION_KEY } from "./session";
 

@@ -4,7 +4,7 @@ import { Link, useSearch } from "wouter";
 import { PasswordField } from "@/components/TextField";
 import { ApiRequestError, api, unwrap } from "@/lib/api/client";
 import { AuthCard, primaryButton, textLink } from "./AuthCard";
-import { errorMessage, revalidateIfDirty, showFieldErrors, useSchemaForm } from "./forms";
+import { errorMessage, revalidateIfDirty, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { type ResetPasswordValues, resetPasswordSchema } from "./rules";
 
 export default function ResetPasswordPage() {

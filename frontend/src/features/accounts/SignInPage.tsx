@@ -5,7 +5,7 @@ import { PasswordField, TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { api, unwrap } from "@/lib/api/client";
 import { AuthCard, primaryButton, textLink } from "./AuthCard";
-import { errorMessage, showFieldErrors, useNavigateLater, useSchemaForm } from "./forms";
+import { errorMessage, showFieldErrors, useNavigateLater, useSchemaForm } from "@/lib/forms";
 import { safeNextPath } from "./RequireAuth";
 import { type SignInValues, signInSchema } from "./rules";
 import { useSetSession } from "./session";

@@ -5,7 +5,7 @@ import { PasswordField, TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { api, unwrap } from "@/lib/api/client";
 import { AuthCard, primaryButton, textLink } from "./AuthCard";
-import { errorMessage, revalidateIfDirty, showFieldErrors, useNavigateLater, useSchemaForm } from "./forms";
+import { errorMessage, revalidateIfDirty, showFieldErrors, useNavigateLater, useSchemaForm } from "@/lib/forms";
 import { type SignUpValues, signUpSchema } from "./rules";
 import { useSetSession } from "./session";
 
