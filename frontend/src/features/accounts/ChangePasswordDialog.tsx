@@ -4,8 +4,8 @@ import { useState } from "react";
 import { PasswordField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { api, unwrap } from "@/lib/api/client";
-import { primaryButton } from "./AuthCard";
 import { errorMessage, revalidateIfDirty, useSchemaForm } from "@/lib/forms";
+import { primaryButton } from "./AuthCard";
 import { type PasswordChangeValues, passwordChangeSchema } from "./rules";
 
 /** The profile's Change Password button and dialog. */

@@ -4,8 +4,8 @@ import { Link } from "wouter";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { api, unwrap } from "@/lib/api/client";
-import { AuthCard, primaryButton, textLink } from "./AuthCard";
 import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { AuthCard, primaryButton, textLink } from "./AuthCard";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "./rules";
 
 export default function ForgotPasswordPage() {

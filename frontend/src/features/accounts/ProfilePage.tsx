@@ -6,9 +6,9 @@ import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { api, type User, unwrap } from "@/lib/api/client";
+import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { primaryButton } from "./AuthCard";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
-import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { type ProfileValues, profileSchema } from "./rules";
 import { SESSION_KEY } from "./session";
 

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import { PasswordField } from "@/components/TextField";
 import { ApiRequestError, api, unwrap } from "@/lib/api/client";
-import { AuthCard, primaryButton, textLink } from "./AuthCard";
 import { errorMessage, revalidateIfDirty, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { AuthCard, primaryButton, textLink } from "./AuthCard";
 import { type ResetPasswordValues, resetPasswordSchema } from "./rules";
 
 export default function ResetPasswordPage() {

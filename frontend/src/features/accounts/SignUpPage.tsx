@@ -4,8 +4,14 @@ import { Link } from "wouter";
 import { PasswordField, TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { api, unwrap } from "@/lib/api/client";
+import {
+  errorMessage,
+  revalidateIfDirty,
+  showFieldErrors,
+  useNavigateLater,
+  useSchemaForm,
+} from "@/lib/forms";
 import { AuthCard, primaryButton, textLink } from "./AuthCard";
-import { errorMessage, revalidateIfDirty, showFieldErrors, useNavigateLater, useSchemaForm } from "@/lib/forms";
 import { type SignUpValues, signUpSchema } from "./rules";
 import { useSetSession } from "./session";
 
