@@ -14,6 +14,9 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
+from accounts.models import User
+from campaigns.sharing import campaign_page_head
+
 CLIENT_ROUTES = [
     r"",
     r"signin",
@@ -36,6 +39,9 @@ CLIENT_ROUTES = [
     r"profile",
 ]
 CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")
+# Campaign pages get link-preview tags (and 404 when the campaign is missing or hidden).
+CAMPAIGN_PAGE_PATTERN = re.compile(r"^/campaign/(\d+)(?:/(?:donate|pledge|edit))?/?$")
+TITLE_PATTERN = re.compile(r"<title>.*?</title>", re.DOTALL)
 
 
 @cache
@@ -55,8 +61,18 @@ def index_html() -> str:
 
 @require_safe
 def spa(request: HttpRequest) -> HttpResponse:
+    html = index_html()
     status = 200 if CLIENT_ROUTE_PATTERN.match(request.path) else 404
-    response = HttpResponse(index_html(), status=status)
+    if campaign_page := CAMPAIGN_PAGE_PATTERN.match(request.path):
+        viewer = request.user if isinstance(request.user, User) and request.user.is_authenticated else None
+        digits = campaign_page[1]
+        campaign_id = int(digits) if len(digits) <= 20 else 0  # no id is longer; int() refuses huge text
+        head = campaign_page_head(campaign_id=campaign_id, user=viewer)
+        if head is None:
+            status = 404  # the app shows 'Campaign not found'
+        elif head:
+            html = TITLE_PATTERN.sub("", html, count=1).replace("</head>", f"{head}</head>", 1)
+    response = HttpResponse(html, status=status)
     # The HTML names the current hashed bundles, so it must never be served stale.
     response["Cache-Control"] = "no-cache"
     return response

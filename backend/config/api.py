@@ -6,13 +6,17 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, ValidationError
 
 from accounts.api import router as accounts_router
+from campaigns.api import router as campaigns_router
 from common.errors import ServiceError
 from feedback.api import router as feedback_router
+from payments.api import router as payments_router
 
 api = NinjaAPI(title="Harambee API", version="1.0.0", urls_namespace="api")
 
 api.add_router("/", accounts_router)
+api.add_router("/", campaigns_router)
 api.add_router("/", feedback_router)
+api.add_router("/", payments_router)
 
 
 @api.exception_handler(ServiceError)

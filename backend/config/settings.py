@@ -54,7 +54,9 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "common",
     "accounts",
+    "campaigns",
     "feedback",
+    "payments",
 ]
 
 MIDDLEWARE = [
@@ -99,6 +101,10 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The web workers and the task worker share one SQLite file: take the write lock at BEGIN and
+    # wait for it, instead of failing with "database is locked" when two transactions upgrade at once.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"transaction_mode": "IMMEDIATE", "timeout": 20})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Rate-limit counters must be shared by every worker process, so the default cache
@@ -133,7 +139,7 @@ CSRF_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SECURE = IS_PRODUCTION
 CSRF_FAILURE_VIEW = "common.views.csrf_failure"
 # Unsafe requests under these paths come from payment providers, not browsers.
-API_CSRF_EXEMPT_PREFIXES: tuple[str, ...] = ()
+API_CSRF_EXEMPT_PREFIXES: tuple[str, ...] = ("/api/payments/callbacks/",)
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
@@ -151,7 +157,8 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:", "https:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
-        "frame-src": ["https://www.youtube-nocookie.com"],
+        # The hosted card checkout opens in a dialog: Paystack's page, or the local simulator's.
+        "frame-src": ["'self'", "https://www.youtube-nocookie.com", "https://checkout.paystack.com"],
         "frame-ancestors": ["'none'"],
         "form-action": ["'self'"],
         "base-uri": ["'self'"],
@@ -191,6 +198,59 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Harambee <no-reply@harambee.local>")
 
+
+# Payments (backend/payments). Locally every provider is the built-in simulator
+# (backend/simulators, under /simulators/), so nothing needs credentials; a deployment
+# sets the real hosts and keys. See the README's payments section.
+PAYMENT_SIMULATORS_ENABLED = not IS_PRODUCTION and env_bool("PAYMENT_SIMULATORS_ENABLED", True)
+if PAYMENT_SIMULATORS_ENABLED:
+    INSTALLED_APPS.append("simulators")
+
+
+def env_required_in_production(name: str, local_default: str) -> str:
+    value = os.environ.get(name, "")
+    if not value:
+        if IS_PRODUCTION:
+            raise ImproperlyConfigured(f"{name} must be set when HARAMBEE_ENV=production.")
+        value = local_default
+    return value
+
+
+# Safaricom Daraja (M-Pesa): sandbox https://sandbox.safaricom.co.ke, live https://api.safaricom.co.ke.
+MPESA_BASE_URL = os.environ.get(
+    "MPESA_BASE_URL", "https://api.safaricom.co.ke" if IS_PRODUCTION else f"{SITE_URL}/simulators/daraja"
+).rstrip("/")
+MPESA_CONSUMER_KEY = os.environ.get("MPESA_CONSUMER_KEY", "local-consumer-key")
+MPESA_CONSUMER_SECRET = os.environ.get("MPESA_CONSUMER_SECRET", "local-consumer-secret")
+MPESA_SHORTCODE = os.environ.get("MPESA_SHORTCODE", "174379")
+# Safaricom's published sandbox passkey for shortcode 174379 (not a secret).
+MPESA_PASSKEY = os.environ.get("MPESA_PASSKEY", "bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919")
+# CustomerPayBillOnline for a paybill, CustomerBuyGoodsOnline for a till.
+MPESA_TRANSACTION_TYPE = os.environ.get("MPESA_TRANSACTION_TYPE", "CustomerPayBillOnline")
+# Where Safaricom reaches us: the public https address of this site.
+MPESA_CALLBACK_BASE_URL = os.environ.get("MPESA_CALLBACK_BASE_URL", SITE_URL).rstrip("/")
+# Daraja does not sign callbacks: this unguessable path segment is their credential.
+MPESA_CALLBACK_TOKEN = env_required_in_production("MPESA_CALLBACK_TOKEN", "local-callback-token")
+# Optional allow-list of the addresses callbacks may come from (Safaricom publishes its ranges).
+MPESA_ALLOWED_IPS = env_list("MPESA_ALLOWED_IPS")
+
+# Paystack hosted checkout (cards and M-Pesa, in KES). Its webhooks are signed with the secret key.
+PAYSTACK_BASE_URL = os.environ.get(
+    "PAYSTACK_BASE_URL", "https://api.paystack.co" if IS_PRODUCTION else f"{SITE_URL}/simulators/paystack"
+).rstrip("/")
+PAYSTACK_SECRET_KEY = env_required_in_production("PAYSTACK_SECRET_KEY", "sk_test_local_simulator")
+
+# Fees in whole KES, and how long a paid subscription lasts.
+CAMPAIGN_ACTIVATION_FEE_KES = int(os.environ.get("CAMPAIGN_ACTIVATION_FEE_KES", "1000"))
+SUBSCRIPTION_FEE_KES = int(os.environ.get("SUBSCRIPTION_FEE_KES", "2500"))
+SUBSCRIPTION_PERIOD_DAYS = int(os.environ.get("SUBSCRIPTION_PERIOD_DAYS", "365"))
+
+# The simulators answer after this many seconds, like a person entering a PIN (tests use less).
+SIMULATOR_CALLBACK_DELAY_SECONDS = float(os.environ.get("SIMULATOR_CALLBACK_DELAY_SECONDS", "2"))
+# Where the Paystack simulator sends webhooks (on Paystack this is set in its dashboard).
+SIMULATOR_PAYSTACK_WEBHOOK_URL = os.environ.get(
+    "SIMULATOR_PAYSTACK_WEBHOOK_URL", f"{SITE_URL}/api/payments/callbacks/card"
+)
 
 
 def env_rate(name: str, default: str) -> tuple[int, int]:

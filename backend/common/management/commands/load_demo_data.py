@@ -4,16 +4,19 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from accounts.demo import DEMO_PASSWORD, demo_users_load
+from campaigns.demo import demo_campaigns_load
 
 
 class Command(BaseCommand):
-    help = "Load demo accounts (and later demo campaigns). Safe to run again: nothing is duplicated."
+    help = "Load demo accounts and campaigns. Safe to run again: nothing is duplicated."
 
     def handle(self, *args: Any, **options: Any) -> None:
         if settings.IS_PRODUCTION or not settings.SECRET_KEY.startswith("local-"):
             raise CommandError("Demo data is for local use only; refusing to load it into a production deployment.")
         users = demo_users_load()
+        campaigns = demo_campaigns_load()
         self.stdout.write(self.style.SUCCESS("Demo data is loaded. Sign in at http://127.0.0.1:8000/signin with:"))
         for user in users:
             role = "admin" if user.is_staff else ("organizer" if user.email.startswith("organizer") else "member")
             self.stdout.write(f"  {role:<10} {user.email:<28} password: {DEMO_PASSWORD}")
+        self.stdout.write(f"{len(campaigns)} demo campaigns: http://127.0.0.1:8000/explore")

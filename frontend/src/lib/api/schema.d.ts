@@ -89,6 +89,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaign-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Campaign Categories */
+        get: operations["campaigns_api_campaign_categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaign List
+         * @description Campaigns matching the filters, newest first, one page at a time (an array, spec section 7).
+         */
+        get: operations["campaigns_api_campaign_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Campaign Detail */
+        get: operations["campaigns_api_campaign_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Campaign Update
+         * @description Edit a campaign (organizer or admin). Fields left out or null are unchanged.
+         */
+        patch: operations["campaigns_api_campaign_update"];
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/likes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaign Like
+         * @description Like the campaign; liking again is harmless.
+         */
+        post: operations["campaigns_api_campaign_like"];
+        /**
+         * Campaign Unlike
+         * @description Take the like back; harmless without one.
+         */
+        delete: operations["campaigns_api_campaign_unlike"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaign Qr
+         * @description The QR code of an active campaign's link, for posters and church bulletins (404 otherwise).
+         */
+        get: operations["campaigns_api_campaign_qr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaign Status Change
+         * @description Admins only: activate, close or hold back (pending) a campaign.
+         */
+        post: operations["campaigns_api_campaign_status_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feedback": {
         parameters: {
             query?: never;
@@ -100,6 +222,87 @@ export interface paths {
         put?: never;
         /** Feedback Create */
         post: operations["feedback_api_feedback_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Organization Payment Status
+         * @description Whether the signed-in user is a subscriber (``has_paid``). Asking about anyone else is 403.
+         */
+        get: operations["payments_api_organization_payment_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checkout
+         * @description Pay a fee on the hosted card checkout: show ``checkout_url`` in a dialog, then poll the payment.
+         */
+        post: operations["payments_api_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/stk-push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stk Push
+         * @description Pay a fee by M-Pesa: the payer's phone shows a PIN prompt. Poll the payment for the outcome.
+         */
+        post: operations["payments_api_stk_push"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payment Detail
+         * @description A payment's state, for polling. Pending M-Pesa or card intents older than two minutes are
+         *     looked up at the provider first, in case their callback never comes.
+         */
+        get: operations["payments_api_payment_detail"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -162,6 +365,394 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** BankDetails */
+        BankDetails: {
+            /** Account Name */
+            account_name: string;
+            /** Account No */
+            account_no: string;
+            /** Bank Name */
+            bank_name: string;
+        };
+        /** BankOption */
+        BankOption: {
+            details: components["schemas"]["BankDetails"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "bank";
+        };
+        /**
+         * CampaignCardOut
+         * @description A campaign in a list: enough for a card with cover, title, category, goal and progress.
+         */
+        CampaignCardOut: {
+            category: components["schemas"]["Category"];
+            /**
+             * Category Label
+             * @description The category's name in the site language.
+             */
+            category_label: string;
+            /**
+             * Cover Image Url
+             * @description A still image for the card: the image or the YouTube thumbnail; '' if none.
+             */
+            cover_image_url: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Days Left
+             * @description Whole days until end_date, 0 once it has passed.
+             */
+            days_left: number;
+            /** Description */
+            description: string;
+            /** Donor Count */
+            donor_count: number;
+            /**
+             * End Date
+             * Format: date
+             */
+            end_date: string;
+            /**
+             * Goal
+             * @description Whole KES.
+             */
+            goal: number;
+            /** Id */
+            id: number;
+            /**
+             * Image Url
+             * @description The uploaded or linked cover (an image, or a video when media_type is video).
+             */
+            image_url: string;
+            /**
+             * Like Count
+             * @description The number of likes, for admins only; null for everyone else.
+             */
+            like_count: number | null;
+            /**
+             * Liked By Me
+             * @description Whether the signed-in viewer likes it; false for visitors.
+             */
+            liked_by_me: boolean;
+            media_type: components["schemas"]["MediaType"];
+            /**
+             * Pledged Total
+             * @description Sum of the pledges, whole KES.
+             */
+            pledged_total: number;
+            /**
+             * Progress Percent
+             * @description pledged_total over goal in whole percent, capped at 100 for bars.
+             */
+            progress_percent: number;
+            /**
+             * Raised Total
+             * @description Sum of the confirmed payments and donations, whole KES.
+             */
+            raised_total: number;
+            status: components["schemas"]["CampaignStatus"];
+            /** Title */
+            title: string;
+            type: components["schemas"]["CampaignType"];
+            /**
+             * Youtube Id
+             * @description Embed as https://www.youtube-nocookie.com/embed/{youtube_id}.
+             */
+            youtube_id: string;
+        };
+        /**
+         * CampaignDetailOut
+         * @description One campaign as the viewer may see it (see ``for_viewer``).
+         */
+        CampaignDetailOut: {
+            /**
+             * Can Edit
+             * @description The viewer is the organizer or an admin: show Edit / Edit Campaign.
+             */
+            can_edit: boolean;
+            /**
+             * Can Share
+             * @description Active campaigns only: show the share panel and the QR code.
+             */
+            can_share: boolean;
+            category: components["schemas"]["Category"];
+            /**
+             * Category Label
+             * @description The category's name in the site language.
+             */
+            category_label: string;
+            /**
+             * Cover Image Url
+             * @description A still image for the card: the image or the YouTube thumbnail; '' if none.
+             */
+            cover_image_url: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Days Left
+             * @description Whole days until end_date, 0 once it has passed.
+             */
+            days_left: number;
+            /** Description */
+            description: string;
+            /** Donor Count */
+            donor_count: number;
+            /**
+             * End Date
+             * Format: date
+             */
+            end_date: string;
+            /**
+             * Goal
+             * @description Whole KES.
+             */
+            goal: number;
+            /** Id */
+            id: number;
+            /**
+             * Image Url
+             * @description The uploaded or linked cover (an image, or a video when media_type is video).
+             */
+            image_url: string;
+            /**
+             * Like Count
+             * @description The number of likes, for admins only; null for everyone else.
+             */
+            like_count: number | null;
+            /**
+             * Liked By Me
+             * @description Whether the signed-in viewer likes it; false for visitors.
+             */
+            liked_by_me: boolean;
+            media_type: components["schemas"]["MediaType"];
+            /**
+             * Organizer
+             * @description The organizer's e-mail, for the organizer and admins only.
+             */
+            organizer: string | null;
+            /**
+             * Organizer Name
+             * @description The organizer's display name.
+             */
+            organizer_name: string;
+            /**
+             * Payment Options
+             * @description How to pay a pledge: 0 to 3 methods, each once.
+             */
+            payment_options: (components["schemas"]["BankOption"] | components["schemas"]["TillOption"] | components["schemas"]["PaybillOption"] | components["schemas"]["MpesaOption"] | components["schemas"]["CashOption"])[];
+            /**
+             * Pledged Total
+             * @description Sum of the pledges, whole KES.
+             */
+            pledged_total: number;
+            /**
+             * Progress Percent
+             * @description pledged_total over goal in whole percent, capped at 100 for bars.
+             */
+            progress_percent: number;
+            /**
+             * Progress Percent Uncapped
+             * @description pledged_total over goal in whole percent, may exceed 100.
+             */
+            progress_percent_uncapped: number;
+            /**
+             * Raised Total
+             * @description Sum of the confirmed payments and donations, whole KES.
+             */
+            raised_total: number;
+            /**
+             * Share Url
+             * @description The public address of the campaign page.
+             */
+            share_url: string;
+            /**
+             * Start Date
+             * Format: date
+             */
+            start_date: string;
+            status: components["schemas"]["CampaignStatus"];
+            /** Story */
+            story: string;
+            /** Title */
+            title: string;
+            type: components["schemas"]["CampaignType"];
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+            /**
+             * Youtube Id
+             * @description Embed as https://www.youtube-nocookie.com/embed/{youtube_id}.
+             */
+            youtube_id: string;
+            /**
+             * Youtube Url
+             * @description The YouTube link for the edit form; '' without a video.
+             */
+            youtube_url: string;
+        };
+        /**
+         * CampaignListQuery
+         * @description Filters of GET /api/campaigns. An empty value (or ``all``) of a filter means no filter.
+         */
+        CampaignListQuery: {
+            category?: components["schemas"]["Category"] | null;
+            /**
+             * Page
+             * @description 1-based; a page past the end is an empty list.
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 12
+             */
+            page_size: number;
+            /**
+             * Q
+             * @description Words that must all appear in the title or description.
+             * @default
+             */
+            q: string;
+            /** @description Defaults to active. Other statuses are listed for admins only (empty for others). */
+            status?: components["schemas"]["CampaignStatus"] | null;
+            /** @description The explore page asks for pledging campaigns. */
+            type?: components["schemas"]["CampaignType"] | null;
+        };
+        /**
+         * CampaignStatus
+         * @description New pledge campaigns start pending (awaiting the activation payment); only active ones are public.
+         * @enum {string}
+         */
+        CampaignStatus: "pending" | "active" | "closed";
+        /** CampaignStatusIn */
+        CampaignStatusIn: {
+            status: components["schemas"]["CampaignStatus"];
+        };
+        /**
+         * CampaignType
+         * @enum {string}
+         */
+        CampaignType: "pledging" | "crowdfunding" | "fundraising";
+        /**
+         * CampaignUpdateIn
+         * @description PATCH /api/campaigns/{id}: the fields to change. A missing or null field stays as it is.
+         *
+         *     Title, description, goal, category and story cannot be emptied. A blank ``image_url`` or
+         *     ``youtube_url`` removes that cover. ``category`` takes a ``Category`` value.
+         */
+        CampaignUpdateIn: {
+            /**
+             * Category
+             * @description A Category value, e.g. 'medical'.
+             */
+            category?: string | null;
+            /** Description */
+            description?: string | null;
+            /**
+             * Goal
+             * @description Whole KES, at least 1.
+             */
+            goal?: number | null;
+            /**
+             * Image Url
+             * @description An http(s) address or a path on this site; '' removes it.
+             */
+            image_url?: string | null;
+            /** Story */
+            story?: string | null;
+            /** Title */
+            title?: string | null;
+            /**
+             * Youtube Url
+             * @description A YouTube link (watch?v=, youtu.be/, embed/); '' removes it.
+             */
+            youtube_url?: string | null;
+        };
+        /** CashDetails */
+        CashDetails: {
+            /** Location */
+            location: string;
+        };
+        /** CashOption */
+        CashOption: {
+            details: components["schemas"]["CashDetails"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "cash";
+        };
+        /**
+         * Category
+         * @enum {string}
+         */
+        Category: "education" | "church" | "faith" | "justice" | "emergencies" | "environment" | "events" | "family" | "funerals_memorials" | "health" | "business" | "community" | "missionary" | "wedding" | "volunteer" | "creative" | "other" | "medical" | "emergency" | "animals" | "sports";
+        /**
+         * CategoryListsOut
+         * @description The category choices of each screen (spec section 9), in display order.
+         */
+        CategoryListsOut: {
+            /**
+             * Edit Form
+             * @description The admin's Edit Campaign dialog.
+             */
+            edit_form: components["schemas"]["CategoryOut"][];
+            /**
+             * Explore
+             * @description The /explore filter, starting with All.
+             */
+            explore: components["schemas"]["CategoryOut"][];
+            /**
+             * Wizard
+             * @description The campaign wizard.
+             */
+            wizard: components["schemas"]["CategoryOut"][];
+        };
+        /** CategoryOut */
+        CategoryOut: {
+            /** Label */
+            label: string;
+            /**
+             * Value
+             * @description A Category value; '' is 'All' (no filter).
+             */
+            value: string;
+        };
+        /** CheckoutIn */
+        CheckoutIn: {
+            /** Campaign Id */
+            campaign_id?: number | null;
+            /** Idempotency Key */
+            idempotency_key: string;
+            /**
+             * Purpose
+             * @enum {string}
+             */
+            purpose: "campaign_activation" | "subscription";
+            /**
+             * Return Path
+             * @default /dashboard
+             */
+            return_path: string;
+        };
+        /** CheckoutOut */
+        CheckoutOut: {
+            /** Checkout Url */
+            checkout_url: string;
+            /** Reference */
+            reference: string;
+        };
         /**
          * ErrorOut
          * @description Every error answer: a message to show, a stable code, and messages per field.
@@ -205,10 +796,40 @@ export interface components {
             /** Id */
             id: number;
         };
+        /** LikeOut */
+        LikeOut: {
+            /**
+             * Like Count
+             * @description For admins only; null for everyone else.
+             */
+            like_count: number | null;
+            /** Liked */
+            liked: boolean;
+        };
+        /**
+         * MediaType
+         * @description What the cover shows: ``image_url`` as an image or a video, or the YouTube video ``youtube_id``.
+         * @enum {string}
+         */
+        MediaType: "image" | "video" | "youtube";
         /** MessageOut */
         MessageOut: {
             /** Detail */
             detail: string;
+        };
+        /** MpesaDetails */
+        MpesaDetails: {
+            /** Phone Number */
+            phone_number: string;
+        };
+        /** MpesaOption */
+        MpesaOption: {
+            details: components["schemas"]["MpesaDetails"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "mpesa";
         };
         /** PasswordChangeIn */
         PasswordChangeIn: {
@@ -259,6 +880,52 @@ export interface components {
              */
             email: string;
         };
+        /** PaybillDetails */
+        PaybillDetails: {
+            /** Account No */
+            account_no: string;
+            /** Business Number */
+            business_number: string;
+        };
+        /** PaybillOption */
+        PaybillOption: {
+            details: components["schemas"]["PaybillDetails"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "paybill";
+        };
+        /** PaymentOut */
+        PaymentOut: {
+            /** Amount */
+            amount: number;
+            /** Campaign Id */
+            campaign_id: number | null;
+            /** Checkout Url */
+            checkout_url: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            provider: components["schemas"]["Provider"];
+            purpose: components["schemas"]["Purpose"];
+            /** Receipt Number */
+            receipt_number: string | null;
+            /** Reference */
+            reference: string;
+            /** Result Desc */
+            result_desc: string;
+            /** Settled At */
+            settled_at: string | null;
+            status: components["schemas"]["Status"];
+        };
+        /** PaymentStatusOut */
+        PaymentStatusOut: {
+            /** Has Paid */
+            has_paid: boolean;
+        };
         /** ProfileIn */
         ProfileIn: {
             /**
@@ -282,6 +949,16 @@ export interface components {
              */
             phone: string;
         };
+        /**
+         * Provider
+         * @enum {string}
+         */
+        Provider: "mpesa_stk" | "mpesa_c2b" | "card" | "cash" | "bank";
+        /**
+         * Purpose
+         * @enum {string}
+         */
+        Purpose: "donation" | "pledge_payment" | "campaign_activation" | "subscription";
         /**
          * SessionOut
          * @description Who is signed in (``user`` is null for visitors) and the CSRF token for unsafe requests.
@@ -341,6 +1018,42 @@ export interface components {
              * @default
              */
             phone: string;
+        };
+        /**
+         * Status
+         * @enum {string}
+         */
+        Status: "pending" | "succeeded" | "failed" | "cancelled" | "expired";
+        /** StkPushIn */
+        StkPushIn: {
+            /** Campaign Id */
+            campaign_id?: number | null;
+            /** Idempotency Key */
+            idempotency_key: string;
+            /**
+             * Phone
+             * @default
+             */
+            phone: string;
+            /**
+             * Purpose
+             * @enum {string}
+             */
+            purpose: "campaign_activation" | "subscription";
+        };
+        /** TillDetails */
+        TillDetails: {
+            /** Till Number */
+            till_number: string;
+        };
+        /** TillOption */
+        TillOption: {
+            details: components["schemas"]["TillDetails"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "mpesa_till";
         };
         /** UserOut */
         UserOut: {
@@ -604,6 +1317,388 @@ export interface operations {
             };
         };
     };
+    campaigns_api_campaign_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryListsOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_campaign_list: {
+        parameters: {
+            query?: {
+                /** @description Words that must all appear in the title or description. */
+                q?: string;
+                category?: components["schemas"]["Category"] | null;
+                /** @description The explore page asks for pledging campaigns. */
+                type?: components["schemas"]["CampaignType"] | null;
+                /** @description Defaults to active. Other statuses are listed for admins only (empty for others). */
+                status?: components["schemas"]["CampaignStatus"] | null;
+                /** @description 1-based; a page past the end is an empty list. */
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description How many campaigns match the filters, over all pages. */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignCardOut"][];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_campaign_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDetailOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_campaign_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDetailOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_campaign_like: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_campaign_unlike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_campaign_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A QR code of the campaign's share_url, black on white. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_campaign_status_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignStatusIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDetailOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     feedback_api_feedback_create: {
         parameters: {
             query?: never;
@@ -637,6 +1732,243 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_organization_payment_status: {
+        parameters: {
+            query: {
+                action: "payment-status";
+                user_email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStatusOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_stk_push: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StkPushIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_payment_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

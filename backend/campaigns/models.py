@@ -1,0 +1,152 @@
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from campaigns.categories import Category
+from campaigns.validators import validate_media_url, validate_payment_options
+
+
+class CampaignType(models.TextChoices):
+    PLEDGING = "pledging", _("Pledging")
+    CROWDFUNDING = "crowdfunding", _("Crowdfunding")
+    FUNDRAISING = "fundraising", _("Fundraising")
+
+
+class CampaignStatus(models.TextChoices):
+    """New pledge campaigns start pending (awaiting the activation payment); only active ones are public."""
+
+    PENDING = "pending", _("Pending")
+    ACTIVE = "active", _("Active")
+    CLOSED = "closed", _("Closed")
+
+
+class MediaType(models.TextChoices):
+    """What the cover shows: ``image_url`` as an image or a video, or the YouTube video ``youtube_id``."""
+
+    IMAGE = "image", _("Image")
+    VIDEO = "video", _("Video")
+    YOUTUBE = "youtube", _("YouTube")
+
+
+class SearchText(models.Func):
+    """``title || ' ' || description``: the text the explore search looks in.
+
+    Filter it with ``icontains``: on PostgreSQL that compiles to ``UPPER(<this>::text) LIKE ...``,
+    exactly the expression of the trigram index of migration 0002, so the index answers it.
+    """
+
+    template = "(%(expressions)s)"
+    arg_joiner = " || ' ' || "
+    output_field = models.TextField()
+
+
+class Campaign(models.Model):
+    """A campaign people pledge or donate to. Goals and totals are whole Kenya shillings.
+
+    ``pledged_total``, ``raised_total`` and ``donor_count`` are counters: only the services of the
+    pledges and donations apps change them, in the same transaction as the record they count
+    (``F()`` updates), never from client input. Nothing here writes them except the demo data.
+    """
+
+    type = models.CharField(max_length=16, choices=CampaignType.choices, default=CampaignType.PLEDGING)
+    status = models.CharField(max_length=16, choices=CampaignStatus.choices, default=CampaignStatus.PENDING)
+    organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="campaigns")
+    title = models.CharField(max_length=200)
+    description = models.CharField(max_length=500)
+    story = models.TextField()
+    category = models.CharField(max_length=32, choices=Category.choices)
+    goal = models.PositiveIntegerField(help_text="Whole KES, at least 1.")
+    # The cover. A CharField rather than a URLField: uploads and demo covers are paths on this site.
+    image_url = models.CharField(max_length=500, blank=True, validators=[validate_media_url])
+    youtube_id = models.CharField(max_length=11, blank=True)
+    media_type = models.CharField(max_length=8, choices=MediaType.choices, default=MediaType.IMAGE)
+    start_date = models.DateField(default=timezone.localdate)
+    end_date = models.DateField()
+    payment_options = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_payment_options],
+        help_text='Up to 3 of {"method": "bank|mpesa_till|paybill|mpesa|cash", "details": {...}}.',
+    )
+    pledged_total = models.PositiveBigIntegerField(default=0)
+    raised_total = models.PositiveBigIntegerField(default=0)
+    donor_count = models.PositiveBigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [models.CheckConstraint(condition=models.Q(goal__gte=1), name="campaigns_campaign_goal_gte_1")]
+        # Search over title and description uses a trigram index on PostgreSQL (migration 0002);
+        # the filter index narrows its matches to a category without reading the rows.
+        indexes = [
+            models.Index(fields=["type", "status", "-created_at", "-id"], name="campaigns_listing_idx"),
+            models.Index(fields=["category", "type", "status"], name="campaigns_filter_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def category_label(self) -> str:
+        return str(self.get_category_display())
+
+    @property
+    def progress_percent_uncapped(self) -> int:
+        """Pledged over goal in whole percent, rounded down; above 100 once the goal is passed."""
+        return self.pledged_total * 100 // max(self.goal, 1)
+
+    @property
+    def progress_percent(self) -> int:
+        """``progress_percent_uncapped`` capped at 100, for progress bars."""
+        return min(self.progress_percent_uncapped, 100)
+
+    @property
+    def days_left(self) -> int:
+        """Whole days until the end date in Nairobi, 0 once it has passed."""
+        return max((self.end_date - timezone.localdate()).days, 0)
+
+    @property
+    def youtube_url(self) -> str:
+        return f"https://www.youtube.com/watch?v={self.youtube_id}" if self.youtube_id else ""
+
+    @property
+    def cover_image_url(self) -> str:
+        """A still image for cards and link previews: the image, else the YouTube thumbnail, else ''."""
+        if self.media_type == MediaType.YOUTUBE and self.youtube_id:
+            return f"https://i.ytimg.com/vi/{self.youtube_id}/hqdefault.jpg"
+        if self.media_type == MediaType.IMAGE:
+            return self.image_url
+        return ""
+
+    @property
+    def share_url(self) -> str:
+        return f"{settings.SITE_URL}/campaign/{self.pk}"
+
+    @property
+    def can_be_shared(self) -> bool:
+        """Only active campaigns have a share panel, a QR code and link previews."""
+        return self.status == CampaignStatus.ACTIVE
+
+    def is_visible_to(self, user: User | None) -> bool:
+        """Active campaigns are public; pending and closed ones only to their organizer and admins."""
+        return self.status == CampaignStatus.ACTIVE or self.can_be_edited_by(user)
+
+    def can_be_edited_by(self, user: User | None) -> bool:
+        return user is not None and user.is_active and (user.is_admin or self.organizer_id == user.pk)
+
+
+class CampaignLike(models.Model):
+    """A signed-in user's like of a campaign; at most one per user and campaign."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="likes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="campaign_likes")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="campaigns_like_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} likes {self.campaign_id}"

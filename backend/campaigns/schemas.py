@@ -1,0 +1,190 @@
+"""What the campaigns API reads and answers. Money is whole KES; dates are ISO dates in Nairobi."""
+
+from datetime import date, datetime
+from typing import Annotated, Literal
+
+from ninja import Field, Schema
+from pydantic import field_validator
+
+from accounts.models import User
+from campaigns.categories import Category
+from campaigns.models import Campaign, CampaignStatus, CampaignType, MediaType
+
+
+class CampaignListQuery(Schema):
+    """Filters of GET /api/campaigns. An empty value (or ``all``) of a filter means no filter."""
+
+    q: str = Field("", max_length=100, description="Words that must all appear in the title or description.")
+    category: Category | None = None
+    type: CampaignType | None = Field(None, description="The explore page asks for pledging campaigns.")
+    status: CampaignStatus | None = Field(
+        None, description="Defaults to active. Other statuses are listed for admins only (empty for others)."
+    )
+    page: int = Field(1, ge=1, description="1-based; a page past the end is an empty list.")
+    page_size: int = Field(12, ge=1, le=50)
+
+    @field_validator("category", "type", "status", mode="before")
+    @classmethod
+    def _blank_is_no_filter(cls, value: object) -> object:
+        return None if value in ("", "all") else value
+
+
+class CampaignCardOut(Schema):
+    """A campaign in a list: enough for a card with cover, title, category, goal and progress."""
+
+    id: int
+    type: CampaignType
+    status: CampaignStatus
+    title: str
+    description: str
+    category: Category
+    category_label: str = Field(description="The category's name in the site language.")
+    goal: int = Field(description="Whole KES.")
+    pledged_total: int = Field(description="Sum of the pledges, whole KES.")
+    raised_total: int = Field(description="Sum of the confirmed payments and donations, whole KES.")
+    donor_count: int
+    progress_percent: int = Field(description="pledged_total over goal in whole percent, capped at 100 for bars.")
+    media_type: MediaType
+    image_url: str = Field(description="The uploaded or linked cover (an image, or a video when media_type is video).")
+    youtube_id: str = Field(description="Embed as https://www.youtube-nocookie.com/embed/{youtube_id}.")
+    cover_image_url: str = Field(
+        description="A still image for the card: the image or the YouTube thumbnail; '' if none."
+    )
+    end_date: date
+    days_left: int = Field(description="Whole days until end_date, 0 once it has passed.")
+    like_count: int | None = Field(description="The number of likes, for admins only; null for everyone else.")
+    liked_by_me: bool = Field(description="Whether the signed-in viewer likes it; false for visitors.")
+    created_at: datetime
+
+
+class BankDetails(Schema):
+    bank_name: str
+    account_name: str
+    account_no: str
+
+
+class BankOption(Schema):
+    method: Literal["bank"]
+    details: BankDetails
+
+
+class TillDetails(Schema):
+    till_number: str
+
+
+class TillOption(Schema):
+    method: Literal["mpesa_till"]
+    details: TillDetails
+
+
+class PaybillDetails(Schema):
+    business_number: str
+    account_no: str
+
+
+class PaybillOption(Schema):
+    method: Literal["paybill"]
+    details: PaybillDetails
+
+
+class MpesaDetails(Schema):
+    phone_number: str
+
+
+class MpesaOption(Schema):
+    method: Literal["mpesa"]
+    details: MpesaDetails
+
+
+class CashDetails(Schema):
+    location: str
+
+
+class CashOption(Schema):
+    method: Literal["cash"]
+    details: CashDetails
+
+
+PaymentOptionOut = Annotated[
+    BankOption | TillOption | PaybillOption | MpesaOption | CashOption, Field(discriminator="method")
+]
+
+
+class CampaignDetailOut(CampaignCardOut):
+    """One campaign as the viewer may see it (see ``for_viewer``)."""
+
+    story: str
+    start_date: date
+    youtube_url: str = Field(description="The YouTube link for the edit form; '' without a video.")
+    progress_percent_uncapped: int = Field(description="pledged_total over goal in whole percent, may exceed 100.")
+    payment_options: list[PaymentOptionOut] = Field(description="How to pay a pledge: 0 to 3 methods, each once.")
+    organizer_name: str = Field(description="The organizer's display name.")
+    organizer: str | None = Field(description="The organizer's e-mail, for the organizer and admins only.")
+    can_edit: bool = Field(description="The viewer is the organizer or an admin: show Edit / Edit Campaign.")
+    can_share: bool = Field(description="Active campaigns only: show the share panel and the QR code.")
+    share_url: str = Field(description="The public address of the campaign page.")
+    updated_at: datetime
+
+    @classmethod
+    def for_viewer(cls, campaign: Campaign, *, viewer: User | None) -> "CampaignDetailOut":
+        """The campaign as ``viewer`` (None: a visitor) sees it.
+
+        ``campaign`` comes from ``selectors.campaign_get`` for the same viewer, which annotates
+        ``like_count`` and ``liked_by_me``.
+        """
+        organizer = campaign.organizer
+        manages = campaign.can_be_edited_by(viewer)
+        return cls.model_validate(
+            {
+                **CampaignCardOut.from_orm(campaign).model_dump(),
+                "story": campaign.story,
+                "start_date": campaign.start_date,
+                "youtube_url": campaign.youtube_url,
+                "progress_percent_uncapped": campaign.progress_percent_uncapped,
+                "payment_options": campaign.payment_options,
+                "organizer_name": organizer.full_name or organizer.display_name,
+                "organizer": organizer.email if manages else None,
+                "can_edit": manages,
+                "can_share": campaign.can_be_shared,
+                "share_url": campaign.share_url,
+                "updated_at": campaign.updated_at,
+            }
+        )
+
+
+class CampaignUpdateIn(Schema):
+    """PATCH /api/campaigns/{id}: the fields to change. A missing or null field stays as it is.
+
+    Title, description, goal, category and story cannot be emptied. A blank ``image_url`` or
+    ``youtube_url`` removes that cover. ``category`` takes a ``Category`` value.
+    """
+
+    title: str | None = None
+    description: str | None = None
+    goal: int | None = Field(None, description="Whole KES, at least 1.")
+    category: str | None = Field(None, description="A Category value, e.g. 'medical'.")
+    story: str | None = None
+    image_url: str | None = Field(None, description="An http(s) address or a path on this site; '' removes it.")
+    youtube_url: str | None = Field(None, description="A YouTube link (watch?v=, youtu.be/, embed/); '' removes it.")
+
+
+class CampaignStatusIn(Schema):
+    status: CampaignStatus
+
+
+class LikeOut(Schema):
+    liked: bool
+    like_count: int | None = Field(description="For admins only; null for everyone else.")
+
+
+class CategoryOut(Schema):
+    value: str = Field(description="A Category value; '' is 'All' (no filter).")
+    label: str
+
+
+class CategoryListsOut(Schema):
+    """The category choices of each screen (spec section 9), in display order."""
+
+    explore: list[CategoryOut] = Field(description="The /explore filter, starting with All.")
+    edit_form: list[CategoryOut] = Field(description="The admin's Edit Campaign dialog.")
+    wizard: list[CategoryOut] = Field(description="The campaign wizard.")

@@ -1,0 +1,90 @@
+"""Reads of campaigns: listing, search, one campaign, and what the viewer may see of them.
+
+``user`` is the signed-in viewer, or ``None`` for a visitor.
+"""
+
+from django.db.models import Count, Exists, Expression, IntegerField, OuterRef, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from campaigns.models import Campaign, CampaignLike, CampaignStatus, SearchText
+from common.errors import NotFoundError
+
+MAX_SEARCH_WORDS = 5
+# Ids beyond a signed 64-bit integer cannot exist; looking them up would overflow the database driver.
+MAX_CAMPAIGN_ID = 2**63 - 1
+
+
+def _with_viewer_fields(queryset: QuerySet[Campaign], user: User | None) -> QuerySet[Campaign]:
+    """Annotate ``liked_by_me`` and ``like_count`` (a number for admins only, else ``None``).
+
+    Subqueries rather than joins, so a page of campaigns stays one query whatever the likes.
+    """
+    liked_by_me = (
+        Exists(CampaignLike.objects.filter(campaign=OuterRef("pk"), user=user)) if user is not None else Value(False)
+    )
+    like_count: Expression
+    if user is not None and user.is_admin:
+        likes = CampaignLike.objects.filter(campaign=OuterRef("pk")).order_by().values("campaign")
+        like_count = Coalesce(Subquery(likes.annotate(n=Count("pk")).values("n"), output_field=IntegerField()), 0)
+    else:
+        like_count = Value(None, output_field=IntegerField())
+    return queryset.annotate(liked_by_me=liked_by_me, like_count=like_count)
+
+
+def campaign_list(
+    *,
+    user: User | None,
+    q: str = "",
+    category: str | None = None,
+    type: str | None = None,
+    status: str | None = None,
+    page: int = 1,
+    page_size: int = 12,
+) -> tuple[list[Campaign], int]:
+    """One page of campaigns, newest first, and the number of campaigns that match.
+
+    ``status`` defaults to active. Only admins may list other statuses: anyone else asking for
+    them gets nothing, as those campaigns are hidden from them. ``q`` matches campaigns whose
+    title or description contains every word of it (case-insensitive); on PostgreSQL a trigram
+    index serves this (migration 0002). Two queries: the count, then the page (none past the end).
+    """
+    status = status or CampaignStatus.ACTIVE
+    if status != CampaignStatus.ACTIVE and not (user is not None and user.is_admin):
+        return [], 0
+    queryset = Campaign.objects.filter(status=status)
+    if type:
+        queryset = queryset.filter(type=type)
+    if category:
+        queryset = queryset.filter(category=category)
+    if words := q.split()[:MAX_SEARCH_WORDS]:
+        queryset = queryset.alias(search=SearchText("title", "description"))
+        for word in words:
+            queryset = queryset.filter(search__icontains=word)
+
+    total = queryset.count()
+    offset = (page - 1) * page_size
+    if offset >= total:
+        return [], total
+    page_rows = _with_viewer_fields(queryset.defer("story", "payment_options"), user)[offset : offset + page_size]
+    return list(page_rows), total
+
+
+def campaign_get(*, campaign_id: int, user: User | None) -> Campaign:
+    """The campaign with its organizer and viewer fields, if ``user`` may see it; else NotFoundError.
+
+    Pending and closed campaigns exist only for their organizer and admins: others get the same
+    404 as for a missing id, so hidden campaigns cannot be discovered. One query.
+    """
+    campaign = None
+    if 1 <= campaign_id <= MAX_CAMPAIGN_ID:
+        queryset = _with_viewer_fields(Campaign.objects.select_related("organizer"), user)
+        campaign = queryset.filter(pk=campaign_id).first()
+    if campaign is None or not campaign.is_visible_to(user):
+        raise NotFoundError(_("Campaign not found"), code="not_found")
+    return campaign
+
+
+def campaign_like_count(*, campaign: Campaign) -> int:
+    return CampaignLike.objects.filter(campaign=campaign).count()

@@ -1,0 +1,153 @@
+"""Writes to campaigns: editing, likes and status changes.
+
+Creating campaigns belongs to the campaign wizard. The money counters of a campaign
+(``pledged_total``, ``raised_total``, ``donor_count``) are changed only by the pledges and
+donations services; nothing here saves them, so an edit never overwrites a concurrent payment.
+"""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from campaigns import validators
+from campaigns.categories import Category
+from campaigns.models import Campaign, CampaignLike, CampaignStatus, MediaType
+from common.errors import FieldValidationError, PermissionDeniedError
+
+TITLE_MAX_LENGTH = 200
+DESCRIPTION_MAX_LENGTH = 500
+STORY_MAX_LENGTH = 20_000
+# Far above any real campaign, well inside the database column.
+GOAL_MAX = 1_000_000_000
+
+
+def _media_type(*, image_url: str, youtube_id: str) -> str:
+    if youtube_id:
+        return MediaType.YOUTUBE
+    return MediaType.VIDEO if validators.is_video_url(image_url) else MediaType.IMAGE
+
+
+@transaction.atomic
+def campaign_update(
+    *,
+    campaign: Campaign,
+    user: User,
+    title: str | None = None,
+    description: str | None = None,
+    goal: int | None = None,
+    category: str | None = None,
+    story: str | None = None,
+    image_url: str | None = None,
+    youtube_url: str | None = None,
+) -> Campaign:
+    """Edit a campaign's texts, goal, category and cover; ``None`` leaves a field as it is.
+
+    Only the organizer and admins may edit (else PermissionDeniedError, 403). Title, description,
+    goal, category and story are required (spec section 5, 'Edit campaign form'); the goal is whole
+    KES of at least 1. A blank image URL or YouTube link removes it; the cover shows the YouTube
+    video when there is one. The id, status, organizer and money counters never change here.
+    """
+    if not campaign.can_be_edited_by(user):
+        raise PermissionDeniedError(
+            _("Only the campaign's organizer or an admin can edit this campaign."), code="not_organizer"
+        )
+    errors: dict[str, str] = {}
+    changes: dict[str, object] = {}
+
+    def text(field: str, value: str | None, *, required: str, max_length: int, too_long: str) -> None:
+        if value is None:
+            return
+        changes[field] = value = value.strip()
+        if not value:
+            errors[field] = required
+        elif len(value) > max_length:
+            errors[field] = too_long
+
+    text(
+        "title",
+        title,
+        required=_("Title is required"),
+        max_length=TITLE_MAX_LENGTH,
+        too_long=_("Please keep the title under 200 characters."),
+    )
+    text(
+        "description",
+        description,
+        required=_("Description is required"),
+        max_length=DESCRIPTION_MAX_LENGTH,
+        too_long=_("Please keep the description under 500 characters."),
+    )
+    text(
+        "story",
+        story,
+        required=_("Story is required"),
+        max_length=STORY_MAX_LENGTH,
+        too_long=_("Please keep the story under 20,000 characters."),
+    )
+    if goal is not None:
+        changes["goal"] = goal
+        if goal < 1:
+            errors["goal"] = _("Goal must be a whole number of at least 1")
+        elif goal > GOAL_MAX:
+            errors["goal"] = _("Goal must be at most 1,000,000,000")
+    if category is not None:
+        changes["category"] = category
+        if not category.strip():
+            errors["category"] = _("Category is required")
+        elif category not in Category.values:
+            errors["category"] = _("Please choose a category from the list")
+    if image_url is not None:
+        changes["image_url"] = image_url.strip()
+        if message := validators.check_media_url(image_url):
+            errors["image_url"] = message
+    if youtube_url is not None:
+        changes["youtube_id"] = validators.youtube_id_from_url(youtube_url) or ""
+        if message := validators.check_youtube_url(youtube_url):
+            errors["youtube_url"] = message
+
+    if errors:
+        raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
+
+    for field, value in changes.items():
+        setattr(campaign, field, value)
+    campaign.media_type = _media_type(image_url=campaign.image_url, youtube_id=campaign.youtube_id)
+    campaign.save(update_fields=[*changes, "media_type", "updated_at"])
+    return campaign
+
+
+def campaign_like(*, campaign: Campaign, user: User) -> None:
+    """Like a campaign; liking it again changes nothing."""
+    CampaignLike.objects.get_or_create(campaign=campaign, user=user)
+
+
+def campaign_unlike(*, campaign: Campaign, user: User) -> None:
+    """Take a like back; without a like this changes nothing."""
+    CampaignLike.objects.filter(campaign=campaign, user=user).delete()
+
+
+@transaction.atomic
+def campaign_status_change(*, campaign: Campaign, status: str, changed_by: User | None) -> Campaign:
+    """Set a campaign's status. ``changed_by`` must be an admin; ``None`` means the system itself.
+
+    Any status may follow any other (an admin may also reopen or hold back a campaign).
+    """
+    if changed_by is not None and not changed_by.is_admin:
+        raise PermissionDeniedError(_("Only admins can change a campaign's status."), code="not_admin")
+    if status not in CampaignStatus.values:
+        raise FieldValidationError(
+            _("Please correct the errors below"), field_errors={"status": _("Please choose a valid status")}
+        )
+    campaign.status = status
+    campaign.save(update_fields=["status", "updated_at"])
+    return campaign
+
+
+def campaign_activate(*, campaign: Campaign, activated_by: User | None = None) -> Campaign:
+    """Make a campaign public. Called by the Django admin action and, with ``activated_by=None``,
+    by the payments app once the organizer's activation payment is confirmed."""
+    return campaign_status_change(campaign=campaign, status=CampaignStatus.ACTIVE, changed_by=activated_by)
+
+
+def campaign_close(*, campaign: Campaign, closed_by: User | None = None) -> Campaign:
+    """End a campaign: it leaves the public lists and can no longer be shared or pledged to."""
+    return campaign_status_change(campaign=campaign, status=CampaignStatus.CLOSED, changed_by=closed_by)

@@ -1,0 +1,42 @@
+import pytest
+
+from accounts.demo import demo_users_load
+from campaigns.demo import DEMO_CAMPAIGNS, demo_campaigns_load
+from campaigns.models import Campaign, CampaignStatus, CampaignType
+from campaigns.validators import payment_options_errors
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_campaigns_are_a_dozen_active_pledging_ones_and_one_pending():
+    demo_users_load()
+
+    demo_campaigns_load()
+
+    active = Campaign.objects.filter(status=CampaignStatus.ACTIVE, type=CampaignType.PLEDGING)
+    assert active.count() == len(DEMO_CAMPAIGNS) == 12
+    pending = Campaign.objects.get(status=CampaignStatus.PENDING)
+    assert pending.organizer.email == "organizer@harambee.local"
+    assert active.values("category").distinct().count() >= 6
+    assert active.filter(pledged_total__gt=0).count() == 12
+    for campaign in Campaign.objects.all():
+        campaign.full_clean()
+        assert payment_options_errors(campaign.payment_options) == {}
+        assert 30 <= campaign.days_left <= 90
+
+
+def test_demo_campaigns_load_twice_without_duplicates():
+    demo_users_load()
+
+    demo_campaigns_load()
+    demo_campaigns_load()
+
+    assert Campaign.objects.count() == 13
+
+
+def test_demo_covers_are_shipped(settings):
+    from django.contrib.staticfiles import finders
+
+    for fields in DEMO_CAMPAIGNS:
+        assert finders.find(f"campaigns/covers/{fields['cover']}"), fields["cover"]
+    assert finders.find("campaigns/covers/default.svg")

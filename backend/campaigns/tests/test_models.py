@@ -1,0 +1,92 @@
+from datetime import timedelta
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError
+from django.utils import timezone
+
+from accounts.tests.factories import UserFactory
+from campaigns.models import Campaign, CampaignStatus, MediaType
+from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("pledged", "goal", "capped", "uncapped"),
+    [(0, 100, 0, 0), (999, 1000, 99, 99), (1000, 1000, 100, 100), (2500, 1000, 100, 250), (1, 3, 33, 33)],
+)
+def test_progress_is_pledged_over_goal_rounded_down_and_capped_for_bars(pledged, goal, capped, uncapped):
+    campaign = Campaign(pledged_total=pledged, goal=goal)
+
+    assert (campaign.progress_percent, campaign.progress_percent_uncapped) == (capped, uncapped)
+
+
+@pytest.mark.parametrize(("offset", "days_left"), [(10, 10), (0, 0), (-3, 0)])
+def test_days_left_counts_to_the_end_date_and_stops_at_zero(offset, days_left):
+    assert Campaign(end_date=timezone.localdate() + timedelta(days=offset)).days_left == days_left
+
+
+def test_visibility_and_editing_rights_follow_the_roles():
+    organizer, member, admin = UserFactory.build(pk=1), UserFactory.build(pk=2), UserFactory.build(pk=3, is_staff=True)
+    active = Campaign(organizer=organizer, status=CampaignStatus.ACTIVE)
+    pending = Campaign(organizer=organizer, status=CampaignStatus.PENDING)
+
+    assert [active.is_visible_to(user) for user in (None, member, organizer, admin)] == [True] * 4
+    assert [pending.is_visible_to(user) for user in (None, member, organizer, admin)] == [False, False, True, True]
+    assert [active.can_be_edited_by(user) for user in (None, member, organizer, admin)] == [False, False, True, True]
+
+
+def test_a_deactivated_organizer_can_no_longer_edit():
+    organizer = UserFactory.build(pk=1, is_active=False)
+
+    assert not Campaign(organizer=organizer, status=CampaignStatus.ACTIVE).can_be_edited_by(organizer)
+
+
+@pytest.mark.parametrize(
+    ("status", "shareable"),
+    [(CampaignStatus.ACTIVE, True), (CampaignStatus.PENDING, False), (CampaignStatus.CLOSED, False)],
+)
+def test_only_active_campaigns_can_be_shared(status, shareable):
+    assert Campaign(status=status).can_be_shared is shareable
+
+
+@pytest.mark.parametrize(
+    ("fields", "cover"),
+    [
+        ({"media_type": MediaType.IMAGE, "image_url": "/static/x.svg"}, "/static/x.svg"),
+        (
+            {"media_type": MediaType.YOUTUBE, "youtube_id": "abcdefghijk"},
+            "https://i.ytimg.com/vi/abcdefghijk/hqdefault.jpg",
+        ),
+        ({"media_type": MediaType.VIDEO, "image_url": "/media/clip.mp4"}, ""),
+        ({"media_type": MediaType.IMAGE, "image_url": ""}, ""),
+    ],
+)
+def test_the_cover_image_is_the_image_or_the_youtube_thumbnail(fields, cover):
+    assert Campaign(**fields).cover_image_url == cover
+
+
+def test_the_goal_must_be_at_least_one_in_the_database():
+    with pytest.raises(IntegrityError):
+        CampaignFactory.create(goal=0)
+
+
+def test_a_user_likes_a_campaign_at_most_once():
+    like = CampaignLikeFactory.create()
+
+    with pytest.raises(IntegrityError):
+        CampaignLikeFactory.create(campaign=like.campaign, user=like.user)
+
+
+def test_full_clean_checks_payment_options_and_the_cover_url():
+    campaign = CampaignFactory.build(
+        organizer=UserFactory.create(),
+        image_url="javascript:alert(1)",
+        payment_options=[{"method": "mpesa_till", "details": {}}],
+    )
+
+    with pytest.raises(ValidationError) as error:
+        campaign.full_clean()
+
+    assert set(error.value.message_dict) == {"image_url", "payment_options"}

@@ -1,0 +1,95 @@
+from django.contrib import admin
+from django.http import HttpRequest
+
+from payments.models import Payment, PaymentEvent, Subscription
+
+
+class PaymentEventInline(admin.TabularInline[PaymentEvent, Payment]):
+    model = PaymentEvent
+    fields = ("received_at", "kind", "outcome", "remote_addr", "body")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Payment | None = None) -> bool:
+        return False
+
+
+@admin.register(Payment)
+class PaymentAdmin(admin.ModelAdmin[Payment]):
+    """The ledger is written by payments.services only: money fields are read-only here.
+    Staff may annotate a payment and clear a flag once they have dealt with it."""
+
+    list_display = (
+        "reference",
+        "created_at",
+        "purpose",
+        "provider",
+        "amount",
+        "status",
+        "flagged",
+        "receipt_number",
+        "payer_phone",
+        "payer_email",
+        "campaign",
+    )
+    list_filter = ("provider", "purpose", "status", "flagged", "created_at")
+    search_fields = ("reference", "receipt_number", "mpesa_receipt", "payer_phone", "payer_email", "account_reference")
+    list_select_related = ("campaign",)
+    date_hierarchy = "created_at"
+    fields = (
+        ("reference", "receipt_number"),
+        ("purpose", "provider", "status"),
+        ("amount", "created_at", "settled_at"),
+        ("user", "campaign", "recorded_by"),
+        ("payer_phone", "payer_email"),
+        ("checkout_request_id", "merchant_request_id"),
+        ("mpesa_receipt", "provider_reference", "account_reference"),
+        ("result_code", "result_desc"),
+        "checkout_url",
+        "idempotency_key",
+        ("flagged", "flag_reason"),
+        "note",
+    )
+    readonly_fields = tuple(
+        name
+        for group in fields
+        for name in (group if isinstance(group, tuple) else (group,))
+        if name not in ("flagged", "flag_reason", "note")
+    )
+    inlines = (PaymentEventInline,)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Payment | None = None) -> bool:
+        return False
+
+
+@admin.register(PaymentEvent)
+class PaymentEventAdmin(admin.ModelAdmin[PaymentEvent]):
+    list_display = ("received_at", "provider", "kind", "outcome", "payment", "remote_addr")
+    list_filter = ("provider", "kind", "outcome", "received_at")
+    search_fields = ("payment__reference", "remote_addr")
+    list_select_related = ("payment",)
+    readonly_fields = ("provider", "kind", "outcome", "payment", "remote_addr", "received_at", "body")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: PaymentEvent | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: PaymentEvent | None = None) -> bool:
+        return False
+
+
+@admin.register(Subscription)
+class SubscriptionAdmin(admin.ModelAdmin[Subscription]):
+    list_display = ("user", "starts_at", "ends_at", "payment")
+    search_fields = ("user__email", "payment__reference")
+    list_select_related = ("user", "payment")
+    readonly_fields = ("user", "starts_at", "ends_at", "payment")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

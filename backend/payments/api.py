@@ -1,0 +1,145 @@
+"""Payments API: fee intents and status for the React app, and the providers' callbacks.
+
+Callbacks live under ``/api/payments/callbacks/`` (exempt from the CSRF check: providers are
+not browsers) and stay out of the OpenAPI schema. Daraja signs nothing, so its URLs carry
+``MPESA_CALLBACK_TOKEN`` (a wrong one is answered 404) and may be limited to
+``MPESA_ALLOWED_IPS``; Paystack's webhook is checked against its signature.
+"""
+
+import json
+from typing import Any, Literal
+from urllib.parse import urlencode
+
+from csp.decorators import csp_replace
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.crypto import constant_time_compare
+from django.views.decorators.clickjacking import xframe_options_sameorigin
+from ninja import Router, Status
+from ninja.security import django_auth
+
+from accounts.models import User
+from common.ratelimit import client_ip
+from common.schemas import ErrorOut
+from payments import selectors, services
+from payments.models import Payment, PaymentEvent
+from payments.schemas import CheckoutIn, CheckoutOut, PaymentOut, PaymentStatusOut, StkPushIn
+
+router = Router(tags=["payments"])
+
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+DARAJA_ACCEPTED = {"ResultCode": 0, "ResultDesc": "Accepted"}
+
+
+def _user(request: HttpRequest) -> User | None:
+    return request.user if isinstance(request.user, User) else None
+
+
+def _signed_in(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)
+    return request.user
+
+
+@router.post("/payments/stk-push", response={201: PaymentOut, **ERRORS}, auth=django_auth)
+def stk_push(request: HttpRequest, payload: StkPushIn) -> Status[Payment]:
+    """Pay a fee by M-Pesa: the payer's phone shows a PIN prompt. Poll the payment for the outcome."""
+    return Status(201, services.payment_fee_stk_push_start(user=_signed_in(request), **payload.dict()))
+
+
+@router.post("/payments/checkout", response={201: CheckoutOut, **ERRORS}, auth=django_auth)
+def checkout(request: HttpRequest, payload: CheckoutIn) -> Status[Payment]:
+    """Pay a fee on the hosted card checkout: show ``checkout_url`` in a dialog, then poll the payment."""
+    return Status(201, services.payment_fee_checkout_start(user=_signed_in(request), **payload.dict()))
+
+
+@router.get("/organizations", response={200: PaymentStatusOut, **ERRORS}, auth=django_auth)
+def organization_payment_status(
+    request: HttpRequest, action: Literal["payment-status"], user_email: str
+) -> dict[str, bool]:
+    """Whether the signed-in user is a subscriber (``has_paid``). Asking about anyone else is 403."""
+    return selectors.payment_status_for_email(user=_signed_in(request), email=user_email)
+
+
+@router.get("/payments/card/return", include_in_schema=False, url_name="payments_card_return")
+@xframe_options_sameorigin
+@csp_replace({"frame-ancestors": ["'self'"]})
+def card_return(request: HttpRequest, reference: str = "") -> HttpResponse:
+    """Where the checkout sends the payer back (inside our dialog): verify, then say how it went."""
+    payment = services.payment_confirm_card(reference=reference)
+    query = urlencode({"payment": payment.reference})
+    return render(
+        request,
+        "payments/card_return.html",
+        {"payment": payment, "continue_url": f"{payment.return_path or '/dashboard'}?{query}"},
+    )
+
+
+@router.get("/payments/{reference}", response={200: PaymentOut, 404: ErrorOut})
+def payment_detail(request: HttpRequest, reference: str) -> Payment:
+    """A payment's state, for polling. Pending M-Pesa or card intents older than two minutes are
+    looked up at the provider first, in case their callback never comes."""
+    return services.payment_status_check(reference=reference, user=_user(request))
+
+
+# Provider callbacks ---------------------------------------------------------------------------
+
+
+def _json_body(request: HttpRequest) -> Any:
+    try:
+        return json.loads(request.body)
+    except (ValueError, UnicodeDecodeError):
+        return {"raw": request.body.decode("utf-8", "replace")[:10_000]}
+
+
+def _daraja_refusal(request: HttpRequest, token: str) -> JsonResponse | None:
+    if not constant_time_compare(token, settings.MPESA_CALLBACK_TOKEN):
+        return JsonResponse({"detail": "Not Found"}, status=404)
+    if settings.MPESA_ALLOWED_IPS and client_ip(request) not in settings.MPESA_ALLOWED_IPS:
+        return JsonResponse({"detail": "Forbidden"}, status=403)
+    return None
+
+
+def _daraja_answer(event: PaymentEvent) -> JsonResponse:
+    if event.outcome == PaymentEvent.Outcome.REJECTED_MALFORMED:
+        return JsonResponse({"ResultCode": 1, "ResultDesc": "Malformed request"}, status=400)
+    return JsonResponse(DARAJA_ACCEPTED)
+
+
+@router.post("/payments/callbacks/stk/{token}", include_in_schema=False, url_name="payments_stk_callback")
+def stk_callback(request: HttpRequest, token: str) -> HttpResponse:
+    if refusal := _daraja_refusal(request, token):
+        return refusal
+    event = services.payment_record_stk_callback(body=_json_body(request), remote_addr=client_ip(request))
+    return _daraja_answer(event)
+
+
+@router.post("/payments/callbacks/c2b/{token}/validation", include_in_schema=False, url_name="payments_c2b_validation")
+def c2b_validation(request: HttpRequest, token: str) -> HttpResponse:
+    if refusal := _daraja_refusal(request, token):
+        return refusal
+    return JsonResponse(services.payment_validate_c2b(body=_json_body(request), remote_addr=client_ip(request)))
+
+
+@router.post(
+    "/payments/callbacks/c2b/{token}/confirmation", include_in_schema=False, url_name="payments_c2b_confirmation"
+)
+def c2b_confirmation(request: HttpRequest, token: str) -> HttpResponse:
+    if refusal := _daraja_refusal(request, token):
+        return refusal
+    event = services.payment_record_c2b_confirmation(body=_json_body(request), remote_addr=client_ip(request))
+    return _daraja_answer(event)
+
+
+@router.post("/payments/callbacks/card", include_in_schema=False, url_name="payments_card_webhook")
+def card_webhook(request: HttpRequest) -> HttpResponse:
+    event = services.payment_record_card_webhook(
+        raw_body=request.body,
+        signature=request.headers.get("x-paystack-signature", ""),
+        remote_addr=client_ip(request),
+    )
+    if event.outcome == PaymentEvent.Outcome.REJECTED_SIGNATURE:
+        return JsonResponse({"detail": "Invalid signature"}, status=401)
+    if event.outcome == PaymentEvent.Outcome.REJECTED_MALFORMED:
+        return JsonResponse({"detail": "Malformed request"}, status=400)
+    return JsonResponse({"status": "ok"})

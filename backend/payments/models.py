@@ -1,0 +1,176 @@
+"""The payments ledger: one row per intent or money movement, in whole KES.
+
+Only ``payments.services`` changes amounts and statuses. The unique provider identifiers
+(``checkout_request_id``, ``mpesa_receipt``, ``provider_reference``, ``receipt_number``) make
+every credit idempotent in the database itself, whatever order callbacks arrive in.
+"""
+
+import secrets
+from datetime import datetime
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+# No 0/O or 1/I: a reference may be read out or typed as an M-Pesa account number.
+REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+REFERENCE_LENGTH = 12  # Daraja's AccountReference holds at most 12 characters; 60 random bits.
+
+
+def new_reference() -> str:
+    return "".join(secrets.choice(REFERENCE_ALPHABET) for _ in range(REFERENCE_LENGTH))
+
+
+class Payment(models.Model):
+    class Provider(models.TextChoices):
+        MPESA_STK = "mpesa_stk", _("M-Pesa (STK Push)")
+        MPESA_C2B = "mpesa_c2b", _("M-Pesa (paybill)")
+        CARD = "card", _("Card")
+        CASH = "cash", _("Cash")
+        BANK = "bank", _("Bank transfer")
+
+    class Purpose(models.TextChoices):
+        DONATION = "donation", _("Donation")
+        PLEDGE_PAYMENT = "pledge_payment", _("Pledge payment")
+        CAMPAIGN_ACTIVATION = "campaign_activation", _("Campaign activation")
+        SUBSCRIPTION = "subscription", _("Subscription")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        SUCCEEDED = "succeeded", _("Succeeded")
+        FAILED = "failed", _("Failed")
+        CANCELLED = "cancelled", _("Cancelled")
+        EXPIRED = "expired", _("Expired")
+
+    reference = models.CharField(max_length=REFERENCE_LENGTH, unique=True, default=new_reference, editable=False)
+    provider = models.CharField(max_length=16, choices=Provider.choices)
+    purpose = models.CharField(max_length=24, choices=Purpose.choices)
+    amount = models.PositiveIntegerField(help_text="Whole KES.")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    payer_phone = models.CharField(max_length=16, blank=True, help_text="E.164, e.g. +254712345678")
+    payer_email = models.EmailField(blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="payments"
+    )
+    campaign = models.ForeignKey(
+        "campaigns.Campaign", null=True, blank=True, on_delete=models.PROTECT, related_name="payments"
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The organizer who recorded a cash or bank payment.",
+    )
+    note = models.TextField(blank=True)
+    idempotency_key = models.CharField(max_length=64, blank=True)
+    # M-Pesa STK Push.
+    checkout_request_id = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    merchant_request_id = models.CharField(max_length=64, blank=True)
+    # Card: Paystack's transaction id; bank: the transfer's reference.
+    provider_reference = models.CharField(max_length=100, unique=True, null=True, blank=True)
+    checkout_url = models.URLField(max_length=500, blank=True)
+    return_path = models.CharField(max_length=200, blank=True)
+    # M-Pesa's transaction id (STK MpesaReceiptNumber, C2B TransID): one credit per receipt.
+    mpesa_receipt = models.CharField(max_length=32, unique=True, null=True, blank=True)
+    account_reference = models.CharField(max_length=64, blank=True, help_text="The account number a C2B payer typed.")
+    result_code = models.CharField(max_length=32, blank=True)
+    result_desc = models.CharField(max_length=255, blank=True)
+    flagged = models.BooleanField(default=False)
+    flag_reason = models.CharField(max_length=255, blank=True)
+    receipt_number = models.CharField(max_length=32, unique=True, null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gte=1), name="payments_payment_amount_gte_1"),
+            # A double-tapped button sends the same key twice: one intent per user, purpose and key.
+            models.UniqueConstraint(
+                fields=["user", "purpose", "idempotency_key"],
+                condition=Q(user__isnull=False) & ~Q(idempotency_key=""),
+                name="payments_payment_idempotency_user",
+            ),
+            models.UniqueConstraint(
+                fields=["purpose", "idempotency_key"],
+                condition=Q(user__isnull=True) & ~Q(idempotency_key=""),
+                name="payments_payment_idempotency_anonymous",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "provider", "created_at"], name="payments_pending_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.reference} {self.get_purpose_display()} KES {self.amount} ({self.status})"
+
+    @property
+    def is_pending(self) -> bool:
+        return self.status == self.Status.PENDING
+
+    @property
+    def contact_email(self) -> str:
+        """Where the receipt goes: the e-mail given with the payment, else the payer's account."""
+        return self.payer_email or (self.user.email if self.user else "")
+
+    def issue_receipt(self, *, at: datetime) -> None:
+        """Mark succeeded with a receipt number; unique because it carries the primary key."""
+        self.status = self.Status.SUCCEEDED
+        self.settled_at = at
+        self.receipt_number = f"HRB-{timezone.localtime(at):%y%m%d}-{self.pk:06d}"
+
+
+class PaymentEvent(models.Model):
+    """Every body a provider sent us (or answered), kept as received, with what we did with it."""
+
+    class Kind(models.TextChoices):
+        STK_CALLBACK = "stk_callback", _("STK callback")
+        STK_QUERY = "stk_query", _("STK query answer")
+        C2B_VALIDATION = "c2b_validation", _("C2B validation")
+        C2B_CONFIRMATION = "c2b_confirmation", _("C2B confirmation")
+        CARD_WEBHOOK = "card_webhook", _("Card webhook")
+        CARD_VERIFY = "card_verify", _("Card verification answer")
+
+    class Outcome(models.TextChoices):
+        CREDITED = "credited", _("Credited")
+        DUPLICATE = "duplicate", _("Duplicate")
+        IGNORED_UNKNOWN = "ignored_unknown", _("Ignored: unknown")
+        REJECTED_MALFORMED = "rejected_malformed", _("Rejected: malformed")
+        REJECTED_SIGNATURE = "rejected_signature", _("Rejected: bad signature")
+        FLAGGED_MISMATCH = "flagged_mismatch", _("Flagged: mismatch")
+        FAILED = "failed", _("Payment failed")
+        PENDING = "pending", _("Still pending")
+        ACCEPTED = "accepted", _("Validation accepted")
+        REJECTED = "rejected", _("Validation rejected")
+
+    provider = models.CharField(max_length=16, choices=Payment.Provider.choices)
+    kind = models.CharField(max_length=24, choices=Kind.choices)
+    body = models.JSONField(help_text="As received; non-JSON bodies are kept as {'raw': text}.")
+    remote_addr = models.GenericIPAddressField(null=True, blank=True)
+    payment = models.ForeignKey(Payment, null=True, blank=True, on_delete=models.PROTECT, related_name="events")
+    outcome = models.CharField(max_length=24, choices=Outcome.choices)
+    received_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-received_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.get_outcome_display()}"
+
+
+class Subscription(models.Model):
+    """A paid period; the user is a subscriber (``has_paid``) while one covers the present."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="subscriptions")
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    payment = models.OneToOneField(Payment, on_delete=models.PROTECT, related_name="subscription")
+
+    class Meta:
+        ordering = ["-ends_at"]
+        indexes = [models.Index(fields=["user", "ends_at"], name="payments_subscription_user_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.starts_at:%Y-%m-%d} to {self.ends_at:%Y-%m-%d}"

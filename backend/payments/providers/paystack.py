@@ -1,0 +1,132 @@
+"""Paystack's hosted checkout over HTTP.
+
+Why Paystack: it serves Kenya in KES, its hosted checkout takes cards and M-Pesa on the
+same page, and its API is public and small (initialize, verify, one signed webhook), so
+the local simulator can speak it faithfully. Amounts travel in the currency's subunit
+(KES x 100). Webhooks carry ``x-paystack-signature``: HMAC-SHA512 of the raw body keyed
+with the secret key. A webhook is only a hint: we verify the transaction before crediting.
+"""
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+from django.conf import settings
+
+from payments.providers import MalformedBody, ProviderError
+
+INITIALIZE_PATH = "/transaction/initialize"
+VERIFY_PATH = "/transaction/verify/{reference}"
+CURRENCY = "KES"
+SUBUNITS_PER_SHILLING = 100
+CHARGE_SUCCESS = "charge.success"
+
+
+@dataclass(frozen=True)
+class Checkout:
+    authorization_url: str
+    access_code: str
+    reference: str
+
+
+@dataclass(frozen=True)
+class Transaction:
+    """What ``verify`` says. ``status`` is success, failed, abandoned (not paid yet), ongoing, pending or reversed."""
+
+    body: dict[str, Any]
+    reference: str
+    status: str
+    amount_subunit: int
+    currency: str
+    transaction_id: str
+    gateway_response: str
+
+    def pays(self, amount_kes: int) -> bool:
+        return self.currency == CURRENCY and self.amount_subunit == amount_kes * SUBUNITS_PER_SHILLING
+
+
+def parse_webhook(body: Any) -> tuple[str, str]:
+    """The event name and the transaction reference of a webhook body."""
+    try:
+        event, reference = body["event"], body["data"]["reference"]
+    except (KeyError, TypeError):
+        raise MalformedBody("no event or data.reference") from None
+    if not isinstance(event, str) or not isinstance(reference, str) or not reference:
+        raise MalformedBody("event or data.reference is not text")
+    return event, reference
+
+
+class PaystackClient:
+    def __init__(self, *, base_url: str, secret_key: str, timeout: float = 10.0) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.secret_key = secret_key
+        self.timeout = timeout
+
+    @classmethod
+    def from_settings(cls) -> "PaystackClient":
+        return cls(base_url=settings.PAYSTACK_BASE_URL, secret_key=settings.PAYSTACK_SECRET_KEY)
+
+    def signature_is_valid(self, *, raw_body: bytes, signature: str) -> bool:
+        if not self.secret_key or not signature:
+            return False
+        expected = hmac.new(self.secret_key.encode(), raw_body, hashlib.sha512).hexdigest()
+        return hmac.compare_digest(expected, signature.strip().lower())
+
+    def _request(self, method: str, path: str, **kwargs: Any) -> dict[str, Any]:
+        headers = {"Authorization": f"Bearer {self.secret_key}"}
+        try:
+            response = httpx.request(method, f"{self.base_url}{path}", headers=headers, timeout=self.timeout, **kwargs)
+            answer = response.json()
+        except httpx.HTTPError as exc:
+            raise ProviderError(f"Paystack {path} failed: {exc}") from exc
+        except ValueError:
+            raise ProviderError(f"Paystack answered {path} without JSON") from None
+        if response.status_code != 200 or not isinstance(answer, dict) or answer.get("status") is not True:
+            message = answer.get("message") if isinstance(answer, dict) else ""
+            raise ProviderError(f"Paystack refused {path} ({response.status_code}): {message}")
+        data = answer.get("data")
+        if not isinstance(data, dict):
+            raise ProviderError(f"Paystack answered {path} without data")
+        return data
+
+    def initialize(
+        self, *, email: str, amount_kes: int, reference: str, callback_url: str, metadata: dict[str, Any]
+    ) -> Checkout:
+        """Open a hosted checkout for ``amount_kes``; the payer goes to ``authorization_url``."""
+        data = self._request(
+            "POST",
+            INITIALIZE_PATH,
+            json={
+                "email": email,
+                "amount": amount_kes * SUBUNITS_PER_SHILLING,
+                "currency": CURRENCY,
+                "reference": reference,
+                "callback_url": callback_url,
+                "metadata": metadata,
+            },
+        )
+        try:
+            return Checkout(
+                authorization_url=str(data["authorization_url"]),
+                access_code=str(data["access_code"]),
+                reference=str(data["reference"]),
+            )
+        except KeyError:
+            raise ProviderError("Paystack opened a checkout without an authorization_url") from None
+
+    def verify(self, reference: str) -> Transaction:
+        data = self._request("GET", VERIFY_PATH.format(reference=reference))
+        try:
+            return Transaction(
+                body=data,
+                reference=str(data["reference"]),
+                status=str(data["status"]),
+                amount_subunit=int(data["amount"]),
+                currency=str(data.get("currency", "")),
+                transaction_id=str(data["id"]),
+                gateway_response=str(data.get("gateway_response") or "")[:255],
+            )
+        except (KeyError, TypeError, ValueError):
+            raise ProviderError("Paystack answered verify in an unknown shape") from None

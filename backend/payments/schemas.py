@@ -1,0 +1,52 @@
+from datetime import datetime
+from typing import Literal
+
+from ninja import Field, Schema
+
+from payments.models import Payment
+
+# The fees this API takes directly; donations and pledge payments get endpoints in their own apps.
+FeePurpose = Literal["campaign_activation", "subscription"]
+
+
+class StkPushIn(Schema):
+    purpose: FeePurpose
+    campaign_id: int | None = None
+    phone: str = ""
+    # A fresh random value per attempt: repeating it (a double tap, a retry) returns the same intent.
+    idempotency_key: str = Field(min_length=8, max_length=64)
+
+
+class CheckoutIn(Schema):
+    purpose: FeePurpose
+    campaign_id: int | None = None
+    idempotency_key: str = Field(min_length=8, max_length=64)
+    # Where the 'Continue' link of the page after the checkout leads, e.g. /dashboard.
+    return_path: str = "/dashboard"
+
+
+class PaymentOut(Schema):
+    reference: str
+    status: Payment.Status
+    amount: int
+    provider: Payment.Provider
+    purpose: Payment.Purpose
+    campaign_id: int | None
+    result_desc: str
+    receipt_number: str | None
+    checkout_url: str | None
+    created_at: datetime
+    settled_at: datetime | None
+
+    @staticmethod
+    def resolve_checkout_url(obj: Payment) -> str | None:
+        return obj.checkout_url or None
+
+
+class CheckoutOut(Schema):
+    reference: str
+    checkout_url: str
+
+
+class PaymentStatusOut(Schema):
+    has_paid: bool

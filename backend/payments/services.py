@@ -1,0 +1,673 @@
+"""Writes to the payments ledger: the only code that changes an amount or a status.
+
+The flow: an intent (a pending ``Payment``) -> the provider (STK prompt or hosted checkout)
+-> a callback, a webhook or our own query -> the ledger -> the purpose's effect. Each write
+runs in one transaction with the payment row locked, and the effect (campaign activation,
+subscription, the ``payment_succeeded`` receivers) runs inside that same transaction, so a
+credit and its effect happen together exactly once. Calls to providers happen outside any
+transaction: a slow provider never holds a lock.
+
+Rules every callback path follows: success is never undone (a failure arriving after it is a
+duplicate); a success after a failure or expiry still credits (the money moved); a success
+for another amount is recorded and flagged, never credited; unknown ids change nothing.
+"""
+
+import json
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts import validators
+from accounts.models import User
+from campaigns.models import Campaign, CampaignStatus
+from campaigns.services import campaign_activate
+from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
+from payments import selectors
+from payments.models import Payment, PaymentEvent, Subscription
+from payments.providers import MalformedBody, ProviderError, daraja, paystack
+from payments.providers.daraja import DarajaClient, StkQueryAnswer, StkResult
+from payments.providers.paystack import PaystackClient
+from payments.signals import payment_succeeded
+from payments.tasks import send_payment_receipt
+
+logger = logging.getLogger(__name__)
+
+Status = Payment.Status
+Outcome = PaymentEvent.Outcome
+
+# A callback usually comes within a minute; after this we ask the provider ourselves.
+QUERY_AFTER = timedelta(minutes=2)
+# An intent nobody paid within this is expired (a late success still credits it).
+EXPIRE_AFTER = timedelta(hours=1)
+# While a client polls a stale intent, the provider is asked at most this often.
+QUERY_THROTTLE_SECONDS = 15
+# Daraja's TransactionDesc holds 13 characters.
+STK_DESCRIPTIONS = {
+    Payment.Purpose.DONATION: "Donation",
+    Payment.Purpose.PLEDGE_PAYMENT: "Pledge",
+    Payment.Purpose.CAMPAIGN_ACTIVATION: "Activation",
+    Payment.Purpose.SUBSCRIPTION: "Subscription",
+}
+FEE_PURPOSES = (Payment.Purpose.CAMPAIGN_ACTIVATION, Payment.Purpose.SUBSCRIPTION)
+C2B_INVALID_ACCOUNT = "C2B00012"
+C2B_INVALID_AMOUNT = "C2B00013"
+C2B_INVALID_SHORTCODE = "C2B00015"
+
+
+def _invalid(field: str, message: str) -> FieldValidationError:
+    return FieldValidationError(_("Please correct the errors below"), field_errors={field: message})
+
+
+def _provider_unavailable() -> ServiceError:
+    return ServiceError(
+        _("The payment service could not be reached. Please try again in a moment."), code="provider_unavailable"
+    )
+
+
+def stk_callback_url() -> str:
+    path = reverse("api:payments_stk_callback", kwargs={"token": settings.MPESA_CALLBACK_TOKEN})
+    return f"{settings.MPESA_CALLBACK_BASE_URL}{path}"
+
+
+def c2b_callback_urls() -> tuple[str, str]:
+    """(confirmation, validation): Daraja refuses URLs that mention M-Pesa or Safaricom."""
+    token = settings.MPESA_CALLBACK_TOKEN
+    base = settings.MPESA_CALLBACK_BASE_URL
+    return (
+        base + reverse("api:payments_c2b_confirmation", kwargs={"token": token}),
+        base + reverse("api:payments_c2b_validation", kwargs={"token": token}),
+    )
+
+
+def card_return_url() -> str:
+    return f"{settings.SITE_URL}{reverse('api:payments_card_return')}"
+
+
+def safe_return_path(path: str) -> str:
+    """A path on this site (never another host) for the link back from the checkout."""
+    path = path.strip()
+    if not path.startswith("/") or path.startswith("//") or "\\" in path or len(path) > 200:
+        return "/dashboard"
+    return path
+
+
+# Intents --------------------------------------------------------------------------------
+
+
+def _intent_create(
+    *, user: User | None, purpose: str, idempotency_key: str | None, **fields: Any
+) -> tuple[Payment, bool]:
+    """A new pending payment, or the one this user already made with the same key."""
+    key = (idempotency_key or "").strip()[:64]
+    if key:
+        existing = Payment.objects.filter(user=user, purpose=purpose, idempotency_key=key).first()
+        if existing is not None:
+            return existing, False
+    try:
+        with transaction.atomic():
+            payment = Payment.objects.create(user=user, purpose=purpose, idempotency_key=key, **fields)
+    except IntegrityError:
+        # The same key arrived twice at the same moment: the other request made the intent.
+        existing = Payment.objects.filter(user=user, purpose=purpose, idempotency_key=key).first()
+        if not key or existing is None:
+            raise
+        return existing, False
+    return payment, True
+
+
+@transaction.atomic
+def _intent_fail(*, payment: Payment, reason: str) -> None:
+    payment = Payment.objects.select_for_update().get(pk=payment.pk)
+    if payment.is_pending:
+        payment.status = Status.FAILED
+        payment.result_desc = reason[:255]
+        payment.save(update_fields=["status", "result_desc"])
+
+
+def payment_stk_push_start(
+    *,
+    purpose: str,
+    amount: int,
+    phone: str,
+    user: User | None = None,
+    campaign: Campaign | None = None,
+    payer_email: str = "",
+    idempotency_key: str | None = None,
+) -> Payment:
+    """Record an intent and send the M-Pesa PIN prompt to ``phone``.
+
+    For any purpose: the donations and pledges apps call this with the amount the payer
+    chose; the fee endpoints with the fee from settings. The answer is the pending intent;
+    its outcome arrives by callback (or by our query when the callback does not come).
+    """
+    if message := validators.check_kenyan_phone(phone):
+        raise _invalid("phone", message)
+    if amount < 1:
+        raise _invalid("amount", _("Please enter an amount of at least Ksh 1"))
+    payment, created = _intent_create(
+        user=user,
+        purpose=purpose,
+        idempotency_key=idempotency_key,
+        provider=Payment.Provider.MPESA_STK,
+        amount=amount,
+        payer_phone=validators.normalize_kenyan_phone(phone),
+        payer_email=payer_email,
+        campaign=campaign,
+    )
+    if not created:
+        return payment
+    try:
+        accepted = DarajaClient.from_settings().stk_push(
+            phone=payment.payer_phone,
+            amount=payment.amount,
+            account_reference=payment.reference,
+            description=STK_DESCRIPTIONS[Payment.Purpose(purpose)],
+            callback_url=stk_callback_url(),
+        )
+    except ProviderError as exc:
+        logger.warning("STK Push for %s failed: %s", payment.reference, exc)
+        _intent_fail(payment=payment, reason=str(exc))
+        raise _provider_unavailable() from exc
+    with transaction.atomic():
+        payment = Payment.objects.select_for_update().get(pk=payment.pk)
+        payment.checkout_request_id = accepted.checkout_request_id
+        payment.merchant_request_id = accepted.merchant_request_id
+        payment.result_desc = accepted.customer_message[:255]
+        payment.save(update_fields=["checkout_request_id", "merchant_request_id", "result_desc"])
+    return payment
+
+
+def payment_checkout_start(
+    *,
+    purpose: str,
+    amount: int,
+    email: str,
+    user: User | None = None,
+    campaign: Campaign | None = None,
+    idempotency_key: str | None = None,
+    return_path: str = "",
+) -> Payment:
+    """Record an intent and open a Paystack hosted checkout for it (``checkout_url``)."""
+    if message := validators.check_email(email):
+        raise _invalid("email", message)
+    if amount < 1:
+        raise _invalid("amount", _("Please enter an amount of at least Ksh 1"))
+    payment, created = _intent_create(
+        user=user,
+        purpose=purpose,
+        idempotency_key=idempotency_key,
+        provider=Payment.Provider.CARD,
+        amount=amount,
+        payer_email=email.strip(),
+        campaign=campaign,
+        return_path=safe_return_path(return_path),
+    )
+    if not created:
+        return payment
+    try:
+        checkout = PaystackClient.from_settings().initialize(
+            email=payment.payer_email,
+            amount_kes=payment.amount,
+            reference=payment.reference,
+            callback_url=card_return_url(),
+            metadata={"purpose": purpose, "campaign_id": payment.campaign_id},
+        )
+    except ProviderError as exc:
+        logger.warning("Checkout for %s failed: %s", payment.reference, exc)
+        _intent_fail(payment=payment, reason=str(exc))
+        raise _provider_unavailable() from exc
+    with transaction.atomic():
+        payment = Payment.objects.select_for_update().get(pk=payment.pk)
+        payment.checkout_url = checkout.authorization_url
+        payment.save(update_fields=["checkout_url"])
+    return payment
+
+
+def _fee_terms(*, user: User, purpose: str, campaign_id: int | None) -> tuple[int, Campaign | None]:
+    """The amount (always from settings, never from the client) and campaign of a fee."""
+    if purpose == Payment.Purpose.SUBSCRIPTION:
+        return settings.SUBSCRIPTION_FEE_KES, None
+    if purpose != Payment.Purpose.CAMPAIGN_ACTIVATION:
+        raise _invalid("purpose", _("Please choose a valid payment purpose"))
+    campaign = Campaign.objects.filter(pk=campaign_id, organizer=user).first() if campaign_id else None
+    if campaign is None:
+        raise NotFoundError(_("Campaign not found."), code="campaign_not_found")
+    if campaign.status != CampaignStatus.PENDING:
+        raise ServiceError(_("This campaign does not need an activation payment."), code="campaign_not_pending")
+    return settings.CAMPAIGN_ACTIVATION_FEE_KES, campaign
+
+
+def payment_fee_stk_push_start(
+    *, user: User, purpose: str, campaign_id: int | None, phone: str, idempotency_key: str
+) -> Payment:
+    """Pay the campaign activation or subscription fee by M-Pesa STK Push."""
+    amount, campaign = _fee_terms(user=user, purpose=purpose, campaign_id=campaign_id)
+    return payment_stk_push_start(
+        purpose=purpose,
+        amount=amount,
+        phone=phone,
+        user=user,
+        campaign=campaign,
+        payer_email=user.email,
+        idempotency_key=idempotency_key,
+    )
+
+
+def payment_fee_checkout_start(
+    *, user: User, purpose: str, campaign_id: int | None, idempotency_key: str, return_path: str
+) -> Payment:
+    """Pay the campaign activation or subscription fee on the hosted card checkout."""
+    amount, campaign = _fee_terms(user=user, purpose=purpose, campaign_id=campaign_id)
+    return payment_checkout_start(
+        purpose=purpose,
+        amount=amount,
+        email=user.email,
+        user=user,
+        campaign=campaign,
+        idempotency_key=idempotency_key,
+        return_path=return_path,
+    )
+
+
+# Crediting ---------------------------------------------------------------------------------
+
+
+def _flag(payment: Payment, reason: str) -> None:
+    payment.flagged = True
+    payment.flag_reason = reason[:255]
+
+
+def _activate_campaign(payment: Payment, *, campaign_id: int) -> None:
+    campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
+    if campaign.status == CampaignStatus.PENDING:
+        campaign_activate(campaign=campaign, activated_by=None)
+    else:
+        # Paid twice, or an admin activated it first: the money stays recorded, for a refund.
+        _flag(payment, f"Campaign was already {campaign.status} when the activation fee was paid.")
+        payment.save(update_fields=["flagged", "flag_reason"])
+
+
+def _subscription_extend(payment: Payment, *, user_id: int) -> None:
+    """A new period starts now, or when the user's last period ends if that is later."""
+    user = User.objects.select_for_update().get(pk=user_id)  # one renewal at a time per user
+    now = timezone.now()
+    last_end = Subscription.objects.filter(user=user).aggregate(last=Max("ends_at"))["last"]
+    starts_at = max(now, last_end) if last_end else now
+    Subscription.objects.create(
+        user=user,
+        starts_at=starts_at,
+        ends_at=starts_at + timedelta(days=settings.SUBSCRIPTION_PERIOD_DAYS),
+        payment=payment,
+    )
+
+
+def _credit(payment: Payment) -> None:
+    """Succeed a locked payment and apply its effect, inside the caller's transaction."""
+    payment.issue_receipt(at=timezone.now())
+    payment.save()
+    if payment.purpose == Payment.Purpose.CAMPAIGN_ACTIVATION and payment.campaign_id is not None:
+        _activate_campaign(payment, campaign_id=payment.campaign_id)
+    elif payment.purpose == Payment.Purpose.SUBSCRIPTION and payment.user_id is not None:
+        _subscription_extend(payment, user_id=payment.user_id)
+    payment_succeeded.send(sender=Payment, payment=payment)
+    if payment.contact_email:
+        payment_id = payment.pk
+        transaction.on_commit(lambda: send_payment_receipt.enqueue(payment_id=payment_id))
+
+
+def _event(
+    *,
+    provider: str,
+    kind: str,
+    body: Any,
+    outcome: str,
+    payment: Payment | None = None,
+    remote_addr: str | None = None,
+) -> PaymentEvent:
+    return PaymentEvent.objects.create(
+        provider=provider, kind=kind, body=body, outcome=outcome, payment=payment, remote_addr=remote_addr or None
+    )
+
+
+def _apply_stk_result(payment: Payment, result: StkResult) -> str:
+    if payment.status == Status.SUCCEEDED or payment.flagged:
+        # A repeat, or a failure arriving after the success: never undone. A callback after a
+        # query credited the payment still brings the receipt number the query lacked.
+        if payment.status == Status.SUCCEEDED and result.mpesa_receipt and not payment.mpesa_receipt:
+            payment.mpesa_receipt = result.mpesa_receipt
+            payment.save(update_fields=["mpesa_receipt"])
+        return Outcome.DUPLICATE
+    if not result.succeeded and not payment.is_pending:
+        return Outcome.DUPLICATE
+    payment.result_code = str(result.result_code)
+    payment.result_desc = result.result_desc
+    if not result.succeeded:
+        cancelled = result.result_code == daraja.RESULT_CANCELLED_BY_USER
+        payment.status = Status.CANCELLED if cancelled else Status.FAILED
+        payment.save(update_fields=["status", "result_code", "result_desc"])
+        return Outcome.FAILED
+    payment.mpesa_receipt = result.mpesa_receipt or None
+    if result.amount is not None and result.amount != payment.amount:
+        _flag(payment, f"M-Pesa reports KES {result.amount} paid for an intent of KES {payment.amount}.")
+        payment.save(update_fields=["mpesa_receipt", "result_code", "result_desc", "flagged", "flag_reason"])
+        return Outcome.FLAGGED_MISMATCH
+    # A query's success carries no amount: the STK prompt itself fixed it to the intent's.
+    _credit(payment)
+    return Outcome.CREDITED
+
+
+def payment_record_stk_callback(*, body: Any, remote_addr: str | None) -> PaymentEvent:
+    """An STK Push callback from Daraja. A malformed body changes nothing but the audit log."""
+    provider, kind = Payment.Provider.MPESA_STK, PaymentEvent.Kind.STK_CALLBACK
+    try:
+        result = daraja.parse_stk_callback(body)
+    except MalformedBody:
+        return _event(
+            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.REJECTED_MALFORMED
+        )
+    with transaction.atomic():
+        payment = Payment.objects.select_for_update().filter(checkout_request_id=result.checkout_request_id).first()
+        outcome = _apply_stk_result(payment, result) if payment else Outcome.IGNORED_UNKNOWN
+        return _event(
+            provider=provider, kind=kind, body=body, remote_addr=remote_addr, payment=payment, outcome=outcome
+        )
+
+
+@transaction.atomic
+def payment_record_stk_query_result(*, payment: Payment, answer: StkQueryAnswer) -> Payment:
+    payment = Payment.objects.select_for_update().get(pk=payment.pk)
+    outcome = Outcome.PENDING if answer.result is None else _apply_stk_result(payment, answer.result)
+    _event(
+        provider=Payment.Provider.MPESA_STK,
+        kind=PaymentEvent.Kind.STK_QUERY,
+        body=answer.body,
+        payment=payment,
+        outcome=outcome,
+    )
+    return payment
+
+
+def payment_stk_query(*, payment: Payment) -> Payment:
+    """Ask Daraja how a pending STK Push ended, for when its callback never came."""
+    if not payment.checkout_request_id:
+        return payment
+    try:
+        answer = DarajaClient.from_settings().stk_query(checkout_request_id=payment.checkout_request_id)
+    except ProviderError as exc:
+        logger.warning("STK query for %s failed: %s", payment.reference, exc)
+        return payment
+    return payment_record_stk_query_result(payment=payment, answer=answer)
+
+
+def _c2b_answer(code: str | int, description: str) -> dict[str, Any]:
+    return {"ResultCode": code, "ResultDesc": description}
+
+
+def payment_validate_c2b(*, body: Any, remote_addr: str | None) -> dict[str, Any]:
+    """Daraja's question before a paybill payment completes (only if Safaricom enabled it):
+    accept any payment to our shortcode with an account number; the pledges app matches it."""
+    try:
+        notification = daraja.parse_c2b_notification(body)
+    except MalformedBody:
+        notification = None
+    if notification is None:
+        answer = _c2b_answer(C2B_INVALID_AMOUNT, "Rejected")
+    elif notification.shortcode != settings.MPESA_SHORTCODE:
+        answer = _c2b_answer(C2B_INVALID_SHORTCODE, "Rejected")
+    elif not notification.bill_ref_number:
+        answer = _c2b_answer(C2B_INVALID_ACCOUNT, "Rejected")
+    else:
+        answer = _c2b_answer(0, "Accepted")
+    _event(
+        provider=Payment.Provider.MPESA_C2B,
+        kind=PaymentEvent.Kind.C2B_VALIDATION,
+        body=body,
+        remote_addr=remote_addr,
+        outcome=Outcome.ACCEPTED if answer["ResultCode"] == 0 else Outcome.REJECTED,
+    )
+    return answer
+
+
+def _e164_or_blank(msisdn: str) -> str:
+    """C2B numbers are usually masked ("2547 ***** 126"): keep only a real number."""
+    return "" if validators.check_kenyan_phone(f"+{msisdn.lstrip('+')}") else f"+{msisdn.lstrip('+')}"
+
+
+def payment_record_c2b_confirmation(*, body: Any, remote_addr: str | None) -> PaymentEvent:
+    """Money someone paid to the paybill, with the account number they typed.
+
+    It is recorded as a succeeded pledge payment keeping ``account_reference``; matching it
+    to a pledge is the pledges app's job (``payment_succeeded``). One credit per TransID.
+    """
+    provider, kind = Payment.Provider.MPESA_C2B, PaymentEvent.Kind.C2B_CONFIRMATION
+    try:
+        notification = daraja.parse_c2b_notification(body)
+    except MalformedBody:
+        return _event(
+            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.REJECTED_MALFORMED
+        )
+    if notification.shortcode != settings.MPESA_SHORTCODE:
+        return _event(provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.IGNORED_UNKNOWN)
+    with transaction.atomic():
+        try:
+            with transaction.atomic():  # a concurrent duplicate may insert the same TransID first
+                payment = Payment.objects.create(
+                    provider=provider,
+                    purpose=Payment.Purpose.PLEDGE_PAYMENT,
+                    amount=notification.amount,
+                    mpesa_receipt=notification.trans_id,
+                    account_reference=notification.bill_ref_number,
+                    payer_phone=_e164_or_blank(notification.msisdn),
+                    result_code="0",
+                    result_desc=f"Paid to account {notification.bill_ref_number!r} by {notification.first_name}"[:255],
+                )
+        except IntegrityError:
+            duplicate = Payment.objects.filter(mpesa_receipt=notification.trans_id).first()
+            return _event(
+                provider=provider,
+                kind=kind,
+                body=body,
+                remote_addr=remote_addr,
+                payment=duplicate,
+                outcome=Outcome.DUPLICATE,
+            )
+        _credit(payment)
+        return _event(
+            provider=provider, kind=kind, body=body, remote_addr=remote_addr, payment=payment, outcome=Outcome.CREDITED
+        )
+
+
+def _apply_card_transaction(payment: Payment, tx: paystack.Transaction) -> str:
+    if payment.status == Status.SUCCEEDED or payment.flagged:
+        return Outcome.DUPLICATE
+    if tx.status not in ("success", "failed") or (tx.status == "failed" and not payment.is_pending):
+        # abandoned (not paid yet), ongoing, pending: nothing to record yet.
+        return Outcome.PENDING if payment.is_pending else Outcome.DUPLICATE
+    payment.result_code = tx.status
+    payment.result_desc = tx.gateway_response
+    if tx.status == "success":
+        payment.provider_reference = tx.transaction_id
+        if not tx.pays(payment.amount):
+            _flag(payment, f"Paystack reports {tx.amount_subunit} {tx.currency} (subunits) for KES {payment.amount}.")
+            payment.save()
+            return Outcome.FLAGGED_MISMATCH
+        _credit(payment)
+        return Outcome.CREDITED
+    payment.status = Status.FAILED
+    payment.save(update_fields=["status", "result_code", "result_desc"])
+    return Outcome.FAILED
+
+
+def _card_verify(payment: Payment) -> str:
+    """Ask Paystack for the transaction and record what it says."""
+    try:
+        tx = PaystackClient.from_settings().verify(payment.reference)
+    except ProviderError as exc:
+        logger.warning("Paystack verify for %s failed: %s", payment.reference, exc)
+        return Outcome.PENDING
+    with transaction.atomic():
+        locked = Payment.objects.select_for_update().get(pk=payment.pk)
+        outcome = _apply_card_transaction(locked, tx)
+        _event(
+            provider=Payment.Provider.CARD,
+            kind=PaymentEvent.Kind.CARD_VERIFY,
+            body=tx.body,
+            payment=locked,
+            outcome=outcome,
+        )
+    return outcome
+
+
+def payment_confirm_card(*, reference: str) -> Payment:
+    """The payer is back from the checkout (or a webhook came): verify with Paystack, then record."""
+    payment = Payment.objects.filter(provider=Payment.Provider.CARD, reference=reference.strip().upper()).first()
+    if payment is None:
+        raise NotFoundError(_("Payment not found."), code="not_found")
+    if payment.is_pending and not payment.flagged:
+        _card_verify(payment)
+        payment.refresh_from_db()
+    return payment
+
+
+def payment_record_card_webhook(*, raw_body: bytes, signature: str, remote_addr: str | None) -> PaymentEvent:
+    """A Paystack webhook: checked against its signature, then confirmed by verifying."""
+    provider, kind = Payment.Provider.CARD, PaymentEvent.Kind.CARD_WEBHOOK
+    try:
+        body: Any = json.loads(raw_body)
+    except (ValueError, UnicodeDecodeError):
+        body = {"raw": raw_body.decode("utf-8", "replace")[:10_000]}
+    if not PaystackClient.from_settings().signature_is_valid(raw_body=raw_body, signature=signature):
+        return _event(
+            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.REJECTED_SIGNATURE
+        )
+    try:
+        event_name, reference = paystack.parse_webhook(body)
+    except MalformedBody:
+        return _event(
+            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.REJECTED_MALFORMED
+        )
+    payment = Payment.objects.filter(provider=provider, reference=reference).first()
+    if event_name != paystack.CHARGE_SUCCESS or payment is None:
+        return _event(
+            provider=provider,
+            kind=kind,
+            body=body,
+            remote_addr=remote_addr,
+            payment=payment,
+            outcome=Outcome.IGNORED_UNKNOWN,
+        )
+    outcome = _card_verify(payment)
+    return _event(provider=provider, kind=kind, body=body, remote_addr=remote_addr, payment=payment, outcome=outcome)
+
+
+def payment_record_manual(
+    *,
+    recorded_by: User,
+    provider: str,
+    purpose: str,
+    amount: int,
+    campaign: Campaign,
+    payer_phone: str = "",
+    payer_email: str = "",
+    note: str = "",
+    bank_reference: str = "",
+) -> Payment:
+    """A cash or bank payment an organizer (or an admin) received in person, credited at once."""
+    if not campaign.can_be_edited_by(recorded_by):
+        raise PermissionDeniedError(_("Only the campaign's organizer can record payments."), code="forbidden")
+    if provider not in (Payment.Provider.CASH, Payment.Provider.BANK):
+        raise _invalid("provider", _("Please choose cash or bank transfer"))
+    if purpose not in (Payment.Purpose.DONATION, Payment.Purpose.PLEDGE_PAYMENT):
+        raise _invalid("purpose", _("Please choose a valid payment purpose"))
+    if amount < 1:
+        raise _invalid("amount", _("Please enter an amount of at least Ksh 1"))
+    if payer_phone and (message := validators.check_kenyan_phone(payer_phone)):
+        raise _invalid("payer_phone", message)
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                payment = Payment.objects.create(
+                    provider=provider,
+                    purpose=purpose,
+                    amount=amount,
+                    campaign=campaign,
+                    recorded_by=recorded_by,
+                    payer_phone=validators.normalize_kenyan_phone(payer_phone) if payer_phone else "",
+                    payer_email=payer_email.strip(),
+                    note=note.strip(),
+                    provider_reference=bank_reference.strip() or None,
+                )
+        except IntegrityError:
+            raise _invalid("bank_reference", _("This bank reference has already been recorded")) from None
+        payment = Payment.objects.select_for_update().get(pk=payment.pk)
+        _credit(payment)
+    return payment
+
+
+# Stale intents -----------------------------------------------------------------------------
+
+
+def _provider_refresh(payment: Payment) -> Payment:
+    if payment.provider == Payment.Provider.MPESA_STK:
+        return payment_stk_query(payment=payment)
+    if payment.provider == Payment.Provider.CARD:
+        _card_verify(payment)
+        payment.refresh_from_db()
+    return payment
+
+
+def payment_status_check(*, reference: str, user: User | None) -> Payment:
+    """A payment for a polling client. An intent pending past ``QUERY_AFTER`` is first
+    looked up at the provider (at most every ``QUERY_THROTTLE_SECONDS``)."""
+    payment = selectors.payment_get_for_viewer(reference=reference, user=user)
+    stale = payment.created_at < timezone.now() - QUERY_AFTER
+    if (
+        payment.is_pending
+        and not payment.flagged
+        and stale
+        and cache.add(f"payments:refresh:{payment.pk}", 1, QUERY_THROTTLE_SECONDS)
+    ):
+        payment = _provider_refresh(payment)
+    return payment
+
+
+@transaction.atomic
+def payment_expire_stale(*, older_than: timedelta = EXPIRE_AFTER) -> int:
+    """Expire intents nobody paid. Flagged ones wait for a person; a late success still credits."""
+    stale = Payment.objects.select_for_update().filter(
+        status=Status.PENDING,
+        flagged=False,
+        provider__in=[Payment.Provider.MPESA_STK, Payment.Provider.CARD],
+        created_at__lt=timezone.now() - older_than,
+    )
+    ids = list(stale.values_list("pk", flat=True))
+    return Payment.objects.filter(pk__in=ids, status=Status.PENDING).update(
+        status=Status.EXPIRED, result_desc="No answer from the payer in time."
+    )
+
+
+def payments_reconcile(
+    *, query_after: timedelta = QUERY_AFTER, expire_after: timedelta = EXPIRE_AFTER
+) -> dict[str, int]:
+    """Ask the providers about every intent whose callback is overdue, then expire the old ones."""
+    queried = 0
+    for payment in selectors.payments_awaiting_outcome(older_than=query_after):
+        _provider_refresh(payment)
+        queried += 1
+    return {"queried": queried, "expired": payment_expire_stale(older_than=expire_after)}
+
+
+def mpesa_c2b_urls_register() -> dict[str, Any]:
+    """Register our confirmation and validation URLs for the shortcode (once per deployment)."""
+    confirmation_url, validation_url = c2b_callback_urls()
+    return DarajaClient.from_settings().register_c2b_urls(
+        confirmation_url=confirmation_url, validation_url=validation_url
+    )

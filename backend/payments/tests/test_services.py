@@ -1,0 +1,101 @@
+import io
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.tests.factories import UserFactory
+from common.errors import FieldValidationError, PermissionDeniedError
+from payments import services
+from payments.models import Payment
+from payments.signals import payment_succeeded
+from payments.tests.support import CHECKOUT_REQUEST_ID, make_campaign, pending_stk_intent, stk_callback, wait_for
+from simulators.models import SimulatedStkRequest
+
+
+@pytest.mark.django_db(transaction=True)
+def test_reconcile_asks_daraja_about_overdue_intents_and_expires_old_ones(providers, user):
+    paid = services.payment_stk_push_start(purpose="subscription", amount=2500, phone="0700009999", user=user)
+    wait_for(
+        lambda: SimulatedStkRequest.objects.filter(checkout_request_id=paid.checkout_request_id, result_code=0).exists()
+    )
+    forgotten = pending_stk_intent(checkout_request_id="ws_CO_FORGOTTEN")
+    Payment.objects.filter(pk=paid.pk).update(created_at=timezone.now() - timedelta(minutes=3))
+    Payment.objects.filter(pk=forgotten.pk).update(created_at=timezone.now() - timedelta(hours=2))
+    out = io.StringIO()
+
+    call_command("payments_reconcile", stdout=out)
+
+    assert out.getvalue().strip() == "Queried 2 pending payment(s); expired 1."
+    assert Payment.objects.get(pk=paid.pk).status == Payment.Status.SUCCEEDED
+    assert Payment.objects.get(pk=forgotten.pk).status == Payment.Status.EXPIRED
+
+
+@pytest.mark.django_db
+def test_payment_succeeded_receivers_run_inside_the_crediting_transaction():
+    seen = []
+
+    def receiver(sender, payment, **kwargs):
+        seen.append((payment.status, transaction.get_connection().in_atomic_block))
+
+    pending_stk_intent()
+    payment_succeeded.connect(receiver)
+    try:
+        services.payment_record_stk_callback(body=stk_callback(CHECKOUT_REQUEST_ID), remote_addr="127.0.0.1")
+    finally:
+        payment_succeeded.disconnect(receiver)
+
+    assert seen == [(Payment.Status.SUCCEEDED, True)]
+
+
+@pytest.mark.django_db
+def test_an_organizer_records_a_cash_payment_credited_at_once(user, mailoutbox, django_capture_on_commit_callbacks):
+    campaign = make_campaign(organizer=user)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        payment = services.payment_record_manual(
+            recorded_by=user,
+            provider="cash",
+            purpose="pledge_payment",
+            amount=3000,
+            campaign=campaign,
+            payer_phone="0712345678",
+            payer_email="donor@example.com",
+            note="Paid after the Sunday service",
+        )
+
+    assert (payment.status, payment.recorded_by, payment.payer_phone) == ("succeeded", user, "+254712345678")
+    assert payment.receipt_number
+    assert [message.to for message in mailoutbox] == [["donor@example.com"]]
+
+
+@pytest.mark.django_db
+def test_only_the_organizer_records_payments_and_a_bank_reference_counts_once(user):
+    campaign = make_campaign(organizer=user)
+    with pytest.raises(PermissionDeniedError):
+        services.payment_record_manual(
+            recorded_by=UserFactory.create(), provider="cash", purpose="donation", amount=100, campaign=campaign
+        )
+
+    fields = {"recorded_by": user, "provider": "bank", "purpose": "donation", "amount": 100, "campaign": campaign}
+    services.payment_record_manual(**fields, bank_reference="FT26112233")
+    with pytest.raises(FieldValidationError) as error:
+        services.payment_record_manual(**fields, bank_reference="FT26112233")
+    assert "bank_reference" in error.value.field_errors
+    assert Payment.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_renewal_starts_when_the_current_subscription_ends(settings, user):
+    for n in (1, 2):
+        Payment.objects.create(
+            provider="mpesa_stk", purpose="subscription", amount=2500, user=user, checkout_request_id=f"ws_CO_{n}"
+        )
+        body = stk_callback(f"ws_CO_{n}", amount=2500, receipt=f"SLK000000{n}")
+        services.payment_record_stk_callback(body=body, remote_addr=None)
+
+    periods = list(user.subscriptions.order_by("starts_at"))
+    assert periods[1].starts_at == periods[0].ends_at
+    assert periods[1].ends_at - periods[0].starts_at == timedelta(days=2 * settings.SUBSCRIPTION_PERIOD_DAYS)

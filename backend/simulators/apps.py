@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SimulatorsConfig(AppConfig):
+    name = "simulators"
+    verbose_name = "Payment simulators (local only)"

@@ -1,0 +1,57 @@
+"""Callbacks leave the simulators from a background thread after a delay, over real HTTP,
+like the real services' own (a request never waits for its callback).
+
+The threads do nothing but HTTP: every state change happens in a request handler, so a
+thread never shares a database connection with the web server (or with a test).
+"""
+
+import json
+import logging
+import threading
+from typing import Any
+
+import httpx
+
+logger = logging.getLogger(__name__)
+
+
+def _send(url: str, content: bytes, headers: dict[str, str]) -> httpx.Response | None:
+    try:
+        response = httpx.post(url, content=content, headers={"Content-Type": "application/json", **headers}, timeout=10)
+    except httpx.HTTPError as exc:
+        logger.warning("Simulator callback to %s failed: %s", url, exc)
+        return None
+    logger.info("Simulator callback to %s answered %s", url, response.status_code)
+    return response
+
+
+def _later(delay: float, function: Any, *args: Any) -> None:
+    timer = threading.Timer(delay, function, args=args)
+    timer.daemon = True
+    timer.start()
+
+
+def deliver_later(url: str, content: bytes, *, delay: float, headers: dict[str, str] | None = None) -> None:
+    """POST ``content`` (encoded JSON, so a signature over it stays valid) after ``delay`` seconds."""
+    _later(delay, _send, url, content, headers or {})
+
+
+def _validate_then_confirm(validation_url: str, confirmation_url: str, content: bytes, response_type: str) -> None:
+    answer = _send(validation_url, content, {})
+    if answer is None:
+        # No answer from the validation URL: the registered ResponseType decides.
+        accepted = response_type == "Completed"
+    else:
+        try:
+            accepted = str(answer.json().get("ResultCode")) == "0"
+        except (ValueError, AttributeError):
+            accepted = False
+    if accepted:
+        _send(confirmation_url, content, {})
+
+
+def deliver_c2b_later(
+    *, validation_url: str, confirmation_url: str, body: dict[str, Any], response_type: str, delay: float
+) -> None:
+    """Ask the validation URL, then (if it accepts) post the same body to the confirmation URL."""
+    _later(delay, _validate_then_confirm, validation_url, confirmation_url, json.dumps(body).encode(), response_type)

@@ -1,0 +1,63 @@
+"""What the simulated providers remember. It lives in the database, not in process memory,
+because the web server runs several worker processes."""
+
+from django.db import models
+
+
+class SimulatedStkRequest(models.Model):
+    """One STK Push prompt on a simulated phone. ``result_code`` is None until it is answered."""
+
+    merchant_request_id = models.CharField(max_length=64, unique=True)
+    checkout_request_id = models.CharField(max_length=64, unique=True)
+    shortcode = models.CharField(max_length=16)
+    phone = models.CharField(max_length=16)
+    amount = models.PositiveIntegerField()
+    account_reference = models.CharField(max_length=12)
+    description = models.CharField(max_length=100, blank=True)
+    callback_url = models.URLField(max_length=500)
+    result_code = models.IntegerField(null=True, blank=True)
+    result_desc = models.CharField(max_length=255, blank=True)
+    mpesa_receipt = models.CharField(max_length=16, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.checkout_request_id} KES {self.amount} to {self.phone}"
+
+
+class SimulatedC2BRegistration(models.Model):
+    """The confirmation and validation URLs registered for a shortcode (the last one wins)."""
+
+    shortcode = models.CharField(max_length=16, unique=True)
+    response_type = models.CharField(max_length=16)
+    confirmation_url = models.URLField(max_length=500)
+    validation_url = models.URLField(max_length=500)
+    registered_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return self.shortcode
+
+
+class SimulatedCardTransaction(models.Model):
+    """A Paystack transaction: ``abandoned`` until the payer presses Pay (success) or Decline (failed)."""
+
+    reference = models.CharField(max_length=100, unique=True)
+    access_code = models.CharField(max_length=32, unique=True)
+    email = models.EmailField()
+    amount = models.PositiveBigIntegerField(help_text="In the subunit (KES x 100).")
+    currency = models.CharField(max_length=3)
+    callback_url = models.URLField(max_length=500, blank=True)
+    metadata = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, default="abandoned")
+    gateway_response = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    paid_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.reference

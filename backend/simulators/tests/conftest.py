@@ -1,0 +1,3 @@
+from payments.tests.support import providers
+
+__all__ = ["providers"]

@@ -1,0 +1,24 @@
+"""Mounted under /simulators/ only while PAYMENT_SIMULATORS_ENABLED (never in production)."""
+
+from django.urls import path
+
+from simulators import daraja, paystack
+
+app_name = "simulators"
+
+urlpatterns = [
+    # Safaricom Daraja, as under https://sandbox.safaricom.co.ke
+    path("daraja/oauth/v1/generate", daraja.oauth_generate, name="daraja-oauth"),
+    path("daraja/mpesa/stkpush/v1/processrequest", daraja.stk_push, name="daraja-stk-push"),
+    path("daraja/mpesa/stkpushquery/v1/query", daraja.stk_query, name="daraja-stk-query"),
+    path("daraja/mpesa/c2b/v1/registerurl", daraja.c2b_register_url, name="daraja-c2b-register"),
+    # Helpers of the simulator itself.
+    path("daraja/c2b/simulate", daraja.c2b_simulate, name="daraja-c2b-simulate"),
+    path("daraja/phone", daraja.phone, name="daraja-phone"),
+    path("daraja/phone/<str:checkout_request_id>", daraja.phone_answer, name="daraja-phone-answer"),
+    path("daraja/stk/<str:checkout_request_id>/auto", daraja.stk_auto_answer, name="daraja-stk-auto"),
+    # Paystack, as under https://api.paystack.co (and its checkout page).
+    path("paystack/transaction/initialize", paystack.initialize, name="paystack-initialize"),
+    path("paystack/transaction/verify/<str:reference>", paystack.verify, name="paystack-verify"),
+    path("paystack/checkout/<str:access_code>", paystack.checkout, name="paystack-checkout"),
+]
