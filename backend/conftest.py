@@ -95,3 +95,12 @@ def advance_cache_clock(monkeypatch: pytest.MonkeyPatch) -> Callable[[float], No
         offset += seconds
 
     return advance
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_setup, live_server):
+    """pytest-django's live server, started only after the test database exists.
+
+    Otherwise SQLite reports "table is locked" when a test that uses live_server runs first.
+    """
+    return live_server

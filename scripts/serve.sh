@@ -11,6 +11,22 @@ py="$root/.venv/bin/python"
 worker=$!
 trap 'kill "$worker" 2>/dev/null || true' EXIT INT TERM
 
+if [ "${HARAMBEE_ENV:-local}" != production ]; then
+  # Locally the M-Pesa simulator stands in for Safaricom: once the server answers, register our
+  # C2B confirmation URLs with it, as an operator does once with Daraja.
+  (
+    for _ in $(seq 1 100); do
+      "$py" - "$bind" <<'PY' && break
+import sys, urllib.request
+urllib.request.urlopen(f"http://{sys.argv[1]}/api/auth/session", timeout=1)
+PY
+      sleep 0.2
+    done 2>/dev/null
+    "$py" manage.py mpesa_register_c2b_urls >/dev/null || echo "Could not register the C2B URLs with the simulator"
+  ) &
+fi
+
 echo "Harambee is on http://$bind  (Ctrl+C stops it)"
-"$py" -m gunicorn config.wsgi:application --bind "$bind" --workers "${WEB_CONCURRENCY:-2}" \
+# Threads: the local payment simulators call back into this same server while a request waits.
+"$py" -m gunicorn config.wsgi:application --bind "$bind" --workers "${WEB_CONCURRENCY:-2}" --threads 4 \
   --access-logfile - --graceful-timeout 5
