@@ -6,7 +6,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <AppHeader />
-      <main id="main" className="flex-1">
+      {/* Bottom room so the floating feedback button never hides the last field or button. */}
+      <main id="main" className="flex-1 pb-24">
         {children}
       </main>
       <Footer />
