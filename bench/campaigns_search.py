@@ -16,18 +16,15 @@ import http.client
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
-REPO = Path(__file__).resolve().parent.parent
-BACKEND = REPO / "backend"
-RESULTS = REPO / "bench" / "results" / "campaigns_search.json"
+from support import BACKEND, RESULTS_DIR, ensure_database, free_port, start_server
+
+RESULTS = RESULTS_DIR / "campaigns_search.json"
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/h_bench"
 TRIGRAM_INDEX = "campaigns_campaign_search_trgm"
 WORKERS = 2
@@ -143,21 +140,6 @@ SCENARIOS: dict[str, list[dict[str, str]]] = {
 }
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def ensure_database(database_url: str) -> None:
-    import psycopg
-
-    parts = urlsplit(database_url)
-    name = parts.path.lstrip("/")
-    maintenance = parts._replace(path="/postgres").geturl()
-    with psycopg.connect(maintenance, autocommit=True) as connection:
-        if not connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
-            connection.execute(f'CREATE DATABASE "{name}"')
 
 
 def seed(count: int) -> int:
@@ -238,32 +220,6 @@ def explain(word: str, category: str) -> list[dict[str, object]]:
     return plans
 
 
-def start_server(port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    command = [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "config.wsgi:application",
-        "--bind",
-        f"127.0.0.1:{port}",
-    ]
-    server = subprocess.Popen(  # noqa: S603 - our own interpreter and fixed arguments
-        [*command, "--workers", str(WORKERS), "--log-level", "warning"],
-        cwd=BACKEND,
-        env=env,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            connection.request("GET", "/api/campaign-categories")
-            if connection.getresponse().status == 200:
-                return server
-        except OSError:
-            time.sleep(0.2)
-    server.terminate()
-    raise RuntimeError("gunicorn did not start within 30 s")
-
 
 def timed_get(port: int, path: str) -> tuple[float, str]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -336,7 +292,7 @@ def main() -> None:
         sys.exit(f"The search does not use {TRIGRAM_INDEX}: see the plan above.")
 
     port = free_port()
-    server = start_server(port, env)
+    server = start_server(port, env, workers=WORKERS)
     try:
         scenarios = {
             name: measure(

@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# Run every benchmark (bench/*.py) against PostgreSQL; each writes bench/results/<name>.json.
-# DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/h_bench (see each script).
+# `make bench`: install the benchmark tools, then run every benchmark against PostgreSQL.
+# Each writes bench/results/<name>.json; web.py also writes bench/results/SUMMARY.md.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-for script in "$root"/bench/*.py; do
-  echo "== $(basename "$script")"
+command -v wrk >/dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y -qq wrk >/dev/null; } \
+  || { echo "make bench needs wrk: sudo apt-get install wrk" >&2; exit 1; }
+"$root/scripts/ensure-chromium.sh"
+(cd "$root/bench/tools" && npm install --no-audit --no-fund --loglevel=error)
+cd "$root/bench"
+for script in campaigns_search.py web.py; do
+  echo "== $script"
   "$root/.venv/bin/python" "$script"
 done
