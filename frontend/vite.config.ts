@@ -5,13 +5,18 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import precompileMessages from "./scripts/babel-plugin-precompile-messages";
 
 // Django serves the build: hashed assets under /static/assets/, index.html for every client route.
 export default defineConfig({
   base: "/static/",
   plugins: [
     react(),
-    babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
+    // Keep each message's English text beside its id, compiled at build time: English needs no
+    // catalogue and each string ships with the page that shows it (scripts/babel-plugin-precompile-messages.ts).
+    babel({
+      plugins: [["@lingui/babel-plugin-lingui-macro", { stripMessageField: false }], precompileMessages],
+    }),
     lingui(),
     tailwindcss(),
   ],
@@ -20,7 +25,8 @@ export default defineConfig({
     outDir: "dist",
     manifest: true,
     sourcemap: false,
-    target: "es2020",
+    // Chrome for Android updates itself; ES2022 keeps class fields native instead of helper code.
+    target: "es2022",
   },
   server: {
     port: 5173,

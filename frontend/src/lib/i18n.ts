@@ -1,14 +1,14 @@
 import { i18n, type Messages } from "@lingui/core";
-import { messages as englishMessages } from "../locales/en/messages.po";
 
 export const LOCALES = { en: "English", sw: "Kiswahili" } as const;
 export type Locale = keyof typeof LOCALES;
 
-// English ships with the first load; other catalogues load when chosen.
+// English is the source language: each message carries its English text, compiled at build time
+// (see vite.config.ts). Other catalogues load when chosen.
 const catalogues: Record<Exclude<Locale, "en">, () => Promise<{ messages: Messages }>> = {
   sw: () => import("../locales/sw/messages.po"),
 };
-i18n.load("en", englishMessages);
+i18n.load("en", {});
 i18n.activate("en");
 
 export async function activateLocale(locale: Locale): Promise<void> {
