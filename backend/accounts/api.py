@@ -4,6 +4,7 @@ from ninja import Router
 from ninja.security import django_auth
 
 from accounts import selectors, services
+from accounts.auth import signed_in_user
 from accounts.models import User
 from accounts.schemas import (
     MessageOut,
@@ -21,11 +22,6 @@ from common.schemas import ErrorOut
 router = Router(tags=["accounts"])
 
 ERRORS = {400: ErrorOut, 403: ErrorOut, 422: ErrorOut, 429: ErrorOut}
-
-
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
 
 
 @router.get("/auth/session", response=SessionOut)
@@ -65,15 +61,15 @@ def password_reset_confirm(request: HttpRequest, payload: PasswordResetConfirmIn
 
 @router.get("/profile", response={200: UserOut, 401: ErrorOut}, auth=django_auth)
 def profile(request: HttpRequest) -> User:
-    return _user(request)
+    return signed_in_user(request)
 
 
 @router.patch("/profile", response={200: UserOut, 401: ErrorOut, **ERRORS}, auth=django_auth)
 def profile_update(request: HttpRequest, payload: ProfileIn) -> User:
-    return services.user_profile_update(user=_user(request), **payload.dict())
+    return services.user_profile_update(user=signed_in_user(request), **payload.dict())
 
 
 @router.post("/profile/password", response={200: MessageOut, 401: ErrorOut, **ERRORS}, auth=django_auth)
 def password_change(request: HttpRequest, payload: PasswordChangeIn) -> dict[str, str]:
-    services.user_password_change(request=request, user=_user(request), **payload.dict())
+    services.user_password_change(request=request, user=signed_in_user(request), **payload.dict())
     return {"detail": _("Password updated successfully.")}

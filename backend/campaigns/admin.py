@@ -6,7 +6,7 @@ from django.utils.translation import ngettext
 
 from accounts.models import User
 from campaigns import services
-from campaigns.models import Campaign
+from campaigns.models import Campaign, Draft, WizardFeedback
 
 
 def _admin(request: HttpRequest) -> User:
@@ -47,3 +47,42 @@ class CampaignAdmin(admin.ModelAdmin[Campaign]):
         count = len(queryset)
         message = ngettext("%(count)d campaign closed.", "%(count)d campaigns closed.", count)
         self.message_user(request, message % {"count": count}, messages.SUCCESS)
+
+
+@admin.register(WizardFeedback)
+class WizardFeedbackAdmin(admin.ModelAdmin[WizardFeedback]):
+    """What organizers said in the wizard's 'Thank You for Your Interest!' dialog."""
+
+    list_display = (
+        "created_at",
+        "user",
+        "rating",
+        "wants_interview",
+        "contact",
+        "liked",
+        "confusing",
+        "features_wanted",
+    )
+    list_filter = ("rating", "wants_interview", "created_at")
+    search_fields = ("user__email", "contact", "liked", "confusing", "features_wanted")
+    list_select_related = ("user",)
+    readonly_fields = (
+        "user",
+        "campaign",
+        "liked",
+        "confusing",
+        "features_wanted",
+        "rating",
+        "wants_interview",
+        "contact",
+        "created_at",
+    )
+
+
+@admin.register(Draft)
+class DraftAdmin(admin.ModelAdmin[Draft]):
+    list_display = ("id", "user", "tool_type", "current_step", "is_completed", "updated_at")
+    list_filter = ("tool_type", "is_completed")
+    search_fields = ("user__email",)
+    list_select_related = ("user",)
+    readonly_fields = ("user", "tool_type", "step_data", "current_step", "created_at", "updated_at")

@@ -150,3 +150,57 @@ class CampaignLike(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} likes {self.campaign_id}"
+
+
+class DraftToolType(models.TextChoices):
+    PLEDGING = "pledging", _("Pledging")
+    GRANT_FUNDING = "grant_funding", _("Grant funding")
+
+
+class Draft(models.Model):
+    """A wizard in progress, kept on the server so it resumes on any device.
+
+    ``step_data`` is the wizard's form as the client last saved it (at most ``STEP_DATA_MAX_BYTES``);
+    ``current_step`` the step it was on. Completed drafts stay for the record but are never resumed.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="campaign_drafts")
+    tool_type = models.CharField(max_length=16, choices=DraftToolType.choices)
+    step_data = models.JSONField(default=dict, blank=True)
+    current_step = models.PositiveSmallIntegerField(default=0)
+    is_completed = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        indexes = [models.Index(fields=["user", "tool_type", "is_completed"], name="campaigns_draft_open_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.get_tool_type_display()} draft {self.pk} of {self.user_id}"
+
+
+class WizardFeedback(models.Model):
+    """The optional form of the wizard's 'Thank You for Your Interest!' dialog."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="wizard_feedback")
+    campaign = models.ForeignKey(Campaign, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    liked = models.TextField(blank=True, help_text="What they liked.")
+    confusing = models.TextField(blank=True, help_text="What was confusing.")
+    features_wanted = models.TextField(blank=True, help_text="Other features they would like.")
+    rating = models.PositiveSmallIntegerField(default=3, help_text="1 to 5.")
+    wants_interview = models.BooleanField(default=False, help_text="Open to a follow-up interview.")
+    contact = models.CharField(max_length=200, blank=True, help_text="E-mail or phone for the interview.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "wizard feedback"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(rating__gte=1, rating__lte=5), name="campaigns_wizardfeedback_rating_1_5"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rating}/5 from {self.user_id}"

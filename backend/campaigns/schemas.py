@@ -1,14 +1,16 @@
 """What the campaigns API reads and answers. Money is whole KES; dates are ISO dates in Nairobi."""
 
 from datetime import date, datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from ninja import Field, Schema
 from pydantic import field_validator
 
 from accounts.models import User
 from campaigns.categories import Category
-from campaigns.models import Campaign, CampaignStatus, CampaignType, MediaType
+from campaigns.models import Campaign, CampaignStatus, CampaignType, DraftToolType, MediaType
+from campaigns.selectors import campaign_activity_get
+from pledges.schemas import DonationOut, PledgeOut
 
 
 class CampaignListQuery(Schema):
@@ -124,18 +126,29 @@ class CampaignDetailOut(CampaignCardOut):
     can_share: bool = Field(description="Active campaigns only: show the share panel and the QR code.")
     share_url: str = Field(description="The public address of the campaign page.")
     updated_at: datetime
+    paid_total: int = Field(
+        description="Paid so far towards the pledges, whole KES (raised_total also counts donations)."
+    )
+    pledges: list[PledgeOut] = Field(
+        description="The 10 newest pledges, masked unless the viewer manages the campaign (see PledgeOut)."
+    )
+    donations: list[DonationOut] = Field(description="The 10 latest paid donations, masked like the pledges.")
 
     @classmethod
     def for_viewer(cls, campaign: Campaign, *, viewer: User | None) -> "CampaignDetailOut":
         """The campaign as ``viewer`` (None: a visitor) sees it.
 
         ``campaign`` comes from ``selectors.campaign_get`` for the same viewer, which annotates
-        ``like_count`` and ``liked_by_me``.
+        ``like_count`` and ``liked_by_me``; its pledges and donations take three more queries.
         """
         organizer = campaign.organizer
         manages = campaign.can_be_edited_by(viewer)
+        activity = campaign_activity_get(campaign=campaign)
         return cls.model_validate(
             {
+                "paid_total": activity.pledges_paid_total,
+                "pledges": [PledgeOut.for_viewer(pledge, manages=manages) for pledge in activity.pledges],
+                "donations": [DonationOut.for_viewer(donation, manages=manages) for donation in activity.donations],
                 **CampaignCardOut.from_orm(campaign).model_dump(),
                 "story": campaign.story,
                 "start_date": campaign.start_date,
@@ -188,3 +201,110 @@ class CategoryListsOut(Schema):
     explore: list[CategoryOut] = Field(description="The /explore filter, starting with All.")
     edit_form: list[CategoryOut] = Field(description="The admin's Edit Campaign dialog.")
     wizard: list[CategoryOut] = Field(description="The campaign wizard.")
+
+
+# The campaign wizards, their drafts and media uploads (campaigns.wizard, campaigns.drafts, campaigns.uploads).
+
+CoverKind = Literal["upload", "youtube"]
+
+
+class PaymentOptionIn(Schema):
+    method: str = Field(description="bank, mpesa_till, paybill, mpesa or cash.")
+    details: dict[str, str] = Field(
+        description="bank: bank_name, account_name, account_no; mpesa_till: till_number; "
+        "paybill: business_number, account_no; mpesa: phone_number; cash: location."
+    )
+
+
+class PledgingCampaignIn(Schema):
+    """POST /api/pledging-campaigns: the wizard's form. The organizer is the signed-in user."""
+
+    title: str
+    category: str = Field(description="One of the wizard's categories (GET /api/campaign-categories).")
+    goal: int = Field(description="Whole KES, at least 1.")
+    story: str
+    end_date: date | None = Field(None, description="Not earlier than today (Nairobi).")
+    media_type: CoverKind = Field("upload", description="upload: media_url from POST /api/media; youtube: a link.")
+    media_url: str = Field("", description="The uploaded file's url, or the YouTube link.")
+    payment_options: list[PaymentOptionIn] = Field(
+        default_factory=list, description="1 to 3, each method once; subscribers may send none."
+    )
+
+
+class CampaignCreatedOut(Schema):
+    id: int
+
+
+class FundraiserIn(Schema):
+    """POST /api/campaigns: the legacy fundraiser wizard's form."""
+
+    title: str
+    category: str
+    goal: int = Field(description="Whole KES, at least 1.")
+    story: str = Field(description="The description is its first 100 characters plus '...'.")
+    duration_days: int = Field(30, description="The fundraiser ends this many days from today (1 to 365).")
+    media_type: CoverKind = "upload"
+    media_url: str = ""
+    bank_name: str = Field(description="One of the five banks of the legacy wizard.")
+    account_name: str
+    account_no: str
+
+
+class FundraiserCreatedOut(Schema):
+    ok: bool
+    id: int
+
+
+class DraftToolTypeQuery(Schema):
+    tool_type: DraftToolType
+
+
+class DraftIn(Schema):
+    tool_type: DraftToolType
+    step_data: dict[str, Any] = Field(default_factory=dict, description="The wizard's form; at most 20 KB.")
+    current_step: int = Field(0, ge=0, le=50)
+
+
+class DraftUpdateIn(Schema):
+    """PUT /api/campaign-drafts/{id}: the fields to change; missing or null ones stay as they are."""
+
+    step_data: dict[str, Any] | None = None
+    current_step: int | None = Field(None, ge=0, le=50)
+    is_completed: bool | None = None
+
+
+class DraftOut(Schema):
+    id: int
+    tool_type: DraftToolType
+    step_data: dict[str, Any]
+    current_step: int
+    is_completed: bool
+    updated_at: datetime
+
+
+class SrcsetEntryOut(Schema):
+    url: str
+    width: int
+
+
+class MediaOut(Schema):
+    """A stored upload. Images come with a WebP copy and smaller WebP renditions for srcset."""
+
+    url: str = Field(description="Use as the campaign's media_url.")
+    media_type: Literal["image", "video"]
+    webp_url: str = Field(description="A full-size WebP of an image; '' for a video.")
+    srcset: list[SrcsetEntryOut] = Field(description="WebP renditions by width, narrowest first; [] for a video.")
+
+
+class WizardFeedbackIn(Schema):
+    campaign_id: int | None = Field(None, ge=1, le=2**63 - 1, description="The campaign just launched, if any.")
+    liked: str = ""
+    confusing: str = ""
+    features_wanted: str = ""
+    rating: int = Field(3, description="1 to 5.")
+    wants_interview: bool = False
+    contact: str = Field("", description="E-mail or phone; required when wants_interview.")
+
+
+class WizardFeedbackOut(Schema):
+    id: int

@@ -3,15 +3,20 @@
 ``user`` is the signed-in viewer, or ``None`` for a visitor.
 """
 
-from django.db.models import Count, Exists, Expression, IntegerField, OuterRef, QuerySet, Subquery, Value
+from dataclasses import dataclass
+
+from django.db.models import Count, Exists, Expression, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from campaigns.models import Campaign, CampaignLike, CampaignStatus, SearchText
+from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType, SearchText
 from common.errors import NotFoundError
+from pledges.models import Donation, Pledge
 
 MAX_SEARCH_WORDS = 5
+# The campaign page's recent pledges and donations (spec section 9: a table of 10 rows).
+RECENT_ACTIVITY_LIMIT = 10
 # Ids beyond a signed 64-bit integer cannot exist; looking them up would overflow the database driver.
 MAX_CAMPAIGN_ID = 2**63 - 1
 
@@ -88,3 +93,44 @@ def campaign_get(*, campaign_id: int, user: User | None) -> Campaign:
 
 def campaign_like_count(*, campaign: Campaign) -> int:
     return CampaignLike.objects.filter(campaign=campaign).count()
+
+
+@dataclass
+class CampaignActivity:
+    pledges: list[Pledge]
+    donations: list[Donation]
+    pledges_paid_total: int
+
+
+def campaign_activity_get(*, campaign: Campaign) -> CampaignActivity:
+    """What the campaign page lists: its ``RECENT_ACTIVITY_LIMIT`` newest pledges, its latest
+    paid donations, and the sum paid so far towards its pledges (whole KES). Three queries
+    whatever the number of pledges; masking them for the viewer is ``CampaignDetailOut``'s job."""
+    return CampaignActivity(
+        pledges=list(Pledge.objects.filter(campaign=campaign).newest_first()[:RECENT_ACTIVITY_LIMIT]),
+        donations=list(Donation.objects.filter(campaign=campaign).paid()[:RECENT_ACTIVITY_LIMIT]),
+        pledges_paid_total=Pledge.objects.filter(campaign=campaign).aggregate(total=Coalesce(Sum("paid_amount"), 0))[
+            "total"
+        ],
+    )
+
+
+def _organized_pledging_campaigns(user: User) -> QuerySet[Campaign]:
+    return Campaign.objects.filter(organizer=user, type=CampaignType.PLEDGING)
+
+
+def dashboard_campaigns(*, user: User) -> list[Campaign]:
+    """The pledging campaigns ``user`` organizes, newest first, every status, with the viewer
+    fields (like counts for admins only). One query whatever the number of campaigns."""
+    campaigns = _organized_pledging_campaigns(user).defer("story", "payment_options")
+    return list(_with_viewer_fields(campaigns, user))
+
+
+def dashboard_totals(*, user: User) -> dict[str, int]:
+    """The dashboard's figures over the pledging campaigns ``user`` organizes, in one aggregate
+    query: how many are active, and the pledged and paid sums (whole KES) over all of them."""
+    return _organized_pledging_campaigns(user).aggregate(
+        active_campaigns=Count("pk", filter=Q(status=CampaignStatus.ACTIVE)),
+        total_pledged=Coalesce(Sum("pledged_total"), 0),
+        total_paid=Coalesce(Sum("raised_total"), 0),
+    )

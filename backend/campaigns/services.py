@@ -1,27 +1,23 @@
 """Writes to campaigns: editing, likes and status changes.
 
-Creating campaigns belongs to the campaign wizard. The money counters of a campaign
+Creating campaigns belongs to the wizards (``campaigns.wizard``). The money counters of a campaign
 (``pledged_total``, ``raised_total``, ``donor_count``) are changed only by the pledges and
 donations services; nothing here saves them, so an edit never overwrites a concurrent payment.
 """
+
+from collections.abc import Callable
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from campaigns import validators
-from campaigns.categories import Category
 from campaigns.models import Campaign, CampaignLike, CampaignStatus, MediaType
 from common.errors import FieldValidationError, PermissionDeniedError
 
-TITLE_MAX_LENGTH = 200
-DESCRIPTION_MAX_LENGTH = 500
-STORY_MAX_LENGTH = 20_000
-# Far above any real campaign, well inside the database column.
-GOAL_MAX = 1_000_000_000
 
-
-def _media_type(*, image_url: str, youtube_id: str) -> str:
+def media_type_for(*, image_url: str, youtube_id: str) -> str:
+    """What a cover shows: the YouTube video when there is one, else the image or video at ``image_url``."""
     if youtube_id:
         return MediaType.YOUTUBE
     return MediaType.VIDEO if validators.is_video_url(image_url) else MediaType.IMAGE
@@ -54,48 +50,24 @@ def campaign_update(
     errors: dict[str, str] = {}
     changes: dict[str, object] = {}
 
-    def text(field: str, value: str | None, *, required: str, max_length: int, too_long: str) -> None:
+    def check(field: str, value: str | None, rule: Callable[[str], str | None]) -> None:
         if value is None:
             return
         changes[field] = value = value.strip()
-        if not value:
-            errors[field] = required
-        elif len(value) > max_length:
-            errors[field] = too_long
+        if message := rule(value):
+            errors[field] = message
 
-    text(
-        "title",
-        title,
-        required=_("Title is required"),
-        max_length=TITLE_MAX_LENGTH,
-        too_long=_("Please keep the title under 200 characters."),
-    )
-    text(
-        "description",
-        description,
-        required=_("Description is required"),
-        max_length=DESCRIPTION_MAX_LENGTH,
-        too_long=_("Please keep the description under 500 characters."),
-    )
-    text(
-        "story",
-        story,
-        required=_("Story is required"),
-        max_length=STORY_MAX_LENGTH,
-        too_long=_("Please keep the story under 20,000 characters."),
-    )
+    check("title", title, validators.check_title)
+    check("description", description, validators.check_description)
+    check("story", story, validators.check_story)
     if goal is not None:
         changes["goal"] = goal
-        if goal < 1:
-            errors["goal"] = _("Goal must be a whole number of at least 1")
-        elif goal > GOAL_MAX:
-            errors["goal"] = _("Goal must be at most 1,000,000,000")
+        if message := validators.check_goal(goal):
+            errors["goal"] = message
     if category is not None:
         changes["category"] = category
-        if not category.strip():
-            errors["category"] = _("Category is required")
-        elif category not in Category.values:
-            errors["category"] = _("Please choose a category from the list")
+        if message := validators.check_category(category):
+            errors["category"] = message
     if image_url is not None:
         changes["image_url"] = image_url.strip()
         if message := validators.check_media_url(image_url):
@@ -110,7 +82,7 @@ def campaign_update(
 
     for field, value in changes.items():
         setattr(campaign, field, value)
-    campaign.media_type = _media_type(image_url=campaign.image_url, youtube_id=campaign.youtube_id)
+    campaign.media_type = media_type_for(image_url=campaign.image_url, youtube_id=campaign.youtube_id)
     campaign.save(update_fields=[*changes, "media_type", "updated_at"])
     return campaign
 

@@ -1,10 +1,15 @@
 """Campaign field rules. ``check_*`` functions return a message for a bad value, or ``None``."""
 
 import re
+from datetime import date
 from urllib.parse import parse_qs, urlsplit
 
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 from django.utils.translation import gettext as _
+
+from accounts.validators import check_kenyan_phone
+from campaigns.categories import Category
 
 # A YouTube video id: eleven characters of the URL-safe base64 alphabet.
 YOUTUBE_ID = re.compile(r"^[A-Za-z0-9_-]{11}$")
@@ -24,6 +29,78 @@ PAYMENT_METHOD_FIELDS: dict[str, tuple[str, ...]] = {
 }
 MAX_PAYMENT_OPTIONS = 3
 PAYMENT_DETAIL_MAX_LENGTH = 100
+# Till and paybill (business) numbers are Safaricom short codes: digits only.
+SHORT_CODE = re.compile(r"^\d{5,10}$")
+
+TITLE_MAX_LENGTH = 200
+DESCRIPTION_MAX_LENGTH = 500
+STORY_MAX_LENGTH = 20_000
+# Far above any real campaign, well inside the database column.
+GOAL_MAX = 1_000_000_000
+# The banks the legacy fundraiser wizard offers (spec section 9), as shown.
+LEGACY_BANKS = (
+    "Equity Bank Kenya Ltd",
+    "KCB Bank Kenya Ltd",
+    "Cooperative Bank of Kenya",
+    "Absa Bank Kenya PLC",
+    "Standard Chartered Bank Kenya",
+)
+
+
+def check_title(value: str) -> str | None:
+    if not value.strip():
+        return _("Title is required")
+    if len(value.strip()) > TITLE_MAX_LENGTH:
+        return _("Please keep the title under 200 characters.")
+    return None
+
+
+def check_description(value: str) -> str | None:
+    if not value.strip():
+        return _("Description is required")
+    if len(value.strip()) > DESCRIPTION_MAX_LENGTH:
+        return _("Please keep the description under 500 characters.")
+    return None
+
+
+def check_story(value: str) -> str | None:
+    if not value.strip():
+        return _("Story is required")
+    if len(value.strip()) > STORY_MAX_LENGTH:
+        return _("Please keep the story under 20,000 characters.")
+    return None
+
+
+def check_goal(value: int) -> str | None:
+    """Whole KES, at least 1 (spec section 5)."""
+    if value < 1:
+        return _("Goal must be a whole number of at least 1")
+    if value > GOAL_MAX:
+        return _("Goal must be at most 1,000,000,000")
+    return None
+
+
+def check_category(value: str, *, choices: list[str] | None = None) -> str | None:
+    """A category value from ``choices`` (default: any ``Category``)."""
+    if not value.strip():
+        return _("Category is required")
+    if value not in (Category.values if choices is None else choices):
+        return _("Please choose a category from the list")
+    return None
+
+
+def check_end_date(value: date | None) -> str | None:
+    """Required, and not earlier than today in Nairobi (spec section 5)."""
+    if value is None:
+        return _("End date is required")
+    if value < timezone.localdate():
+        return _("End date cannot be in the past")
+    return None
+
+
+def story_excerpt(story: str) -> str:
+    """A description made from a story: its first 100 characters plus '...' (spec section 9)."""
+    return f"{story.strip()[:100]}..."
 
 
 def youtube_id_from_url(value: str) -> str | None:
@@ -72,12 +149,24 @@ def is_video_url(value: str) -> bool:
     return urlsplit(value).path.lower().endswith(VIDEO_EXTENSIONS)
 
 
-def payment_options_errors(value: object, *, allow_empty: bool = False) -> dict[str, str]:
+def _payment_detail_format_error(field: str, value: str) -> str | None:
+    """Till and paybill numbers are digits; an M-Pesa number is a Kenyan phone number."""
+    if field == "till_number" and not SHORT_CODE.match(value):
+        return _("Please enter a valid till number (digits only).")
+    if field == "business_number" and not SHORT_CODE.match(value):
+        return _("Please enter a valid paybill number (digits only).")
+    if field == "phone_number":
+        return check_kenyan_phone(value)
+    return None
+
+
+def payment_options_errors(value: object, *, allow_empty: bool = False, check_formats: bool = False) -> dict[str, str]:
     """Messages for a list of payment options, keyed by path; empty when the list is valid.
 
     A valid list holds 1 to 3 ``{"method": ..., "details": {...}}`` entries, each method at most once,
     with every detail field of its method filled in (``PAYMENT_METHOD_FIELDS``). ``allow_empty``
     admits an empty list: subscribers launch campaigns without payment options (spec section 5).
+    ``check_formats`` also checks till, paybill and phone numbers (the campaign wizard does).
     Keys are ``payment_options`` for the list and ``payment_options.<index>.<field>`` for an entry.
     """
     if not isinstance(value, list):
@@ -110,6 +199,8 @@ def payment_options_errors(value: object, *, allow_empty: bool = False) -> dict[
                 errors[f"{prefix}.{field}"] = _("This field is required.")
             elif len(detail.strip()) > PAYMENT_DETAIL_MAX_LENGTH:
                 errors[f"{prefix}.{field}"] = _("Please keep this under 100 characters.")
+            elif check_formats and (message := _payment_detail_format_error(field, detail.strip())):
+                errors[f"{prefix}.{field}"] = message
     return errors
 
 

@@ -7,16 +7,22 @@ from ninja.errors import AuthenticationError, ValidationError
 
 from accounts.api import router as accounts_router
 from campaigns.api import router as campaigns_router
+from campaigns.dashboard import router as dashboard_router
 from common.errors import ServiceError
 from feedback.api import router as feedback_router
+from grants.api import router as grants_router
 from payments.api import router as payments_router
+from pledges.api import router as pledges_router
 
 api = NinjaAPI(title="Harambee API", version="1.0.0", urls_namespace="api")
 
 api.add_router("/", accounts_router)
 api.add_router("/", campaigns_router)
+api.add_router("/", dashboard_router)
 api.add_router("/", feedback_router)
+api.add_router("/", grants_router)
 api.add_router("/", payments_router)
+api.add_router("/", pledges_router)
 
 
 @api.exception_handler(ServiceError)

@@ -57,6 +57,8 @@ INSTALLED_APPS = [
     "campaigns",
     "feedback",
     "payments",
+    "pledges",
+    "grants",
 ]
 
 MIDDLEWARE = [
@@ -183,6 +185,19 @@ STORAGES = {
 WHITENOISE_IMMUTABLE_FILE_TEST = r"^.+[.-][0-9a-zA-Z_-]{8,12}\..+$"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 MEDIA_URL = "/media/"
+# Uploaded campaign covers go through Django's storage API: local files under MEDIA_ROOT by default;
+# a deployment may name another backend, e.g. an S3-compatible bucket through django-storages.
+STORAGES["default"]["BACKEND"] = os.environ.get("MEDIA_STORAGE_BACKEND", STORAGES["default"]["BACKEND"])
+# Django serves MEDIA_ROOT itself locally and in the end-to-end tests; a deployment serves it from
+# its web server or bucket instead (or sets SERVE_MEDIA=true to let Django do it).
+SERVE_MEDIA = env_bool("SERVE_MEDIA", not IS_PRODUCTION)
+# Uploads (campaign covers, at most 25 MB) are dropped as soon as they pass the limit, before they
+# reach the disk; the view answers 'File size must not exceed 25MB'.
+FILE_UPLOAD_HANDLERS = [
+    "campaigns.uploads.MediaUploadSizeLimitHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
 
 EMAIL_BACKEND = os.environ.get(
     "EMAIL_BACKEND",
@@ -263,6 +278,19 @@ def env_rate(name: str, default: str) -> tuple[int, int]:
 RATE_LIMIT_SIGN_IN = env_rate("RATE_LIMIT_SIGN_IN", "5/900")
 RATE_LIMIT_SIGN_UP = env_rate("RATE_LIMIT_SIGN_UP", "10/3600")
 RATE_LIMIT_PASSWORD_RESET = env_rate("RATE_LIMIT_PASSWORD_RESET", "5/3600")
+# Pledges and donations come from phones at a church service, often behind one shared address
+# (carrier NAT, the church Wi-Fi): generous per address, strict per pledge code for STK prompts.
+RATE_LIMIT_PLEDGE = env_rate("RATE_LIMIT_PLEDGE", "60/600")
+RATE_LIMIT_DONATION = env_rate("RATE_LIMIT_DONATION", "60/600")
+RATE_LIMIT_PLEDGE_LOOKUP = env_rate("RATE_LIMIT_PLEDGE_LOOKUP", "120/600")
+RATE_LIMIT_PLEDGE_STK_PUSH = env_rate("RATE_LIMIT_PLEDGE_STK_PUSH", "5/600")
+# The organizer's manual 'Remind' in Pledge Management, per pledge.
+RATE_LIMIT_PLEDGE_REMIND = env_rate("RATE_LIMIT_PLEDGE_REMIND", "1/3600")
+
+# The campaign behind the static ministry page /icc-imara-donate: by id, or else the newest active
+# campaign with this title (the demo data creates it).
+MINISTRY_CAMPAIGN_ID = int(os.environ.get("MINISTRY_CAMPAIGN_ID", "0")) or None
+MINISTRY_CAMPAIGN_TITLE = os.environ.get("MINISTRY_CAMPAIGN_TITLE", "ICC Imara: Building Our Church Home")
 
 # Shown on the dashboard as the external organization-content tool.
 ORGANIZATION_CONTENT_TOOL_URL = os.environ.get("ORGANIZATION_CONTENT_TOOL_URL", "https://example.org/content-tool")

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
+from django.views.static import serve
 
 from common.spa import spa
 from config.api import api
@@ -11,6 +12,9 @@ urlpatterns = [
     # Everything else is the React app (except /static/, served by whitenoise, and /simulators/).
     re_path(r"^(?!api/|admin/|static/|simulators/).*$", spa, name="spa"),
 ]
+if settings.SERVE_MEDIA:
+    # Uploaded covers from MEDIA_ROOT (Django's static() helper does this only with DEBUG on).
+    urlpatterns.insert(-1, re_path(r"^media/(?P<path>.*)$", serve, {"document_root": settings.MEDIA_ROOT}))
 if settings.PAYMENT_SIMULATORS_ENABLED:
     # Local stand-ins for Safaricom's Daraja and Paystack (backend/simulators); never in production.
     urlpatterns.insert(-1, path("simulators/", include("simulators.urls")))

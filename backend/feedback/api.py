@@ -1,7 +1,7 @@
 from django.http import HttpRequest
 from ninja import Router, Schema
 
-from accounts.models import User
+from accounts.auth import request_user
 from common.schemas import ErrorOut
 from feedback import services
 
@@ -20,6 +20,5 @@ class FeedbackOut(Schema):
 
 @router.post("/feedback", response={201: FeedbackOut, 403: ErrorOut, 422: ErrorOut})
 def feedback_create(request: HttpRequest, payload: FeedbackIn) -> tuple[int, dict[str, int]]:
-    user = request.user if isinstance(request.user, User) else None
-    feedback = services.feedback_create(user=user, **payload.dict())
+    feedback = services.feedback_create(user=request_user(request), **payload.dict())
     return 201, {"id": feedback.pk}

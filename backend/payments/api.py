@@ -19,7 +19,7 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from ninja import Router, Status
 from ninja.security import django_auth
 
-from accounts.models import User
+from accounts.auth import request_user, signed_in_user
 from common.ratelimit import client_ip
 from common.schemas import ErrorOut
 from payments import selectors, services
@@ -32,25 +32,16 @@ ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: Error
 DARAJA_ACCEPTED = {"ResultCode": 0, "ResultDesc": "Accepted"}
 
 
-def _user(request: HttpRequest) -> User | None:
-    return request.user if isinstance(request.user, User) else None
-
-
-def _signed_in(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)
-    return request.user
-
-
 @router.post("/payments/stk-push", response={201: PaymentOut, **ERRORS}, auth=django_auth)
 def stk_push(request: HttpRequest, payload: StkPushIn) -> Status[Payment]:
     """Pay a fee by M-Pesa: the payer's phone shows a PIN prompt. Poll the payment for the outcome."""
-    return Status(201, services.payment_fee_stk_push_start(user=_signed_in(request), **payload.dict()))
+    return Status(201, services.payment_fee_stk_push_start(user=signed_in_user(request), **payload.dict()))
 
 
 @router.post("/payments/checkout", response={201: CheckoutOut, **ERRORS}, auth=django_auth)
 def checkout(request: HttpRequest, payload: CheckoutIn) -> Status[Payment]:
     """Pay a fee on the hosted card checkout: show ``checkout_url`` in a dialog, then poll the payment."""
-    return Status(201, services.payment_fee_checkout_start(user=_signed_in(request), **payload.dict()))
+    return Status(201, services.payment_fee_checkout_start(user=signed_in_user(request), **payload.dict()))
 
 
 @router.get("/organizations", response={200: PaymentStatusOut, **ERRORS}, auth=django_auth)
@@ -58,7 +49,7 @@ def organization_payment_status(
     request: HttpRequest, action: Literal["payment-status"], user_email: str
 ) -> dict[str, bool]:
     """Whether the signed-in user is a subscriber (``has_paid``). Asking about anyone else is 403."""
-    return selectors.payment_status_for_email(user=_signed_in(request), email=user_email)
+    return selectors.payment_status_for_email(user=signed_in_user(request), email=user_email)
 
 
 @router.get("/payments/card/return", include_in_schema=False, url_name="payments_card_return")
@@ -79,7 +70,7 @@ def card_return(request: HttpRequest, reference: str = "") -> HttpResponse:
 def payment_detail(request: HttpRequest, reference: str) -> Payment:
     """A payment's state, for polling. Pending M-Pesa or card intents older than two minutes are
     looked up at the provider first, in case their callback never comes."""
-    return services.payment_status_check(reference=reference, user=_user(request))
+    return services.payment_status_check(reference=reference, user=request_user(request))
 
 
 # Provider callbacks ---------------------------------------------------------------------------

@@ -141,12 +141,15 @@ def payment_stk_push_start(
     campaign: Campaign | None = None,
     payer_email: str = "",
     idempotency_key: str | None = None,
+    account_reference: str = "",
 ) -> Payment:
     """Record an intent and send the M-Pesa PIN prompt to ``phone``.
 
     For any purpose: the donations and pledges apps call this with the amount the payer
     chose; the fee endpoints with the fee from settings. The answer is the pending intent;
     its outcome arrives by callback (or by our query when the callback does not come).
+    ``account_reference`` (at most 12 characters, e.g. a pledge code) is what the payer's
+    phone shows and is kept on the payment; by default the payment's own reference.
     """
     if message := validators.check_kenyan_phone(phone):
         raise _invalid("phone", message)
@@ -161,6 +164,7 @@ def payment_stk_push_start(
         payer_phone=validators.normalize_kenyan_phone(phone),
         payer_email=payer_email,
         campaign=campaign,
+        account_reference=account_reference,
     )
     if not created:
         return payment
@@ -168,7 +172,7 @@ def payment_stk_push_start(
         accepted = DarajaClient.from_settings().stk_push(
             phone=payment.payer_phone,
             amount=payment.amount,
-            account_reference=payment.reference,
+            account_reference=payment.account_reference or payment.reference,
             description=STK_DESCRIPTIONS[Payment.Purpose(purpose)],
             callback_url=stk_callback_url(),
         )
@@ -579,8 +583,10 @@ def payment_record_manual(
     payer_email: str = "",
     note: str = "",
     bank_reference: str = "",
+    account_reference: str = "",
 ) -> Payment:
-    """A cash or bank payment an organizer (or an admin) received in person, credited at once."""
+    """A cash or bank payment an organizer (or an admin) received in person, credited at once.
+    ``account_reference`` says what it pays, e.g. a pledge code (see pledges.receivers)."""
     if not campaign.can_be_edited_by(recorded_by):
         raise PermissionDeniedError(_("Only the campaign's organizer can record payments."), code="forbidden")
     if provider not in (Payment.Provider.CASH, Payment.Provider.BANK):
@@ -604,6 +610,7 @@ def payment_record_manual(
                     payer_email=payer_email.strip(),
                     note=note.strip(),
                     provider_reference=bank_reference.strip() or None,
+                    account_reference=account_reference,
                 )
         except IntegrityError:
             raise _invalid("bank_reference", _("This bank reference has already been recorded")) from None

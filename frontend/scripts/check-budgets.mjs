@@ -14,6 +14,10 @@ const PUBLIC_ROUTES = {
   "/how-it-works": "src/features/landing/HowItWorksPage.tsx",
   "/signin": "src/features/accounts/SignInPage.tsx",
   "/signup": "src/features/accounts/SignUpPage.tsx",
+  "/explore": "src/features/campaigns/ExplorePage.tsx",
+  "/campaign/{id}": "src/features/campaigns/CampaignPage.tsx",
+  "/campaign/{id}/donate": "src/features/pledges/DonatePage.tsx",
+  "/campaign/{id}/pledge": "src/features/pledges/PledgeDialogPage.tsx",
 };
 
 const dist = join(import.meta.dirname, "..", "dist");

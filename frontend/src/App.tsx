@@ -16,6 +16,17 @@ const ForgotPasswordPage = lazy(() => import("./features/accounts/ForgotPassword
 const ResetPasswordPage = lazy(() => import("./features/accounts/ResetPasswordPage"));
 const ProfilePage = lazy(() => import("./features/accounts/ProfilePage"));
 const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage"));
+const ExplorePage = lazy(() => import("./features/campaigns/ExplorePage"));
+const CampaignPage = lazy(() => import("./features/campaigns/CampaignPage"));
+const EditCampaignPage = lazy(() => import("./features/campaigns/EditCampaignPage"));
+const GrantFundingPage = lazy(() => import("./features/grants/GrantFundingPage"));
+const CreateCampaignPage = lazy(() => import("./features/wizard/CreateCampaignPage"));
+const StartFundraiserPage = lazy(() => import("./features/fundraiser/StartFundraiserPage"));
+const FundraiserSuccessPage = lazy(() => import("./features/fundraiser/FundraiserSuccessPage"));
+const PledgeDialogPage = lazy(() => import("./features/pledges/PledgeDialogPage"));
+const PledgePage = lazy(() => import("./features/pledges/PledgePage"));
+const DonatePage = lazy(() => import("./features/pledges/DonatePage"));
+const MinistryPage = lazy(() => import("./features/pledges/MinistryPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
 export function App() {
@@ -29,6 +40,27 @@ export function App() {
           <Route path="/signup" component={SignUpPage} />
           <Route path="/forgot-password" component={ForgotPasswordPage} />
           <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/explore" component={ExplorePage} />
+          {/* Digits only: /campaign/abc is the 404 page, as on the server. */}
+          <Route path={/^\/campaign\/(?<id>\d+)\/?$/} component={CampaignPage} />
+          <Route path={/^\/campaign\/(?<id>\d+)\/pledge\/?$/} component={PledgeDialogPage} />
+          <Route path={/^\/campaign\/(?<id>\d+)\/donate\/?$/} component={DonatePage} />
+          <Route path="/icc-imara-donate" component={MinistryPage} />
+          <Route path={/^\/edit-campaign\/(?<id>\d+)\/?$/} component={EditCampaignPage} />
+          <Route path={/^\/campaign\/(?<id>\d+)\/edit\/?$/} component={EditCampaignPage} />
+          {/* Before any /pledge/{id} route: create-campaign is not an id. */}
+          <Route path="/pledge/create-campaign">
+            <RequireAuth>
+              <CreateCampaignPage />
+            </RequireAuth>
+          </Route>
+          <Route path={/^\/pledge\/(?<id>\d+)\/?$/} component={PledgePage} />
+          <Route path="/start-fundraiser">
+            <RequireAuth>
+              <StartFundraiserPage />
+            </RequireAuth>
+          </Route>
+          <Route path="/fundraiser-success" component={FundraiserSuccessPage} />
           <Route path="/dashboard">
             <RequireAuth>
               <DashboardPage />
@@ -37,6 +69,11 @@ export function App() {
           <Route path="/home">
             <RequireAuth>
               <DashboardPage />
+            </RequireAuth>
+          </Route>
+          <Route path="/grantfunding">
+            <RequireAuth>
+              <GrantFundingPage />
             </RequireAuth>
           </Route>
           <Route path="/profile">

@@ -37,7 +37,11 @@ def providers(settings: Any, django_db_setup: None, live_server: Any) -> SimpleN
     return SimpleNamespace(url=url)
 
 
-def wait_for(condition: Callable[[], T], timeout: float = 5.0) -> T:
+# Generous: callbacks come from timer threads, and CI's two cores are busy with the whole suite.
+WAIT_SECONDS = 20.0
+
+
+def wait_for(condition: Callable[[], T], timeout: float = WAIT_SECONDS) -> T:
     """Poll until ``condition()`` is truthy (and return it), as a client polling the API would."""
     deadline = time.monotonic() + timeout
     while True:
@@ -49,7 +53,7 @@ def wait_for(condition: Callable[[], T], timeout: float = 5.0) -> T:
         time.sleep(0.05)
 
 
-def settled(reference: str, timeout: float = 5.0) -> Payment:
+def settled(reference: str, timeout: float = WAIT_SECONDS) -> Payment:
     """The payment once a callback has settled it. The event is the last row that transaction
     writes, so once it is there the payment's effects are too."""
     wait_for(

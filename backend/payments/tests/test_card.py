@@ -89,6 +89,8 @@ def test_the_signed_webhook_alone_credits_when_the_payer_never_returns(providers
     press(checkout["checkout_url"], "pay")
 
     payment = settled(checkout["reference"])
+    # The verify on the checkout's return and the webhook both credit-check; wait for the second too.
+    wait_for(lambda: payment.events.count() == 2)
     assert payment.status == Payment.Status.SUCCEEDED
     assert payment.amount == settings.CAMPAIGN_ACTIVATION_FEE_KES
     assert list(payment.events.values_list("kind", "outcome").order_by("id")) == [

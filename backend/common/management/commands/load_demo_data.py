@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from accounts.demo import DEMO_PASSWORD, demo_users_load
 from campaigns.demo import demo_campaigns_load
+from pledges.demo import demo_pledges_load
 
 
 class Command(BaseCommand):
@@ -15,8 +16,10 @@ class Command(BaseCommand):
             raise CommandError("Demo data is for local use only; refusing to load it into a production deployment.")
         users = demo_users_load()
         campaigns = demo_campaigns_load()
+        ministry = demo_pledges_load()
         self.stdout.write(self.style.SUCCESS("Demo data is loaded. Sign in at http://127.0.0.1:8000/signin with:"))
         for user in users:
             role = "admin" if user.is_staff else ("organizer" if user.email.startswith("organizer") else "member")
             self.stdout.write(f"  {role:<10} {user.email:<28} password: {DEMO_PASSWORD}")
         self.stdout.write(f"{len(campaigns)} demo campaigns: http://127.0.0.1:8000/explore")
+        self.stdout.write(f"The ministry page http://127.0.0.1:8000/icc-imara-donate uses campaign {ministry.pk}.")

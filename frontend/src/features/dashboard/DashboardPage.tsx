@@ -1,17 +1,32 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { toast } from "@/components/toast";
 import { useSession } from "@/features/accounts/session";
+import { api, unwrap } from "@/lib/api/client";
+import { CampaignCard, CampaignCardSkeleton, type DashboardCampaign } from "./CampaignCard";
+import { QuickStartGuide } from "./QuickStartGuide";
+import { RetryButton, StatCards } from "./StatCards";
+import { ToolCards } from "./ToolCards";
+
+// The payment dialog (and its form code) loads when an organizer presses Pay Now.
+const PaymentDialog = lazy(() => import("@/features/payments/PaymentDialog"));
 
 const WELCOMED_KEY = "hasWelcomed";
+export const DASHBOARD_KEY = ["dashboard"] as const;
 
-/** Placeholder dashboard: greets the user; the tools arrive in a later issue. */
 export default function DashboardPage() {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   // RequireAuth renders this page only with a signed-in user.
   const name = useSession().data?.user?.display_name ?? "";
+  const dashboard = useQuery({
+    queryKey: DASHBOARD_KEY,
+    queryFn: async () => unwrap(await api.GET("/api/dashboard"), t`Failed to load dashboard data`),
+  });
+  const [paying, setPaying] = useState<DashboardCampaign | null>(null);
 
   useEffect(() => {
     // Once per browser session; signing out clears sessionStorage.
@@ -20,27 +35,86 @@ export default function DashboardPage() {
     toast({ title: t`Welcome, ${name}!`, description: t`We're glad to see you back.` });
   }, [name, t]);
 
+  const retry = () => void dashboard.refetch();
+
   return (
     <AppLayout>
-      <div className="mx-auto w-full max-w-5xl px-4 py-8">
+      <div className="mx-auto w-full max-w-6xl px-4 py-8">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
           <Trans>Hello, {name}</Trans>
         </h1>
-        <p className="mt-2 text-slate-600">
-          <Trans>This is your dashboard. Your fundraising tools will appear here soon.</Trans>
+        <p className="mt-1 text-slate-600">
+          <Trans>Manage your campaigns and find funding for your ministry or organization.</Trans>
         </p>
-        <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-slate-700">
-          <p>
-            <Trans>
-              In the meantime you can{" "}
-              <Link href="/profile" className="font-medium text-brand-700 underline">
-                update your profile
-              </Link>
-              .
-            </Trans>
-          </p>
-        </div>
+
+        <ToolCards contentToolUrl={dashboard.data?.organization_content_tool_url} />
+
+        <StatCards
+          figures={dashboard.data}
+          loading={dashboard.isPending}
+          failed={dashboard.isError}
+          onRetry={retry}
+        />
+
+        <QuickStartGuide />
+
+        <section aria-labelledby="my-campaigns" className="mt-10">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="my-campaigns" className="text-xl font-semibold text-slate-900">
+              <Trans>My Pledging Campaigns</Trans>
+            </h2>
+            <Link
+              href="/pledge/create-campaign"
+              className="inline-flex items-center rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+            >
+              <Trans>Create Campaign</Trans>
+            </Link>
+          </div>
+          {dashboard.isPending ? (
+            <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status">
+              <span className="sr-only">
+                <Trans>Loading...</Trans>
+              </span>
+              <CampaignCardSkeleton />
+              <CampaignCardSkeleton />
+              <CampaignCardSkeleton />
+            </div>
+          ) : dashboard.isError ? (
+            <div role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-800">
+              <p>
+                <Trans>Failed to load campaigns.</Trans>
+              </p>
+              <RetryButton onClick={retry} />
+            </div>
+          ) : dashboard.data.campaigns.length === 0 ? (
+            <p className="mt-4 rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+              <Trans>You have not created any pledging campaigns yet.</Trans>
+            </p>
+          ) : (
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {dashboard.data.campaigns.map((campaign) => (
+                <li key={campaign.id}>
+                  <CampaignCard campaign={campaign} onPayNow={() => setPaying(campaign)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
       </div>
+      {paying && (
+        <Suspense fallback={null}>
+          <PaymentDialog
+            open
+            onOpenChange={(open) => !open && setPaying(null)}
+            purpose="campaign_activation"
+            campaignId={paying.id}
+            title={t`Activate your campaign`}
+            description={t`Pay the activation fee to publish "${paying.title}".`}
+            // A payment that ended after the dialog stopped watching shows on the next load.
+            onSettled={() => void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })}
+          />
+        </Suspense>
+      )}
     </AppLayout>
   );
 }

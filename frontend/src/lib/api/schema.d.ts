@@ -106,6 +106,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaign-drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Draft List
+         * @description The signed-in user's open drafts of one tool, newest first: the first is the one to resume.
+         */
+        get: operations["campaigns_api_draft_list"];
+        put?: never;
+        /** Draft Create */
+        post: operations["campaigns_api_draft_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaign-drafts/{draft_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Draft Update
+         * @description Change the user's own draft; anyone else's id is answered 404.
+         */
+        put: operations["campaigns_api_draft_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns": {
         parameters: {
             query?: never;
@@ -119,7 +160,11 @@ export interface paths {
          */
         get: operations["campaigns_api_campaign_list"];
         put?: never;
-        post?: never;
+        /**
+         * Fundraiser Create
+         * @description The legacy fundraiser wizard: a fundraising campaign with a bank payment option.
+         */
+        post: operations["campaigns_api_fundraiser_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -171,6 +216,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/pledge-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pledge Summary
+         * @description Pledge Management's summary: counts and sums by state, paid to date, unmatched payments.
+         */
+        get: operations["pledges_api_pledge_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{campaign_id}/qr.svg": {
         parameters: {
             query?: never;
@@ -211,6 +276,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/unmatched-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unmatched Payment List
+         * @description Paybill payments whose account number matched no pledge code but is one typo away from
+         *     this campaign's codes (admins also see those no campaign could be found for), newest first,
+         *     each with the pledge it most likely meant.
+         */
+        get: operations["pledges_api_unmatched_payment_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/confirm-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm Payment
+         * @description Confirm a pledge paid by bank or cash ('This action cannot be undone'). The rest of its
+         *     amount is entered in the ledger as a bank transfer recorded by the signed-in organizer.
+         *     Confirming again changes nothing. Only the campaign's organizer or an admin (403).
+         */
+        post: operations["pledges_api_confirm_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dashboard
+         * @description The signed-in user's dashboard: stat figures, the external tool's address, their campaigns.
+         */
+        get: operations["campaigns_dashboard_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/donations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Donation List
+         * @description A campaign's paid donations, latest first, one page at a time, masked for the viewer.
+         */
+        get: operations["pledges_api_donation_list"];
+        put?: never;
+        /**
+         * Donation Create
+         * @description Donate by M-Pesa (a PIN prompt on ``phone``) or card (``payment.checkout_url``). Poll the
+         *     payment; the campaign's raised total and donors grow only once it has succeeded.
+         */
+        post: operations["pledges_api_donation_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/donations/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Donation Export
+         * @description Every paid donation of the campaign with contact details, as a spreadsheet.
+         */
+        get: operations["pledges_api_donation_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feedback": {
         parameters: {
             query?: never;
@@ -222,6 +396,80 @@ export interface paths {
         put?: never;
         /** Feedback Create */
         post: operations["feedback_api_feedback_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Grant Search */
+        get: operations["grants_api_grant_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/grants/{grant_id}/application": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Grant Application Set */
+        put: operations["grants_api_grant_application_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Media Upload
+         * @description Upload a campaign cover (multipart field ``file``): JPEG, PNG, GIF, MP4 or WebM, at most 25 MB.
+         */
+        post: operations["campaigns_api_media_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ministry-campaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ministry Campaign
+         * @description The campaign the /icc-imara-donate page's Donate and Pledge buttons lead to (settings).
+         */
+        get: operations["pledges_api_ministry_campaign"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -241,6 +489,27 @@ export interface paths {
          */
         get: operations["payments_api_organization_payment_status"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Organization Profile
+         * @description The signed-in user's answers to the grant questionnaire; 404 until they complete it.
+         */
+        get: operations["grants_api_organization_profile"];
+        /** Organization Profile Save */
+        put: operations["grants_api_organization_profile_save"];
         post?: never;
         delete?: never;
         options?: never;
@@ -309,6 +578,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pledges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pledge List
+         * @description A campaign's pledges, newest first, one page at a time (an array), masked for the viewer.
+         */
+        get: operations["pledges_api_pledge_list"];
+        put?: never;
+        /**
+         * Pledge Create
+         * @description Pledge to an active campaign (signed in or not). Answers the pledge with its code (the
+         *     M-Pesa account number) and how to pay it. Missing fields: 422 'Please fill in all required
+         *     fields' with a message per field; a campaign that is not accepting pledges: 400.
+         */
+        post: operations["pledges_api_pledge_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pledge Export
+         * @description Every pledge of the campaign with contact details and payment state, as a spreadsheet.
+         */
+        get: operations["pledges_api_pledge_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pledge By Code
+         * @description The pledge with this code, as its pledger sees it: the page a reminder or receipt links to,
+         *     with paid and remaining amounts and how to pay. Any case; spaces and dashes are ignored.
+         */
+        get: operations["pledges_api_pledge_by_code"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/{code}/stk-push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pledge Stk Push
+         * @description 'Pay now with M-Pesa': a PIN prompt on the phone for the remaining amount (or less), with
+         *     the pledge code as account. Poll GET /api/payments/{reference}; once it has succeeded the
+         *     pledge shows the payment. 400 when the pledge is already fully paid.
+         */
+        post: operations["pledges_api_pledge_stk_push"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/{pledge_id}/assign-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pledge Payment Assign
+         * @description Count one of the campaign's unmatched payments towards this pledge. 404 for a payment
+         *     that is not in the campaign's unmatched list; 400 if it was assigned meanwhile.
+         */
+        post: operations["pledges_api_pledge_payment_assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/{pledge_id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pledge Payment List
+         * @description The payments counted towards a pledge, newest first.
+         */
+        get: operations["pledges_api_pledge_payment_list"];
+        put?: never;
+        /**
+         * Pledge Payment Record
+         * @description 'Record cash or bank payment': enters it in the ledger (with who recorded it) and counts it
+         *     towards the pledge; answers the pledge as it is now.
+         */
+        post: operations["pledges_api_pledge_payment_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledging-campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pledging Campaign Create
+         * @description Launch a pledge campaign: pending until the activation payment, active at once for subscribers.
+         */
+        post: operations["campaigns_api_pledging_campaign_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile": {
         parameters: {
             query?: never;
@@ -361,10 +785,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wizard-feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Wizard Feedback Create
+         * @description The optional form of the wizard's 'Thank You for Your Interest!' dialog.
+         */
+        post: operations["campaigns_api_wizard_feedback_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AmountBracket
+         * @description Spec section 9: the search's amount filter, in whole US dollars, both ends included.
+         * @enum {string}
+         */
+        AmountBracket: "0-25000" | "25001-50000" | "50001-100000" | "100001-500000";
+        /** AssignPaymentIn */
+        AssignPaymentIn: {
+            /**
+             * Reference
+             * @description The unmatched payment's reference.
+             */
+            reference: string;
+        };
         /** BankDetails */
         BankDetails: {
             /** Account Name */
@@ -466,6 +924,11 @@ export interface components {
              */
             youtube_id: string;
         };
+        /** CampaignCreatedOut */
+        CampaignCreatedOut: {
+            /** Id */
+            id: number;
+        };
         /**
          * CampaignDetailOut
          * @description One campaign as the viewer may see it (see ``for_viewer``).
@@ -504,6 +967,11 @@ export interface components {
             days_left: number;
             /** Description */
             description: string;
+            /**
+             * Donations
+             * @description The 10 latest paid donations, masked like the pledges.
+             */
+            donations: components["schemas"]["DonationOut"][];
             /** Donor Count */
             donor_count: number;
             /**
@@ -545,6 +1013,11 @@ export interface components {
              */
             organizer_name: string;
             /**
+             * Paid Total
+             * @description Paid so far towards the pledges, whole KES (raised_total also counts donations).
+             */
+            paid_total: number;
+            /**
              * Payment Options
              * @description How to pay a pledge: 0 to 3 methods, each once.
              */
@@ -554,6 +1027,11 @@ export interface components {
              * @description Sum of the pledges, whole KES.
              */
             pledged_total: number;
+            /**
+             * Pledges
+             * @description The 10 newest pledges, masked unless the viewer manages the campaign (see PledgeOut).
+             */
+            pledges: components["schemas"]["PledgeOut"][];
             /**
              * Progress Percent
              * @description pledged_total over goal in whole percent, capped at 100 for bars.
@@ -628,6 +1106,11 @@ export interface components {
             status?: components["schemas"]["CampaignStatus"] | null;
             /** @description The explore page asks for pledging campaigns. */
             type?: components["schemas"]["CampaignType"] | null;
+        };
+        /** CampaignQuery */
+        CampaignQuery: {
+            /** Campaign Id */
+            campaign_id: number;
         };
         /**
          * CampaignStatus
@@ -753,6 +1236,257 @@ export interface components {
             /** Reference */
             reference: string;
         };
+        /** ChoiceOut */
+        ChoiceOut: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
+        /** ConfirmPaymentIn */
+        ConfirmPaymentIn: {
+            /**
+             * Campaignorganizeremail
+             * @description Ignored: the session decides who may confirm.
+             */
+            campaignOrganizerEmail?: string | null;
+            /** Pledgeid */
+            pledgeId: number;
+        };
+        /** ConfirmPaymentOut */
+        ConfirmPaymentOut: {
+            /**
+             * Detail
+             * @description 'Payment confirmed successfully!'
+             */
+            detail: string;
+            pledge: components["schemas"]["PledgeOut"];
+        };
+        /** DashboardCampaignOut */
+        DashboardCampaignOut: {
+            category: components["schemas"]["Category"];
+            /**
+             * Category Label
+             * @description The category's name in the site language.
+             */
+            category_label: string;
+            /**
+             * Cover Image Url
+             * @description A still image for the card; '' if none.
+             */
+            cover_image_url: string;
+            /**
+             * End Date
+             * Format: date
+             */
+            end_date: string;
+            /**
+             * Goal
+             * @description Whole KES.
+             */
+            goal: number;
+            /** Id */
+            id: number;
+            /**
+             * Like Count
+             * @description The number of likes, for admins only; null for everyone else.
+             */
+            like_count: number | null;
+            /**
+             * Pledged Total
+             * @description Sum of the pledges, whole KES.
+             */
+            pledged_total: number;
+            /**
+             * Progress Percent
+             * @description pledged_total over goal in whole percent, capped at 100 for bars.
+             */
+            progress_percent: number;
+            /**
+             * Raised Total
+             * @description Sum of the payments received, whole KES.
+             */
+            raised_total: number;
+            /** @description A pending campaign awaits its activation payment ('Pay Now'). */
+            status: components["schemas"]["CampaignStatus"];
+            /** Title */
+            title: string;
+        };
+        /** DashboardOut */
+        DashboardOut: {
+            /**
+             * Active Campaigns
+             * @description The user's active pledging campaigns.
+             */
+            active_campaigns: number;
+            /**
+             * Campaigns
+             * @description The user's pledging campaigns, newest first.
+             */
+            campaigns: components["schemas"]["DashboardCampaignOut"][];
+            /**
+             * Grant Matches
+             * @description Sample grants matching the user's grant profile (0 until the grant tool).
+             */
+            grant_matches: number;
+            /**
+             * Organization Content Tool Url
+             * @description The external organization-content tool (a new tab).
+             */
+            organization_content_tool_url: string;
+            /**
+             * Total Paid
+             * @description Sum of raised_total over the user's pledging campaigns, whole KES.
+             */
+            total_paid: number;
+            /**
+             * Total Pledged
+             * @description Sum of pledged_total over the user's pledging campaigns, whole KES.
+             */
+            total_pledged: number;
+        };
+        /** DonationCreatedOut */
+        DonationCreatedOut: {
+            /** Donation Id */
+            donation_id: number;
+            /** @description Poll GET /api/payments/{reference}. Card: show checkout_url in a dialog. */
+            payment: components["schemas"]["PaymentOut"];
+        };
+        /**
+         * DonationIn
+         * @description POST /api/donations. Unless anonymous, name and email are required; M-Pesa needs a phone.
+         */
+        DonationIn: {
+            /**
+             * Amount
+             * @description Whole KES above 0, e.g. a preset 100, 500, 1000, 2500 or 5000.
+             */
+            amount?: number | null;
+            /** Campaign Id */
+            campaign_id: number;
+            /** Email */
+            email?: string | null;
+            /**
+             * Idempotency Key
+             * @description A fresh random value per attempt: sending it again (a double tap, a retry) returns the same payment.
+             */
+            idempotency_key: string;
+            /**
+             * Is Anonymous
+             * @default false
+             */
+            is_anonymous: boolean;
+            /**
+             * Method
+             * @default mpesa
+             * @enum {string}
+             */
+            method: "mpesa" | "card";
+            /** Name */
+            name?: string | null;
+            /** Phone */
+            phone?: string | null;
+            /**
+             * Return Path
+             * @description Card: where the page after the checkout links back to.
+             * @default
+             */
+            return_path: string;
+            /**
+             * Timestamp
+             * @description Accepted for compatibility and ignored: the server derives it.
+             */
+            timestamp?: unknown;
+        };
+        /**
+         * DonationOut
+         * @description A paid donation in a list, masked like ``PledgeOut``.
+         */
+        DonationOut: {
+            /** Amount */
+            amount: number;
+            /** Campaign Id */
+            campaign_id: number;
+            /** Details Visible */
+            details_visible: boolean;
+            /** Email */
+            email: string;
+            /** Id */
+            id: number;
+            /** Is Anonymous */
+            is_anonymous: boolean;
+            /** Name */
+            name: string;
+            /** Paid At */
+            paid_at: string | null;
+            /** Phone */
+            phone: string;
+            /** @description How it was paid; for managers only. */
+            provider: components["schemas"]["Provider"] | null;
+            /**
+             * Receipt Number
+             * @description For managers only.
+             */
+            receipt_number: string | null;
+        };
+        /** DraftIn */
+        DraftIn: {
+            /**
+             * Current Step
+             * @default 0
+             */
+            current_step: number;
+            /**
+             * Step Data
+             * @description The wizard's form; at most 20 KB.
+             */
+            step_data?: {
+                [key: string]: unknown;
+            };
+            tool_type: components["schemas"]["DraftToolType"];
+        };
+        /** DraftOut */
+        DraftOut: {
+            /** Current Step */
+            current_step: number;
+            /** Id */
+            id: number;
+            /** Is Completed */
+            is_completed: boolean;
+            /** Step Data */
+            step_data: {
+                [key: string]: unknown;
+            };
+            tool_type: components["schemas"]["DraftToolType"];
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+        };
+        /**
+         * DraftToolType
+         * @enum {string}
+         */
+        DraftToolType: "pledging" | "grant_funding";
+        /** DraftToolTypeQuery */
+        DraftToolTypeQuery: {
+            tool_type: components["schemas"]["DraftToolType"];
+        };
+        /**
+         * DraftUpdateIn
+         * @description PUT /api/campaign-drafts/{id}: the fields to change; missing or null ones stay as they are.
+         */
+        DraftUpdateIn: {
+            /** Current Step */
+            current_step?: number | null;
+            /** Is Completed */
+            is_completed?: boolean | null;
+            /** Step Data */
+            step_data?: {
+                [key: string]: unknown;
+            } | null;
+        };
         /**
          * ErrorOut
          * @description Every error answer: a message to show, a stable code, and messages per field.
@@ -796,6 +1530,177 @@ export interface components {
             /** Id */
             id: number;
         };
+        /** FundraiserCreatedOut */
+        FundraiserCreatedOut: {
+            /** Id */
+            id: number;
+            /** Ok */
+            ok: boolean;
+        };
+        /**
+         * FundraiserIn
+         * @description POST /api/campaigns: the legacy fundraiser wizard's form.
+         */
+        FundraiserIn: {
+            /** Account Name */
+            account_name: string;
+            /** Account No */
+            account_no: string;
+            /**
+             * Bank Name
+             * @description One of the five banks of the legacy wizard.
+             */
+            bank_name: string;
+            /** Category */
+            category: string;
+            /**
+             * Duration Days
+             * @description The fundraiser ends this many days from today (1 to 365).
+             * @default 30
+             */
+            duration_days: number;
+            /**
+             * Goal
+             * @description Whole KES, at least 1.
+             */
+            goal: number;
+            /**
+             * Media Type
+             * @default upload
+             * @enum {string}
+             */
+            media_type: "upload" | "youtube";
+            /**
+             * Media Url
+             * @default
+             */
+            media_url: string;
+            /**
+             * Story
+             * @description The description is its first 100 characters plus '...'.
+             */
+            story: string;
+            /** Title */
+            title: string;
+        };
+        /** GrantApplicationIn */
+        GrantApplicationIn: {
+            /**
+             * Note
+             * @default
+             */
+            note: string;
+            /**
+             * State
+             * @default
+             */
+            state: string;
+        };
+        /** GrantApplicationOut */
+        GrantApplicationOut: {
+            /** Grant Id */
+            grant_id: number;
+            /** Note */
+            note: string;
+            /** State */
+            state: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+        };
+        /**
+         * GrantCategory
+         * @enum {string}
+         */
+        GrantCategory: "education" | "health" | "water_sanitation" | "youth" | "women" | "agriculture" | "faith_based" | "relief" | "community_development" | "environment" | "livelihoods" | "other";
+        /** GrantOut */
+        GrantOut: {
+            /** Amount Usd */
+            amount_usd: number;
+            /** Application Note */
+            application_note: string;
+            /**
+             * Application State
+             * @description saved, applied, awarded or declined; null if untracked.
+             */
+            application_state: string | null;
+            /** Category */
+            category: string;
+            /** Category Label */
+            category_label: string;
+            /**
+             * Deadline
+             * Format: date
+             */
+            deadline: string;
+            /** Description */
+            description: string;
+            /** Id */
+            id: number;
+            /** Location */
+            location: string;
+            /** Match Reasons */
+            match_reasons: string[];
+            /** Match Score */
+            match_score: number;
+            /** Organization */
+            organization: string;
+            /** Past Deadline */
+            past_deadline: boolean;
+            /** Title */
+            title: string;
+            /** Website */
+            website: string;
+        };
+        /**
+         * GrantSearchOut
+         * @description Matching grants, best match first and those past their deadline last, with the filter choices.
+         */
+        GrantSearchOut: {
+            /** Brackets */
+            brackets: components["schemas"]["ChoiceOut"][];
+            /** Categories */
+            categories: components["schemas"]["ChoiceOut"][];
+            /** Count */
+            count: number;
+            /** Locations */
+            locations: string[];
+            /** Results */
+            results: components["schemas"]["GrantOut"][];
+        };
+        /**
+         * GrantSearchQuery
+         * @description Filters of GET /api/grants; an empty value means no filter.
+         */
+        GrantSearchQuery: {
+            /** @description Amount in US dollars; both ends are included. */
+            bracket?: components["schemas"]["AmountBracket"] | null;
+            category?: components["schemas"]["GrantCategory"] | null;
+            /**
+             * Location
+             * @description One of the search answer's locations.
+             * @default
+             */
+            location: string;
+            /**
+             * Q
+             * @description Words that must all appear in the title, organization or description.
+             * @default
+             */
+            q: string;
+        };
+        /** InstructionLineOut */
+        InstructionLineOut: {
+            /**
+             * Label
+             * @description E.g. 'Business number', in the site language.
+             */
+            label: string;
+            /** Value */
+            value: string;
+        };
         /** LikeOut */
         LikeOut: {
             /**
@@ -805,6 +1710,56 @@ export interface components {
             like_count: number | null;
             /** Liked */
             liked: boolean;
+        };
+        /** ManualPaymentIn */
+        ManualPaymentIn: {
+            /**
+             * Amount
+             * @description Whole KES, at least 1.
+             */
+            amount: number;
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "cash" | "bank";
+            /**
+             * Note
+             * @default
+             */
+            note: string;
+            /**
+             * Reference
+             * @description A bank transfer's reference; each is recorded once.
+             * @default
+             */
+            reference: string;
+        };
+        /**
+         * MediaOut
+         * @description A stored upload. Images come with a WebP copy and smaller WebP renditions for srcset.
+         */
+        MediaOut: {
+            /**
+             * Media Type
+             * @enum {string}
+             */
+            media_type: "image" | "video";
+            /**
+             * Srcset
+             * @description WebP renditions by width, narrowest first; [] for a video.
+             */
+            srcset: components["schemas"]["SrcsetEntryOut"][];
+            /**
+             * Url
+             * @description Use as the campaign's media_url.
+             */
+            url: string;
+            /**
+             * Webp Url
+             * @description A full-size WebP of an image; '' for a video.
+             */
+            webp_url: string;
         };
         /**
          * MediaType
@@ -816,6 +1771,11 @@ export interface components {
         MessageOut: {
             /** Detail */
             detail: string;
+        };
+        /** MinistryCampaignOut */
+        MinistryCampaignOut: {
+            /** Campaign Id */
+            campaign_id: number;
         };
         /** MpesaDetails */
         MpesaDetails: {
@@ -830,6 +1790,72 @@ export interface components {
              * @enum {string}
              */
             method: "mpesa";
+        };
+        /** OrganizationProfileIn */
+        OrganizationProfileIn: {
+            /**
+             * Focus Areas
+             * @default
+             */
+            focus_areas: string;
+            /**
+             * Funding Range
+             * @default
+             */
+            funding_range: string;
+            /**
+             * Location
+             * @default
+             */
+            location: string;
+            /**
+             * Mission
+             * @default
+             */
+            mission: string;
+            /**
+             * Organization Name
+             * @default
+             */
+            organization_name: string;
+            /**
+             * Organization Type
+             * @default
+             */
+            organization_type: string;
+        };
+        /** OrganizationProfileOut */
+        OrganizationProfileOut: {
+            /** Focus Areas */
+            focus_areas: string;
+            /** Funding Range */
+            funding_range: string;
+            /** Location */
+            location: string;
+            /** Mission */
+            mission: string;
+            /** Organization Name */
+            organization_name: string;
+            /** Organization Type */
+            organization_type: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+        };
+        /** PageQuery */
+        PageQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 50
+             */
+            page_size: number;
         };
         /** PasswordChangeIn */
         PasswordChangeIn: {
@@ -896,6 +1922,49 @@ export interface components {
              */
             method: "paybill";
         };
+        /** PaymentInstructionOut */
+        PaymentInstructionOut: {
+            /**
+             * Label
+             * @description The way to pay, e.g. 'M-Pesa Paybill'.
+             */
+            label: string;
+            /**
+             * Lines
+             * @description The details to show, in order.
+             */
+            lines: components["schemas"]["InstructionLineOut"][];
+            /**
+             * Matched Automatically
+             * @description Payments this way are matched to the pledge by its code; others the organizer confirms.
+             */
+            matched_automatically: boolean;
+            /**
+             * Method
+             * @enum {string}
+             */
+            method: "paybill" | "mpesa_till" | "mpesa" | "bank" | "cash";
+            /**
+             * Note
+             * @description One sentence telling the pledger what to do.
+             */
+            note: string;
+        };
+        /** PaymentOptionIn */
+        PaymentOptionIn: {
+            /**
+             * Details
+             * @description bank: bank_name, account_name, account_no; mpesa_till: till_number; paybill: business_number, account_no; mpesa: phone_number; cash: location.
+             */
+            details: {
+                [key: string]: string;
+            };
+            /**
+             * Method
+             * @description bank, mpesa_till, paybill, mpesa or cash.
+             */
+            method: string;
+        };
         /** PaymentOut */
         PaymentOut: {
             /** Amount */
@@ -925,6 +1994,335 @@ export interface components {
         PaymentStatusOut: {
             /** Has Paid */
             has_paid: boolean;
+        };
+        /**
+         * PledgeIn
+         * @description POST /api/pledges. Name, email, phone and amount are required; the amount is whole KES.
+         */
+        PledgeIn: {
+            /**
+             * Amount
+             * @description Whole KES, at least 1.
+             */
+            amount?: number | null;
+            /**
+             * Campaigntitle
+             * @description Accepted for compatibility and ignored: the server derives it.
+             */
+            campaignTitle?: unknown;
+            /** Campaign Id */
+            campaign_id: number;
+            /**
+             * Deadlinedate
+             * @description Accepted for compatibility and ignored: the server derives it.
+             */
+            deadlineDate?: unknown;
+            /** Email */
+            email?: string | null;
+            /**
+             * Is Anonymous
+             * @default false
+             */
+            is_anonymous: boolean;
+            /** Name */
+            name?: string | null;
+            /**
+             * Paymentinstructions
+             * @description Accepted for compatibility and ignored: the server derives it.
+             */
+            paymentInstructions?: unknown;
+            /**
+             * Paymentmethod
+             * @description Accepted for compatibility and ignored: the server derives it.
+             */
+            paymentMethod?: unknown;
+            /**
+             * Phone
+             * @description Kenyan: +254 or 0, then 1 or 7, then 8 digits.
+             */
+            phone?: string | null;
+            /**
+             * Timestamp
+             * @description Accepted for compatibility and ignored: the server derives it.
+             */
+            timestamp?: unknown;
+        };
+        /** PledgeListQuery */
+        PledgeListQuery: {
+            /** Campaign Id */
+            campaign_id: number;
+            /**
+             * Page
+             * @description 1-based; a page past the end is an empty list.
+             * @default 1
+             */
+            page: number;
+            /**
+             * Page Size
+             * @default 20
+             */
+            page_size: number;
+            /**
+             * Q
+             * @description Managers: name, e-mail, phone or code. Others: names, not anonymous ones.
+             * @default
+             */
+            q: string;
+            /** @description Managers only; ignored for others. */
+            status?: components["schemas"]["PledgeStatus"] | null;
+        };
+        /**
+         * PledgeOut
+         * @description A pledge in a list. Fields after ``details_visible`` are null unless the viewer manages the
+         *     campaign (its organizer or an admin); for everyone else ``email`` and ``phone`` are
+         *     placeholders and an anonymous pledge's ``name`` is 'Anonymous'.
+         */
+        PledgeOut: {
+            /** Amount */
+            amount: number;
+            /** Campaign Id */
+            campaign_id: number;
+            /** Code */
+            code: string | null;
+            /** Confirmed At */
+            confirmed_at: string | null;
+            /**
+             * Confirmed By
+             * @description Who confirmed it or recorded the payment that completed it; null when M-Pesa payments did.
+             */
+            confirmed_by: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             * @description When it was pledged (the spec's timestamp).
+             */
+            created_at: string;
+            /**
+             * Details Visible
+             * @description The viewer manages the campaign: real details and the fields below.
+             */
+            details_visible: boolean;
+            /** Email */
+            email: string;
+            /** Id */
+            id: number;
+            /**
+             * Is Anonymous
+             * @description The organizer still sees the details: tell them so.
+             */
+            is_anonymous: boolean;
+            /** Name */
+            name: string;
+            /** Overpaid Amount */
+            overpaid_amount: number | null;
+            /** Paid Amount */
+            paid_amount: number | null;
+            /**
+             * Payment Confirmed
+             * @description Status is confirmed: disable the confirm action.
+             */
+            payment_confirmed: boolean | null;
+            /** Phone */
+            phone: string;
+            /** Remaining Amount */
+            remaining_amount: number | null;
+            status: components["schemas"]["PledgeStatus"] | null;
+        };
+        /**
+         * PledgePaymentOut
+         * @description A payment counted towards a pledge (GET /api/pledges/{pledge_id}/payments).
+         */
+        PledgePaymentOut: {
+            /**
+             * Account Reference
+             * @description What the payer typed as account number (paybill), or the code.
+             */
+            account_reference: string;
+            /** Amount */
+            amount: number;
+            /**
+             * Assigned By
+             * @description Who assigned it by hand when its account number matched no pledge.
+             */
+            assigned_by: string | null;
+            /** Mpesa Receipt */
+            mpesa_receipt: string | null;
+            /** Note */
+            note: string;
+            provider: components["schemas"]["Provider"];
+            /** Receipt Number */
+            receipt_number: string | null;
+            /**
+             * Recorded By
+             * @description Who recorded a cash or bank payment.
+             */
+            recorded_by: string | null;
+            /** Reference */
+            reference: string;
+            /** Settled At */
+            settled_at: string | null;
+        };
+        /**
+         * PledgeReceiptOut
+         * @description A pledge as its pledger sees it (they hold its code): amount, what is paid and how to pay.
+         *     No e-mail or phone: only a hint of the phone an STK Push goes to.
+         */
+        PledgeReceiptOut: {
+            /** Amount */
+            amount: number;
+            /** Campaign Id */
+            campaign_id: number;
+            /** Campaign Title */
+            campaign_title: string;
+            /**
+             * Code
+             * @description The M-Pesa account number for this pledge (7 characters).
+             */
+            code: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Deadline Date
+             * Format: date
+             * @description The campaign's end date.
+             */
+            deadline_date: string;
+            /** Id */
+            id: number;
+            /** Is Anonymous */
+            is_anonymous: boolean;
+            /** Name */
+            name: string;
+            /**
+             * Overpaid Amount
+             * @description Paid beyond the amount pledged; shown, never lost.
+             */
+            overpaid_amount: number;
+            /** Paid Amount */
+            paid_amount: number;
+            /** Payment Instructions */
+            payment_instructions: components["schemas"]["PaymentInstructionOut"][];
+            /**
+             * Phone Hint
+             * @description The pledge's phone with the middle digits hidden, e.g. '+2547•••••678'.
+             */
+            phone_hint: string;
+            /** Remaining Amount */
+            remaining_amount: number;
+            status: components["schemas"]["PledgeStatus"];
+            /**
+             * Stk Push Available
+             * @description Show 'Pay now with M-Pesa': POST /api/pledges/{code}/stk-push for the remaining amount.
+             */
+            stk_push_available: boolean;
+        };
+        /**
+         * PledgeStatus
+         * @description Pending: nothing paid yet. Partly paid: some of it. Confirmed: fully paid (or more), by
+         *     M-Pesa, by payments the organizer recorded, or confirmed by the organizer (one way).
+         * @enum {string}
+         */
+        PledgeStatus: "pending" | "partly_paid" | "confirmed";
+        /** PledgeStkPushIn */
+        PledgeStkPushIn: {
+            /**
+             * Amount
+             * @description Default: the remaining amount; at most that.
+             */
+            amount?: number | null;
+            /**
+             * Idempotency Key
+             * @description A fresh random value per attempt: sending it again (a double tap, a retry) returns the same payment.
+             */
+            idempotency_key: string;
+            /**
+             * Phone
+             * @description Default: the pledge's phone.
+             * @default
+             */
+            phone: string;
+        };
+        /**
+         * PledgeSummaryOut
+         * @description Pledge Management's summary, whole KES. Confirmed = fully paid or confirmed by the
+         *     organizer; pending = all other pledges, partly paid ones included.
+         */
+        PledgeSummaryOut: {
+            /** Confirmed Count */
+            confirmed_count: number;
+            /** Confirmed Sum */
+            confirmed_sum: number;
+            /** Count */
+            count: number;
+            /**
+             * Outstanding Sum
+             * @description What the pending pledges still owe.
+             */
+            outstanding_sum: number;
+            /**
+             * Paid Sum
+             * @description Paid to date towards the pledges, overpayments included.
+             */
+            paid_sum: number;
+            /** Partly Paid Count */
+            partly_paid_count: number;
+            /** Pending Count */
+            pending_count: number;
+            /** Pending Sum */
+            pending_sum: number;
+            /** Pledged Sum */
+            pledged_sum: number;
+            /**
+             * Unmatched Count
+             * @description Payments waiting to be assigned to a pledge.
+             */
+            unmatched_count: number;
+        };
+        /**
+         * PledgingCampaignIn
+         * @description POST /api/pledging-campaigns: the wizard's form. The organizer is the signed-in user.
+         */
+        PledgingCampaignIn: {
+            /**
+             * Category
+             * @description One of the wizard's categories (GET /api/campaign-categories).
+             */
+            category: string;
+            /**
+             * End Date
+             * @description Not earlier than today (Nairobi).
+             */
+            end_date?: string | null;
+            /**
+             * Goal
+             * @description Whole KES, at least 1.
+             */
+            goal: number;
+            /**
+             * Media Type
+             * @description upload: media_url from POST /api/media; youtube: a link.
+             * @default upload
+             * @enum {string}
+             */
+            media_type: "upload" | "youtube";
+            /**
+             * Media Url
+             * @description The uploaded file's url, or the YouTube link.
+             * @default
+             */
+            media_url: string;
+            /**
+             * Payment Options
+             * @description 1 to 3, each method once; subscribers may send none.
+             */
+            payment_options?: components["schemas"]["PaymentOptionIn"][];
+            /** Story */
+            story: string;
+            /** Title */
+            title: string;
         };
         /** ProfileIn */
         ProfileIn: {
@@ -1019,6 +2417,13 @@ export interface components {
              */
             phone: string;
         };
+        /** SrcsetEntryOut */
+        SrcsetEntryOut: {
+            /** Url */
+            url: string;
+            /** Width */
+            width: number;
+        };
         /**
          * Status
          * @enum {string}
@@ -1041,6 +2446,19 @@ export interface components {
              */
             purpose: "campaign_activation" | "subscription";
         };
+        /** SuggestedPledgeOut */
+        SuggestedPledgeOut: {
+            /** Amount */
+            amount: number;
+            /** Code */
+            code: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Remaining Amount */
+            remaining_amount: number;
+        };
         /** TillDetails */
         TillDetails: {
             /** Till Number */
@@ -1054,6 +2472,33 @@ export interface components {
              * @enum {string}
              */
             method: "mpesa_till";
+        };
+        /**
+         * UnmatchedPaymentOut
+         * @description A pledge payment that matched no pledge code; assign it with POST /api/pledges/{id}/assign-payment.
+         */
+        UnmatchedPaymentOut: {
+            /**
+             * Account Reference
+             * @description The account number the payer typed.
+             */
+            account_reference: string;
+            /** Amount */
+            amount: number;
+            /** Mpesa Receipt */
+            mpesa_receipt: string | null;
+            /**
+             * Payer Name
+             * @description The name M-Pesa gave; '' if none.
+             */
+            payer_name: string;
+            provider: components["schemas"]["Provider"];
+            /** Received At */
+            received_at: string | null;
+            /** Reference */
+            reference: string;
+            /** @description The campaign's pledge whose code is one typo away, if exactly one is. */
+            suggested_pledge: components["schemas"]["SuggestedPledgeOut"] | null;
         };
         /** UserOut */
         UserOut: {
@@ -1078,6 +2523,51 @@ export interface components {
             last_name: string;
             /** Phone */
             phone: string;
+        };
+        /** WizardFeedbackIn */
+        WizardFeedbackIn: {
+            /**
+             * Campaign Id
+             * @description The campaign just launched, if any.
+             */
+            campaign_id?: number | null;
+            /**
+             * Confusing
+             * @default
+             */
+            confusing: string;
+            /**
+             * Contact
+             * @description E-mail or phone; required when wants_interview.
+             * @default
+             */
+            contact: string;
+            /**
+             * Features Wanted
+             * @default
+             */
+            features_wanted: string;
+            /**
+             * Liked
+             * @default
+             */
+            liked: string;
+            /**
+             * Rating
+             * @description 1 to 5.
+             * @default 3
+             */
+            rating: number;
+            /**
+             * Wants Interview
+             * @default false
+             */
+            wants_interview: boolean;
+        };
+        /** WizardFeedbackOut */
+        WizardFeedbackOut: {
+            /** Id */
+            id: number;
         };
     };
     responses: never;
@@ -1337,6 +2827,141 @@ export interface operations {
             };
         };
     };
+    campaigns_api_draft_list: {
+        parameters: {
+            query: {
+                tool_type: "pledging" | "grant_funding";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftOut"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_draft_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_draft_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                draft_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     campaigns_api_campaign_list: {
         parameters: {
             query?: {
@@ -1366,6 +2991,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignCardOut"][];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_fundraiser_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FundraiserIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundraiserCreatedOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Unprocessable Entity */
@@ -1597,6 +3282,64 @@ export interface operations {
             };
         };
     };
+    pledges_api_pledge_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeSummaryOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     campaigns_api_campaign_qr: {
         parameters: {
             query?: never;
@@ -1699,6 +3442,338 @@ export interface operations {
             };
         };
     };
+    pledges_api_unmatched_payment_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description How many rows match, over all pages. */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnmatchedPaymentOut"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_confirm_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmPaymentIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmPaymentOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_dashboard_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_donation_list: {
+        parameters: {
+            query: {
+                campaign_id: number;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description How many rows match, over all pages. */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonationOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_donation_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DonationIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonationCreatedOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_donation_export: {
+        parameters: {
+            query: {
+                campaign_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file, UTF-8 with a byte-order mark so Excel opens it correctly. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     feedback_api_feedback_create: {
         parameters: {
             query?: never;
@@ -1732,6 +3807,206 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    grants_api_grant_search: {
+        parameters: {
+            query?: {
+                /** @description Words that must all appear in the title, organization or description. */
+                q?: string;
+                category?: components["schemas"]["GrantCategory"] | null;
+                /** @description Amount in US dollars; both ends are included. */
+                bracket?: components["schemas"]["AmountBracket"] | null;
+                /** @description One of the search answer's locations. */
+                location?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantSearchOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    grants_api_grant_application_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                grant_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrantApplicationIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantApplicationOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_media_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** File */
+                    file?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_ministry_campaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MinistryCampaignOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1791,6 +4066,113 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    grants_api_organization_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationProfileOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    grants_api_organization_profile_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationProfileIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationProfileOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1969,6 +4351,571 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_list: {
+        parameters: {
+            query: {
+                campaign_id: number;
+                /** @description Managers: name, e-mail, phone or code. Others: names, not anonymous ones. */
+                q?: string;
+                /** @description Managers only; ignored for others. */
+                status?: components["schemas"]["PledgeStatus"] | null;
+                /** @description 1-based; a page past the end is an empty list. */
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description How many rows match, over all pages. */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PledgeIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeReceiptOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_export: {
+        parameters: {
+            query: {
+                campaign_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file, UTF-8 with a byte-order mark so Excel opens it correctly. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_by_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeReceiptOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_stk_push: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PledgeStkPushIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_payment_assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pledge_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignPaymentIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_payment_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pledge_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgePaymentOut"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_payment_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pledge_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualPaymentIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_pledging_campaign_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PledgingCampaignIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignCreatedOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2196,6 +5143,66 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_wizard_feedback_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WizardFeedbackIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WizardFeedbackOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,64 @@
+"""GET /api/dashboard: everything the signed-in organizer's dashboard shows, in one call.
+
+The figures and the campaign grid cover only the pledging campaigns the caller organizes
+(spec section 6); like counts are for admins only. A constant number of queries whatever the
+number of campaigns: the session, the user, the totals, the campaigns, the grant matches.
+"""
+
+from datetime import date
+
+from django.conf import settings
+from django.http import HttpRequest
+from ninja import Field, Router, Schema
+from ninja.security import django_auth
+
+from accounts.auth import signed_in_user
+from accounts.models import User
+from campaigns import selectors
+from campaigns.categories import Category
+from campaigns.models import CampaignStatus
+from common.schemas import ErrorOut
+from grants.selectors import grant_good_match_count
+
+router = Router(tags=["dashboard"])
+
+
+class DashboardCampaignOut(Schema):
+    id: int
+    title: str
+    category: Category
+    category_label: str = Field(description="The category's name in the site language.")
+    status: CampaignStatus = Field(description="A pending campaign awaits its activation payment ('Pay Now').")
+    goal: int = Field(description="Whole KES.")
+    pledged_total: int = Field(description="Sum of the pledges, whole KES.")
+    raised_total: int = Field(description="Sum of the payments received, whole KES.")
+    progress_percent: int = Field(description="pledged_total over goal in whole percent, capped at 100 for bars.")
+    cover_image_url: str = Field(description="A still image for the card; '' if none.")
+    end_date: date
+    like_count: int | None = Field(description="The number of likes, for admins only; null for everyone else.")
+
+
+class DashboardOut(Schema):
+    grant_matches: int = Field(description="Sample grants matching the user's grant profile (0 until the grant tool).")
+    active_campaigns: int = Field(description="The user's active pledging campaigns.")
+    total_pledged: int = Field(description="Sum of pledged_total over the user's pledging campaigns, whole KES.")
+    total_paid: int = Field(description="Sum of raised_total over the user's pledging campaigns, whole KES.")
+    organization_content_tool_url: str = Field(description="The external organization-content tool (a new tab).")
+    campaigns: list[DashboardCampaignOut] = Field(description="The user's pledging campaigns, newest first.")
+
+
+def _grant_matches(user: User) -> int:
+    """The one place the grant tool's match count comes from."""
+    return grant_good_match_count(user=user)
+
+
+@router.get("/dashboard", response={200: DashboardOut, 401: ErrorOut}, auth=django_auth)
+def dashboard(request: HttpRequest) -> dict[str, object]:
+    """The signed-in user's dashboard: stat figures, the external tool's address, their campaigns."""
+    user = signed_in_user(request)
+    return {
+        **selectors.dashboard_totals(user=user),
+        "grant_matches": _grant_matches(user),
+        "organization_content_tool_url": settings.ORGANIZATION_CONTENT_TOOL_URL,
+        "campaigns": selectors.dashboard_campaigns(user=user),
+    }

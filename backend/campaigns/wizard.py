@@ -1,0 +1,235 @@
+"""Creating campaigns: the pledge campaign wizard, the legacy fundraiser wizard, and the wizard's feedback.
+
+The server checks everything the wizards check, with the same rules (``campaigns.validators``).
+The organizer is always the signed-in user. A subscriber's campaign goes live at once; anyone
+else's waits, pending, for the activation payment (payments app).
+"""
+
+from datetime import date, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from accounts.validators import check_email, check_kenyan_phone
+from campaigns import drafts, validators
+from campaigns.categories import WIZARD_CATEGORIES
+from campaigns.models import Campaign, CampaignStatus, CampaignType, DraftToolType, MediaType, WizardFeedback
+from campaigns.services import media_type_for
+from common.errors import FieldValidationError, NotFoundError
+from payments.selectors import user_has_paid
+
+WIZARD_CATEGORY_VALUES = [value for value, _label in WIZARD_CATEGORIES]
+DEFAULT_DURATION_DAYS = 30
+MAX_DURATION_DAYS = 365
+BANK_TEXT_MAX_LENGTH = 100
+FEEDBACK_TEXT_MAX_LENGTH = 2000
+CONTACT_MAX_LENGTH = 200
+
+
+def _campaign_fields(
+    errors: dict[str, str], *, title: str, category: str, goal: int, story: str, media_type: str, media_url: str
+) -> dict[str, Any]:
+    """The fields both wizards share, checked into ``errors``; the cover is required (spec section 5)."""
+    checks = {
+        "title": validators.check_title(title),
+        "category": validators.check_category(category, choices=WIZARD_CATEGORY_VALUES),
+        "goal": validators.check_goal(goal),
+        "story": validators.check_story(story),
+    }
+    errors.update({name: message for name, message in checks.items() if message})
+    media_url = media_url.strip()
+    youtube_id = ""
+    if media_type == MediaType.YOUTUBE:
+        youtube_id = validators.youtube_id_from_url(media_url) or ""
+        if not media_url:
+            errors["media_url"] = _("Please enter a YouTube link.")
+        elif message := validators.check_youtube_url(media_url):
+            errors["media_url"] = message
+        media_url = ""
+    elif not media_url:
+        errors["media_url"] = _("Please upload an image or video.")
+    elif message := validators.check_media_url(media_url):
+        errors["media_url"] = message
+    return {
+        "title": title.strip(),
+        "category": category,
+        "goal": goal,
+        "story": story.strip(),
+        "description": validators.story_excerpt(story),
+        "image_url": media_url,
+        "youtube_id": youtube_id,
+        "media_type": media_type_for(image_url=media_url, youtube_id=youtube_id),
+    }
+
+
+def _initial_status(user: User) -> str:
+    return CampaignStatus.ACTIVE if user_has_paid(user=user) else CampaignStatus.PENDING
+
+
+def _clean_payment_options(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Only the detail fields of each method, trimmed (the options passed ``payment_options_errors``)."""
+    return [
+        {
+            "method": option["method"],
+            "details": {
+                name: option["details"][name].strip() for name in validators.PAYMENT_METHOD_FIELDS[option["method"]]
+            },
+        }
+        for option in options
+    ]
+
+
+@transaction.atomic
+def campaign_create_pledging(
+    *,
+    organizer: User,
+    title: str,
+    category: str,
+    goal: int,
+    story: str,
+    end_date: date | None,
+    media_type: str,
+    media_url: str,
+    payment_options: list[dict[str, Any]],
+) -> Campaign:
+    """Launch a pledge campaign from the wizard (POST /api/pledging-campaigns).
+
+    Pending for non-subscribers, active for subscribers, who may leave out payment options.
+    Starts today; the organizer's open pledging drafts are marked completed.
+    """
+    status = _initial_status(organizer)
+    errors: dict[str, str] = {}
+    fields = _campaign_fields(
+        errors, title=title, category=category, goal=goal, story=story, media_type=media_type, media_url=media_url
+    )
+    if message := validators.check_end_date(end_date):
+        errors["end_date"] = message
+    errors.update(
+        validators.payment_options_errors(
+            payment_options, allow_empty=status == CampaignStatus.ACTIVE, check_formats=True
+        )
+    )
+    if errors:
+        raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
+    assert end_date is not None
+    campaign = Campaign.objects.create(
+        **fields,
+        type=CampaignType.PLEDGING,
+        status=status,
+        organizer=organizer,
+        start_date=timezone.localdate(),
+        end_date=end_date,
+        payment_options=_clean_payment_options(payment_options),
+    )
+    drafts.drafts_complete(user=organizer, tool_type=DraftToolType.PLEDGING)
+    return campaign
+
+
+@transaction.atomic
+def campaign_create_fundraiser(
+    *,
+    organizer: User,
+    title: str,
+    category: str,
+    goal: int,
+    story: str,
+    duration_days: int,
+    media_type: str,
+    media_url: str,
+    bank_name: str,
+    account_name: str,
+    account_no: str,
+) -> Campaign:
+    """Create a fundraiser from the legacy wizard (POST /api/campaigns).
+
+    It ends ``duration_days`` after today, its description is the story's first 100 characters
+    plus '...', and its bank details (all required, one of the five banks) become its bank
+    payment option. Its status follows the same subscriber rule as pledge campaigns.
+    """
+    errors: dict[str, str] = {}
+    fields = _campaign_fields(
+        errors, title=title, category=category, goal=goal, story=story, media_type=media_type, media_url=media_url
+    )
+    if not 1 <= duration_days <= MAX_DURATION_DAYS:
+        errors["duration_days"] = _("Duration must be between 1 and 365 days")
+    if bank_name not in validators.LEGACY_BANKS:
+        errors["bank_name"] = (
+            _("Bank name is required") if not bank_name.strip() else _("Please choose a bank from the list")
+        )
+    for name, value, required in (
+        ("account_name", account_name, _("Account name is required")),
+        ("account_no", account_no, _("Account number is required")),
+    ):
+        if not value.strip():
+            errors[name] = required
+        elif len(value.strip()) > BANK_TEXT_MAX_LENGTH:
+            errors[name] = _("Please keep this under 100 characters.")
+    if errors:
+        raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
+    today = timezone.localdate()
+    return Campaign.objects.create(
+        **fields,
+        type=CampaignType.FUNDRAISING,
+        status=_initial_status(organizer),
+        organizer=organizer,
+        start_date=today,
+        end_date=today + timedelta(days=duration_days),
+        payment_options=[
+            {
+                "method": "bank",
+                "details": {
+                    "bank_name": bank_name,
+                    "account_name": account_name.strip(),
+                    "account_no": account_no.strip(),
+                },
+            }
+        ],
+    )
+
+
+def wizard_feedback_create(
+    *,
+    user: User,
+    campaign_id: int | None,
+    liked: str,
+    confusing: str,
+    features_wanted: str,
+    rating: int,
+    wants_interview: bool,
+    contact: str,
+) -> WizardFeedback:
+    """Save the optional feedback of the wizard's thank-you dialog.
+
+    Every text is optional; the rating is 1 to 5. Asking for an interview needs an e-mail address
+    or a Kenyan phone number to reach the user. ``campaign_id`` must be one of the user's campaigns.
+    """
+    errors: dict[str, str] = {}
+    texts = {"liked": liked.strip(), "confusing": confusing.strip(), "features_wanted": features_wanted.strip()}
+    for name, value in texts.items():
+        if len(value) > FEEDBACK_TEXT_MAX_LENGTH:
+            errors[name] = _("Please keep this under 2,000 characters.")
+    if not 1 <= rating <= 5:
+        errors["rating"] = _("Please choose a rating from 1 to 5.")
+    contact = contact.strip() if wants_interview else ""
+    if wants_interview and (
+        len(contact) > CONTACT_MAX_LENGTH or (check_email(contact) and check_kenyan_phone(contact))
+    ):
+        errors["contact"] = _("Please enter your e-mail address or phone number.")
+    if errors:
+        raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
+    campaign = None
+    if campaign_id is not None:
+        campaign = Campaign.objects.filter(pk=campaign_id, organizer=user).first()
+        if campaign is None:
+            raise NotFoundError(_("Campaign not found"), code="not_found")
+    return WizardFeedback.objects.create(
+        user=user,
+        campaign=campaign,
+        rating=rating,
+        wants_interview=wants_interview,
+        contact=contact,
+        **texts,
+    )

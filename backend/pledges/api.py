@@ -1,0 +1,294 @@
+"""The pledges and donations API.
+
+Public: pledging (POST /api/pledges), a pledge's own page by its code (GET /api/pledges/{code},
+and POST /api/pledges/{code}/stk-push to pay it), donating (POST /api/donations), the pledge
+and donation lists of a campaign (masked: see ``schemas``), the ministry page's campaign.
+
+Pledge Management (the campaign's organizer or an admin; 401 signed out, 403 for others):
+the summary, CSV exports, confirming a pledge, recording cash or bank payments, and the
+payments that matched no pledge code with their one-click assignment.
+
+Payments are polled at GET /api/payments/{reference} (the payments API).
+"""
+
+import csv
+from collections.abc import Iterable, Iterator
+
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from ninja import Query, Router, Status
+from ninja.security import django_auth
+
+from accounts.auth import request_user, signed_in_user
+from campaigns.models import Campaign
+from campaigns.selectors import campaign_get
+from common.ratelimit import client_ip
+from common.schemas import ErrorOut
+from payments.models import Payment
+from payments.schemas import PaymentOut
+from pledges import selectors, services
+from pledges.schemas import (
+    AssignPaymentIn,
+    CampaignQuery,
+    ConfirmPaymentIn,
+    ConfirmPaymentOut,
+    DonationCreatedOut,
+    DonationIn,
+    DonationOut,
+    ManualPaymentIn,
+    MinistryCampaignOut,
+    PageQuery,
+    PledgeIn,
+    PledgeListQuery,
+    PledgeOut,
+    PledgePaymentOut,
+    PledgeReceiptOut,
+    PledgeStkPushIn,
+    PledgeSummaryOut,
+    UnmatchedPaymentOut,
+)
+
+router = Router(tags=["pledges"])
+
+ERRORS = {400: ErrorOut, 404: ErrorOut, 422: ErrorOut, 429: ErrorOut}
+MANAGE_ERRORS = {401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+TOTAL_COUNT = {
+    "responses": {
+        200: {
+            "headers": {
+                "X-Total-Count": {"description": "How many rows match, over all pages.", "schema": {"type": "integer"}}
+            }
+        }
+    }
+}
+CSV = {
+    "responses": {
+        200: {
+            "description": "A CSV file, UTF-8 with a byte-order mark so Excel opens it correctly.",
+            "content": {"text/csv": {"schema": {"type": "string"}}},
+        }
+    }
+}
+
+
+class _Echo:
+    """A file for csv.writer that hands back each line instead of storing it."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def _csv_response(rows: Iterable[list[str | int]], *, filename: str) -> StreamingHttpResponse:
+    """Streams the rows: the byte-order mark, then one line at a time."""
+    writer = csv.writer(_Echo())
+
+    def lines() -> Iterator[str]:
+        yield "\ufeff"
+        for row in rows:
+            yield writer.writerow(row)
+
+    response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _export_name(kind: str, campaign: Campaign) -> str:
+    return f"{kind}-campaign-{campaign.pk}-{timezone.localdate():%Y-%m-%d}.csv"
+
+
+# Pledging -----------------------------------------------------------------------------------
+
+
+@router.post("/pledges", response={201: PledgeReceiptOut, **ERRORS})
+def pledge_create(request: HttpRequest, payload: PledgeIn) -> Status[PledgeReceiptOut]:
+    """Pledge to an active campaign (signed in or not). Answers the pledge with its code (the
+    M-Pesa account number) and how to pay it. Missing fields: 422 'Please fill in all required
+    fields' with a message per field; a campaign that is not accepting pledges: 400."""
+    pledge = services.pledge_create(
+        campaign_id=payload.campaign_id,
+        amount=payload.amount,
+        name=payload.name,
+        email=payload.email,
+        phone=payload.phone,
+        is_anonymous=payload.is_anonymous,
+        viewer=request_user(request),
+        client_ip=client_ip(request),
+    )
+    return Status(201, PledgeReceiptOut.from_pledge(pledge))
+
+
+@router.get("/pledges", response={200: list[PledgeOut], **ERRORS}, openapi_extra=TOTAL_COUNT)
+def pledge_list(request: HttpRequest, response: HttpResponse, filters: Query[PledgeListQuery]) -> list[PledgeOut]:
+    """A campaign's pledges, newest first, one page at a time (an array), masked for the viewer."""
+    viewer = request_user(request)
+    campaign = campaign_get(campaign_id=filters.campaign_id, user=viewer)
+    manages = campaign.can_be_edited_by(viewer)
+    pledges, total = selectors.pledge_list(
+        campaign=campaign,
+        manages=manages,
+        q=filters.q,
+        status=filters.status,
+        page=filters.page,
+        page_size=filters.page_size,
+    )
+    response["X-Total-Count"] = str(total)
+    return [PledgeOut.for_viewer(pledge, manages=manages) for pledge in pledges]
+
+
+@router.get("/pledges/export.csv", response={200: None, **MANAGE_ERRORS}, auth=django_auth, openapi_extra=CSV)
+def pledge_export(request: HttpRequest, filters: Query[CampaignQuery]) -> StreamingHttpResponse:
+    """Every pledge of the campaign with contact details and payment state, as a spreadsheet."""
+    campaign = selectors.campaign_managed_get(campaign_id=filters.campaign_id, user=signed_in_user(request))
+    return _csv_response(selectors.pledge_export_rows(campaign=campaign), filename=_export_name("pledges", campaign))
+
+
+@router.get("/pledges/{code}", response={200: PledgeReceiptOut, **ERRORS})
+def pledge_by_code(request: HttpRequest, code: str) -> PledgeReceiptOut:
+    """The pledge with this code, as its pledger sees it: the page a reminder or receipt links to,
+    with paid and remaining amounts and how to pay. Any case; spaces and dashes are ignored."""
+    return PledgeReceiptOut.from_pledge(services.pledge_get_by_code(code=code, client_ip=client_ip(request)))
+
+
+@router.post("/pledges/{code}/stk-push", response={201: PaymentOut, **ERRORS})
+def pledge_stk_push(request: HttpRequest, code: str, payload: PledgeStkPushIn) -> Status[Payment]:
+    """'Pay now with M-Pesa': a PIN prompt on the phone for the remaining amount (or less), with
+    the pledge code as account. Poll GET /api/payments/{reference}; once it has succeeded the
+    pledge shows the payment. 400 when the pledge is already fully paid."""
+    payment = services.pledge_stk_push_start(
+        code=code,
+        phone=payload.phone,
+        amount=payload.amount,
+        idempotency_key=payload.idempotency_key,
+        viewer=request_user(request),
+        client_ip=client_ip(request),
+    )
+    return Status(201, payment)
+
+
+# Pledge Management --------------------------------------------------------------------------
+
+
+@router.post("/confirm-payment", response={200: ConfirmPaymentOut, **MANAGE_ERRORS}, auth=django_auth)
+def confirm_payment(request: HttpRequest, payload: ConfirmPaymentIn) -> dict[str, object]:
+    """Confirm a pledge paid by bank or cash ('This action cannot be undone'). The rest of its
+    amount is entered in the ledger as a bank transfer recorded by the signed-in organizer.
+    Confirming again changes nothing. Only the campaign's organizer or an admin (403)."""
+    user = signed_in_user(request)
+    pledge = services.pledge_confirm(pledge_id=payload.pledgeId, user=user)
+    return {"detail": _("Payment confirmed successfully!"), "pledge": PledgeOut.for_viewer(pledge, manages=True)}
+
+
+@router.get("/pledges/{pledge_id}/payments", response={200: list[PledgePaymentOut], **MANAGE_ERRORS}, auth=django_auth)
+def pledge_payment_list(request: HttpRequest, pledge_id: int) -> list[Payment]:
+    """The payments counted towards a pledge, newest first."""
+    pledge = selectors.pledge_managed_get(pledge_id=pledge_id, user=signed_in_user(request))
+    return selectors.pledge_payment_list(pledge=pledge)
+
+
+@router.post(
+    "/pledges/{pledge_id}/payments", response={201: PledgeOut, 400: ErrorOut, **MANAGE_ERRORS}, auth=django_auth
+)
+def pledge_payment_record(request: HttpRequest, pledge_id: int, payload: ManualPaymentIn) -> Status[PledgeOut]:
+    """'Record cash or bank payment': enters it in the ledger (with who recorded it) and counts it
+    towards the pledge; answers the pledge as it is now."""
+    pledge = services.pledge_payment_record(pledge_id=pledge_id, user=signed_in_user(request), **payload.dict())
+    return Status(201, PledgeOut.for_viewer(pledge, manages=True))
+
+
+@router.post(
+    "/pledges/{pledge_id}/assign-payment",
+    response={200: PledgeOut, 400: ErrorOut, **MANAGE_ERRORS},
+    auth=django_auth,
+)
+def pledge_payment_assign(request: HttpRequest, pledge_id: int, payload: AssignPaymentIn) -> PledgeOut:
+    """Count one of the campaign's unmatched payments towards this pledge. 404 for a payment
+    that is not in the campaign's unmatched list; 400 if it was assigned meanwhile."""
+    pledge = services.pledge_payment_assign(
+        pledge_id=pledge_id, reference=payload.reference, user=signed_in_user(request)
+    )
+    return PledgeOut.for_viewer(pledge, manages=True)
+
+
+@router.get(
+    "/campaigns/{campaign_id}/pledge-summary", response={200: PledgeSummaryOut, **MANAGE_ERRORS}, auth=django_auth
+)
+def pledge_summary(request: HttpRequest, campaign_id: int) -> dict[str, int]:
+    """Pledge Management's summary: counts and sums by state, paid to date, unmatched payments."""
+    user = signed_in_user(request)
+    campaign = selectors.campaign_managed_get(campaign_id=campaign_id, user=user)
+    return selectors.pledge_summary(campaign=campaign, user=user)
+
+
+@router.get(
+    "/campaigns/{campaign_id}/unmatched-payments",
+    response={200: list[UnmatchedPaymentOut], **MANAGE_ERRORS},
+    auth=django_auth,
+    openapi_extra=TOTAL_COUNT,
+)
+def unmatched_payment_list(
+    request: HttpRequest, response: HttpResponse, campaign_id: int, paging: Query[PageQuery]
+) -> list[UnmatchedPaymentOut]:
+    """Paybill payments whose account number matched no pledge code but is one typo away from
+    this campaign's codes (admins also see those no campaign could be found for), newest first,
+    each with the pledge it most likely meant."""
+    user = signed_in_user(request)
+    campaign = selectors.campaign_managed_get(campaign_id=campaign_id, user=user)
+    rows, total = selectors.unmatched_payment_list(campaign=campaign, user=user, **paging.dict())
+    response["X-Total-Count"] = str(total)
+    return [UnmatchedPaymentOut.from_row(row) for row in rows]
+
+
+# Donations ----------------------------------------------------------------------------------
+
+
+@router.post("/donations", response={201: DonationCreatedOut, **ERRORS})
+def donation_create(request: HttpRequest, payload: DonationIn) -> Status[dict[str, object]]:
+    """Donate by M-Pesa (a PIN prompt on ``phone``) or card (``payment.checkout_url``). Poll the
+    payment; the campaign's raised total and donors grow only once it has succeeded."""
+    donation = services.donation_create(
+        campaign_id=payload.campaign_id,
+        amount=payload.amount,
+        name=payload.name,
+        email=payload.email,
+        phone=payload.phone,
+        is_anonymous=payload.is_anonymous,
+        method=payload.method,
+        idempotency_key=payload.idempotency_key,
+        return_path=payload.return_path,
+        viewer=request_user(request),
+        client_ip=client_ip(request),
+    )
+    return Status(201, {"donation_id": donation.pk, "payment": donation.payment})
+
+
+@router.get("/donations", response={200: list[DonationOut], **ERRORS}, openapi_extra=TOTAL_COUNT)
+def donation_list(
+    request: HttpRequest, response: HttpResponse, filters: Query[CampaignQuery], paging: Query[PageQuery]
+) -> list[DonationOut]:
+    """A campaign's paid donations, latest first, one page at a time, masked for the viewer."""
+    viewer = request_user(request)
+    campaign = campaign_get(campaign_id=filters.campaign_id, user=viewer)
+    manages = campaign.can_be_edited_by(viewer)
+    donations, total = selectors.donation_list(campaign=campaign, **paging.dict())
+    response["X-Total-Count"] = str(total)
+    return [DonationOut.for_viewer(donation, manages=manages) for donation in donations]
+
+
+@router.get("/donations/export.csv", response={200: None, **MANAGE_ERRORS}, auth=django_auth, openapi_extra=CSV)
+def donation_export(request: HttpRequest, filters: Query[CampaignQuery]) -> StreamingHttpResponse:
+    """Every paid donation of the campaign with contact details, as a spreadsheet."""
+    campaign = selectors.campaign_managed_get(campaign_id=filters.campaign_id, user=signed_in_user(request))
+    return _csv_response(
+        selectors.donation_export_rows(campaign=campaign), filename=_export_name("donations", campaign)
+    )
+
+
+# The static ministry page -------------------------------------------------------------------
+
+
+@router.get("/ministry-campaign", response={200: MinistryCampaignOut, 404: ErrorOut})
+def ministry_campaign(request: HttpRequest) -> dict[str, int]:
+    """The campaign the /icc-imara-donate page's Donate and Pledge buttons lead to (settings)."""
+    return {"campaign_id": selectors.ministry_campaign_get().pk}

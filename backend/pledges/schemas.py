@@ -1,0 +1,370 @@
+"""What the pledges and donations API reads and answers. Money is whole KES.
+
+Masking: ``PledgeOut`` and ``DonationOut`` are built with ``for_viewer``. For anyone but the
+campaign's organizer and admins, the e-mail and phone are replaced by placeholders and an
+anonymous pledger's or donor's name by 'Anonymous', so the real values never leave the server.
+"""
+
+from datetime import date, datetime
+from typing import Any, Literal
+
+from django.utils.translation import gettext as _
+from ninja import Field, Schema
+
+from payments.models import Payment
+from payments.schemas import PaymentOut
+from pledges.models import Donation, Pledge, PledgeStatus
+from pledges.selectors import UnmatchedPayment, payment_instructions
+
+HIDDEN_EMAIL = "hidden@anonymous.invalid"
+IDEMPOTENCY_KEY = Field(
+    min_length=8,
+    max_length=64,
+    description="A fresh random value per attempt: sending it again (a double tap, a retry) returns the same payment.",
+)
+IGNORED = "Accepted for compatibility and ignored: the server derives it."
+
+
+def _masked_contact(*, name: str, is_anonymous: bool, manages: bool) -> dict[str, str]:
+    if manages:
+        return {}
+    return {"name": _("Anonymous") if is_anonymous else name, "email": HIDDEN_EMAIL, "phone": _("Hidden")}
+
+
+# Pledges ------------------------------------------------------------------------------------
+
+
+class PledgeIn(Schema):
+    """POST /api/pledges. Name, email, phone and amount are required; the amount is whole KES."""
+
+    campaign_id: int
+    amount: float | None = Field(None, description="Whole KES, at least 1.")
+    name: str | None = Field(None, max_length=500)
+    email: str | None = Field(None, max_length=500)
+    phone: str | None = Field(None, max_length=50, description="Kenyan: +254 or 0, then 1 or 7, then 8 digits.")
+    is_anonymous: bool = False
+    timestamp: Any = Field(None, description=IGNORED)
+    campaignTitle: Any = Field(None, description=IGNORED)
+    deadlineDate: Any = Field(None, description=IGNORED)
+    paymentMethod: Any = Field(None, description=IGNORED)
+    paymentInstructions: Any = Field(None, description=IGNORED)
+
+
+class InstructionLineOut(Schema):
+    label: str = Field(description="E.g. 'Business number', in the site language.")
+    value: str
+
+
+class PaymentInstructionOut(Schema):
+    method: Literal["paybill", "mpesa_till", "mpesa", "bank", "cash"]
+    label: str = Field(description="The way to pay, e.g. 'M-Pesa Paybill'.")
+    lines: list[InstructionLineOut] = Field(description="The details to show, in order.")
+    matched_automatically: bool = Field(
+        description="Payments this way are matched to the pledge by its code; others the organizer confirms."
+    )
+    note: str = Field(description="One sentence telling the pledger what to do.")
+
+
+class PledgeReceiptOut(Schema):
+    """A pledge as its pledger sees it (they hold its code): amount, what is paid and how to pay.
+    No e-mail or phone: only a hint of the phone an STK Push goes to."""
+
+    id: int
+    code: str = Field(description="The M-Pesa account number for this pledge (7 characters).")
+    name: str
+    amount: int
+    is_anonymous: bool
+    status: PledgeStatus
+    paid_amount: int
+    remaining_amount: int
+    overpaid_amount: int = Field(description="Paid beyond the amount pledged; shown, never lost.")
+    campaign_id: int
+    campaign_title: str
+    deadline_date: date = Field(description="The campaign's end date.")
+    payment_instructions: list[PaymentInstructionOut]
+    stk_push_available: bool = Field(
+        description="Show 'Pay now with M-Pesa': POST /api/pledges/{code}/stk-push for the remaining amount."
+    )
+    phone_hint: str = Field(description="The pledge's phone with the middle digits hidden, e.g. '+2547•••••678'.")
+    created_at: datetime
+
+    @classmethod
+    def from_pledge(cls, pledge: Pledge) -> "PledgeReceiptOut":
+        campaign = pledge.campaign
+        return cls(
+            id=pledge.pk,
+            code=pledge.code,
+            name=pledge.name,
+            amount=pledge.amount,
+            is_anonymous=pledge.is_anonymous,
+            status=PledgeStatus(pledge.status),
+            paid_amount=pledge.paid_amount,
+            remaining_amount=pledge.remaining_amount,
+            overpaid_amount=pledge.overpaid_amount,
+            campaign_id=campaign.pk,
+            campaign_title=campaign.title,
+            deadline_date=campaign.end_date,
+            payment_instructions=[
+                PaymentInstructionOut(**instruction) for instruction in payment_instructions(pledge=pledge)
+            ],
+            stk_push_available=pledge.remaining_amount > 0,
+            phone_hint=f"{pledge.phone[:5]}•••••{pledge.phone[-3:]}",
+            created_at=pledge.created_at,
+        )
+
+
+class PledgeOut(Schema):
+    """A pledge in a list. Fields after ``details_visible`` are null unless the viewer manages the
+    campaign (its organizer or an admin); for everyone else ``email`` and ``phone`` are
+    placeholders and an anonymous pledge's ``name`` is 'Anonymous'."""
+
+    id: int
+    campaign_id: int
+    name: str
+    email: str
+    phone: str
+    amount: int
+    is_anonymous: bool = Field(description="The organizer still sees the details: tell them so.")
+    created_at: datetime = Field(description="When it was pledged (the spec's timestamp).")
+    details_visible: bool = Field(description="The viewer manages the campaign: real details and the fields below.")
+    code: str | None
+    status: PledgeStatus | None
+    payment_confirmed: bool | None = Field(description="Status is confirmed: disable the confirm action.")
+    paid_amount: int | None
+    remaining_amount: int | None
+    overpaid_amount: int | None
+    confirmed_at: datetime | None
+    confirmed_by: str | None = Field(
+        description="Who confirmed it or recorded the payment that completed it; null when M-Pesa payments did."
+    )
+
+    @classmethod
+    def for_viewer(cls, pledge: Pledge, *, manages: bool) -> "PledgeOut":
+        confirmer = pledge.confirmed_by if manages else None
+        fields: dict[str, Any] = {
+            "id": pledge.pk,
+            "campaign_id": pledge.campaign_id,
+            "name": pledge.name,
+            "email": pledge.email,
+            "phone": pledge.phone,
+            "amount": pledge.amount,
+            "is_anonymous": pledge.is_anonymous,
+            "created_at": pledge.created_at,
+            "details_visible": manages,
+            "code": None,
+            "status": None,
+            "payment_confirmed": None,
+            "paid_amount": None,
+            "remaining_amount": None,
+            "overpaid_amount": None,
+            "confirmed_at": None,
+            "confirmed_by": None,
+            **_masked_contact(name=pledge.name, is_anonymous=pledge.is_anonymous, manages=manages),
+        }
+        if manages:
+            fields.update(
+                code=pledge.code,
+                status=pledge.status,
+                payment_confirmed=pledge.is_confirmed,
+                paid_amount=pledge.paid_amount,
+                remaining_amount=pledge.remaining_amount,
+                overpaid_amount=pledge.overpaid_amount,
+                confirmed_at=pledge.confirmed_at,
+                confirmed_by=(confirmer.full_name or confirmer.email) if confirmer else None,
+            )
+        return cls(**fields)
+
+
+class PledgeListQuery(Schema):
+    campaign_id: int
+    q: str = Field(
+        "", max_length=100, description="Managers: name, e-mail, phone or code. Others: names, not anonymous ones."
+    )
+    status: PledgeStatus | None = Field(None, description="Managers only; ignored for others.")
+    page: int = Field(1, ge=1, description="1-based; a page past the end is an empty list.")
+    page_size: int = Field(20, ge=1, le=100)
+
+
+class CampaignQuery(Schema):
+    campaign_id: int
+
+
+class PageQuery(Schema):
+    page: int = Field(1, ge=1)
+    page_size: int = Field(50, ge=1, le=100)
+
+
+class PledgeStkPushIn(Schema):
+    phone: str = Field("", max_length=50, description="Default: the pledge's phone.")
+    amount: int | None = Field(None, description="Default: the remaining amount; at most that.")
+    idempotency_key: str = IDEMPOTENCY_KEY
+
+
+class ConfirmPaymentIn(Schema):
+    pledgeId: int
+    campaignOrganizerEmail: str | None = Field(None, description="Ignored: the session decides who may confirm.")
+
+
+class ConfirmPaymentOut(Schema):
+    detail: str = Field(description="'Payment confirmed successfully!'")
+    pledge: PledgeOut
+
+
+class ManualPaymentIn(Schema):
+    amount: int = Field(description="Whole KES, at least 1.")
+    method: Literal["cash", "bank"]
+    note: str = Field("", max_length=500)
+    reference: str = Field("", max_length=100, description="A bank transfer's reference; each is recorded once.")
+
+
+class AssignPaymentIn(Schema):
+    reference: str = Field(max_length=20, description="The unmatched payment's reference.")
+
+
+class PledgePaymentOut(Schema):
+    """A payment counted towards a pledge (GET /api/pledges/{pledge_id}/payments)."""
+
+    reference: str
+    amount: int
+    provider: Payment.Provider
+    receipt_number: str | None
+    mpesa_receipt: str | None
+    account_reference: str = Field(description="What the payer typed as account number (paybill), or the code.")
+    note: str
+    recorded_by: str | None = Field(description="Who recorded a cash or bank payment.")
+    assigned_by: str | None = Field(description="Who assigned it by hand when its account number matched no pledge.")
+    settled_at: datetime | None
+
+    @staticmethod
+    def resolve_recorded_by(payment: Payment) -> str | None:
+        user = payment.recorded_by
+        return (user.full_name or user.email) if user else None
+
+    @staticmethod
+    def resolve_assigned_by(payment: Payment) -> str | None:
+        user = payment.pledge_link.assigned_by
+        return (user.full_name or user.email) if user else None
+
+
+class SuggestedPledgeOut(Schema):
+    id: int
+    code: str
+    name: str
+    amount: int
+    remaining_amount: int
+
+
+class UnmatchedPaymentOut(Schema):
+    """A pledge payment that matched no pledge code; assign it with POST /api/pledges/{id}/assign-payment."""
+
+    reference: str
+    amount: int
+    provider: Payment.Provider
+    account_reference: str = Field(description="The account number the payer typed.")
+    mpesa_receipt: str | None
+    payer_name: str = Field(description="The name M-Pesa gave; '' if none.")
+    received_at: datetime | None
+    suggested_pledge: SuggestedPledgeOut | None = Field(
+        description="The campaign's pledge whose code is one typo away, if exactly one is."
+    )
+
+    @classmethod
+    def from_row(cls, row: UnmatchedPayment) -> "UnmatchedPaymentOut":
+        payment, pledge = row.payment, row.suggested_pledge
+        return cls(
+            reference=payment.reference,
+            amount=payment.amount,
+            provider=Payment.Provider(payment.provider),
+            account_reference=payment.account_reference,
+            mpesa_receipt=payment.mpesa_receipt,
+            payer_name=row.payer_name,
+            received_at=payment.settled_at,
+            suggested_pledge=SuggestedPledgeOut(
+                id=pledge.pk,
+                code=pledge.code,
+                name=pledge.name,
+                amount=pledge.amount,
+                remaining_amount=pledge.remaining_amount,
+            )
+            if pledge
+            else None,
+        )
+
+
+class PledgeSummaryOut(Schema):
+    """Pledge Management's summary, whole KES. Confirmed = fully paid or confirmed by the
+    organizer; pending = all other pledges, partly paid ones included."""
+
+    count: int
+    pledged_sum: int
+    confirmed_count: int
+    confirmed_sum: int
+    pending_count: int
+    pending_sum: int
+    partly_paid_count: int
+    paid_sum: int = Field(description="Paid to date towards the pledges, overpayments included.")
+    outstanding_sum: int = Field(description="What the pending pledges still owe.")
+    unmatched_count: int = Field(description="Payments waiting to be assigned to a pledge.")
+
+
+# Donations ----------------------------------------------------------------------------------
+
+
+class DonationIn(Schema):
+    """POST /api/donations. Unless anonymous, name and email are required; M-Pesa needs a phone."""
+
+    campaign_id: int
+    amount: float | None = Field(None, description="Whole KES above 0, e.g. a preset 100, 500, 1000, 2500 or 5000.")
+    name: str | None = Field(None, max_length=500)
+    email: str | None = Field(None, max_length=500)
+    phone: str | None = Field(None, max_length=50)
+    is_anonymous: bool = False
+    method: Literal["mpesa", "card"] = "mpesa"
+    idempotency_key: str = IDEMPOTENCY_KEY
+    return_path: str = Field("", max_length=200, description="Card: where the page after the checkout links back to.")
+    timestamp: Any = Field(None, description=IGNORED)
+
+
+class DonationCreatedOut(Schema):
+    donation_id: int
+    payment: PaymentOut = Field(description="Poll GET /api/payments/{reference}. Card: show checkout_url in a dialog.")
+
+
+class DonationOut(Schema):
+    """A paid donation in a list, masked like ``PledgeOut``."""
+
+    id: int
+    campaign_id: int
+    name: str
+    email: str
+    phone: str
+    amount: int
+    is_anonymous: bool
+    paid_at: datetime | None
+    details_visible: bool
+    provider: Payment.Provider | None = Field(description="How it was paid; for managers only.")
+    receipt_number: str | None = Field(description="For managers only.")
+
+    @classmethod
+    def for_viewer(cls, donation: Donation, *, manages: bool) -> "DonationOut":
+        payment = donation.payment
+        return cls.model_validate(
+            {
+                "id": donation.pk,
+                "campaign_id": donation.campaign_id,
+                "name": donation.name,
+                "email": donation.email,
+                "phone": donation.phone,
+                "amount": donation.amount,
+                "is_anonymous": donation.is_anonymous,
+                "paid_at": donation.counted_at,
+                "details_visible": manages,
+                "provider": payment.provider if manages else None,
+                "receipt_number": payment.receipt_number if manages else None,
+                **_masked_contact(name=donation.name, is_anonymous=donation.is_anonymous, manages=manages),
+            }
+        )
+
+
+class MinistryCampaignOut(Schema):
+    campaign_id: int

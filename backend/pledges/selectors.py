@@ -1,0 +1,366 @@
+"""Reads of pledges and donations, and what each viewer may see of them.
+
+"Manages" means the viewer is the campaign's organizer or an admin: they see pledgers' contact
+details, codes and payment state; everyone else sees names only, and 'Anonymous' for anonymous
+pledges and donations (see ``schemas.PledgeOut.for_viewer``).
+"""
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from campaigns.models import Campaign, CampaignStatus
+from campaigns.selectors import campaign_get
+from common.errors import NotFoundError, PermissionDeniedError
+from payments.models import Payment, PaymentEvent
+from pledges import codes
+from pledges.models import Donation, Pledge, PledgeStatus
+
+MAX_SEARCH_LENGTH = 100
+
+
+def campaign_managed_get(*, campaign_id: int, user: User) -> Campaign:
+    """The campaign if ``user`` is its organizer or an admin: 404 if they cannot see it, else 403."""
+    campaign = campaign_get(campaign_id=campaign_id, user=user)
+    if not campaign.can_be_edited_by(user):
+        raise PermissionDeniedError(
+            _("Only the campaign's organizer or an admin can manage its pledges."), code="not_organizer"
+        )
+    return campaign
+
+
+def pledge_managed_get(*, pledge_id: int, user: User, denied: str = "", for_update: bool = False) -> Pledge:
+    """The pledge with its campaign if ``user`` organizes the campaign or is an admin: 404 for
+    an unknown id, else 403 (with ``denied`` as the message, if given). ``for_update`` locks
+    the pledge row until the caller's transaction ends."""
+    pledges = Pledge.objects.select_related("campaign")
+    if for_update:
+        pledges = pledges.select_for_update(of=("self",))
+    pledge = pledges.filter(pk=pledge_id).first() if 1 <= pledge_id < 2**63 else None
+    if pledge is None:
+        raise NotFoundError(_("Pledge not found."), code="not_found")
+    if not pledge.campaign.can_be_edited_by(user):
+        raise PermissionDeniedError(
+            denied or _("Only the campaign's organizer or an admin can manage its pledges."), code="not_organizer"
+        )
+    return pledge
+
+
+def _page(queryset: QuerySet[Any], *, page: int, page_size: int) -> tuple[list[Any], int]:
+    """One page and the number of rows over all pages: two queries (one past the end)."""
+    total = queryset.count()
+    offset = (page - 1) * page_size
+    if offset >= total:
+        return [], total
+    return list(queryset[offset : offset + page_size]), total
+
+
+def pledge_list(
+    *, campaign: Campaign, manages: bool, q: str = "", status: str | None = None, page: int = 1, page_size: int = 20
+) -> tuple[list[Pledge], int]:
+    """A campaign's pledges, newest first, one page, and how many match.
+
+    Managers search names, e-mails, phones and codes and may filter by status. Anyone else
+    searches the names of pledges that are not anonymous (an anonymous pledger is never found
+    by name), and cannot filter by payment state.
+    """
+    pledges = Pledge.objects.filter(campaign=campaign).newest_first()
+    q = q.strip()[:MAX_SEARCH_LENGTH]
+    if manages:
+        if q:
+            match = Q(name__icontains=q) | Q(email__icontains=q) | Q(code=codes.normalize(q))
+            # 0722 000 111, 254722000111 and +254722000111 are the same number: search its digits
+            # after the country code or trunk zero.
+            digits = re.sub(r"\D", "", q).removeprefix("254").lstrip("0")
+            if len(digits) >= 3:
+                match |= Q(phone__contains=digits)
+            pledges = pledges.filter(match)
+        if status:
+            pledges = pledges.filter(status=status)
+    elif q:
+        pledges = pledges.filter(is_anonymous=False, name__icontains=q)
+    return _page(pledges, page=page, page_size=page_size)
+
+
+def donation_list(*, campaign: Campaign, page: int = 1, page_size: int = 20) -> tuple[list[Donation], int]:
+    """A campaign's paid donations, latest first, one page, and how many there are."""
+    return _page(Donation.objects.filter(campaign=campaign).paid(), page=page, page_size=page_size)
+
+
+def _unmatched_payments(*, campaign: Campaign, user: User) -> QuerySet[Payment]:
+    """Succeeded pledge payments counted towards no pledge: those attributed to the campaign
+    (one typo away from its pledge codes), and for admins also those nobody could place."""
+    scope = Q(campaign=campaign) | Q(campaign__isnull=True) if user.is_admin else Q(campaign=campaign)
+    return Payment.objects.filter(
+        scope,
+        purpose=Payment.Purpose.PLEDGE_PAYMENT,
+        status=Payment.Status.SUCCEEDED,
+        pledge_link__isnull=True,
+    ).order_by("-created_at", "-id")
+
+
+def pledge_summary(*, campaign: Campaign, user: User) -> dict[str, int]:
+    """Pledge Management's figures, whole KES: two aggregate queries whatever the number of pledges.
+
+    Confirmed pledges are the fully paid (or organizer-confirmed) ones; pending covers all
+    others, partly paid included. ``outstanding_sum`` is what the pending ones still owe.
+    """
+    confirmed = Q(status=PledgeStatus.CONFIRMED)
+    figures: dict[str, int] = Pledge.objects.filter(campaign=campaign).aggregate(
+        count=Count("pk"),
+        pledged_sum=Coalesce(Sum("amount"), 0),
+        confirmed_count=Count("pk", filter=confirmed),
+        confirmed_sum=Coalesce(Sum("amount", filter=confirmed), 0),
+        pending_count=Count("pk", filter=~confirmed),
+        pending_sum=Coalesce(Sum("amount", filter=~confirmed), 0),
+        partly_paid_count=Count("pk", filter=Q(status=PledgeStatus.PARTLY_PAID)),
+        paid_sum=Coalesce(Sum("paid_amount"), 0),
+        outstanding_sum=Coalesce(Sum(F("amount") - F("paid_amount"), filter=~confirmed), 0),
+    )
+    figures["unmatched_count"] = _unmatched_payments(campaign=campaign, user=user).count()
+    return figures
+
+
+@dataclass
+class UnmatchedPayment:
+    payment: Payment
+    payer_name: str
+    suggested_pledge: Pledge | None
+
+
+def _payer_name(payment: Payment) -> str:
+    """The name M-Pesa gave with a paybill payment (the phone number itself comes masked)."""
+    for event in getattr(payment, "c2b_confirmations", []):
+        body = event.body if isinstance(event.body, dict) else {}
+        parts = (str(body.get(key) or "").strip() for key in ("FirstName", "MiddleName", "LastName"))
+        return " ".join(part for part in parts if part)
+    return ""
+
+
+def unmatched_payment_list(
+    *, campaign: Campaign, user: User, page: int = 1, page_size: int = 50
+) -> tuple[list[UnmatchedPayment], int]:
+    """Pledge payments of this campaign that matched no pledge, newest first, each with the
+    payer's name and the campaign's pledge its account number most likely meant (one typo
+    away), if any. Four queries whatever the page size."""
+    confirmations = PaymentEvent.objects.filter(
+        kind=PaymentEvent.Kind.C2B_CONFIRMATION, outcome=PaymentEvent.Outcome.CREDITED
+    )
+    payments, total = _page(
+        _unmatched_payments(campaign=campaign, user=user).prefetch_related(
+            Prefetch("events", queryset=confirmations, to_attr="c2b_confirmations")
+        ),
+        page=page,
+        page_size=page_size,
+    )
+    near = {payment.pk: codes.near_codes(payment.account_reference) for payment in payments}
+    wanted = set().union(*near.values())
+    pledges = (
+        {pledge.code: pledge for pledge in Pledge.objects.filter(campaign=campaign, code__in=wanted)} if wanted else {}
+    )
+    rows = []
+    for payment in payments:
+        # Several candidates: leave the choice to the organizer rather than guess.
+        candidates = [pledges[code] for code in near[payment.pk] if code in pledges]
+        rows.append(
+            UnmatchedPayment(
+                payment=payment,
+                payer_name=_payer_name(payment),
+                suggested_pledge=candidates[0] if len(candidates) == 1 else None,
+            )
+        )
+    return rows, total
+
+
+def pledge_payment_list(*, pledge: Pledge) -> list[Payment]:
+    """The payments counted towards a pledge, newest first, with who recorded or assigned them."""
+    return list(
+        Payment.objects.filter(pledge_link__pledge=pledge)
+        .select_related("recorded_by", "pledge_link__assigned_by")
+        .order_by("-created_at", "-id")
+    )
+
+
+def payment_instructions(*, pledge: Pledge) -> list[dict[str, Any]]:
+    """How to pay ``pledge``: our paybill with the pledge code as account number first (matched
+    automatically), then the campaign's own payment options (the organizer confirms those).
+
+    Each is ``{method, label, lines: [{label, value}], matched_automatically, note}``.
+    """
+    code = pledge.code
+    instructions: list[dict[str, Any]] = []
+
+    def add(method: str, label: str, lines: list[tuple[str, str]], note: str, *, automatic: bool = False) -> None:
+        instructions.append(
+            {
+                "method": method,
+                "label": label,
+                "lines": [{"label": line_label, "value": value} for line_label, value in lines],
+                "matched_automatically": automatic,
+                "note": note,
+            }
+        )
+
+    # A till (buy goods) takes no account number: our shortcode matches pledges only as a paybill.
+    if settings.MPESA_TRANSACTION_TYPE == "CustomerPayBillOnline":
+        add(
+            "paybill",
+            _("M-Pesa Paybill"),
+            [(_("Business number"), settings.MPESA_SHORTCODE), (_("Account number"), code)],
+            _(
+                "Use your pledge code %(code)s as the account number: your payment is matched to your pledge automatically."
+            )
+            % {"code": code},
+            automatic=True,
+        )
+    tell_organizer = _("After paying, tell the organizer so they can confirm your pledge.")
+    for option in pledge.campaign.payment_options:
+        method, details = option.get("method"), option.get("details") or {}
+        if method == "paybill" and details.get("business_number") != settings.MPESA_SHORTCODE:
+            add(
+                "paybill",
+                _("M-Pesa Paybill"),
+                [
+                    (_("Business number"), details.get("business_number", "")),
+                    (_("Account number"), details.get("account_no", "")),
+                ],
+                tell_organizer,
+            )
+        elif method == "mpesa_till":
+            add(
+                "mpesa_till",
+                _("M-Pesa Till (Buy Goods)"),
+                [(_("Till number"), details.get("till_number", ""))],
+                tell_organizer,
+            )
+        elif method == "mpesa":
+            add(
+                "mpesa",
+                _("M-Pesa (Send Money)"),
+                [(_("Phone number"), details.get("phone_number", ""))],
+                tell_organizer,
+            )
+        elif method == "bank":
+            add(
+                "bank",
+                _("Bank Transfer"),
+                [
+                    (_("Bank"), details.get("bank_name", "")),
+                    (_("Account name"), details.get("account_name", "")),
+                    (_("Account number"), details.get("account_no", "")),
+                    (_("Reference"), code),
+                ],
+                _(
+                    "Write your pledge code %(code)s as the payment reference, then tell the organizer so they can confirm your pledge."
+                )
+                % {"code": code},
+            )
+        elif method == "cash":
+            add(
+                "cash",
+                _("Cash"),
+                [(_("Where"), details.get("location", ""))],
+                _("Pay in person and mention your pledge code %(code)s: the organizer records your payment.")
+                % {"code": code},
+            )
+    return instructions
+
+
+def ministry_campaign_get() -> Campaign:
+    """The campaign of the static ministry page: ``MINISTRY_CAMPAIGN_ID``, else the newest active
+    campaign titled ``MINISTRY_CAMPAIGN_TITLE``. 404 when there is none or it is not active."""
+    campaigns = Campaign.objects.filter(status=CampaignStatus.ACTIVE)
+    if settings.MINISTRY_CAMPAIGN_ID:
+        campaign = campaigns.filter(pk=settings.MINISTRY_CAMPAIGN_ID).first()
+    else:
+        campaign = campaigns.filter(title=settings.MINISTRY_CAMPAIGN_TITLE).order_by("-created_at", "-id").first()
+    if campaign is None:
+        raise NotFoundError(_("Campaign not found"), code="not_found")
+    return campaign
+
+
+# CSV exports ---------------------------------------------------------------------------------
+
+
+def _cell(value: str) -> str:
+    """Text a spreadsheet would run as a formula (=, +, -, @ first) is made inert with a quote."""
+    return f"'{value}" if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+
+
+def _when(moment: Any) -> str:
+    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M") if moment else ""
+
+
+def pledge_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
+    """Every pledge of the campaign with contact details, oldest first, as spreadsheet rows
+    (a heading row first). Streams in chunks, so any number of pledges fits in little memory."""
+    yes, no = _("Yes"), _("No")
+    yield [
+        _("Date"),
+        _("Name"),
+        _("Email"),
+        _("Phone"),
+        _("Anonymous"),
+        _("Amount (KES)"),
+        _("Paid (KES)"),
+        _("Remaining (KES)"),
+        _("Status"),
+        _("Pledge code"),
+        _("Confirmed at"),
+        _("Confirmed by"),
+    ]
+    pledges = Pledge.objects.filter(campaign=campaign).select_related("confirmed_by").order_by("created_at", "id")
+    for pledge in pledges.iterator(chunk_size=2000):
+        confirmer = pledge.confirmed_by
+        yield [
+            _when(pledge.created_at),
+            _cell(pledge.name),
+            _cell(pledge.email),
+            pledge.phone,
+            yes if pledge.is_anonymous else no,
+            pledge.amount,
+            pledge.paid_amount,
+            pledge.remaining_amount,
+            str(pledge.get_status_display()),
+            pledge.code,
+            _when(pledge.confirmed_at),
+            _cell(confirmer.full_name or confirmer.email) if confirmer else "",
+        ]
+
+
+def donation_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
+    """Every paid donation of the campaign with contact details, oldest first, as spreadsheet rows."""
+    yes, no = _("Yes"), _("No")
+    yield [
+        _("Date"),
+        _("Name"),
+        _("Email"),
+        _("Phone"),
+        _("Anonymous"),
+        _("Amount (KES)"),
+        _("Paid with"),
+        _("Receipt number"),
+        _("M-Pesa receipt"),
+    ]
+    donations = Donation.objects.filter(campaign=campaign).paid().order_by("counted_at", "id")
+    for donation in donations.iterator(chunk_size=2000):
+        payment = donation.payment
+        yield [
+            _when(donation.counted_at),
+            _cell(donation.name),
+            _cell(donation.email),
+            donation.phone,
+            yes if donation.is_anonymous else no,
+            donation.amount,
+            str(payment.get_provider_display()),
+            payment.receipt_number or "",
+            payment.mpesa_receipt or "",
+        ]

@@ -1,0 +1,473 @@
+"""Writes of pledges and donations, and how payments reach them.
+
+Reconciliation: every succeeded payment passes through ``payment_record_succeeded`` (the
+``payment_succeeded`` receiver) inside the transaction that credits it, with the payment row
+locked. A pledge payment whose account reference is a pledge code (paybill payments people make
+themselves, STK Pushes started from a pledge, cash and bank payments the organizer records) is
+counted towards that pledge; any other stays unmatched until an organizer assigns it. A donation
+is counted once its payment succeeds. ``PledgePayment.payment`` being unique and
+``Donation.counted_at`` being set under the payment's lock make each count happen exactly once,
+however often a provider repeats its callback.
+
+Campaign counters change only here, with ``F()`` updates in those same transactions (an UPDATE
+takes the campaign row's lock itself, so concurrent credits queue on it and none is lost).
+"""
+
+import re
+from functools import partial
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from accounts import validators
+from accounts.models import User
+from campaigns.models import Campaign, CampaignStatus
+from campaigns.selectors import campaign_get
+from common import ratelimit
+from common.errors import FieldValidationError, NotFoundError, RateLimitedError, ServiceError
+from payments.models import Payment
+from payments.services import payment_checkout_start, payment_record_manual, payment_stk_push_start
+from pledges import codes, signals
+from pledges.models import Donation, Pledge, PledgePayment
+from pledges.selectors import pledge_managed_get
+
+# Far above any real pledge or gift, well inside the database column.
+AMOUNT_MAX = 1_000_000_000
+NAME_MAX_LENGTH = 150
+CODE_ATTEMPTS = 5
+
+
+def _enforce_limit(*, scope: str, identifiers: list[str], limit: tuple[int, int]) -> None:
+    """Count this attempt; refuse it (429) when one of ``identifiers`` has used up its window."""
+    attempts, window = limit
+    if ratelimit.is_limited(scope=scope, identifiers=identifiers, limit=attempts):
+        raise RateLimitedError(_("Too many attempts. Please wait a few minutes and try again."), code="rate_limited")
+    ratelimit.record_attempt(scope=scope, identifiers=identifiers, window_seconds=window)
+
+
+def _ensure_open(campaign: Campaign, *, refusals: dict[str, str]) -> None:
+    """Pledges and donations go only to active campaigns, up to and including their end date."""
+    if campaign.status != CampaignStatus.ACTIVE:
+        key = "closed" if campaign.status == CampaignStatus.CLOSED else "not_active"
+        raise ServiceError(refusals[key], code=f"campaign_{key}")
+    if campaign.end_date < timezone.localdate():
+        message = refusals["ended"] % {"date": date_format(campaign.end_date, "j F Y")}
+        raise ServiceError(message, code="campaign_ended")
+
+
+def _whole_amount(value: float | None) -> int | None:
+    """``value`` as whole shillings from 1 to AMOUNT_MAX, or None when it is not one."""
+    if value is None or isinstance(value, bool) or not float(value).is_integer():
+        return None
+    amount = int(value)
+    return amount if 1 <= amount <= AMOUNT_MAX else None
+
+
+def _clean(value: str | None) -> str:
+    return (value or "").strip()
+
+
+# Pledges -----------------------------------------------------------------------------------
+
+
+def pledge_create(
+    *,
+    campaign_id: int,
+    amount: float | None,
+    name: str | None,
+    email: str | None,
+    phone: str | None,
+    is_anonymous: bool,
+    viewer: User | None,
+    client_ip: str,
+) -> Pledge:
+    """Record a pledge to an active campaign and add it to the campaign's pledged total.
+
+    Name, e-mail, phone and amount are required ('Please fill in all required fields'); the
+    phone is Kenyan (kept in E.164) and the amount whole shillings of at least 1. Campaigns
+    the viewer cannot see are 404; pending, closed or ended ones refuse with a message (400).
+    Limited per client address (``RATE_LIMIT_PLEDGE``).
+    """
+    _enforce_limit(scope="pledge", identifiers=[client_ip], limit=settings.RATE_LIMIT_PLEDGE)
+    campaign = campaign_get(campaign_id=campaign_id, user=viewer)
+    _ensure_open(
+        campaign,
+        refusals={
+            "not_active": _("This campaign is not active yet, so it is not accepting pledges."),
+            "closed": _("This campaign is closed and no longer accepts pledges."),
+            "ended": _("This campaign ended on %(date)s and no longer accepts pledges."),
+        },
+    )
+    name, email, phone = _clean(name), _clean(email), _clean(phone)
+    whole = _whole_amount(amount)
+    missing = {
+        field: message
+        for field, value, message in (
+            ("name", name, _("Name is required")),
+            ("email", email, _("Email is required")),
+            ("phone", phone, _("Phone number is required")),
+            ("amount", amount, _("Amount is required")),
+        )
+        if value in ("", None)
+    }
+    errors = dict(missing)
+    if name and len(name) > NAME_MAX_LENGTH:
+        errors["name"] = _("Please keep the name under 150 characters.")
+    if email and (message := validators.check_email(email)):
+        errors["email"] = message
+    if phone and (message := validators.check_kenyan_phone(phone)):
+        errors["phone"] = message
+    if amount is not None and whole is None:
+        errors["amount"] = _("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.")
+    if errors:
+        detail = _("Please fill in all required fields") if missing else _("Please correct the errors below")
+        raise FieldValidationError(detail, field_errors=errors)
+    assert whole is not None
+
+    for attempt in range(CODE_ATTEMPTS):
+        try:
+            with transaction.atomic():
+                pledge = Pledge.objects.create(
+                    campaign=campaign,
+                    name=name,
+                    email=email,
+                    phone=validators.normalize_kenyan_phone(phone),
+                    amount=whole,
+                    is_anonymous=is_anonymous,
+                )
+                Campaign.objects.filter(pk=campaign.pk).update(pledged_total=F("pledged_total") + whole)
+        except IntegrityError:
+            # Two pledges drew the same code: draw again (one chance in hundreds of millions).
+            if attempt == CODE_ATTEMPTS - 1:
+                raise
+            continue
+        pledge.campaign = campaign
+        transaction.on_commit(partial(signals.pledge_created.send, sender=Pledge, pledge=pledge))
+        return pledge
+    raise AssertionError("unreachable")
+
+
+def pledge_get_by_code(*, code: str, client_ip: str) -> Pledge:
+    """The pledge whose code this is (any case, spaces ignored), for its pledger; 404 otherwise.
+
+    The code is the pledger's capability: lookups are limited per client address
+    (``RATE_LIMIT_PLEDGE_LOOKUP``) so codes cannot be guessed by trying them all.
+    """
+    _enforce_limit(scope="pledge-lookup", identifiers=[client_ip], limit=settings.RATE_LIMIT_PLEDGE_LOOKUP)
+    pledge = Pledge.objects.select_related("campaign").filter(code=codes.normalize(code)).first()
+    if pledge is None:
+        raise NotFoundError(_("Pledge not found."), code="not_found")
+    return pledge
+
+
+def pledge_stk_push_start(
+    *,
+    code: str,
+    phone: str,
+    amount: int | None,
+    idempotency_key: str,
+    viewer: User | None,
+    client_ip: str,
+) -> Payment:
+    """Send an M-Pesa PIN prompt for the pledge with this code: the remaining amount, or a
+    smaller ``amount``; to the pledge's phone unless ``phone`` is given. The prompt shows the
+    code as the account, and the payment is matched to the pledge when it succeeds.
+
+    At most ``RATE_LIMIT_PLEDGE_STK_PUSH`` prompts per pledge and per phone, so nobody can
+    flood a phone with prompts.
+    """
+    pledge = pledge_get_by_code(code=code, client_ip=client_ip)
+    phone = _clean(phone) or pledge.phone
+    # The last nine digits name a Kenyan number however it is written.
+    phone_digits = re.sub(r"\D", "", phone)[-9:]
+    _enforce_limit(
+        scope="pledge-stk-push", identifiers=[pledge.code, phone_digits], limit=settings.RATE_LIMIT_PLEDGE_STK_PUSH
+    )
+    remaining = pledge.remaining_amount
+    if remaining == 0:
+        raise ServiceError(_("This pledge is already fully paid. Thank you!"), code="pledge_paid")
+    amount = remaining if amount is None else amount
+    if not 1 <= amount <= remaining:
+        raise FieldValidationError(
+            _("Please correct the errors below"),
+            field_errors={
+                "amount": _("Please enter an amount from Ksh 1 to Ksh %(remaining)s.") % {"remaining": f"{remaining:,}"}
+            },
+        )
+    return payment_stk_push_start(
+        purpose=Payment.Purpose.PLEDGE_PAYMENT,
+        amount=amount,
+        phone=phone,
+        user=viewer,
+        campaign=pledge.campaign,
+        payer_email=pledge.email,
+        idempotency_key=idempotency_key,
+        account_reference=pledge.code,
+    )
+
+
+def pledge_confirm(*, pledge_id: int, user: User) -> Pledge:
+    """Confirm a pledge paid by bank or cash (one way). Only the campaign's organizer or an
+    admin may; who and when is recorded. The rest of the amount is entered in the ledger as a
+    bank transfer recorded by ``user``, so paid always adds up to the payments. Confirming a
+    confirmed pledge changes nothing.
+    """
+    with transaction.atomic():
+        pledge = pledge_managed_get(
+            pledge_id=pledge_id,
+            user=user,
+            denied=_("Only the campaign's organizer or an admin can confirm payments."),
+            for_update=True,
+        )
+        if pledge.is_confirmed:
+            return pledge
+        payment_record_manual(
+            recorded_by=user,
+            provider=Payment.Provider.BANK,
+            purpose=Payment.Purpose.PLEDGE_PAYMENT,
+            amount=pledge.remaining_amount,
+            campaign=pledge.campaign,
+            payer_phone=pledge.phone,
+            payer_email=pledge.email,
+            note=_("Confirmed by the organizer"),
+            account_reference=pledge.code,
+        )
+        pledge.refresh_from_db()
+    return pledge
+
+
+def pledge_payment_record(*, pledge_id: int, user: User, amount: int, method: str, note: str, reference: str) -> Pledge:
+    """Record a cash or bank payment the organizer received for a pledge: entered in the ledger
+    with who recorded it, then counted towards the pledge like any other payment."""
+    pledge = pledge_managed_get(pledge_id=pledge_id, user=user)
+    payment_record_manual(
+        recorded_by=user,
+        provider=method,
+        purpose=Payment.Purpose.PLEDGE_PAYMENT,
+        amount=amount,
+        campaign=pledge.campaign,
+        payer_phone=pledge.phone,
+        payer_email=pledge.email,
+        note=note,
+        bank_reference=reference,
+        account_reference=pledge.code,
+    )
+    pledge.refresh_from_db()
+    return pledge
+
+
+@transaction.atomic
+def pledge_payment_assign(*, pledge_id: int, reference: str, user: User) -> Pledge:
+    """Count an unmatched payment (e.g. a paybill payment with a mistyped account number)
+    towards a pledge. The organizer may assign the payments listed for their campaign; an
+    admin also those no campaign could be found for."""
+    pledge = pledge_managed_get(pledge_id=pledge_id, user=user)
+    # The payment first, then the pledge: the order every credit locks them in.
+    payment = Payment.objects.select_for_update().filter(reference=reference.strip().upper()).first()
+    assignable = (
+        payment is not None
+        and payment.purpose == Payment.Purpose.PLEDGE_PAYMENT
+        and payment.status == Payment.Status.SUCCEEDED
+        and (payment.campaign_id == pledge.campaign_id or (payment.campaign_id is None and user.is_admin))
+    )
+    if not assignable:
+        raise NotFoundError(_("Payment not found."), code="payment_not_found")
+    assert payment is not None
+    if PledgePayment.objects.filter(payment=payment).exists():
+        raise ServiceError(_("This payment is already counted towards a pledge."), code="already_assigned")
+    pledge = Pledge.objects.select_for_update().get(pk=pledge.pk)
+    _pledge_credit(pledge=pledge, payment=payment, assigned_by=user)
+    return pledge
+
+
+def _pledge_credit(*, pledge: Pledge, payment: Payment, assigned_by: User | None) -> None:
+    """Count a succeeded payment towards a locked pledge, inside the caller's transaction."""
+    PledgePayment.objects.create(pledge=pledge, payment=payment, assigned_by=assigned_by)
+    first_payment = pledge.paid_amount == 0
+    was_confirmed = pledge.is_confirmed
+    pledge.paid_amount += payment.amount
+    pledge.status = pledge.status_after_payment()
+    if pledge.is_confirmed and not was_confirmed:
+        pledge.confirmed_at = timezone.now()
+        pledge.confirmed_by_id = assigned_by.pk if assigned_by else payment.recorded_by_id
+    pledge.save(update_fields=["paid_amount", "status", "confirmed_at", "confirmed_by"])
+    # A pledger counts as a donor from their first payment on.
+    Campaign.objects.filter(pk=pledge.campaign_id).update(
+        raised_total=F("raised_total") + payment.amount,
+        donor_count=F("donor_count") + (1 if first_payment else 0),
+    )
+    # The ledger learns which campaign the money was for, and where its receipt goes.
+    payment.campaign_id = pledge.campaign_id
+    payment.payer_email = payment.payer_email or pledge.email
+    payment.save(update_fields=["campaign", "payer_email"])
+    fully_paid = pledge.is_confirmed and not was_confirmed
+    transaction.on_commit(
+        lambda: signals.pledge_paid.send(sender=Pledge, pledge=pledge, payment=payment, fully_paid=fully_paid)
+    )
+
+
+def _pledge_payment_match(payment: Payment) -> None:
+    if PledgePayment.objects.filter(payment=payment).exists():
+        return
+    code = codes.normalize(payment.account_reference)
+    pledge = Pledge.objects.select_for_update().filter(code=code).first() if codes.is_valid_code(code) else None
+    if pledge is not None:
+        _pledge_credit(pledge=pledge, payment=payment, assigned_by=None)
+        return
+    # Unmatched. When the account number is one typo away from codes of a single campaign, it
+    # is listed for that campaign's organizer to assign; otherwise only admins see it.
+    if payment.campaign_id is None:
+        near = codes.near_codes(payment.account_reference)
+        campaign_ids = (
+            set(Pledge.objects.filter(code__in=near).values_list("campaign_id", flat=True)) if near else set()
+        )
+        if len(campaign_ids) == 1:
+            payment.campaign_id = campaign_ids.pop()
+            payment.save(update_fields=["campaign"])
+
+
+def _donation_count(donation: Donation) -> None:
+    """Add a donation whose payment succeeded to the campaign, once (the payment is locked)."""
+    if donation.counted_at is not None:
+        return
+    donation.counted_at = timezone.now()
+    donation.save(update_fields=["counted_at"])
+    Campaign.objects.filter(pk=donation.campaign_id).update(
+        raised_total=F("raised_total") + donation.amount, donor_count=F("donor_count") + 1
+    )
+
+
+def payment_record_succeeded(*, payment: Payment) -> None:
+    """What a succeeded payment means here; runs inside its crediting transaction, payment locked.
+
+    A donation's payment counts the donation (if the donation is not recorded yet, because the
+    callback beat ``donation_create``, that function counts it). A pledge payment is matched by
+    its account reference. Other purposes are none of this app's business.
+    """
+    if payment.purpose == Payment.Purpose.DONATION:
+        donation = Donation.objects.filter(payment=payment).first()
+        if donation is not None:
+            _donation_count(donation)
+    elif payment.purpose == Payment.Purpose.PLEDGE_PAYMENT:
+        _pledge_payment_match(payment)
+
+
+# Donations ---------------------------------------------------------------------------------
+
+
+def donation_create(
+    *,
+    campaign_id: int,
+    amount: float | None,
+    name: str | None,
+    email: str | None,
+    phone: str | None,
+    is_anonymous: bool,
+    method: str,
+    idempotency_key: str,
+    return_path: str,
+    viewer: User | None,
+    client_ip: str,
+) -> Donation:
+    """Start paying a donation by M-Pesa STK Push (``mpesa``) or card checkout (``card``).
+
+    The amount is whole shillings above 0 ('Please enter a valid donation amount'); unless
+    anonymous, name and e-mail are required ('Please fill in your name and email'); M-Pesa
+    needs a Kenyan phone, a card an e-mail for the receipt. The donation counts towards the
+    campaign's raised total and donors only once its payment succeeds. The same
+    ``idempotency_key`` again returns the same donation.
+    """
+    _enforce_limit(scope="donation", identifiers=[client_ip], limit=settings.RATE_LIMIT_DONATION)
+    campaign = campaign_get(campaign_id=campaign_id, user=viewer)
+    _ensure_open(
+        campaign,
+        refusals={
+            "not_active": _("This campaign is not active yet, so it is not accepting donations."),
+            "closed": _("This campaign is closed and no longer accepts donations."),
+            "ended": _("This campaign ended on %(date)s and no longer accepts donations."),
+        },
+    )
+    name, email, phone = _clean(name), _clean(email), _clean(phone)
+    whole = _whole_amount(amount)
+    errors: dict[str, str] = {}
+    details: list[str] = []
+    if whole is None:
+        details.append(_("Please enter a valid donation amount"))
+        errors["amount"] = details[-1]
+    if not is_anonymous and not (name and email):
+        details.append(_("Please fill in your name and email"))
+        for field, value in (("name", name), ("email", email)):
+            if not value:
+                errors[field] = details[-1]
+    if len(name) > NAME_MAX_LENGTH:
+        errors["name"] = _("Please keep the name under 150 characters.")
+    if email and (message := validators.check_email(email)):
+        errors["email"] = message
+    elif not email and method == "card" and "email" not in errors:
+        errors["email"] = _("Please enter your email address to pay by card.")
+    if method == "mpesa" and not phone:
+        errors["phone"] = _("Please enter your M-Pesa phone number.")
+    elif phone and (message := validators.check_kenyan_phone(phone)):
+        errors["phone"] = message
+    if errors:
+        raise FieldValidationError(details[0] if details else _("Please correct the errors below"), field_errors=errors)
+    assert whole is not None
+
+    # The provider is asked outside any transaction; its callback may even come before the
+    # donation row below exists, which is why that row is counted here when it does.
+    if method == "card":
+        payment = payment_checkout_start(
+            purpose=Payment.Purpose.DONATION,
+            amount=whole,
+            email=email,
+            user=viewer,
+            campaign=campaign,
+            idempotency_key=idempotency_key,
+            return_path=return_path or f"/campaign/{campaign.pk}",
+        )
+    else:
+        payment = payment_stk_push_start(
+            purpose=Payment.Purpose.DONATION,
+            amount=whole,
+            phone=phone,
+            user=viewer,
+            campaign=campaign,
+            payer_email=email,
+            idempotency_key=idempotency_key,
+        )
+    return donation_attach_payment(
+        payment=payment,
+        campaign=campaign,
+        name=name,
+        email=email,
+        phone=validators.normalize_kenyan_phone(phone) if phone else "",
+        is_anonymous=is_anonymous,
+    )
+
+
+@transaction.atomic
+def donation_attach_payment(
+    *, payment: Payment, campaign: Campaign, name: str, email: str, phone: str, is_anonymous: bool
+) -> Donation:
+    """The donation a donation payment pays for (made once per payment), counted at once if the
+    payment has already succeeded. ``phone`` is E.164 or blank."""
+    payment = Payment.objects.select_for_update().get(pk=payment.pk)
+    donation, _created = Donation.objects.get_or_create(
+        payment=payment,
+        defaults={
+            "campaign": campaign,
+            "amount": payment.amount,
+            "name": name,
+            "email": email,
+            "phone": phone,
+            "is_anonymous": is_anonymous,
+        },
+    )
+    if payment.status == Payment.Status.SUCCEEDED:
+        _donation_count(donation)
+    donation.payment = payment
+    return donation

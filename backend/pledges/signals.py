@@ -1,0 +1,7 @@
+from django.dispatch import Signal
+
+# Sent after the transaction that recorded them commits (so receivers may enqueue tasks or call
+# out over the network): ``pledge=<Pledge>`` when a pledge is recorded, and ``pledge=<Pledge>,
+# payment=<Payment>, fully_paid=<bool>`` when a payment is counted towards a pledge.
+pledge_created = Signal()
+pledge_paid = Signal()

@@ -1,0 +1,269 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Link, useParams } from "wouter";
+import { AppLayout } from "@/components/AppLayout";
+import { PageSkeleton } from "@/components/PageSkeleton";
+import { ProgressBar } from "@/components/ProgressBar";
+import { useSession } from "@/features/accounts/session";
+import { formatKsh } from "@/lib/money";
+import { type Campaign, failureText, isNotFound, useCampaign } from "./api";
+import { CampaignNotFound } from "./CampaignNotFound";
+import { CoverImage } from "./CoverImage";
+import { LikeButton } from "./LikeButton";
+import { formatCalendarDate, parseCampaignId, youtubeEmbedUrl } from "./links";
+import { SharePanel } from "./SharePanel";
+import { primaryButton, secondaryButton } from "./styles";
+
+// Only admins use the dialog (and its form code): it loads when they first reach for it.
+const loadAdminEditDialog = () => import("./AdminEditDialog");
+const AdminEditDialog = lazy(loadAdminEditDialog);
+// The pledge and donation lists load after the campaign; Pledge Management only for its organizer and admins.
+const CampaignActivity = lazy(() => import("@/features/pledges/CampaignActivity"));
+const PledgeManagement = lazy(() => import("@/features/pledges/PledgeManagement"));
+
+export default function CampaignPage() {
+  const id = parseCampaignId(useParams<{ id?: string }>().id);
+  return <AppLayout>{id === null ? <CampaignNotFound /> : <CampaignLoader id={id} />}</AppLayout>;
+}
+
+function CampaignLoader({ id }: { id: number }) {
+  const { t } = useLingui();
+  const campaign = useCampaign(id);
+  if (campaign.isError && isNotFound(campaign.error)) return <CampaignNotFound />;
+  if (campaign.data) return <CampaignView campaign={campaign.data} fresh={campaign.isFetchedAfterMount} />;
+  if (campaign.isError) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">
+        <p className="text-slate-800">
+          {failureText(campaign.error, t`An unexpected error occurred. Please try again.`)}
+        </p>
+        <button
+          type="button"
+          className={`${primaryButton} mt-4 sm:w-auto`}
+          onClick={() => campaign.refetch()}
+        >
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    );
+  }
+  return <PageSkeleton />;
+}
+
+/** `fresh`: the viewer's own fields (liked, may edit) have arrived since the page opened. */
+function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean }) {
+  const { t, i18n } = useLingui();
+  const isAdmin = useSession().data?.user?.is_admin ?? false;
+  const pledged = formatKsh(campaign.pledged_total);
+  const goal = formatKsh(campaign.goal);
+  const raised = formatKsh(campaign.raised_total);
+  const percent = campaign.progress_percent_uncapped;
+  const endDate = formatCalendarDate(campaign.end_date, i18n.locale);
+  const open = campaign.status === "active";
+
+  return (
+    <article className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
+      <Link href="/explore" className="text-sm font-medium text-brand-700 hover:underline">
+        <span aria-hidden="true">← </span>
+        <Trans>Back to Campaigns</Trans>
+      </Link>
+      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+        <div>
+          <Cover campaign={campaign} />
+          <div className="mt-6 flex flex-wrap items-center gap-2">
+            <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold tracking-wide text-brand-800 uppercase">
+              {campaign.category_label}
+            </span>
+            {isAdmin && <StatusBadge status={campaign.status} />}
+          </div>
+          <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">{campaign.title}</h1>
+          <p className="mt-2 text-slate-700">
+            <Trans>
+              Organized by <span className="font-medium text-slate-900">{campaign.organizer_name}</span>
+            </Trans>
+            {campaign.organizer && <span className="block text-sm text-slate-600">{campaign.organizer}</span>}
+          </p>
+          <p className="mt-4 text-lg text-slate-700">{campaign.description}</p>
+        </div>
+
+        <aside className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <section
+            aria-labelledby="progress-heading"
+            className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
+            <h2 id="progress-heading" className="sr-only">
+              <Trans>Progress</Trans>
+            </h2>
+            <p className="text-2xl font-bold text-slate-900">{pledged}</p>
+            <p className="text-sm text-slate-600">
+              <Trans>pledged of {goal} goal</Trans>
+            </p>
+            <div className="mt-3">
+              <ProgressBar percent={percent} label={t`Progress towards the goal`} />
+            </div>
+            <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+              <div>
+                <dt className="text-slate-600">
+                  <Trans>Progress</Trans>
+                </dt>
+                <dd className="font-semibold text-slate-900">{percent}%</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">
+                  <Trans>Raised</Trans>
+                </dt>
+                <dd className="font-semibold text-slate-900">{raised}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">
+                  <Trans>Ends on</Trans>
+                </dt>
+                <dd className="font-semibold text-slate-900">
+                  <time dateTime={campaign.end_date}>{endDate}</time>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-600">
+                  <Trans>Time left</Trans>
+                </dt>
+                <dd className="font-semibold text-slate-900">
+                  <Plural value={campaign.days_left} one="# day left" other="# days left" />
+                </dd>
+              </div>
+            </dl>
+            {open ? (
+              <div className="mt-5 grid gap-2">
+                <Link href={`/campaign/${campaign.id}/pledge`} className={primaryButton}>
+                  <Trans>Pledge</Trans>
+                </Link>
+                <Link href={`/campaign/${campaign.id}/donate`} className={secondaryButton}>
+                  <Trans>Donate</Trans>
+                </Link>
+              </div>
+            ) : (
+              <p className="mt-5 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+                <Trans>This campaign is not open for pledges or donations.</Trans>
+              </p>
+            )}
+            <div className="mt-4 flex flex-wrap items-center gap-2">
+              <LikeButton campaign={campaign} ready={fresh} />
+              {campaign.can_edit && (
+                <Link
+                  href={`/edit-campaign/${campaign.id}`}
+                  className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:border-brand-600"
+                >
+                  <Trans>Edit</Trans>
+                </Link>
+              )}
+              {isAdmin && fresh && <AdminEditButton campaign={campaign} />}
+            </div>
+          </section>
+          {campaign.can_share && <SharePanel campaign={campaign} />}
+        </aside>
+
+        <section aria-labelledby="story-heading" className="lg:col-start-1">
+          <h2 id="story-heading" className="text-xl font-semibold text-slate-900">
+            <Trans>Story</Trans>
+          </h2>
+          <p className="mt-3 whitespace-pre-line text-slate-800">{campaign.story}</p>
+        </section>
+        <div className="lg:col-start-1">
+          <Suspense fallback={null}>
+            <CampaignActivity campaign={campaign} />
+          </Suspense>
+        </div>
+      </div>
+      {(campaign.can_edit || isAdmin) && fresh && (
+        <div className="mt-10 border-t border-slate-200 pt-8">
+          <Suspense fallback={<PageSkeleton />}>
+            <PledgeManagement campaignId={campaign.id} />
+          </Suspense>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** The cover: the YouTube video, an uploaded video, or the picture (with a fallback if it fails). */
+function Cover({ campaign }: { campaign: Campaign }) {
+  const { t } = useLingui();
+  const frame = "aspect-video w-full overflow-hidden rounded-xl bg-slate-100";
+  if (campaign.youtube_id) {
+    return (
+      <iframe
+        src={youtubeEmbedUrl(campaign.youtube_id)}
+        title={t`Video: ${campaign.title}`}
+        allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
+        allowFullScreen
+        referrerPolicy="strict-origin-when-cross-origin"
+        className={frame}
+      />
+    );
+  }
+  if (campaign.media_type === "video" && campaign.image_url) {
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: organizers upload their own videos without captions
+      <video
+        src={campaign.image_url}
+        controls
+        preload="metadata"
+        className={frame}
+        aria-label={campaign.title}
+      />
+    );
+  }
+  return <CoverImage src={campaign.image_url} alt={campaign.title} className="rounded-xl" />;
+}
+
+/** Admins see the status: active green, pending amber, anything else red as 'other'. */
+function StatusBadge({ status }: { status: Campaign["status"] }) {
+  const badge = "rounded-full px-3 py-1 text-xs font-semibold";
+  if (status === "active") {
+    return (
+      <span className={`${badge} bg-green-100 text-green-800`}>
+        <Trans>Active</Trans>
+      </span>
+    );
+  }
+  if (status === "pending") {
+    return (
+      <span className={`${badge} bg-amber-100 text-amber-900`}>
+        <Trans>Pending</Trans>
+      </span>
+    );
+  }
+  return (
+    <span className={`${badge} bg-red-100 text-red-800`}>
+      <Trans>Other</Trans>
+    </span>
+  );
+}
+
+function AdminEditButton({ campaign }: { campaign: Campaign }) {
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="dialog"
+        onPointerEnter={() => void loadAdminEditDialog()}
+        onFocus={() => void loadAdminEditDialog()}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+        className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:border-brand-600"
+      >
+        <Trans>Edit Campaign</Trans>
+      </button>
+      {opened && (
+        <Suspense fallback={null}>
+          <AdminEditDialog campaign={campaign} open={open} onOpenChange={setOpen} returnFocusTo={buttonRef} />
+        </Suspense>
+      )}
+    </>
+  );
+}

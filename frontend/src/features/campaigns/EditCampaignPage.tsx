@@ -1,0 +1,171 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type ReactNode, useState } from "react";
+import { Link, useParams } from "wouter";
+import { AppLayout } from "@/components/AppLayout";
+import { TextAreaField } from "@/components/FieldControls";
+import { PageSkeleton } from "@/components/PageSkeleton";
+import { TextField } from "@/components/TextField";
+import { toast } from "@/components/toast";
+import { useSession } from "@/features/accounts/session";
+import { errorMessage, showFieldErrors, useNavigateLater, useSchemaForm } from "@/lib/forms";
+import { type Campaign, isNotFound, useCampaign, useSaveCampaign } from "./api";
+import { CampaignNotFound } from "./CampaignNotFound";
+import { parseCampaignId } from "./links";
+import { type CampaignEditValues, campaignEditSchema } from "./rules";
+import { primaryButton } from "./styles";
+
+const REDIRECT_DELAY_MS = 1500;
+const FIELDS = ["title", "description", "goal", "imageUrl", "youtubeUrl"] as const;
+
+/** /edit-campaign/{id} and /campaign/{id}/edit: the organizer (or an admin) edits the campaign. */
+export default function EditCampaignPage() {
+  const id = parseCampaignId(useParams<{ id?: string }>().id);
+  return <AppLayout>{id === null ? <CampaignNotFound /> : <EditCampaign id={id} />}</AppLayout>;
+}
+
+function EditCampaign({ id }: { id: number }) {
+  const { t } = useLingui();
+  const session = useSession();
+  const campaign = useCampaign(id);
+  // can_edit is only known from the server's answer for this viewer, not from a cached or embedded copy.
+  if (session.isPending || !campaign.isFetchedAfterMount) return <PageSkeleton />;
+  if (campaign.isError && isNotFound(campaign.error)) return <CampaignNotFound />;
+  if (campaign.isError || !campaign.data) {
+    return (
+      <Notice>{errorMessage(campaign.error, t`An unexpected error occurred. Please try again.`)}</Notice>
+    );
+  }
+  if (!session.data?.user) {
+    return (
+      <Notice>
+        <Trans>Please sign in to edit this campaign.</Trans>
+        <Link
+          href={`/signin?next=${encodeURIComponent(`/edit-campaign/${id}`)}`}
+          className={`${primaryButton} mt-4 sm:w-auto`}
+        >
+          <Trans>Sign In</Trans>
+        </Link>
+      </Notice>
+    );
+  }
+  if (!campaign.data.can_edit) {
+    return (
+      <Notice>
+        <Trans>You can only edit campaigns you organize.</Trans>
+        <Link href={`/campaign/${id}`} className={`${primaryButton} mt-4 sm:w-auto`}>
+          <Trans>View Campaign</Trans>
+        </Link>
+      </Notice>
+    );
+  }
+  return <EditForm campaign={campaign.data} />;
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>Edit Campaign</Trans>
+      </h1>
+      <div role="alert" className="mt-4 flex flex-col items-center text-slate-800">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function EditForm({ campaign }: { campaign: Campaign }) {
+  const { t } = useLingui();
+  const save = useSaveCampaign(campaign.id);
+  const navigateLater = useNavigateLater();
+  const [saved, setSaved] = useState(false);
+  const form = useSchemaForm(campaignEditSchema, {
+    title: campaign.title,
+    description: campaign.description,
+    goal: String(campaign.goal),
+    imageUrl: campaign.image_url,
+    youtubeUrl: campaign.youtube_url,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = async (values: CampaignEditValues) => {
+    try {
+      await save({
+        title: values.title,
+        description: values.description,
+        goal: Number(values.goal),
+        image_url: values.imageUrl,
+        youtube_url: values.youtubeUrl,
+      });
+      setSaved(true);
+      toast({ title: t`Campaign Updated!` });
+      navigateLater("/dashboard", REDIRECT_DELAY_MS);
+    } catch (error) {
+      if (showFieldErrors(error, form, FIELDS)) return;
+      toast({
+        title: t`Error`,
+        description: errorMessage(error, t`An unexpected error occurred. Please try again.`),
+        variant: "destructive",
+      });
+    }
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>Edit Campaign</Trans>
+      </h1>
+      <p className="mt-1 text-slate-600">{campaign.title}</p>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onSubmit)}
+        className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <TextField label={t`Title`} error={errors.title?.message} {...form.register("title")} />
+        <TextAreaField
+          label={t`Description`}
+          rows={3}
+          error={errors.description?.message}
+          {...form.register("description")}
+        />
+        <TextField
+          label={t`Goal Amount (Ksh)`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          error={errors.goal?.message}
+          {...form.register("goal")}
+        />
+        <TextField
+          label={t`Image URL`}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          error={errors.imageUrl?.message}
+          {...form.register("imageUrl")}
+        />
+        <TextField
+          label={t`YouTube Link`}
+          type="url"
+          inputMode="url"
+          placeholder="https://www.youtube.com/watch?v="
+          hint={<Trans>Optional. The video is shown instead of the image.</Trans>}
+          error={errors.youtubeUrl?.message}
+          {...form.register("youtubeUrl")}
+        />
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Link
+            href={`/campaign/${campaign.id}`}
+            className="rounded-md border border-slate-300 px-4 py-2.5 text-center font-medium text-slate-700 hover:bg-slate-50"
+          >
+            <Trans>Cancel</Trans>
+          </Link>
+          <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={isSubmitting || saved}>
+            {isSubmitting ? <Trans>Saving...</Trans> : <Trans>Save Changes</Trans>}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { msg } from "@lingui/core/macro";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiRequestError, api, type Schemas, unwrap } from "@/lib/api/client";
+import { i18n } from "@/lib/i18n";
+import type { ExploreFilters } from "./links";
+
+export type CampaignCard = Schemas["CampaignCardOut"];
+export type Campaign = Schemas["CampaignDetailOut"];
+export type CategoryValue = Schemas["Category"];
+
+export const EXPLORE_PAGE_SIZE = 12;
+
+export const campaignKeys = {
+  lists: ["campaigns", "list"] as const,
+  list: (filters: ExploreFilters) => [...campaignKeys.lists, filters] as const,
+  detail: (id: number) => ["campaigns", "detail", id] as const,
+  categories: ["campaign-categories"] as const,
+};
+
+const unexpected = () => i18n._(msg`An unexpected error occurred. Please try again.`);
+
+/** The category lists of each screen (spec section 9); they change only with a release. */
+export function useCampaignCategories() {
+  return useQuery({
+    queryKey: campaignKeys.categories,
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/api/campaign-categories", { signal }), unexpected()),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Active pledging campaigns matching the filters, a page at a time ('Load more'). */
+export function useExploreCampaigns(filters: ExploreFilters) {
+  return useInfiniteQuery({
+    queryKey: campaignKeys.list(filters),
+    initialPageParam: 1,
+    queryFn: async ({ pageParam, signal }) => {
+      const result = await api.GET("/api/campaigns", {
+        params: {
+          query: {
+            q: filters.q,
+            // An unknown category from a hand-edited URL gets the server's 422 message.
+            category: (filters.category || undefined) as CategoryValue | undefined,
+            type: "pledging",
+            page: pageParam,
+            page_size: EXPLORE_PAGE_SIZE,
+          },
+        },
+        signal,
+      });
+      const campaigns = unwrap(result, i18n._(msg`Failed to load campaigns.`));
+      const total = Number(result.response.headers.get("X-Total-Count") ?? campaigns.length);
+      return { campaigns, total };
+    },
+    getNextPageParam: (last, _pages, page) => (page * EXPLORE_PAGE_SIZE < last.total ? page + 1 : undefined),
+  });
+}
+
+// The server puts the visitor's view of the campaign into /campaign/{id}'s HTML, so the page renders
+// at once; it is used for the first query of that campaign only (later visits fetch fresh data).
+let embedded: Campaign | undefined;
+let embeddedRead = false;
+
+function takeEmbeddedCampaign(id: number): Campaign | undefined {
+  if (!embeddedRead) {
+    embeddedRead = true;
+    try {
+      embedded = JSON.parse(document.getElementById("initial-campaign")?.textContent || "null") ?? undefined;
+    } catch {
+      embedded = undefined;
+    }
+  }
+  if (embedded?.id !== id) return undefined;
+  const campaign = embedded;
+  embedded = undefined;
+  return campaign;
+}
+
+/**
+ * One campaign as the current viewer sees it. It is fetched again on every visit (staleTime 0):
+ * the embedded copy is a visitor's view and a cached one may predate signing in or out, so the
+ * viewer's own fields (liked_by_me, can_edit) are trusted once `isFetchedAfterMount`.
+ */
+export function useCampaign(id: number) {
+  return useQuery({
+    queryKey: campaignKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/campaigns/{campaign_id}", { params: { path: { campaign_id: id } }, signal }),
+        unexpected(),
+      ),
+    initialData: () => takeEmbeddedCampaign(id),
+    staleTime: 0,
+  });
+}
+
+/** Saves changes of a campaign (PATCH) and puts the saved campaign into the cache. */
+export function useSaveCampaign(id: number) {
+  const queryClient = useQueryClient();
+  return async (changes: Schemas["CampaignUpdateIn"]): Promise<Campaign> => {
+    const saved = unwrap(
+      await api.PATCH("/api/campaigns/{campaign_id}", {
+        params: { path: { campaign_id: id } },
+        body: changes,
+      }),
+      unexpected(),
+    );
+    queryClient.setQueryData(campaignKeys.detail(id), saved);
+    void queryClient.invalidateQueries({ queryKey: campaignKeys.lists });
+    return saved;
+  };
+}
+
+/**
+ * The server's message, or `fallback` when the request got no answer. The same as errorMessage in
+ * lib/forms.ts, which these pages cannot import: that module brings react-hook-form into their first load.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError ? error.message : fallback;
+}
+
+/** A missing or hidden campaign (404), or an id the server refuses (422). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && (error.status === 404 || error.status === 422);
+}

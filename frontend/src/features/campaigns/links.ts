@@ -1,0 +1,47 @@
+/** Small pure helpers of the campaign pages: addresses, ids, dates and the explore query string. */
+
+/** Campaign covers that fail to load (or are missing) show this picture instead. */
+export const FALLBACK_COVER = "/static/campaigns/covers/default.svg";
+
+/** The share panel's links: each network gets the campaign's public address and its title. */
+export function shareLinks(url: string, title: string) {
+  const encodedUrl = encodeURIComponent(url);
+  return {
+    twitter: `https://twitter.com/intent/tweet?text=${encodeURIComponent(title)}&url=${encodedUrl}`,
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`,
+    whatsapp: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`,
+  };
+}
+
+/** The privacy-friendly YouTube player address for a video id. */
+export function youtubeEmbedUrl(videoId: string): string {
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}`;
+}
+
+export function qrCodeUrl(campaignId: number): string {
+  return `/api/campaigns/${campaignId}/qr.svg`;
+}
+
+/** The id of a route like /campaign/42; null when it cannot be a campaign's (the page says not found). */
+export function parseCampaignId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** An ISO calendar date ('2026-03-01') in the reader's language, without shifting it by time zone. */
+export function formatCalendarDate(isoDate: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
+
+export type ExploreFilters = { q: string; category: string };
+
+/** The explore page's query string: only the filters in use, so a shared link stays short. */
+export function exploreSearch({ q, category }: ExploreFilters): string {
+  const params = new URLSearchParams();
+  if (q.trim()) params.set("q", q.trim());
+  if (category) params.set("category", category);
+  return params.toString();
+}

@@ -1,0 +1,126 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "wouter";
+import type { Schemas } from "@/lib/api/client";
+import { formatKsh } from "@/lib/money";
+
+export type DashboardCampaign = Schemas["DashboardCampaignOut"];
+
+const buttonBase = "inline-flex w-full items-center justify-center rounded-md px-4 py-2 font-semibold";
+
+/** One of the organizer's campaigns; a pending one asks for its activation payment. */
+export function CampaignCard({ campaign, onPayNow }: { campaign: DashboardCampaign; onPayNow(): void }) {
+  const { t } = useLingui();
+  const pending = campaign.status === "pending";
+  const titleId = `campaign-${campaign.id}-title`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      {campaign.cover_image_url ? (
+        <img src={campaign.cover_image_url} alt="" loading="lazy" className="h-40 w-full object-cover" />
+      ) : (
+        <div className="h-40 w-full bg-gradient-to-br from-brand-100 to-brand-50" />
+      )}
+      <div className="flex flex-1 flex-col p-4">
+        <div className="flex items-start justify-between gap-2">
+          <p className="text-sm text-slate-600">{campaign.category_label}</p>
+          <StatusBadge status={campaign.status} />
+        </div>
+        <h3 id={titleId} className="mt-1 text-lg font-semibold text-slate-900">
+          {campaign.title}
+        </h3>
+        <div className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+          <div className="h-full bg-brand-600" style={{ width: `${campaign.progress_percent}%` }} />
+        </div>
+        <p className="mt-2 text-sm text-slate-700">
+          <Trans>
+            {formatKsh(campaign.pledged_total)} pledged of {formatKsh(campaign.goal)} (
+            {campaign.progress_percent}
+            %)
+          </Trans>
+        </p>
+        <p className="text-sm text-slate-700">
+          <Trans>{formatKsh(campaign.raised_total)} paid</Trans>
+        </p>
+        {campaign.like_count !== null && (
+          <p className="mt-1 text-sm text-slate-600">
+            <Plural value={campaign.like_count} one="# like" other="# likes" />
+          </p>
+        )}
+        {pending && (
+          <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3">
+            <p className="font-semibold text-amber-900">
+              <Trans>Payment Required</Trans>
+            </p>
+            <p className="text-sm text-amber-900">
+              <Trans>Complete payment to activate your campaign</Trans>
+            </p>
+            <button
+              type="button"
+              onClick={onPayNow}
+              aria-label={t`Pay Now for ${campaign.title}`}
+              className={`${buttonBase} mt-3 bg-amber-700 text-white hover:bg-amber-800`}
+            >
+              <Trans>Pay Now</Trans>
+            </button>
+          </div>
+        )}
+        <div className="mt-auto pt-4">
+          {pending ? (
+            <button
+              type="button"
+              disabled
+              className={`${buttonBase} cursor-not-allowed border border-slate-200 bg-slate-100 text-slate-500`}
+            >
+              <Trans>View Campaign</Trans>
+            </button>
+          ) : (
+            <Link
+              href={`/campaign/${campaign.id}`}
+              className={`${buttonBase} border border-brand-700 text-brand-700 hover:bg-brand-50`}
+            >
+              <Trans>View Campaign</Trans>
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function StatusBadge({ status }: { status: DashboardCampaign["status"] }) {
+  // The spec's display states: active, pending, and any other status in red.
+  const styles = {
+    active: "bg-brand-100 text-brand-800",
+    pending: "bg-amber-100 text-amber-900",
+    closed: "bg-red-100 text-red-800",
+  };
+  const labels = {
+    active: <Trans>Active</Trans>,
+    pending: <Trans>Pending</Trans>,
+    closed: <Trans>Closed</Trans>,
+  };
+  return (
+    <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${styles[status]}`}>
+      {labels[status]}
+    </span>
+  );
+}
+
+export function CampaignCardSkeleton() {
+  return (
+    <div
+      className="animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white"
+      aria-hidden="true"
+    >
+      <div className="h-40 bg-slate-200" />
+      <div className="space-y-3 p-4">
+        <div className="h-4 w-1/3 rounded bg-slate-200" />
+        <div className="h-6 w-3/4 rounded bg-slate-200" />
+        <div className="h-2 rounded bg-slate-200" />
+        <div className="h-9 rounded bg-slate-200" />
+      </div>
+    </div>
+  );
+}

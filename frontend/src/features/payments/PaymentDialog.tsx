@@ -1,0 +1,420 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import * as Dialog from "@radix-ui/react-dialog";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import * as v from "valibot";
+import { useLocation } from "wouter";
+import { TextField } from "@/components/TextField";
+import { toast } from "@/components/toast";
+import { primaryButton } from "@/features/accounts/AuthCard";
+import { profileSchema } from "@/features/accounts/rules";
+import { useSession } from "@/features/accounts/session";
+import { ApiRequestError, api, unwrap } from "@/lib/api/client";
+import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { paymentView } from "./outcome";
+import { useAttemptKey } from "./useAttemptKey";
+import { HAS_PAID_KEY } from "./useHasPaid";
+import { type Payment, type PaymentStatus, POLL_FOR_MS, usePaymentStatus } from "./usePaymentStatus";
+
+export type { PaymentStatus } from "./usePaymentStatus";
+
+type Purpose = "campaign_activation" | "subscription";
+type Method = "mpesa" | "card";
+
+type Props = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  purpose: Purpose;
+  campaignId?: number;
+  title: string;
+  description?: string;
+  /** Called when the dialog closes, with the payment's last status ("pending" if it never ended). */
+  onSettled?(status: PaymentStatus): void;
+};
+
+/** Pay a fee by M-Pesa (a PIN prompt on the payer's phone) or by card (the hosted checkout page). */
+export default function PaymentDialog({
+  open,
+  onOpenChange,
+  purpose,
+  campaignId,
+  title,
+  description,
+  onSettled,
+}: Props) {
+  const { t } = useLingui();
+  const lastStatus = useRef<PaymentStatus>("pending");
+  useEffect(() => {
+    if (open) lastStatus.current = "pending";
+  }, [open]);
+
+  function close() {
+    onSettled?.(lastStatus.current);
+    onOpenChange(false);
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content
+          // Without a description, tell Radix there is none (with one, Radix links it itself).
+          {...(description ? {} : { "aria-describedby": undefined })}
+          className="fixed inset-x-0 bottom-0 z-50 max-h-[95vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:top-1/2 sm:left-1/2 sm:bottom-auto sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
+        >
+          <Dialog.Title className="pr-10 text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+          {description && (
+            <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
+          )}
+          {/* The flow's state lives inside the content, so every opening starts afresh. */}
+          <PaymentFlow
+            purpose={purpose}
+            campaignId={campaignId}
+            onStatus={(status) => {
+              lastStatus.current = status;
+            }}
+            onClose={close}
+          />
+          <Dialog.Close
+            aria-label={t`Close`}
+            className="absolute top-3 right-3 rounded p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+type Attempt = { reference: string; method: Method; checkoutUrl?: string; started?: Payment };
+
+function PaymentFlow({
+  purpose,
+  campaignId,
+  onStatus,
+  onClose,
+}: {
+  purpose: Purpose;
+  campaignId?: number;
+  onStatus(status: PaymentStatus): void;
+  onClose(): void;
+}) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [method, setMethod] = useState<Method>("mpesa");
+  const [attempt, setAttempt] = useState<Attempt | null>(null);
+  const status = usePaymentStatus(attempt?.reference ?? null);
+  const payment = status.data ?? attempt?.started;
+  const current = payment?.status ?? "pending";
+
+  // Latest values for the timer below, which must not restart when they change.
+  const latest = useRef({ current, onStatus, onClose });
+  latest.current = { current, onStatus, onClose };
+  useEffect(() => {
+    latest.current.onStatus(current);
+  }, [current]);
+
+  useEffect(() => {
+    if (current !== "succeeded") return;
+    // The fee changed what the server says elsewhere (the campaign is active, the user subscribed):
+    // every view but this payment's polling and the session is out of date.
+    void queryClient.invalidateQueries({
+      predicate: (query) => !["payments", "session"].includes(String(query.queryKey[0])),
+    });
+    if (purpose === "subscription") void queryClient.invalidateQueries({ queryKey: HAS_PAID_KEY });
+  }, [current, purpose, queryClient]);
+
+  // The M-Pesa prompt waits 30 s at most here; the server keeps following the payment after that.
+  useEffect(() => {
+    if (attempt?.method !== "mpesa") return;
+    const timer = setTimeout(() => {
+      if (latest.current.current !== "pending") return;
+      toast({
+        title: t`We are still waiting for M-Pesa`,
+        description: t`Your payment keeps being tracked and counts as soon as M-Pesa confirms it.`,
+      });
+      latest.current.onClose();
+    }, POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [attempt, t]);
+
+  if (attempt && current !== "pending") {
+    return <Outcome payment={payment} onDone={onClose} onRetry={() => setAttempt(null)} />;
+  }
+  if (attempt?.method === "card" && attempt.checkoutUrl) {
+    return (
+      <CheckoutFrame
+        url={attempt.checkoutUrl}
+        onLoad={() => void status.refetch()}
+        onBack={() => setAttempt(null)}
+      />
+    );
+  }
+  if (attempt && payment) return <MpesaWaiting payment={payment} />;
+
+  return (
+    <div className="mt-4">
+      <MethodChoice method={method} onChange={setMethod} />
+      {method === "mpesa" ? (
+        <MpesaForm
+          purpose={purpose}
+          campaignId={campaignId}
+          onStarted={(started) => setAttempt({ reference: started.reference, method: "mpesa", started })}
+        />
+      ) : (
+        <CardStart
+          purpose={purpose}
+          campaignId={campaignId}
+          onStarted={(reference, checkoutUrl) => setAttempt({ reference, method: "card", checkoutUrl })}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The hosted card checkout page, framed; each page it loads (e.g. its return page) may bring the outcome. */
+export function CheckoutFrame({ url, onLoad, onBack }: { url: string; onLoad(): void; onBack(): void }) {
+  const { t } = useLingui();
+  return (
+    <div className="mt-4">
+      <iframe
+        title={t`Card payment`}
+        src={url}
+        onLoad={onLoad}
+        className="h-[26rem] w-full rounded-md border border-slate-200"
+      />
+      <p className="mt-2 text-sm text-slate-600" role="status">
+        <Trans>Waiting for your payment...</Trans>
+      </p>
+      <button
+        type="button"
+        onClick={onBack}
+        className="mt-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+      >
+        <Trans>Use another payment method</Trans>
+      </button>
+    </div>
+  );
+}
+
+/** 'Check your phone' while an STK Push waits for the payer's PIN. */
+export function MpesaWaiting({ payment }: { payment: Payment }) {
+  const view = paymentView(payment);
+  return (
+    <div className="mt-6 text-center" role="status">
+      <div className="mx-auto h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" />
+      <p className="mt-4 text-lg font-semibold text-slate-900">{view.message}</p>
+      {view.detail && <p className="mt-1 text-slate-700">{view.detail}</p>}
+      <p className="mt-3 text-sm text-slate-600">
+        <Trans>This window closes after 30 seconds; your payment keeps being tracked.</Trans>
+      </p>
+    </div>
+  );
+}
+
+function MethodChoice({ method, onChange }: { method: Method; onChange(method: Method): void }) {
+  const { t } = useLingui();
+  const options: [Method, string][] = [
+    ["mpesa", t`M-Pesa`],
+    ["card", t`Card`],
+  ];
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-slate-800">
+        <Trans>Pay with</Trans>
+      </legend>
+      <div className="grid grid-cols-2 gap-2">
+        {options.map(([value, label]) => (
+          <label
+            key={value}
+            className="flex cursor-pointer items-center justify-center rounded-md border border-slate-300 px-3 py-2.5 font-medium text-slate-700 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:text-brand-800 has-focus-visible:outline-3 has-focus-visible:outline-accent-500"
+          >
+            <input
+              type="radio"
+              name="payment-method"
+              value={value}
+              checked={method === value}
+              onChange={() => onChange(value)}
+              className="sr-only"
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const phoneSchema = v.object({ phone: profileSchema.entries.phone });
+
+function MpesaForm({
+  purpose,
+  campaignId,
+  onStarted,
+}: {
+  purpose: Purpose;
+  campaignId?: number;
+  onStarted(payment: Payment): void;
+}) {
+  const { t } = useLingui();
+  const phone = useSession().data?.user?.phone ?? "";
+  const form = useSchemaForm(phoneSchema, { phone });
+  const attemptKey = useAttemptKey();
+  const start = useMutation({
+    mutationFn: async (variables: { phone: string; key: string }) =>
+      unwrap(
+        await api.POST("/api/payments/stk-push", {
+          body: {
+            purpose,
+            campaign_id: campaignId ?? null,
+            phone: variables.phone,
+            idempotency_key: variables.key,
+          },
+        }),
+        t`An unexpected error occurred. Please try again.`,
+      ),
+    onSuccess: (payment) => {
+      attemptKey.settle();
+      onStarted(payment);
+    },
+    onError: (error) => {
+      attemptKey.settle(error);
+      showFieldErrors(error, form, ["phone"]);
+    },
+  });
+  const failure =
+    start.error && !(start.error instanceof ApiRequestError && start.error.fieldErrors.phone)
+      ? errorMessage(start.error, t`An unexpected error occurred. Please try again.`)
+      : null;
+
+  return (
+    <form
+      noValidate
+      className="mt-4 space-y-4"
+      onSubmit={form.handleSubmit((values) => start.mutate({ phone: values.phone, key: attemptKey.take() }))}
+    >
+      <TextField
+        label={t`M-Pesa phone number`}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        hint={<Trans>You will get a prompt on this phone to enter your M-Pesa PIN.</Trans>}
+        error={form.formState.errors.phone?.message}
+        {...form.register("phone")}
+      />
+      {failure && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {failure}
+        </p>
+      )}
+      <button type="submit" disabled={start.isPending} className={primaryButton}>
+        {start.isPending ? <Trans>Sending...</Trans> : <Trans>Send payment request</Trans>}
+      </button>
+    </form>
+  );
+}
+
+function CardStart({
+  purpose,
+  campaignId,
+  onStarted,
+}: {
+  purpose: Purpose;
+  campaignId?: number;
+  onStarted(reference: string, checkoutUrl: string): void;
+}) {
+  const { t } = useLingui();
+  const [location] = useLocation();
+  const attemptKey = useAttemptKey();
+  const start = useMutation({
+    mutationFn: async (key: string) =>
+      unwrap(
+        await api.POST("/api/payments/checkout", {
+          body: { purpose, campaign_id: campaignId ?? null, idempotency_key: key, return_path: location },
+        }),
+        t`An unexpected error occurred. Please try again.`,
+      ),
+    onSuccess: (checkout) => {
+      attemptKey.settle();
+      onStarted(checkout.reference, checkout.checkout_url);
+    },
+    onError: (error) => attemptKey.settle(error),
+  });
+
+  return (
+    <div className="mt-4 space-y-4">
+      <p className="text-sm text-slate-600">
+        <Trans>Pay by debit or credit card on our payment partner's secure page, shown here.</Trans>
+      </p>
+      {start.error && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {errorMessage(start.error, t`An unexpected error occurred. Please try again.`)}
+        </p>
+      )}
+      <button
+        type="button"
+        disabled={start.isPending}
+        onClick={() => start.mutate(attemptKey.take())}
+        className={primaryButton}
+      >
+        {start.isPending ? <Trans>Opening...</Trans> : <Trans>Continue to card payment</Trans>}
+      </button>
+    </div>
+  );
+}
+
+export function Outcome({
+  payment,
+  onDone,
+  onRetry,
+}: {
+  payment: Payment | undefined;
+  onDone(): void;
+  onRetry(): void;
+}) {
+  if (!payment) return null;
+  const view = paymentView(payment);
+  const success = view.tone === "success";
+  return (
+    <div className="mt-6 text-center">
+      <div
+        className={`mx-auto flex h-12 w-12 items-center justify-center rounded-full ${success ? "bg-brand-100 text-brand-700" : "bg-red-100 text-red-700"}`}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          aria-hidden="true"
+        >
+          <path d={success ? "M5 13l4 4L19 7" : "M6 6l12 12M18 6L6 18"} />
+        </svg>
+      </div>
+      <p role={success ? "status" : "alert"} className="mt-4 text-lg font-semibold text-slate-900">
+        {view.message}
+      </p>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
+        {!success && (
+          <button type="button" onClick={onRetry} className={`${primaryButton} sm:w-auto`}>
+            <Trans>Try again</Trans>
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={onDone}
+          className={
+            success
+              ? `${primaryButton} sm:w-auto`
+              : "rounded-md border border-slate-300 px-4 py-2.5 font-medium text-slate-700 hover:bg-slate-50"
+          }
+        >
+          {success ? <Trans>Done</Trans> : <Trans>Close</Trans>}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "wouter";
+import { ProgressBar } from "@/components/ProgressBar";
+import type { Campaign } from "@/features/campaigns/api";
+import { CoverImage } from "@/features/campaigns/CoverImage";
+import { formatKsh } from "@/lib/money";
+
+/** The campaign at a glance beside (or behind) the pledge and donation forms: what, who, how far. */
+export function CampaignSummary({
+  campaign,
+  heading: Heading = "h2",
+}: {
+  campaign: Campaign;
+  heading?: "h1" | "h2";
+}) {
+  const { t } = useLingui();
+  const pledged = formatKsh(campaign.pledged_total);
+  const goal = formatKsh(campaign.goal);
+  return (
+    <section
+      aria-labelledby="summary-heading"
+      className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <CoverImage src={campaign.cover_image_url} alt="" />
+      <div className="p-5">
+        <Heading id="summary-heading" className="text-xl font-bold text-slate-900">
+          <Link href={`/campaign/${campaign.id}`} className="hover:underline">
+            {campaign.title}
+          </Link>
+        </Heading>
+        <p className="mt-1 text-sm text-slate-600">
+          <Trans>Organized by {campaign.organizer_name}</Trans>
+        </p>
+        <p className="mt-4 font-semibold text-slate-900">
+          <Trans>
+            {pledged} <span className="font-normal text-slate-600">pledged of {goal} goal</span>
+          </Trans>
+        </p>
+        <div className="mt-2">
+          <ProgressBar percent={campaign.progress_percent} label={t`Progress towards the goal`} />
+        </div>
+        <dl className="mt-4 grid grid-cols-3 gap-3 text-sm">
+          <div>
+            <dt className="text-slate-600">
+              <Trans>Raised</Trans>
+            </dt>
+            <dd className="font-semibold text-slate-900">{formatKsh(campaign.raised_total)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">
+              <Trans>Donors</Trans>
+            </dt>
+            <dd className="font-semibold text-slate-900">{campaign.donor_count}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">
+              <Trans>Time left</Trans>
+            </dt>
+            <dd className="font-semibold text-slate-900">
+              <Plural value={campaign.days_left} one="# day left" other="# days left" />
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+/** The summary's shape while the campaign loads. */
+export function CampaignSummarySkeleton() {
+  return (
+    <div
+      className="animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white"
+      aria-hidden="true"
+    >
+      <div className="aspect-video bg-slate-200" />
+      <div className="space-y-3 p-5">
+        <div className="h-6 w-3/4 rounded bg-slate-200" />
+        <div className="h-4 w-1/2 rounded bg-slate-200" />
+        <div className="h-2.5 rounded bg-slate-200" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useLingui } from "@lingui/react/macro";
+import * as Dialog from "@radix-ui/react-dialog";
+import type { ReactNode } from "react";
+import { dialogPanel } from "./styles";
+
+type Props = {
+  title: ReactNode;
+  description?: ReactNode;
+  /** "alertdialog" for a question that cannot be taken back. */
+  role?: "dialog" | "alertdialog";
+  onClose(): void;
+  children: ReactNode;
+};
+
+/** An open Radix dialog with its title, optional description and close button; Escape and the overlay close it. */
+export function DialogShell({ title, description, role = "dialog", onClose, children }: Props) {
+  const { t } = useLingui();
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content
+          role={role}
+          // Without a description, tell Radix there is none (with one, Radix links it itself).
+          {...(description ? {} : { "aria-describedby": undefined })}
+          className={dialogPanel}
+        >
+          <Dialog.Title className="pr-10 text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+          {description && (
+            <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
+          )}
+          <div className="mt-4">{children}</div>
+          <Dialog.Close
+            aria-label={t`Close`}
+            className="absolute top-3 right-3 rounded p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

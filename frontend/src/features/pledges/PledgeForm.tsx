@@ -1,0 +1,160 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { TextField } from "@/components/TextField";
+import { toast } from "@/components/toast";
+import { primaryButton } from "@/features/accounts/AuthCard";
+import { type Campaign, campaignKeys } from "@/features/campaigns/api";
+import { ApiRequestError, api, unwrap } from "@/lib/api/client";
+import { showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { type PledgeReceipt, useSessionReady } from "./api";
+import { type PledgeValues, parseWholeKes, pledgeMissingFields, pledgeSchema } from "./rules";
+
+const FIELDS = ["name", "email", "phone", "amount"] as const;
+const EMPTY: PledgeValues = { name: "", email: "", phone: "", amount: "", isAnonymous: false };
+
+type Props = {
+  campaign: Campaign | undefined;
+  onPledged(receipt: PledgeReceipt): void;
+  onCancel?(): void;
+};
+
+/** Name, e-mail, Kenyan phone, whole amount and the anonymous option; answers the pledge with its code. */
+export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const sessionReady = useSessionReady();
+  const form = useSchemaForm(pledgeSchema, EMPTY);
+  const { errors } = form.formState;
+  const [missing, setMissing] = useState(false);
+  const anonymousId = useId();
+  const fallback = t`There was an error recording your pledge. Please try again.`;
+
+  const pledge = useMutation({
+    mutationFn: async ({ values, campaignId }: { values: PledgeValues; campaignId: number }) => {
+      await sessionReady();
+      return unwrap(
+        await api.POST("/api/pledges", {
+          body: {
+            campaign_id: campaignId,
+            name: values.name,
+            email: values.email,
+            phone: values.phone,
+            amount: parseWholeKes(values.amount),
+            is_anonymous: values.isAnonymous,
+          },
+        }),
+        fallback,
+      );
+    },
+    onSuccess: (receipt) => {
+      toast({ title: t`Thank you! Your pledge has been recorded successfully.` });
+      // The campaign's pledged total and its list of pledges now include this one.
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(receipt.campaign_id) });
+      onPledged(receipt);
+    },
+    onError: (error) => void showFieldErrors(error, form, FIELDS),
+  });
+
+  // Field errors show under their fields; the reason for any other failure (e.g. a campaign that has
+  // just closed) goes under the spec's message.
+  const error = pledge.error;
+  const apiError = error instanceof ApiRequestError ? error : null;
+  const failure = error && !FIELDS.some((field) => apiError?.fieldErrors[field]);
+  const failureDetail = apiError && apiError.message !== fallback ? apiError.message : null;
+
+  const submit = form.handleSubmit(
+    (values) => {
+      setMissing(false);
+      if (!campaign) {
+        toast({ title: t`Campaign not loaded`, variant: "destructive" });
+        return;
+      }
+      pledge.mutate({ values, campaignId: campaign.id });
+    },
+    () => setMissing(pledgeMissingFields(form.getValues())),
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <TextField
+        label={t`Full name`}
+        autoComplete="name"
+        error={errors.name?.message}
+        {...form.register("name")}
+      />
+      <TextField
+        label={t`Email`}
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <TextField
+        label={t`Phone number`}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="0712 345 678"
+        hint={<Trans>Your M-Pesa number: reminders and the payment prompt come to it.</Trans>}
+        error={errors.phone?.message}
+        {...form.register("phone")}
+      />
+      <TextField
+        label={t`Amount (Ksh)`}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="5,000"
+        error={errors.amount?.message}
+        {...form.register("amount")}
+      />
+      <div className="flex items-start gap-3 rounded-md bg-slate-50 p-3">
+        <input
+          id={anonymousId}
+          type="checkbox"
+          className="mt-1 h-4 w-4 accent-brand-700"
+          aria-describedby={`${anonymousId}-note`}
+          {...form.register("isAnonymous")}
+        />
+        <div>
+          <label htmlFor={anonymousId} className="font-medium text-slate-800">
+            <Trans>Pledge anonymously</Trans>
+          </label>
+          <p id={`${anonymousId}-note`} className="text-sm text-slate-600">
+            <Trans>
+              Others see 'Anonymous' instead of your name. The organizer still sees your details so they can
+              follow up on your pledge.
+            </Trans>
+          </p>
+        </div>
+      </div>
+      {missing && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          <Trans>Please fill in all required fields</Trans>
+        </p>
+      )}
+      {failure && (
+        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          <p>
+            <Trans>There was an error recording your pledge. Please try again.</Trans>
+          </p>
+          {failureDetail && <p className="mt-1">{failureDetail}</p>}
+        </div>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel && (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-md border border-slate-300 px-4 py-2.5 font-medium text-slate-700 hover:bg-slate-50"
+          >
+            <Trans>Cancel</Trans>
+          </button>
+        )}
+        <button type="submit" disabled={pledge.isPending} className={`${primaryButton} sm:w-auto`}>
+          {pledge.isPending ? <Trans>Recording your pledge...</Trans> : <Trans>Submit pledge</Trans>}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,322 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
+import * as v from "valibot";
+import { TextField } from "@/components/TextField";
+import { toast } from "@/components/toast";
+import { primaryButton } from "@/features/accounts/AuthCard";
+import { campaignKeys } from "@/features/campaigns/api";
+import { formatCalendarDate } from "@/features/campaigns/links";
+import { paymentView } from "@/features/payments/outcome";
+import { Outcome } from "@/features/payments/PaymentDialog";
+import { useAttemptKey } from "@/features/payments/useAttemptKey";
+import { type Payment, POLL_FOR_MS, usePaymentStatus } from "@/features/payments/usePaymentStatus";
+import { ApiRequestError, api, unwrap } from "@/lib/api/client";
+import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { formatKsh } from "@/lib/money";
+import { type PaymentInstruction, type PledgeReceipt, pledgeKeys, unexpected, usePledgeReceipt } from "./api";
+import { PledgeStatusBadge } from "./PledgeStatusBadge";
+import { howToPayText, pledgeSchema } from "./rules";
+import { useCopied } from "./useCopied";
+
+const COPIED_MS = 1500;
+
+/** After pledging: the pledge code (the M-Pesa account number), what is paid, and exactly how to pay. */
+export function PledgeReceiptView({ initial }: { initial: PledgeReceipt }) {
+  const { t, i18n } = useLingui();
+  const receipt = usePledgeReceipt(initial);
+  const pledge = receipt.data;
+  const code = useCopied(COPIED_MS);
+  const details = useCopied(COPIED_MS);
+  const deadline = formatCalendarDate(pledge.deadline_date, i18n.locale);
+
+  const copy = async (copier: ReturnType<typeof useCopied>, text: string) => {
+    if (!(await copier.copy(text)))
+      toast({ title: t`Could not copy. Please write it down.`, description: text });
+  };
+
+  return (
+    <div className="space-y-5">
+      <p role="status" className="rounded-md bg-green-50 p-3 text-sm font-medium text-green-900">
+        <Trans>Thank you! Your pledge has been recorded successfully.</Trans>
+      </p>
+
+      <div className="rounded-xl border-2 border-dashed border-brand-600 bg-brand-50 p-4 text-center">
+        <p className="text-sm font-medium text-slate-700">
+          <Trans>Your pledge code</Trans>
+        </p>
+        <p
+          className="mt-1 font-mono text-4xl font-bold tracking-[0.2em] text-slate-900"
+          data-testid="pledge-code"
+        >
+          {pledge.code}
+        </p>
+        <p className="mt-1 text-sm text-slate-700">
+          <Trans>Use it as the account number when you pay by M-Pesa Paybill.</Trans>
+        </p>
+        <button
+          type="button"
+          onClick={() => void copy(code, pledge.code)}
+          className="mt-3 rounded-full border border-brand-700 bg-white px-4 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-100"
+        >
+          {code.copied ? <Trans>Copied!</Trans> : <Trans>Copy code</Trans>}
+        </button>
+        <span className="sr-only" aria-live="polite">
+          {code.copied ? t`Copied!` : ""}
+        </span>
+      </div>
+
+      <div>
+        <div className="flex items-center justify-between gap-2">
+          <h3 className="font-semibold text-slate-900">
+            <Trans>Your pledge</Trans>
+          </h3>
+          <PledgeStatusBadge status={pledge.status} />
+        </div>
+        <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+          <div>
+            <dt className="text-slate-600">
+              <Trans>Pledged</Trans>
+            </dt>
+            <dd className="text-base font-semibold text-slate-900">{formatKsh(pledge.amount)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">
+              <Trans>Paid</Trans>
+            </dt>
+            <dd className="text-base font-semibold text-slate-900">{formatKsh(pledge.paid_amount)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">
+              <Trans>Still to pay</Trans>
+            </dt>
+            <dd className="text-base font-semibold text-slate-900">{formatKsh(pledge.remaining_amount)}</dd>
+          </div>
+        </dl>
+        {pledge.overpaid_amount > 0 && (
+          <p className="mt-2 text-sm text-slate-700">
+            <Trans>You paid {formatKsh(pledge.overpaid_amount)} more than you pledged. Thank you!</Trans>
+          </p>
+        )}
+        {pledge.status === "confirmed" && (
+          <p className="mt-2 text-sm font-medium text-green-800">
+            <Trans>Fully paid. Thank you for keeping your pledge!</Trans>
+          </p>
+        )}
+        <button
+          type="button"
+          onClick={() => void receipt.refetch()}
+          disabled={receipt.isFetching}
+          className="mt-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline disabled:opacity-60"
+        >
+          {receipt.isFetching ? <Trans>Checking...</Trans> : <Trans>Check for payments</Trans>}
+        </button>
+      </div>
+
+      <PayNowPanel receipt={pledge} />
+
+      <section aria-labelledby="how-to-pay-heading">
+        <h3 id="how-to-pay-heading" className="font-semibold text-slate-900">
+          <Trans>How to pay</Trans>
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">
+          <Trans>Pay all at once or in instalments by {deadline}.</Trans>
+        </p>
+        <ul className="mt-3 space-y-3">
+          {pledge.payment_instructions.map((instruction, index) => (
+            // The same way can appear twice (our paybill and the organizer's), so the position is the key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for this pledge
+            <InstructionCard key={index} instruction={instruction} />
+          ))}
+        </ul>
+        <button
+          type="button"
+          onClick={() => void copy(details, howToPayText(pledge))}
+          className="mt-3 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          {details.copied ? <Trans>Copied!</Trans> : <Trans>Copy payment details</Trans>}
+        </button>
+      </section>
+    </div>
+  );
+}
+
+function InstructionCard({ instruction }: { instruction: PaymentInstruction }) {
+  return (
+    <li className="rounded-lg border border-slate-200 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 className="font-medium text-slate-900">{instruction.label}</h4>
+        {instruction.matched_automatically && (
+          <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+            <Trans>Matched automatically</Trans>
+          </span>
+        )}
+      </div>
+      {instruction.lines.length > 0 && (
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {instruction.lines.map((line) => (
+            <div key={line.label} className="contents">
+              <dt className="text-slate-600">{line.label}</dt>
+              <dd className="font-mono font-semibold break-all text-slate-900">{line.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <p className="mt-2 text-sm text-slate-700">{instruction.note}</p>
+    </li>
+  );
+}
+
+const phoneSchema = v.object({ phone: pledgeSchema.entries.phone });
+
+/**
+ * 'Pay now with M-Pesa' while something remains to pay: a PIN prompt for the rest of the pledge,
+ * followed here until M-Pesa answers.
+ */
+function PayNowPanel({ receipt }: { receipt: PledgeReceipt }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [started, setStarted] = useState<Payment | null>(null);
+  const [otherPhone, setOtherPhone] = useState(false);
+  const [gaveUp, setGaveUp] = useState(false);
+  const status = usePaymentStatus(started?.reference ?? null);
+  const payment = status.data ?? started;
+  const attemptKey = useAttemptKey();
+  const form = useSchemaForm(phoneSchema, { phone: "" });
+
+  const start = useMutation({
+    mutationFn: async (phone: string) =>
+      unwrap(
+        await api.POST("/api/pledges/{code}/stk-push", {
+          params: { path: { code: receipt.code } },
+          body: { phone, idempotency_key: attemptKey.take() },
+        }),
+        unexpected(),
+      ),
+    onSuccess: (payment) => {
+      attemptKey.settle();
+      setGaveUp(false);
+      setStarted(payment);
+    },
+    onError: (error) => {
+      attemptKey.settle(error);
+      showFieldErrors(error, form, ["phone"]);
+    },
+  });
+
+  const succeeded = payment?.status === "succeeded";
+  useEffect(() => {
+    if (!succeeded) return;
+    void queryClient.invalidateQueries({ queryKey: pledgeKeys.receipt(receipt.code) });
+    void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(receipt.campaign_id) });
+  }, [succeeded, queryClient, receipt.code, receipt.campaign_id]);
+
+  // The polling stops after 30 s; then the pledger is told the payment is still followed.
+  const waiting = payment?.status === "pending";
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setGaveUp(true), POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+
+  const reset = () => {
+    setStarted(null);
+    start.reset();
+  };
+  // Once fully paid there is nothing left to pay, but a payment under way still shows how it ends.
+  if (!receipt.stk_push_available && !started) return null;
+
+  let body: ReactNode;
+  if (payment && payment.status !== "pending") {
+    body = <Outcome payment={payment} onDone={reset} onRetry={reset} />;
+  } else if (payment && gaveUp) {
+    body = (
+      <div role="status" className="text-center">
+        <p className="font-semibold text-slate-900">
+          <Trans>We are still waiting for M-Pesa</Trans>
+        </p>
+        <p className="mt-1 text-sm text-slate-700">
+          <Trans>Your payment keeps being tracked and counts as soon as M-Pesa confirms it.</Trans>
+        </p>
+        <button
+          type="button"
+          onClick={() => void status.refetch()}
+          className="mt-3 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        >
+          <Trans>Check again</Trans>
+        </button>
+      </div>
+    );
+  } else if (payment) {
+    const view = paymentView(payment);
+    body = (
+      <div role="status" className="text-center">
+        <div className="mx-auto h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" />
+        <p className="mt-3 font-semibold text-slate-900">{view.message}</p>
+        {view.detail && <p className="mt-1 text-sm text-slate-700">{view.detail}</p>}
+      </div>
+    );
+  } else {
+    const remaining = formatKsh(receipt.remaining_amount);
+    const phoneHint = receipt.phone_hint;
+    body = (
+      <form
+        noValidate
+        className="space-y-3"
+        onSubmit={(event) => {
+          if (otherPhone) return void form.handleSubmit((values) => start.mutate(values.phone))(event);
+          event.preventDefault();
+          start.mutate("");
+        }}
+      >
+        <p className="text-sm text-slate-700">
+          {otherPhone ? (
+            <Trans>Pay {remaining} now: a prompt for your M-Pesa PIN comes to the number below.</Trans>
+          ) : (
+            <Trans>
+              Pay {remaining} now: a prompt for your M-Pesa PIN comes to {phoneHint}.
+            </Trans>
+          )}
+        </p>
+        {otherPhone && (
+          <TextField
+            label={t`M-Pesa phone number`}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            error={form.formState.errors.phone?.message}
+            {...form.register("phone")}
+          />
+        )}
+        {start.error && !(start.error instanceof ApiRequestError && start.error.fieldErrors.phone) && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {errorMessage(start.error, unexpected())}
+          </p>
+        )}
+        <button type="submit" disabled={start.isPending} className={primaryButton}>
+          {start.isPending ? <Trans>Sending...</Trans> : <Trans>Pay now with M-Pesa</Trans>}
+        </button>
+        <button
+          type="button"
+          onClick={() => setOtherPhone((other) => !other)}
+          className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          {otherPhone ? (
+            <Trans>Use my pledge's phone number</Trans>
+          ) : (
+            <Trans>Use a different phone number</Trans>
+          )}
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <section aria-labelledby="pay-now-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <h3 id="pay-now-heading" className="mb-2 font-semibold text-slate-900">
+        <Trans>Pay with M-Pesa now</Trans>
+      </h3>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,297 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useMemo, useState } from "react";
+import { Controller, type FieldPath, type UseFormReturn } from "react-hook-form";
+import { useLocation } from "wouter";
+import { AppLayout } from "@/components/AppLayout";
+import { PageSkeleton } from "@/components/PageSkeleton";
+import { TextField } from "@/components/TextField";
+import { toast } from "@/components/toast";
+import { formatCalendarDate } from "@/features/campaigns/links";
+import { useHasPaid } from "@/features/payments/useHasPaid";
+import { ApiRequestError, api, unwrap } from "@/lib/api/client";
+import { errorMessage, useSchemaForm } from "@/lib/forms";
+import { formatKes, formatKsh } from "@/lib/money";
+import { AfterLaunchDialogs } from "./AfterLaunchDialogs";
+import { CategoryPicker, useCategoryLabel } from "./CategoryPicker";
+import { CoverPreview } from "./MediaPicker";
+import { PaymentOptionsEditor } from "./PaymentOptionsEditor";
+import { METHOD_FIELDS, METHOD_LABELS, paymentOptionsPayload } from "./paymentOptions";
+import {
+  type CoverValues,
+  coverPayload,
+  EMPTY_PLEDGE_WIZARD,
+  PLEDGE_STEP_FIELDS,
+  type PledgeWizardValues,
+  pledgeValuesFromDraft,
+  pledgeWizardSchema,
+  todayIso,
+} from "./rules";
+import { isLastStep, nextStep, previousStep, resumeStep, type StepNumber, wizardSteps } from "./steps";
+import { type Draft, draftKey, useWizardDraft } from "./useWizardDraft";
+import { CoverStep, ReviewSection, StoryFields } from "./WizardFields";
+import { WizardShell } from "./WizardShell";
+
+type Form = UseFormReturn<PledgeWizardValues>;
+
+/** The pledge campaign wizard (/pledge/create-campaign): waits for the subscription check and the draft. */
+export default function CreateCampaignPage() {
+  const hasPaid = useHasPaid();
+  const { draft, save } = useWizardDraft("pledging");
+  if (hasPaid.isPending || draft.isPending) {
+    return (
+      <AppLayout>
+        <PageSkeleton />
+      </AppLayout>
+    );
+  }
+  // If the check fails, the wizard asks for payment options; the server decides the status anyway.
+  return <PledgeWizard subscriber={hasPaid.data?.has_paid === true} draft={draft.data ?? null} save={save} />;
+}
+
+/** A server field_errors key as the form's field: payment_options.0.till_number -> paymentOptions.0.details.till_number. */
+function formField(key: string, mediaType: CoverValues["mediaType"]): FieldPath<PledgeWizardValues> | null {
+  const simple: Record<string, FieldPath<PledgeWizardValues>> = {
+    title: "title",
+    category: "category",
+    goal: "goal",
+    story: "story",
+    end_date: "endDate",
+    media_url: mediaType === "youtube" ? "youtubeUrl" : "mediaUrl",
+    payment_options: "paymentOptions",
+  };
+  if (simple[key]) return simple[key];
+  const option = /^payment_options\.(\d+)\.(\w+)$/.exec(key);
+  if (!option) return null;
+  const [, index, name] = option;
+  return name === "method"
+    ? `paymentOptions.${Number(index)}.method`
+    : `paymentOptions.${Number(index)}.details.${name}`;
+}
+
+function PledgeWizard({
+  subscriber,
+  draft,
+  save,
+}: {
+  subscriber: boolean;
+  draft: Draft | null;
+  save(stepData: Record<string, unknown>, currentStep: number): Promise<void>;
+}) {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const steps = useMemo(() => wizardSteps(subscriber), [subscriber]);
+  const schema = useMemo(() => pledgeWizardSchema({ paymentOptionsRequired: !subscriber }), [subscriber]);
+  const form = useSchemaForm(schema, draft ? pledgeValuesFromDraft(draft.step_data) : EMPTY_PLEDGE_WIZARD);
+  const [step, setStep] = useState<StepNumber>(() => (draft ? resumeStep(steps, draft.current_step) : 1));
+  const [launchedId, setLaunchedId] = useState<number | null>(null);
+
+  const titles: Record<StepNumber, string> = {
+    1: t`Choose category`,
+    2: t`Set your goal`,
+    3: t`Tell your story`,
+    4: t`Add media`,
+    5: t`Payment options`,
+    6: t`Review & publish`,
+  };
+
+  /** Every step change saves the draft (spec section 4). */
+  function goTo(next: StepNumber) {
+    setStep(next);
+    void save(form.getValues(), next);
+  }
+
+  /** The first step with an invalid field, to show its errors. */
+  function firstInvalidStep(): StepNumber | undefined {
+    return steps.find((candidate) =>
+      (PLEDGE_STEP_FIELDS[candidate] as readonly FieldPath<PledgeWizardValues>[]).some(
+        (field) => form.getFieldState(field).invalid,
+      ),
+    );
+  }
+
+  const launch = useMutation({
+    mutationFn: async (values: PledgeWizardValues) =>
+      unwrap(
+        await api.POST("/api/pledging-campaigns", {
+          body: {
+            title: values.title,
+            category: values.category,
+            goal: Number(values.goal),
+            story: values.story,
+            end_date: values.endDate,
+            ...coverPayload(values),
+            payment_options: subscriber ? [] : paymentOptionsPayload(values.paymentOptions),
+          },
+        }),
+        t`Failed to create campaign.`,
+      ),
+    onSuccess: (created) => {
+      // The dashboard and lists now have a new campaign. The draft, completed on the server, is left
+      // alone: refetching it would restart the wizard under the dialogs that follow.
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== draftKey("pledging")[0],
+      });
+      if (!created?.id) {
+        navigate("/dashboard");
+      } else if (subscriber) {
+        toast({ title: t`Success!`, description: t`Your campaign is live.` });
+        navigate("/dashboard");
+      } else {
+        setLaunchedId(created.id);
+      }
+    },
+    onError: (error) => {
+      if (error instanceof ApiRequestError) {
+        const mediaType = form.getValues("mediaType");
+        for (const [key, message] of Object.entries(error.fieldErrors)) {
+          const field = formField(key, mediaType);
+          if (field) form.setError(field, { type: "server", message });
+        }
+        const invalid = firstInvalidStep();
+        if (invalid) setStep(invalid);
+      }
+      toast({
+        title: t`Error`,
+        description: errorMessage(error, t`Failed to create campaign.`),
+        variant: "destructive",
+      });
+    },
+  });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!isLastStep(steps, step)) {
+      if (await form.trigger(PLEDGE_STEP_FIELDS[step], { shouldFocus: true })) goTo(nextStep(steps, step));
+      return;
+    }
+    if (!(await form.trigger())) {
+      const invalid = firstInvalidStep();
+      if (invalid) goTo(invalid);
+      return;
+    }
+    launch.mutate(form.getValues());
+  }
+
+  return (
+    <>
+      <WizardShell
+        heading={<Trans>Create a Pledge Campaign</Trans>}
+        steps={steps}
+        titles={titles}
+        step={step}
+        onBack={() => goTo(previousStep(steps, step))}
+        onSubmit={onSubmit}
+        busy={launch.isPending || launchedId !== null}
+        finish={launch.isPending ? <Trans>Creating Campaign...</Trans> : <Trans>Launch Campaign</Trans>}
+      >
+        {step === 1 && (
+          <Controller
+            control={form.control}
+            name="category"
+            render={({ field, fieldState }) => (
+              <CategoryPicker
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        )}
+        {step === 2 && <GoalStep form={form} />}
+        {step === 3 && (
+          <StoryFields
+            title={form.register("title")}
+            story={form.register("story")}
+            errors={{
+              title: form.formState.errors.title?.message,
+              story: form.formState.errors.story?.message,
+            }}
+          />
+        )}
+        {step === 4 && <CoverStep form={form} />}
+        {step === 5 && <PaymentOptionsEditor form={form} />}
+        {step === 6 && <Review form={form} subscriber={subscriber} onEdit={goTo} />}
+      </WizardShell>
+      {launchedId !== null && <AfterLaunchDialogs campaignId={launchedId} />}
+    </>
+  );
+}
+
+function GoalStep({ form }: { form: Form }) {
+  const { t } = useLingui();
+  const { errors } = form.formState;
+  const typical = formatKes(50_000);
+  return (
+    <>
+      <TextField
+        label={t`Goal amount (KES)`}
+        inputMode="numeric"
+        placeholder="100000"
+        hint={<Trans>Tip: fundraisers typically aim for {typical} or more.</Trans>}
+        error={errors.goal?.message}
+        {...form.register("goal")}
+      />
+      <TextField
+        label={t`End date`}
+        type="date"
+        min={todayIso()}
+        error={errors.endDate?.message}
+        {...form.register("endDate")}
+      />
+    </>
+  );
+}
+
+function Review({
+  form,
+  subscriber,
+  onEdit,
+}: {
+  form: Form;
+  subscriber: boolean;
+  onEdit(step: StepNumber): void;
+}) {
+  const { t, i18n } = useLingui();
+  const values = form.getValues();
+  const category = useCategoryLabel(values.category);
+  return (
+    <div className="space-y-4">
+      <p className="text-slate-700">
+        <Trans>Check your campaign before you launch it.</Trans>
+      </p>
+      <ReviewSection title={<Trans>Category</Trans>} onEdit={() => onEdit(1)} editLabel={t`Edit category`}>
+        {category}
+      </ReviewSection>
+      <ReviewSection title={<Trans>Goal</Trans>} onEdit={() => onEdit(2)} editLabel={t`Edit goal`}>
+        <p className="text-lg font-semibold text-slate-900">{formatKsh(Number(values.goal))}</p>
+        <p className="text-sm">
+          <Trans>Ends on {formatCalendarDate(values.endDate, i18n.locale)}</Trans>
+        </p>
+      </ReviewSection>
+      <ReviewSection title={<Trans>Story</Trans>} onEdit={() => onEdit(3)} editLabel={t`Edit story`}>
+        <p className="font-semibold text-slate-900">{values.title}</p>
+        <p className="mt-1 line-clamp-6 whitespace-pre-line">{values.story}</p>
+      </ReviewSection>
+      <ReviewSection title={<Trans>Media</Trans>}>
+        <div className="overflow-hidden rounded-md">
+          <CoverPreview value={values} />
+        </div>
+      </ReviewSection>
+      {!subscriber && (
+        <ReviewSection title={<Trans>Payment options</Trans>}>
+          <ul className="space-y-2">
+            {paymentOptionsPayload(values.paymentOptions).map((option) => (
+              <li key={option.method}>
+                <span className="font-medium text-slate-900">{i18n._(METHOD_LABELS[option.method])}</span>
+                {": "}
+                {METHOD_FIELDS[option.method].map(({ name }) => option.details[name]).join(", ")}
+              </li>
+            ))}
+          </ul>
+        </ReviewSection>
+      )}
+    </div>
+  );
+}
