@@ -2,7 +2,7 @@
 
 The client router decides what to show; this knows the route table well enough to
 answer 404 for paths no client route matches (e.g. /pledge/abc), so crawlers and
-link previews see the truth. Keep CLIENT_ROUTES in step with frontend/src/routes.tsx;
+link previews see the truth. Keep CLIENT_ROUTES in step with frontend/src/App.tsx;
 the end-to-end tests visit every route.
 """
 
@@ -29,6 +29,7 @@ CLIENT_ROUTES = [
     r"campaign/\d+/(?:donate|pledge|edit)",
     r"edit-campaign/\d+",
     r"pledge/\d+",
+    r"pledges/[2-9a-hjkmnp-zA-HJKMNP-Z]{7}",
     r"pledge/create-campaign",
     r"fundraiser-success",
     r"icc-imara-donate",

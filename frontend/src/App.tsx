@@ -25,6 +25,7 @@ const StartFundraiserPage = lazy(() => import("./features/fundraiser/StartFundra
 const FundraiserSuccessPage = lazy(() => import("./features/fundraiser/FundraiserSuccessPage"));
 const PledgeDialogPage = lazy(() => import("./features/pledges/PledgeDialogPage"));
 const PledgePage = lazy(() => import("./features/pledges/PledgePage"));
+const PledgeCodePage = lazy(() => import("./features/pledges/PledgeCodePage"));
 const DonatePage = lazy(() => import("./features/pledges/DonatePage"));
 const MinistryPage = lazy(() => import("./features/pledges/MinistryPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
@@ -55,6 +56,8 @@ export function App() {
             </RequireAuth>
           </Route>
           <Route path={/^\/pledge\/(?<id>\d+)\/?$/} component={PledgePage} />
+          {/* A pledge code: six characters and a check character (backend/pledges/codes.py). */}
+          <Route path={/^\/pledges\/(?<code>[2-9a-hjkmnp-zA-HJKMNP-Z]{7})\/?$/i} component={PledgeCodePage} />
           <Route path="/start-fundraiser">
             <RequireAuth>
               <StartFundraiserPage />

@@ -24,6 +24,8 @@ def built_frontend(settings, tmp_path):
         "/profile",
         "/explore",
         "/pledge/12",
+        "/pledges/K7Q2M9X",
+        "/pledges/k7q2m9x",
         "/pledge/create-campaign",
         "/edit-campaign/5",
         "/icc-imara-donate",
@@ -48,7 +50,10 @@ def test_client_routes_keep_their_query_string(client):
     assert client.get("/reset-password?uid=MQ&token=abc").status_code == 200
 
 
-@pytest.mark.parametrize("path", ["/nope", "/pledge/abc", "/campaign/abc", "/campaign/5/nope", "/signin/extra"])
+@pytest.mark.parametrize(
+    "path",
+    ["/nope", "/pledge/abc", "/pledges/ABC", "/pledges/K7Q2M9XX", "/campaign/abc", "/campaign/5/nope", "/signin/extra"],
+)
 def test_unknown_paths_answer_404_with_the_app_html(client, path):
     response = client.get(path)
 

@@ -21,8 +21,17 @@ import { useCopied } from "./useCopied";
 
 const COPIED_MS = 1500;
 
-/** After pledging: the pledge code (the M-Pesa account number), what is paid, and exactly how to pay. */
-export function PledgeReceiptView({ initial }: { initial: PledgeReceipt }) {
+/**
+ * After pledging, or back from a reminder's link (`returning`): the pledge code (the M-Pesa account
+ * number), what is paid, and exactly how to pay.
+ */
+export function PledgeReceiptView({
+  initial,
+  returning = false,
+}: {
+  initial: PledgeReceipt;
+  returning?: boolean;
+}) {
   const { t, i18n } = useLingui();
   const receipt = usePledgeReceipt(initial);
   const pledge = receipt.data;
@@ -37,9 +46,11 @@ export function PledgeReceiptView({ initial }: { initial: PledgeReceipt }) {
 
   return (
     <div className="space-y-5">
-      <p role="status" className="rounded-md bg-green-50 p-3 text-sm font-medium text-green-900">
-        <Trans>Thank you! Your pledge has been recorded successfully.</Trans>
-      </p>
+      {!returning && (
+        <p role="status" className="rounded-md bg-green-50 p-3 text-sm font-medium text-green-900">
+          <Trans>Thank you! Your pledge has been recorded successfully.</Trans>
+        </p>
+      )}
 
       <div className="rounded-xl border-2 border-dashed border-brand-600 bg-brand-50 p-4 text-center">
         <p className="text-sm font-medium text-slate-700">
