@@ -9,7 +9,18 @@ py="$root/.venv/bin/python"
 
 "$py" manage.py db_worker --interval 0.5 &
 worker=$!
-trap 'kill "$worker" 2>/dev/null || true' EXIT INT TERM
+# The reminder scheduler: enqueue due pledge reminders every 5 minutes (cron does this in production).
+(
+  trap 'kill "${nap:-}" 2>/dev/null; exit 0' TERM
+  while true; do
+    "$py" manage.py send_due_reminders >/dev/null || echo "Could not enqueue due reminders"
+    sleep 300 &
+    nap=$!
+    wait "$nap"
+  done
+) &
+scheduler=$!
+trap 'kill "$worker" "$scheduler" 2>/dev/null || true' EXIT INT TERM
 
 if [ "${HARAMBEE_ENV:-local}" != production ]; then
   # Locally the M-Pesa simulator stands in for Safaricom: once the server answers, register our

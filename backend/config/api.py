@@ -11,6 +11,7 @@ from campaigns.dashboard import router as dashboard_router
 from common.errors import ServiceError
 from feedback.api import router as feedback_router
 from grants.api import router as grants_router
+from notifications.api import router as notifications_router
 from payments.api import router as payments_router
 from pledges.api import router as pledges_router
 
@@ -21,6 +22,7 @@ api.add_router("/", campaigns_router)
 api.add_router("/", dashboard_router)
 api.add_router("/", feedback_router)
 api.add_router("/", grants_router)
+api.add_router("/", notifications_router)
 api.add_router("/", payments_router)
 api.add_router("/", pledges_router)
 

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "payments",
     "pledges",
     "grants",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -266,6 +267,17 @@ SIMULATOR_CALLBACK_DELAY_SECONDS = float(os.environ.get("SIMULATOR_CALLBACK_DELA
 SIMULATOR_PAYSTACK_WEBHOOK_URL = os.environ.get(
     "SIMULATOR_PAYSTACK_WEBHOOK_URL", f"{SITE_URL}/api/payments/callbacks/card"
 )
+
+# SMS through Africa's Talking (backend/notifications/sms.py): live https://api.africastalking.com,
+# sandbox https://api.sandbox.africastalking.com (username "sandbox"); locally its simulator,
+# whose outbox is /simulators/sms/outbox. SMS_SENDER_ID is a registered alphanumeric sender id
+# (empty: the gateway's shared one).
+AFRICASTALKING_BASE_URL = os.environ.get(
+    "AFRICASTALKING_BASE_URL", "https://api.africastalking.com" if IS_PRODUCTION else f"{SITE_URL}/simulators/sms"
+).rstrip("/")
+AFRICASTALKING_USERNAME = os.environ.get("AFRICASTALKING_USERNAME", "sandbox")
+AFRICASTALKING_API_KEY = env_required_in_production("AFRICASTALKING_API_KEY", "local-sms-api-key")
+SMS_SENDER_ID = os.environ.get("SMS_SENDER_ID", "")
 
 
 def env_rate(name: str, default: str) -> tuple[int, int]:

@@ -10,3 +10,6 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# Messages go nowhere unless a test points this at the SMS simulator (notifications/tests/conftest.py):
+# port 9 (discard) refuses at once, so no test ever reaches a server someone runs on port 8000.
+AFRICASTALKING_BASE_URL = "http://127.0.0.1:9/simulators/sms"

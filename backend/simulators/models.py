@@ -61,3 +61,23 @@ class SimulatedCardTransaction(models.Model):
 
     def __str__(self) -> str:
         return self.reference
+
+
+class SimulatedSms(models.Model):
+    """One message the Africa's Talking simulator took: the local SMS outbox."""
+
+    message_id = models.CharField(max_length=64, unique=True)
+    username = models.CharField(max_length=64)
+    sender_id = models.CharField(max_length=16, blank=True)
+    to = models.CharField(max_length=16)
+    message = models.TextField()
+    status_code = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = "simulated SMS"
+        verbose_name_plural = "simulated SMS outbox"
+
+    def __str__(self) -> str:
+        return f"SMS to {self.to}: {self.message[:40]}"

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from simulators import daraja, paystack
+from simulators import daraja, paystack, sms
 
 app_name = "simulators"
 
@@ -21,4 +21,7 @@ urlpatterns = [
     path("paystack/transaction/initialize", paystack.initialize, name="paystack-initialize"),
     path("paystack/transaction/verify/<str:reference>", paystack.verify, name="paystack-verify"),
     path("paystack/checkout/<str:access_code>", paystack.checkout, name="paystack-checkout"),
+    # Africa's Talking SMS, as under https://api.africastalking.com (and the local outbox).
+    path("sms/version1/messaging", sms.send, name="sms-send"),
+    path("sms/outbox", sms.outbox, name="sms-outbox"),
 ]

@@ -1,0 +1,103 @@
+"""What was sent to whom, which reminders a pledge has had, and who asked for none."""
+
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+# Reminder offsets: ``pledge+N`` is N days after pledging, ``end-N`` N days before the
+# campaign's end date (``end-0`` on the end date itself).
+DEFAULT_REMINDER_OFFSETS = ["pledge+7", "end-3", "end-0"]
+
+
+def default_offsets() -> list[str]:
+    return list(DEFAULT_REMINDER_OFFSETS)
+
+
+class NotificationLog(models.Model):
+    """One message on one channel: queued until the provider takes it (sent) or retries run out (failed)."""
+
+    class Channel(models.TextChoices):
+        EMAIL = "email", _("E-mail")
+        SMS = "sms", _("SMS")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        SENT = "sent", _("Sent")
+        FAILED = "failed", _("Failed")
+
+    channel = models.CharField(max_length=8, choices=Channel.choices)
+    recipient = models.CharField(max_length=254, help_text="An e-mail address or an E.164 phone number.")
+    template = models.CharField(max_length=100)
+    subject = models.CharField(max_length=200, blank=True)
+    body = models.TextField()
+    html_body = models.TextField(blank=True)
+    pledge = models.ForeignKey(
+        "pledges.Pledge", null=True, blank=True, on_delete=models.SET_NULL, related_name="notifications"
+    )
+    payment = models.ForeignKey(
+        "payments.Payment", null=True, blank=True, on_delete=models.SET_NULL, related_name="notifications"
+    )
+    provider_message_id = models.CharField(max_length=100, blank=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    error = models.TextField(blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["pledge", "-created_at"], name="notifications_log_pledge_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.channel} {self.template} to {self.recipient} ({self.status})"
+
+
+class CampaignReminderSettings(models.Model):
+    """The organizer's reminder choices for a campaign; a campaign without a row uses the defaults."""
+
+    campaign = models.OneToOneField(
+        "campaigns.Campaign", on_delete=models.CASCADE, related_name="reminder_settings", primary_key=True
+    )
+    enabled = models.BooleanField(default=True)
+    offsets = models.JSONField(default=default_offsets, help_text="e.g. ['pledge+7', 'end-3', 'end-0']")
+
+    class Meta:
+        verbose_name_plural = "campaign reminder settings"
+
+    def __str__(self) -> str:
+        return f"Reminders for campaign {self.campaign_id}"
+
+
+class Reminder(models.Model):
+    """One automatic reminder of a pledge at one offset. The unique pair is the idempotency key:
+    however many schedulers run, a pledge gets each offset's reminder at most once."""
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", _("Scheduled")
+        SENT = "sent", _("Sent")
+        SKIPPED = "skipped", _("Skipped")
+
+    pledge = models.ForeignKey("pledges.Pledge", on_delete=models.CASCADE, related_name="reminders")
+    offset = models.CharField(max_length=16)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
+    created_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["pledge", "offset"], name="notifications_reminder_once_per_offset")
+        ]
+
+    def __str__(self) -> str:
+        return f"Reminder {self.offset} of pledge {self.pledge_id} ({self.status})"
+
+
+class PledgeOptOut(models.Model):
+    """The pledger asked (through the signed link in a reminder) for no more reminders."""
+
+    pledge = models.OneToOneField("pledges.Pledge", on_delete=models.CASCADE, related_name="opt_out", primary_key=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"Opt-out of pledge {self.pledge_id}"

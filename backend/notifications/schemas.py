@@ -1,0 +1,5 @@
+from ninja import Schema
+
+
+class RemindOut(Schema):
+    detail: str
