@@ -6,6 +6,7 @@ import { type RefObject, useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import * as v from "valibot";
 import { useLocation } from "wouter";
+import { DialogCloseButton } from "@/components/DialogCloseButton";
 import { toast } from "@/components/toast";
 import { useSession } from "@/features/accounts/session";
 import { ApiRequestError, api, unwrap } from "@/lib/api/client";
@@ -113,14 +114,7 @@ export default function FeedbackDialog({ open, onOpenChange, returnFocusTo }: Pr
               Tell us what works, what does not, or what you would like to see. We read every message.
             </Trans>
           </Dialog.Description>
-          <Dialog.Close
-            aria-label={t`Close`}
-            className="absolute top-3 right-3 rounded p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-          >
-            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </Dialog.Close>
+          <DialogCloseButton />
 
           <form
             noValidate

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import * as v from "valibot";
 import { useLocation } from "wouter";
+import { DialogCloseButton } from "@/components/DialogCloseButton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { primaryButton } from "@/features/accounts/AuthCard";
@@ -42,7 +43,6 @@ export default function PaymentDialog({
   description,
   onSettled,
 }: Props) {
-  const { t } = useLingui();
   const lastStatus = useRef<PaymentStatus>("pending");
   useEffect(() => {
     if (open) lastStatus.current = "pending";
@@ -75,14 +75,7 @@ export default function PaymentDialog({
             }}
             onClose={close}
           />
-          <Dialog.Close
-            aria-label={t`Close`}
-            className="absolute top-3 right-3 rounded p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-          >
-            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </Dialog.Close>
+          <DialogCloseButton />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,6 +1,6 @@
-import { useLingui } from "@lingui/react/macro";
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
+import { DialogCloseButton } from "@/components/DialogCloseButton";
 import { dialogPanel } from "./styles";
 
 type Props = {
@@ -14,7 +14,6 @@ type Props = {
 
 /** An open Radix dialog with its title, optional description and close button; Escape and the overlay close it. */
 export function DialogShell({ title, description, role = "dialog", onClose, children }: Props) {
-  const { t } = useLingui();
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -30,14 +29,7 @@ export function DialogShell({ title, description, role = "dialog", onClose, chil
             <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
           )}
           <div className="mt-4">{children}</div>
-          <Dialog.Close
-            aria-label={t`Close`}
-            className="absolute top-3 right-3 rounded p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-          >
-            <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </Dialog.Close>
+          <DialogCloseButton />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
