@@ -1,0 +1,102 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { latestEmailTo, uniqueEmail } from "./support";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const DATABASE = join(ROOT, ".tmp", `e2e-${process.env.E2E_PORT ?? 8123}`, "db.sqlite3");
+// What the pledger types, and the same number in E.164 as the SMS simulator stores it.
+const PHONE = "0712345678";
+const E164 = "+254712345678";
+
+/** `manage.py` against the e2e server's database; its enqueued tasks run in that server's worker. */
+function manage(...args: string[]): string {
+  return execFileSync(join(ROOT, ".venv", "bin", "python"), ["manage.py", ...args], {
+    cwd: join(ROOT, "backend"),
+    env: { ...process.env, DATABASE_URL: `sqlite:///${DATABASE}` },
+    encoding: "utf-8",
+  });
+}
+
+/** The texts of the SMS outbox's messages to `to` that mention `code`, oldest first. */
+function smsTo(to: string, code: string): string[] {
+  const script = `
+import json
+from simulators.models import SimulatedSms
+rows = SimulatedSms.objects.filter(to=${JSON.stringify(to)}, message__contains=${JSON.stringify(code)})
+print(json.dumps(list(rows.order_by("created_at", "id").values_list("message", flat=True))))
+`;
+  return JSON.parse(manage("shell", "-v0", "-c", script));
+}
+
+/** The reminder offsets the scheduler has taken on for the pledge (it records them before sending). */
+function reminderOffsets(code: string): string[] {
+  const script = `
+import json
+from notifications.models import Reminder
+print(json.dumps(list(Reminder.objects.filter(pledge__code=${JSON.stringify(code)}).values_list("offset", flat=True))))
+`;
+  return JSON.parse(manage("shell", "-v0", "-c", script));
+}
+
+const reminders = (to: string, code: string) =>
+  smsTo(to, code).filter((text) => text.startsWith("Reminder:"));
+
+/** 10:00 in Nairobi (UTC+3, no daylight saving) `days` after the Nairobi date of `from`. */
+function nairobiMorning(from: Date, days: number): string {
+  const local = new Date(from.getTime() + 3 * 3600_000);
+  local.setUTCDate(local.getUTCDate() + days);
+  return `${local.toISOString().slice(0, 10)}T10:00:00+03:00`;
+}
+
+test("a pledge's e-mail and SMS carry its code; a reminder follows a week later, and none after paying", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const pledgedAt = new Date();
+  const campaignId = (await (await page.request.get("/api/ministry-campaign")).json()).campaign_id;
+  const campaign = await (await page.request.get(`/api/campaigns/${campaignId}`)).json();
+  const firstReminder = nairobiMorning(pledgedAt, 8);
+  // The 'pledge+7' reminder goes out only while the campaign runs.
+  expect(campaign.end_date >= firstReminder.slice(0, 10)).toBe(true);
+
+  const email = uniqueEmail("reminded");
+  await page.goto(`/campaign/${campaignId}/pledge`);
+  const dialog = page.getByRole("dialog", { name: /^Pledge to / });
+  await dialog.getByLabel("Full name").fill(`Achieng Reminder ${Date.now()}`);
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Phone number").fill(PHONE);
+  await dialog.getByLabel("Amount (Ksh)").fill("2,000");
+  await dialog.getByRole("button", { name: "Submit pledge" }).click();
+  const code = (await dialog.getByTestId("pledge-code").textContent())?.trim() ?? "";
+  expect(code).toMatch(/^[A-Z0-9]{6,8}$/);
+
+  expect(await latestEmailTo(email)).toContain(code);
+  await expect.poll(() => smsTo(E164, code).length, { timeout: 15_000 }).toBe(1);
+  expect(reminders(E164, code)).toEqual([]);
+
+  // A week and a day later, in the morning: the scheduler sends the first reminder.
+  manage("send_due_reminders", "--now", firstReminder);
+  expect(reminderOffsets(code)).toEqual(["pledge+7"]);
+  await expect.poll(() => reminders(E164, code).length, { timeout: 15_000 }).toBe(1);
+  expect(reminders(E164, code)[0]).toContain("Ksh 2,000");
+
+  // Paid in full by paybill: the pledge is confirmed...
+  const paybill = await page.request.post("/simulators/daraja/c2b/simulate", {
+    data: { BillRefNumber: code, Amount: 2000, MSISDN: E164.slice(1) },
+  });
+  expect(paybill.ok(), await paybill.text()).toBe(true);
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/pledges/${code}`)).json()).status, {
+      timeout: 15_000,
+    })
+    .toBe("confirmed");
+
+  // ...so on the end date the scheduler takes on no reminder for it, and no SMS follows.
+  // (Its SMS so far: recorded, the reminder, the receipt and the thank-you.)
+  await expect.poll(() => smsTo(E164, code).length, { timeout: 15_000 }).toBe(4);
+  manage("send_due_reminders", "--now", `${campaign.end_date}T10:00:00+03:00`);
+  expect(reminderOffsets(code)).toEqual(["pledge+7"]);
+  expect(smsTo(E164, code)).toHaveLength(4);
+  expect(reminders(E164, code)).toHaveLength(1);
+});
