@@ -31,7 +31,6 @@ DEMO_CAMPAIGNS: list[dict[str, Any]] = [
         "title": "New Sanctuary for PCEA Kikuyu Parish",
         "category": Category.CHURCH,
         "goal": 5_000_000,
-        "pledged_total": 1_850_000,
         "cover": "church.svg",
         "organizer": ORGANIZER,
         "days": 90,
@@ -48,7 +47,6 @@ DEMO_CAMPAIGNS: list[dict[str, Any]] = [
         "title": "School Fees for Form One Students in Kibera",
         "category": Category.EDUCATION,
         "goal": 450_000,
-        "pledged_total": 210_000,
         "cover": "school.svg",
         "organizer": ORGANIZER,
         "days": 45,
@@ -65,7 +63,6 @@ DEMO_CAMPAIGNS: list[dict[str, Any]] = [
         "title": "Medical Bills for Mama Wanjiru's Surgery",
         "category": Category.MEDICAL,
         "goal": 800_000,
-        "pledged_total": 620_000,
         "cover": "medical.svg",
         "organizer": MEMBER,
         "days": 30,
@@ -82,7 +79,6 @@ DEMO_CAMPAIGNS: list[dict[str, Any]] = [
         "title": "Farewell for Mzee Otieno: Funeral Expenses",
         "category": Category.FUNERALS_MEMORIALS,
         "goal": 300_000,
-        "pledged_total": 275_000,
         "cover": "memorial.svg",
         "organizer": MEMBER,
         "days": 30,
@@ -101,7 +97,6 @@ DEMO_CAMPAIGNS: list[dict[str, Any]] = [
         "title": "Clean Water Borehole for Kathonzweni Village",
         "category": Category.COMMUNITY,
         "goal": 1_200_000,
-        "pledged_total": 340_000,
         "cover": "water.svg",
         "organizer": ORGANIZER,
         "days": 75,
@@ -118,7 +113,6 @@ DEMO_CAMPAIGNS: list[dict[str, Any]] = [
         "title": "Football Kits for Mathare Youth League",
         "category": Category.SPORTS,
         "goal": 150_000,
-        "pledged_total": 96_000,
         "cover": "community.svg",
         "organizer": MEMBER,
         "days": 40,
@@ -134,7 +128,6 @@ DEMO_CAMPAIGNS: list[dict[str, Any]] = [
         "title": "Emergency Relief for Budalang'i Flood Families",
         "category": Category.EMERGENCY,
         "goal": 2_000_000,
-        "pledged_total": 1_150_000,
         "cover": "water.svg",
         "organizer": ORGANIZER,
         "days": 30,
@@ -151,7 +144,6 @@ DEMO_CAMPAIGNS: list[dict[str, Any]] = [
         "title": "Mission Trip to Turkana: Bibles and Food",
         "category": Category.MISSIONARY,
         "goal": 600_000,
-        "pledged_total": 180_000,
         "cover": "church.svg",
         "organizer": ORGANIZER,
         "days": 60,
@@ -167,7 +159,6 @@ DEMO_CAMPAIGNS: list[dict[str, Any]] = [
         "title": "Church Roof Repair at ACK St. Peter's Nyeri",
         "category": Category.CHURCH,
         "goal": 350_000,
-        "pledged_total": 300_000,
         "cover": "church.svg",
         "organizer": MEMBER,
         "days": 35,
@@ -183,7 +174,6 @@ DEMO_CAMPAIGNS: list[dict[str, Any]] = [
         "title": "A Shelter for Nairobi's Stray Dogs",
         "category": Category.ANIMALS,
         "goal": 250_000,
-        "pledged_total": 40_000,
         "cover": "community.svg",
         "organizer": MEMBER,
         "days": 80,
@@ -199,7 +189,6 @@ DEMO_CAMPAIGNS: list[dict[str, Any]] = [
         "title": "Greenhouse for the Nyandarua Women's Group",
         "category": Category.BUSINESS,
         "goal": 500_000,
-        "pledged_total": 135_000,
         "cover": "farm.svg",
         "organizer": ORGANIZER,
         "days": 70,
@@ -216,7 +205,6 @@ DEMO_CAMPAIGNS: list[dict[str, Any]] = [
         "title": "Dialysis Support for Brian Kiprotich",
         "category": Category.MEDICAL,
         "goal": 1_500_000,
-        "pledged_total": 920_000,
         "cover": "medical.svg",
         "organizer": ORGANIZER,
         "days": 50,
@@ -234,7 +222,6 @@ PENDING_CAMPAIGN: dict[str, Any] = {
     "title": "Youth Camp 2026 at Brackenhurst",
     "category": Category.EVENTS,
     "goal": 400_000,
-    "pledged_total": 0,
     "cover": "community.svg",
     "organizer": ORGANIZER,
     "days": 85,
@@ -255,7 +242,6 @@ def _campaign(fields: dict[str, Any], *, status: str, organizers: dict[str, User
     if campaign is not None:
         return campaign
     today = timezone.localdate()
-    pledged = fields["pledged_total"]
     return Campaign.objects.create(
         type=CampaignType.PLEDGING,
         status=status,
@@ -269,10 +255,8 @@ def _campaign(fields: dict[str, Any], *, status: str, organizers: dict[str, User
         start_date=today - timedelta(days=7),
         end_date=today + timedelta(days=fields["days"]),
         payment_options=fields["payment_options"],
-        pledged_total=pledged,
-        # As if about two thirds of the pledged money had been paid, by one donor per Ksh 15,000.
-        raised_total=pledged * 2 // 3,
-        donor_count=pledged // 15_000,
+        # No invented totals: pledged, raised and donors come only from real pledges and payments
+        # (pledges/demo.py makes some through the services).
     )
 
 

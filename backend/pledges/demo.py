@@ -45,6 +45,7 @@ PLEDGED_CAMPAIGNS = (
     "New Sanctuary for PCEA Kikuyu Parish",
     "Clean Water Borehole for Kathonzweni Village",
     "Medical Bills for Mama Wanjiru's Surgery",
+    "Dialysis Support for Brian Kiprotich",
 )
 
 MINISTRY_CAMPAIGN: dict[str, Any] = {

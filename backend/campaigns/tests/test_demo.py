@@ -18,7 +18,8 @@ def test_demo_campaigns_are_a_dozen_active_pledging_ones_and_one_pending():
     pending = Campaign.objects.get(status=CampaignStatus.PENDING)
     assert pending.organizer.email == "organizer@harambee.local"
     assert active.values("category").distinct().count() >= 6
-    assert active.filter(pledged_total__gt=0).count() == 12
+    # Totals come only from pledges and payments, never from the demo's own numbers.
+    assert not active.filter(pledged_total__gt=0).exists()
     for campaign in Campaign.objects.all():
         campaign.full_clean()
         assert payment_options_errors(campaign.payment_options) == {}
