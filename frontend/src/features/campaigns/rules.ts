@@ -2,6 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import * as v from "valibot";
 import { i18n } from "@/lib/i18n";
+import { youtubeVideoId } from "@/lib/youtube";
 
 // The rules of backend/campaigns/services.py (campaign_update) and validators.py, with the server's
 // messages; the server checks again and its field_errors are shown under the same fields.
@@ -10,9 +11,6 @@ const say = (descriptor: MessageDescriptor) => () => i18n._(descriptor);
 const GOAL_MAX = 1_000_000_000;
 // An absolute http(s) address, or a path on this site such as /static/... ("//" is not a path).
 const MEDIA_URL = /^(?:https?:\/\/[^\s/$.?#]\S*|\/(?!\/)\S*)$/i;
-// watch?v=, youtu.be/, embed/, shorts/ and live/ links, or a bare eleven-character video id.
-const YOUTUBE_LINK =
-  /^(?:(?:https?:\/\/)?(?:(?:www\.|m\.)?youtube(?:-nocookie)?\.com\/(?:watch\?(?:\S*&)?v=|(?:embed|shorts|live|v)\/)|youtu\.be\/))?[\w-]{11}(?:[?&#/]\S*)?$/i;
 
 const required = (message: MessageDescriptor, maxLength: number, tooLong: MessageDescriptor) =>
   v.pipe(v.string(), v.trim(), v.nonEmpty(say(message)), v.maxLength(maxLength, say(tooLong)));
@@ -51,7 +49,7 @@ export const campaignEditSchema = v.object({
     v.string(),
     v.trim(),
     v.check(
-      (value) => value === "" || YOUTUBE_LINK.test(value),
+      (value) => value === "" || youtubeVideoId(value) !== null,
       say(msg`Please enter a valid YouTube link.`),
     ),
   ),

@@ -5,7 +5,8 @@ import { TextField } from "@/components/TextField";
 import { CoverImage } from "@/features/campaigns/CoverImage";
 import { api, unwrap } from "@/lib/api/client";
 import { errorMessage } from "@/lib/forms";
-import { type CoverValues, isVideoUrl, youtubeVideoId } from "./rules";
+import { youtubeVideoId } from "@/lib/youtube";
+import { type CoverValues, isVideoUrl } from "./rules";
 
 // The limits of backend/campaigns/uploads.py, checked here first to spare a long upload; the server
 // decides by the file's content.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { coverProblems, endDateAfter, pledgeValuesFromDraft, youtubeVideoId } from "./rules";
+import { youtubeVideoId } from "@/lib/youtube";
+import { coverProblems, endDateAfter, pledgeValuesFromDraft } from "./rules";
 
 describe("youtubeVideoId", () => {
   it.each([

@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import * as v from "valibot";
 import { adminCampaignEditSchema } from "@/features/campaigns/rules";
 import { i18n } from "@/lib/i18n";
+import { youtubeVideoId } from "@/lib/youtube";
 import { type PaymentOptionValue, paymentOptionsSchema } from "./paymentOptions";
 
 // The wizards' rules (spec section 5) with the server's messages (backend/campaigns/validators.py);
@@ -10,40 +11,7 @@ import { type PaymentOptionValue, paymentOptionsSchema } from "./paymentOptions"
 const say = (descriptor: MessageDescriptor) => () => i18n._(descriptor);
 const { title, story, goal, category } = adminCampaignEditSchema.entries;
 
-const YOUTUBE_ID = /^[\w-]{11}$/;
-const YOUTUBE_HOSTS = new Set([
-  "youtube.com",
-  "www.youtube.com",
-  "m.youtube.com",
-  "youtube-nocookie.com",
-  "www.youtube-nocookie.com",
-]);
 const VIDEO_FILE = /\.(?:mp4|webm)$/i;
-
-/**
- * The video id of a YouTube link (watch?v=, youtu.be/, shorts/, embed/) or of a bare id; null for
- * anything else. The same reading as youtube_id_from_url in backend/campaigns/validators.py.
- */
-export function youtubeVideoId(link: string): string | null {
-  const value = link.trim();
-  if (YOUTUBE_ID.test(value)) return value;
-  let url: URL;
-  try {
-    url = new URL(value.includes("://") ? value : `https://${value}`);
-  } catch {
-    return null;
-  }
-  const host = url.hostname.toLowerCase();
-  const segments = url.pathname.split("/").filter(Boolean);
-  let candidate = "";
-  const [first = "", second = ""] = segments;
-  if (host === "youtu.be") candidate = first;
-  else if (YOUTUBE_HOSTS.has(host)) {
-    if (first === "watch") candidate = url.searchParams.get("v") ?? "";
-    else if (["embed", "shorts", "live", "v"].includes(first)) candidate = second;
-  }
-  return YOUTUBE_ID.test(candidate) ? candidate : null;
-}
 
 export const isVideoUrl = (url: string) => VIDEO_FILE.test(new URL(url, "http://x").pathname);
 
