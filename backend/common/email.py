@@ -19,6 +19,6 @@ def send_templated_email(*, to: str, subject: str, template: str, context: dict[
     try:
         message.send()
     except Exception:
-        logger.exception("Could not send e-mail %r to %s", template, to)
+        logger.exception("Could not send e-mail %r", template)
         return False
     return True

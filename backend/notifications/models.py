@@ -7,6 +7,18 @@ from django.utils.translation import gettext_lazy as _
 # Reminder offsets: ``pledge+N`` is N days after pledging, ``end-N`` N days before the
 # campaign's end date (``end-0`` on the end date itself).
 DEFAULT_REMINDER_OFFSETS = ["pledge+7", "end-3", "end-0"]
+# The offsets an organizer may choose from, in the order they fall for a typical pledge.
+REMINDER_OFFSET_CHOICES = (
+    "pledge+1",
+    "pledge+3",
+    "pledge+7",
+    "pledge+14",
+    "pledge+30",
+    "end-7",
+    "end-3",
+    "end-1",
+    "end-0",
+)
 
 
 def default_offsets() -> list[str]:
@@ -60,6 +72,8 @@ class CampaignReminderSettings(models.Model):
     )
     enabled = models.BooleanField(default=True)
     offsets = models.JSONField(default=default_offsets, help_text="e.g. ['pledge+7', 'end-3', 'end-0']")
+    # Off: the organizer gets an e-mail for every new pledge; on: one e-mail a day listing them.
+    new_pledge_digest = models.BooleanField(default=False)
 
     class Meta:
         verbose_name_plural = "campaign reminder settings"
@@ -91,6 +105,24 @@ class Reminder(models.Model):
 
     def __str__(self) -> str:
         return f"Reminder {self.offset} of pledge {self.pledge_id} ({self.status})"
+
+
+class PledgeDigest(models.Model):
+    """One day's e-mail to a campaign's organizer listing the pledges made from ``covers_from`` to
+    ``covers_until``. The unique pair is the idempotency key: at most one digest a campaign a day."""
+
+    campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE, related_name="pledge_digests")
+    day = models.DateField(help_text="The Nairobi date it is sent on.")
+    covers_from = models.DateTimeField()
+    covers_until = models.DateTimeField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-day", "-id"]
+        constraints = [models.UniqueConstraint(fields=["campaign", "day"], name="notifications_digest_once_a_day")]
+
+    def __str__(self) -> str:
+        return f"Pledge digest of campaign {self.campaign_id} on {self.day}"
 
 
 class PledgeOptOut(models.Model):

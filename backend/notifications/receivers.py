@@ -1,12 +1,16 @@
-"""Connected in ``NotificationsConfig.ready``: pledge events become background messages.
-The signals are sent after commit, so enqueueing here never holds up the money's transaction."""
+"""Connected in ``NotificationsConfig.ready``: pledge and payment events become background messages.
+The pledge signals are sent after commit; ``payment_succeeded`` inside the crediting transaction,
+so its messages are enqueued on commit. Either way nothing holds up the money's transaction."""
 
+from functools import partial
 from typing import Any
 
+from django.db import transaction
 from django.dispatch import receiver
 
 from notifications import tasks
 from payments.models import Payment
+from payments.signals import payment_succeeded
 from pledges.models import Pledge
 from pledges.signals import pledge_created, pledge_paid
 
@@ -14,8 +18,18 @@ from pledges.signals import pledge_created, pledge_paid
 @receiver(pledge_created, dispatch_uid="notifications.pledge_created")
 def on_pledge_created(sender: type[Pledge], pledge: Pledge, **kwargs: Any) -> None:
     tasks.notify_pledge_recorded.enqueue(pledge_id=pledge.pk)
+    tasks.notify_organizer_new_pledge.enqueue(pledge_id=pledge.pk)
 
 
 @receiver(pledge_paid, dispatch_uid="notifications.pledge_paid")
 def on_pledge_paid(sender: type[Pledge], pledge: Pledge, payment: Payment, fully_paid: bool, **kwargs: Any) -> None:
     tasks.notify_pledge_payment.enqueue(pledge_id=pledge.pk, payment_id=payment.pk, fully_paid=fully_paid)
+
+
+@receiver(payment_succeeded, dispatch_uid="notifications.payment_succeeded")
+def on_payment_succeeded(sender: type[Payment], payment: Payment, **kwargs: Any) -> None:
+    # A flagged activation fee found the campaign already active (paid twice): no second e-mail.
+    if payment.purpose == Payment.Purpose.CAMPAIGN_ACTIVATION and payment.campaign_id and not payment.flagged:
+        transaction.on_commit(
+            partial(tasks.notify_campaign_activated.enqueue, campaign_id=payment.campaign_id, payment_id=payment.pk)
+        )

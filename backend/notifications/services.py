@@ -17,26 +17,30 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
+from django.db.models import Max, QuerySet
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from campaigns.models import Campaign, CampaignStatus
 from common import ratelimit
-from common.errors import RateLimitedError, ServiceError
+from common.errors import FieldValidationError, RateLimitedError, ServiceError
 from notifications import tasks
 from notifications.models import (
     DEFAULT_REMINDER_OFFSETS,
+    REMINDER_OFFSET_CHOICES,
     CampaignReminderSettings,
     NotificationLog,
+    PledgeDigest,
     PledgeOptOut,
     Reminder,
 )
 from notifications.sms import SmsError, sms_send
 from payments.models import Payment
 from pledges.models import Pledge, PledgeStatus
-from pledges.selectors import pledge_managed_get
+from pledges.selectors import campaign_managed_get, pledge_managed_get
 
 logger = logging.getLogger(__name__)
 
@@ -45,6 +49,8 @@ NAIROBI = ZoneInfo("Africa/Nairobi")
 QUIET_FROM, QUIET_UNTIL = time(21), time(7)
 # Reminders tied to a date (before or on the end date) fall due at this local time that day.
 REMINDER_TIME = time(8)
+# The organizers' daily digest of new pledges goes out at this local time (before quiet hours).
+DIGEST_TIME = time(18)
 # Seconds to wait before each retry of a failed delivery (the first attempt is immediate).
 RETRY_DELAYS = (60, 300, 1800)
 OFFSET_PATTERN = re.compile(r"^(pledge)\+(\d{1,3})$|^(end)-(\d{1,3})$")
@@ -119,8 +125,16 @@ def notification_deliver(*, log_id: int) -> NotificationLog:
         log.provider_message_id = _provider_send(log)
     except (SmsError, OSError) as error:
         log.error = str(error)[:1000]
-        logger.warning("Could not send %s %s to %s: %s", log.channel, log.template, log.recipient, error)
         retry = log.attempts <= len(RETRY_DELAYS) and tasks.deliver_notification.get_backend().supports_defer
+        # A failure that will be retried is a warning; one given up on needs someone to look.
+        logger.log(
+            logging.WARNING if retry else logging.ERROR,
+            "Could not send %s %s to %s: %s",
+            "e-mail" if log.channel == NotificationLog.Channel.EMAIL else "SMS",
+            log.template,
+            log.recipient,
+            error,
+        )
         if retry:
             run_after = timezone.now() + timedelta(seconds=RETRY_DELAYS[log.attempts - 1])
             log.save(update_fields=["attempts", "error"])
@@ -157,38 +171,135 @@ def _pledge_context(pledge: Pledge) -> dict[str, Any]:
 def pledge_recorded_notify(*, pledge_id: int) -> None:
     """The pledger's confirmation: amount, campaign, code and how to pay, by e-mail and SMS."""
     pledge = Pledge.objects.select_related("campaign").get(pk=pledge_id)
-    context = _pledge_context(pledge)
-    subject = _("Your pledge %(code)s to %(campaign)s") % {"code": pledge.code, "campaign": pledge.campaign.title}
-    _deliver_all(
-        [
-            notification_queue_email(
-                to=pledge.email, subject=subject, template="pledge_recorded", context=context, pledge=pledge
-            ),
-            notification_queue_sms(to=pledge.phone, template="pledge_recorded", context=context, pledge=pledge),
-        ]
-    )
+    with translation.override(pledge.language):
+        context = _pledge_context(pledge)
+        subject = _("Your pledge %(code)s to %(campaign)s") % {"code": pledge.code, "campaign": pledge.campaign.title}
+        _deliver_all(
+            [
+                notification_queue_email(
+                    to=pledge.email, subject=subject, template="pledge_recorded", context=context, pledge=pledge
+                ),
+                notification_queue_sms(to=pledge.phone, template="pledge_recorded", context=context, pledge=pledge),
+            ]
+        )
 
 
 def pledge_payment_notify(*, pledge_id: int, payment_id: int, fully_paid: bool) -> None:
     """A payment counted towards a pledge: an SMS receipt to the pledger (the e-mail receipt is
     the payments app's), and a thank-you by e-mail and SMS once the pledge is fully paid."""
     pledge = Pledge.objects.select_related("campaign").get(pk=pledge_id)
-    payment = Payment.objects.get(pk=payment_id)
-    context = {**_pledge_context(pledge), "payment": payment, "payment_amount": ksh(payment.amount)}
-    logs = [
-        notification_queue_sms(
-            to=pledge.phone, template="payment_received", context=context, pledge=pledge, payment=payment
-        )
-    ]
-    if fully_paid:
-        subject = _("Thank you: your pledge to %(campaign)s is fully paid") % {"campaign": pledge.campaign.title}
-        logs += [
-            notification_queue_email(
-                to=pledge.email, subject=subject, template="pledge_paid", context=context, pledge=pledge
-            ),
-            notification_queue_sms(to=pledge.phone, template="pledge_paid", context=context, pledge=pledge),
+    with translation.override(pledge.language):
+        payment = Payment.objects.get(pk=payment_id)
+        context = {**_pledge_context(pledge), "payment": payment, "payment_amount": ksh(payment.amount)}
+        logs = [
+            notification_queue_sms(
+                to=pledge.phone, template="payment_received", context=context, pledge=pledge, payment=payment
+            )
         ]
-    _deliver_all(logs)
+        if fully_paid:
+            subject = _("Thank you: your pledge to %(campaign)s is fully paid") % {"campaign": pledge.campaign.title}
+            logs += [
+                notification_queue_email(
+                    to=pledge.email, subject=subject, template="pledge_paid", context=context, pledge=pledge
+                ),
+                notification_queue_sms(to=pledge.phone, template="pledge_paid", context=context, pledge=pledge),
+            ]
+        _deliver_all(logs)
+
+
+def user_welcome_notify(*, user_id: int) -> None:
+    """The welcome e-mail after sign-up."""
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:
+        return
+    with translation.override(user.message_language):
+        context = {"user": user, "site_url": settings.SITE_URL}
+        _deliver_all(
+            [
+                notification_queue_email(
+                    to=user.email, subject=_("Welcome to Harambee"), template="welcome", context=context
+                )
+            ]
+        )
+
+
+def password_reset_notify(*, user_id: int, reset_url: str) -> None:
+    """The e-mail carrying the signed, single-use link to /reset-password."""
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:
+        return
+    with translation.override(user.message_language):
+        context = {"user": user, "reset_url": reset_url, "site_url": settings.SITE_URL}
+        subject = _("Reset your Harambee password")
+        _deliver_all(
+            [notification_queue_email(to=user.email, subject=subject, template="password_reset", context=context)]
+        )
+
+
+def _manage_url(campaign: Campaign) -> str:
+    # Pledge Management is a section of the campaign's page, shown to its organizer and admins.
+    return f"{settings.SITE_URL}/campaign/{campaign.pk}"
+
+
+def _wants_digest(campaign: Campaign) -> bool:
+    try:
+        return campaign.reminder_settings.new_pledge_digest
+    except CampaignReminderSettings.DoesNotExist:
+        return False
+
+
+def organizer_new_pledge_notify(*, pledge_id: int) -> None:
+    """Tell the organizer about a new pledge at once, unless they chose the daily digest."""
+    pledge = Pledge.objects.select_related("campaign__organizer", "campaign__reminder_settings").get(pk=pledge_id)
+    campaign = pledge.campaign
+    if _wants_digest(campaign):
+        return
+    with translation.override(campaign.organizer.message_language):
+        context = {
+            "pledge": pledge,
+            "campaign": campaign,
+            "amount": ksh(pledge.amount),
+            "manage_url": _manage_url(campaign),
+        }
+        subject = _("New pledge: %(amount)s to %(campaign)s") % {
+            "amount": context["amount"],
+            "campaign": campaign.title,
+        }
+        _deliver_all(
+            [
+                notification_queue_email(
+                    to=campaign.organizer.email, subject=subject, template="new_pledge", context=context, pledge=pledge
+                )
+            ]
+        )
+
+
+def campaign_activated_notify(*, campaign_id: int, payment_id: int) -> None:
+    """The organizer's e-mail once their activation fee is paid and the campaign is live."""
+    campaign = Campaign.objects.select_related("organizer").get(pk=campaign_id)
+    if campaign.status != CampaignStatus.ACTIVE:
+        return
+    with translation.override(campaign.organizer.message_language):
+        payment = Payment.objects.get(pk=payment_id)
+        context = {
+            "campaign": campaign,
+            "organizer": campaign.organizer,
+            "fee": ksh(payment.amount),
+            "campaign_url": _manage_url(campaign),
+            "site_url": settings.SITE_URL,
+        }
+        subject = _("%(campaign)s is now live") % {"campaign": campaign.title}
+        _deliver_all(
+            [
+                notification_queue_email(
+                    to=campaign.organizer.email,
+                    subject=subject,
+                    template="campaign_activated",
+                    context=context,
+                    payment=payment,
+                )
+            ]
+        )
 
 
 # Reminders ---------------------------------------------------------------------------------
@@ -274,38 +385,41 @@ def reminders_send_due(*, now: datetime | None = None) -> int:
 def pledge_reminder_send(*, pledge_id: int, reminder_id: int | None) -> bool:
     """Send one reminder (automatic, or manual without ``reminder_id``) by SMS and e-mail, unless
     the pledge got paid, its campaign closed or its pledger opted out since; True if sent."""
+    # Claim the reminder before sending: a job that runs twice (a retry, an operator's requeue) finds
+    # it no longer scheduled and sends nothing. At most once: a crash after the claim sends none.
+    if reminder_id is not None:
+        claimed = Reminder.objects.filter(pk=reminder_id, status=Reminder.Status.SCHEDULED).update(
+            status=Reminder.Status.SENT, sent_at=timezone.now()
+        )
+        if not claimed:
+            return False
     pledge = Pledge.objects.select_related("campaign").get(pk=pledge_id)
-    reminder = Reminder.objects.get(pk=reminder_id) if reminder_id else None
     still_wanted = (
         pledge.status in UNPAID
         and pledge.campaign.status == CampaignStatus.ACTIVE
         and not PledgeOptOut.objects.filter(pledge=pledge).exists()
     )
     if not still_wanted:
-        if reminder is not None:
-            reminder.status = Reminder.Status.SKIPPED
-            reminder.save(update_fields=["status"])
+        if reminder_id is not None:
+            Reminder.objects.filter(pk=reminder_id).update(status=Reminder.Status.SKIPPED, sent_at=None)
         return False
-    context = {
-        **_pledge_context(pledge),
-        "opt_out_url": f"{settings.SITE_URL}/api/notifications/opt-out?token={opt_out_token(pledge)}",
-    }
-    subject = _("Reminder: %(remaining)s left on your pledge to %(campaign)s") % {
-        "remaining": context["remaining"],
-        "campaign": pledge.campaign.title,
-    }
-    _deliver_all(
-        [
-            notification_queue_sms(to=pledge.phone, template="reminder", context=context, pledge=pledge),
-            notification_queue_email(
-                to=pledge.email, subject=subject, template="reminder", context=context, pledge=pledge
-            ),
-        ]
-    )
-    if reminder is not None:
-        reminder.status = Reminder.Status.SENT
-        reminder.sent_at = timezone.now()
-        reminder.save(update_fields=["status", "sent_at"])
+    with translation.override(pledge.language):
+        context = {
+            **_pledge_context(pledge),
+            "opt_out_url": f"{settings.SITE_URL}/api/notifications/opt-out?token={opt_out_token(pledge)}",
+        }
+        subject = _("Reminder: %(remaining)s left on your pledge to %(campaign)s") % {
+            "remaining": context["remaining"],
+            "campaign": pledge.campaign.title,
+        }
+        _deliver_all(
+            [
+                notification_queue_sms(to=pledge.phone, template="reminder", context=context, pledge=pledge),
+                notification_queue_email(
+                    to=pledge.email, subject=subject, template="reminder", context=context, pledge=pledge
+                ),
+            ]
+        )
     return True
 
 
@@ -343,3 +457,106 @@ def pledge_remind(*, pledge_id: int, user: User) -> Pledge:
     ratelimit.record_attempt(scope="pledge-remind", identifiers=identifiers, window_seconds=window)
     transaction.on_commit(partial(tasks.send_pledge_reminder.enqueue, pledge_id=pledge.pk, reminder_id=None))
     return pledge
+
+
+def reminder_settings_update(
+    *, campaign_id: int, user: User, enabled: bool, offsets: list[str], new_pledge_digest: bool
+) -> CampaignReminderSettings:
+    """Save the organizer's choices: reminders on or off, at which of ``REMINDER_OFFSET_CHOICES``,
+    and new pledges by e-mail one by one or in a daily digest."""
+    campaign = campaign_managed_get(campaign_id=campaign_id, user=user)
+    chosen = set(offsets)
+    if unknown := chosen - set(REMINDER_OFFSET_CHOICES):
+        raise FieldValidationError(
+            _("Please correct the errors below"),
+            field_errors={"offsets": _("Unknown reminder time: %(offset)s") % {"offset": sorted(unknown)[0]}},
+        )
+    if enabled and not chosen:
+        raise FieldValidationError(
+            _("Please correct the errors below"),
+            field_errors={"offsets": _("Choose at least one reminder time, or turn reminders off.")},
+        )
+    settings_row, _created = CampaignReminderSettings.objects.update_or_create(
+        campaign=campaign,
+        defaults={
+            "enabled": enabled,
+            "offsets": [offset for offset in REMINDER_OFFSET_CHOICES if offset in chosen],
+            "new_pledge_digest": new_pledge_digest,
+        },
+    )
+    return settings_row
+
+
+# Organizers' daily digest ------------------------------------------------------------------
+
+
+def _digest_pledges(*, campaign_id: int, since: datetime, until: datetime) -> QuerySet[Pledge]:
+    # A pledge its organizer already heard of one by one (the digest was off then) is left out.
+    return Pledge.objects.filter(campaign_id=campaign_id, created_at__gte=since, created_at__lt=until).exclude(
+        notifications__template="email/new_pledge"
+    )
+
+
+def pledge_digests_send_due(*, now: datetime | None = None) -> int:
+    """Enqueue today's digest for every campaign whose organizer chose one and that has new
+    pledges; the number enqueued. Due from ``DIGEST_TIME`` until quiet hours start; a digest
+    covers the pledges since the campaign's previous one (a day missed is caught up the next
+    day). The unique (campaign, day) row makes a second or concurrent run send nothing more."""
+    now = now or timezone.now()
+    local = now.astimezone(NAIROBI)
+    if is_quiet_hours(now) or local.time() < DIGEST_TIME:
+        return 0
+    until = datetime.combine(local.date(), DIGEST_TIME, tzinfo=NAIROBI)
+    campaigns = (
+        Campaign.objects.filter(reminder_settings__new_pledge_digest=True)
+        .exclude(pledge_digests__day=local.date())
+        .annotate(last_until=Max("pledge_digests__covers_until"))
+        .order_by("pk")
+    )
+    enqueued = 0
+    for campaign in campaigns:
+        since = campaign.last_until or until - timedelta(days=1)
+        if not _digest_pledges(campaign_id=campaign.pk, since=since, until=until).exists():
+            continue
+        with transaction.atomic():
+            digest, created = PledgeDigest.objects.get_or_create(
+                campaign=campaign, day=local.date(), defaults={"covers_from": since, "covers_until": until}
+            )
+            if created:
+                enqueued += 1
+                transaction.on_commit(partial(tasks.send_pledge_digest.enqueue, digest_id=digest.pk))
+    return enqueued
+
+
+def pledge_digest_send(*, digest_id: int) -> None:
+    """E-mail one digest to the campaign's organizer: each new pledge with its amount and code."""
+    digest = PledgeDigest.objects.select_related("campaign__organizer").get(pk=digest_id)
+    campaign = digest.campaign
+    pledges = list(
+        _digest_pledges(campaign_id=campaign.pk, since=digest.covers_from, until=digest.covers_until).order_by(
+            "created_at", "pk"
+        )
+    )
+    if not pledges:
+        return
+    with translation.override(campaign.organizer.message_language):
+        count, total = len(pledges), ksh(sum(pledge.amount for pledge in pledges))
+        headline = ngettext("%(count)d new pledge to %(campaign)s", "%(count)d new pledges to %(campaign)s", count) % {
+            "count": count,
+            "campaign": campaign.title,
+        }
+        context = {
+            "campaign": campaign,
+            "headline": headline,
+            "rows": [{"name": pledge.name, "code": pledge.code, "amount": ksh(pledge.amount)} for pledge in pledges],
+            "total": total,
+            "manage_url": _manage_url(campaign),
+            "site_url": settings.SITE_URL,
+        }
+        _deliver_all(
+            [
+                notification_queue_email(
+                    to=campaign.organizer.email, subject=headline, template="pledge_digest", context=context
+                )
+            ]
+        )

@@ -1,6 +1,11 @@
-"""Background work: each task calls one service (imported late: services enqueue these tasks)."""
+"""Background work: each task calls one service (imported late: services enqueue these tasks).
+
+Priorities order the worker's queue: a password reset first (someone is waiting at the screen),
+the organizers' news of new pledges last (behind the pledgers' own confirmations)."""
 
 from django_tasks import task
+
+ORGANIZER_NEWS_PRIORITY = -10
 
 
 @task()
@@ -29,3 +34,38 @@ def send_pledge_reminder(*, pledge_id: int, reminder_id: int | None) -> None:
     from notifications.services import pledge_reminder_send
 
     pledge_reminder_send(pledge_id=pledge_id, reminder_id=reminder_id)
+
+
+@task()
+def notify_welcome(*, user_id: int) -> None:
+    from notifications.services import user_welcome_notify
+
+    user_welcome_notify(user_id=user_id)
+
+
+@task(priority=10)
+def notify_password_reset(*, user_id: int, reset_url: str) -> None:
+    from notifications.services import password_reset_notify
+
+    password_reset_notify(user_id=user_id, reset_url=reset_url)
+
+
+@task(priority=ORGANIZER_NEWS_PRIORITY)
+def notify_organizer_new_pledge(*, pledge_id: int) -> None:
+    from notifications.services import organizer_new_pledge_notify
+
+    organizer_new_pledge_notify(pledge_id=pledge_id)
+
+
+@task(priority=ORGANIZER_NEWS_PRIORITY)
+def send_pledge_digest(*, digest_id: int) -> None:
+    from notifications.services import pledge_digest_send
+
+    pledge_digest_send(digest_id=digest_id)
+
+
+@task()
+def notify_campaign_activated(*, campaign_id: int, payment_id: int) -> None:
+    from notifications.services import campaign_activated_notify
+
+    campaign_activated_notify(campaign_id=campaign_id, payment_id=payment_id)

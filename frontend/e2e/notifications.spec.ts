@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
-import { latestEmailTo, uniqueEmail } from "./support";
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO_ORGANIZER, DEMO_PASSWORD, expectAccessible, latestEmailTo, uniqueEmail } from "./support";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const DATABASE = join(ROOT, ".tmp", `e2e-${process.env.E2E_PORT ?? 8123}`, "db.sqlite3");
@@ -99,4 +99,62 @@ test("a pledge's e-mail and SMS carry its code; a reminder follows a week later,
   expect(reminderOffsets(code)).toEqual(["pledge+7"]);
   expect(smsTo(E164, code)).toHaveLength(4);
   expect(reminders(E164, code)).toHaveLength(1);
+});
+
+/** A toast (Radix also copies its text into a screen-reader announcement, hence first()). */
+const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+test("the organizer reminds a pledger from Pledge Management, once an hour, and sets the reminders", async ({
+  page,
+}) => {
+  // The ministry campaign is organized by the demo organizer (backend/pledges/demo.py).
+  const campaignId = (await (await page.request.get("/api/ministry-campaign")).json()).campaign_id;
+  const name = `Njeri Remind ${Date.now()}`;
+  const session = await (await page.request.get("/api/auth/session")).json();
+  const created = await page.request.post("/api/pledges", {
+    data: { campaign_id: campaignId, name, email: uniqueEmail("remind"), phone: "0722000777", amount: 3000 },
+    headers: { "X-CSRFToken": session.csrf_token },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const code: string = (await created.json()).code;
+
+  await page.goto(`/signin?next=${encodeURIComponent(`/campaign/${campaignId}`)}`);
+  await page.getByLabel("Email", { exact: true }).fill(DEMO_ORGANIZER);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  const row = page
+    .getByRole("region", { name: "Pledge Management" })
+    .locator("li, tr")
+    .filter({ hasText: name, visible: true })
+    .first();
+
+  await row.getByRole("button", { name: /^Remind/ }).click();
+  await expect(toastText(page, `Reminder sent to ${name}.`)).toBeVisible();
+  await expect.poll(() => reminders("+254722000777", code).length, { timeout: 15_000 }).toBe(1);
+  expect(reminders("+254722000777", code)[0]).toContain("Ksh 3,000");
+
+  // A second press within the hour: the server's message, and no second SMS.
+  await row.getByRole("button", { name: /^Remind/ }).click();
+  await expect(
+    toastText(page, "A reminder was sent for this pledge recently. Please try again later."),
+  ).toBeVisible();
+  expect(reminders("+254722000777", code)).toHaveLength(1);
+
+  // The reminder settings: the defaults, a check before saving, and a save.
+  await page.getByRole("button", { name: "Reminders and new-pledge e-mails" }).click();
+  const settings = page.getByRole("form", { name: "Reminder settings" });
+  const weekAfter = settings.getByLabel("7 days after pledging");
+  await expect(weekAfter).toBeChecked();
+  await expect(settings.getByLabel("1 day after pledging")).not.toBeChecked();
+  await expectAccessible(page);
+  for (const label of ["7 days after pledging", "3 days before the end date", "On the end date"]) {
+    await settings.getByLabel(label).uncheck();
+  }
+  await settings.getByRole("button", { name: "Save reminder settings" }).click();
+  await expect(settings.getByText("Choose at least one reminder time, or turn reminders off.")).toBeVisible();
+  for (const label of ["7 days after pledging", "3 days before the end date", "On the end date"]) {
+    await settings.getByLabel(label).check();
+  }
+  await settings.getByRole("button", { name: "Save reminder settings" }).click();
+  await expect(toastText(page, "Reminder settings saved.")).toBeVisible();
 });

@@ -38,8 +38,7 @@ def test_a_pledge_sends_the_pledger_an_email_and_an_sms_with_the_code_and_how_to
 
     pledge = pledge_of_12500(campaign)
 
-    [email] = mail.outbox
-    assert email.to == ["wanjiru@example.com"]
+    [email] = [message for message in mail.outbox if message.to == ["wanjiru@example.com"]]
     assert pledge.code in email.subject
     assert isinstance(email, EmailMultiAlternatives)
     html = str(email.alternatives[0][0])
@@ -55,8 +54,10 @@ def test_a_pledge_sends_the_pledger_an_email_and_an_sms_with_the_code_and_how_to
     assert {(log.channel, log.template, log.status) for log in logs} == {
         ("email", "email/pledge_recorded", "sent"),
         ("sms", "sms/pledge_recorded", "sent"),
+        ("email", "email/new_pledge", "sent"),
     }
     assert logs.get(channel="sms").provider_message_id == sms.message_id
+    assert logs.get(template="email/new_pledge").recipient == campaign.organizer.email
 
 
 @pytest.mark.django_db(transaction=True)

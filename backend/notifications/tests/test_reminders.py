@@ -11,7 +11,7 @@ from django.core.management import call_command
 from campaigns.models import CampaignStatus
 from campaigns.tests.factories import CampaignFactory
 from notifications.models import CampaignReminderSettings, NotificationLog, PledgeOptOut, Reminder
-from notifications.services import opt_out_token, reminders_send_due
+from notifications.services import opt_out_token, pledge_reminder_send, reminders_send_due
 from payments.models import Payment
 from pledges.services import pledge_payment_record
 from pledges.tests.factories import PledgeFactory
@@ -92,6 +92,16 @@ def test_running_the_scheduler_twice_sends_one_reminder(pledge, run):
     assert NotificationLog.objects.filter(pledge=pledge, channel="sms").count() == 1
 
 
+def test_a_reminder_job_that_runs_twice_sends_once(pledge, run):
+    assert run(at(9, 11, 0)) == 1
+    reminder = Reminder.objects.get(pledge=pledge)
+
+    with time_machine.travel(at(9, 11, 1), tick=False):
+        assert pledge_reminder_send(pledge_id=pledge.pk, reminder_id=reminder.pk) is False
+
+    assert NotificationLog.objects.filter(pledge=pledge, channel="sms", template="sms/reminder").count() == 1
+
+
 def test_after_a_long_pause_only_the_latest_due_reminder_is_sent(pledge, run):
     assert run(at(30, 9, 0)) == 1
 
@@ -164,5 +174,5 @@ def test_the_management_command_enqueues_the_due_reminders(pledge, django_captur
     with time_machine.travel(at(9, 12, 0), tick=False), django_capture_on_commit_callbacks(execute=True):
         call_command("send_due_reminders", stdout=out)
 
-    assert out.getvalue().strip() == "1 reminder(s) enqueued."
+    assert out.getvalue().strip() == "1 reminder(s) and 0 digest(s) enqueued."
     assert sent_offsets(pledge) == ["pledge+7"]

@@ -4,7 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from notifications.services import reminders_send_due
+from notifications.services import pledge_digests_send_due, reminders_send_due
 
 
 def aware_datetime(value: str) -> datetime:
@@ -16,7 +16,10 @@ def aware_datetime(value: str) -> datetime:
 
 
 class Command(BaseCommand):
-    help = "Enqueue the pledge reminders that are due now (run every few minutes: serve.sh's loop, or cron)."
+    help = (
+        "Enqueue the pledge reminders and organizers' daily digests that are due now "
+        "(run every few minutes: serve.sh's loop, or cron)."
+    )
 
     def add_arguments(self, parser: ArgumentParser) -> None:
         # Lets the end-to-end tests advance the clock without touching the system's.
@@ -27,5 +30,6 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        enqueued = reminders_send_due(now=options["now"])
-        self.stdout.write(f"{enqueued} reminder(s) enqueued.")
+        reminders = reminders_send_due(now=options["now"])
+        digests = pledge_digests_send_due(now=options["now"])
+        self.stdout.write(f"{reminders} reminder(s) and {digests} digest(s) enqueued.")

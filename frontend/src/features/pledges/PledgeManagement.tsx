@@ -19,12 +19,14 @@ import {
   useUnmatchedPayments,
 } from "./managementApi";
 import { PledgeStatusBadge } from "./PledgeStatusBadge";
+import { RemindButton, ReminderSettingsPanel } from "./Reminders";
 import { outlineButton } from "./styles";
 
 /**
  * Pledge Management on /campaign/{id}, for the organizer and admins (the server answers 403 to
- * anyone else): the summary, the 10 newest pledges with confirm and record actions, payments that
- * matched no pledge code, every pledge (searchable) and the CSV exports. A lazy chunk of its own.
+ * anyone else): the summary, the 10 newest pledges with confirm, record and remind actions, payments
+ * that matched no pledge code, every pledge (searchable), the CSV exports and the reminder settings.
+ * A lazy chunk of its own.
  */
 export default function PledgeManagement({ campaignId }: { campaignId: number }) {
   return (
@@ -51,6 +53,7 @@ export default function PledgeManagement({ campaignId }: { campaignId: number })
       <RecentPledges campaignId={campaignId} />
       <UnmatchedPayments campaignId={campaignId} />
       <AllPledges campaignId={campaignId} />
+      <ReminderSettingsPanel campaignId={campaignId} />
     </section>
   );
 }
@@ -287,7 +290,7 @@ function Paid({ pledge }: { pledge: ManagedPledge }) {
   );
 }
 
-/** Confirm (one way, disabled once confirmed) and record a cash or bank payment. */
+/** Confirm (one way, disabled once confirmed), record a cash or bank payment, and remind the pledger. */
 function PledgeActions({ pledge, onAction }: { pledge: ManagedPledge; onAction(action: Action): void }) {
   const confirmed = pledge.payment_confirmed ?? false;
   return (
@@ -311,6 +314,7 @@ function PledgeActions({ pledge, onAction }: { pledge: ManagedPledge; onAction(a
           <span className="sr-only">: {pledge.name}</span>
         </button>
       )}
+      <RemindButton pledge={pledge} />
     </>
   );
 }

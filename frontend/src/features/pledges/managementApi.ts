@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { campaignKeys } from "@/features/campaigns/api";
 import { api, type Schemas, unwrap } from "@/lib/api/client";
 import { unexpected } from "./api";
@@ -7,6 +7,7 @@ import { unexpected } from "./api";
 
 export type ManagedPledge = Schemas["PledgeOut"];
 export type UnmatchedPayment = Schemas["UnmatchedPaymentOut"];
+export type ReminderSettings = Schemas["ReminderSettingsOut"];
 
 export const RECENT_PLEDGES = 10;
 export const PLEDGES_PAGE_SIZE = 20;
@@ -17,6 +18,7 @@ const manageKeys = {
   list: (campaignId: number, q: string, pageSize: number) =>
     ["pledges", "manage", campaignId, "list", { q, pageSize }] as const,
   unmatched: (campaignId: number) => ["pledges", "manage", campaignId, "unmatched"] as const,
+  reminderSettings: (campaignId: number) => ["pledges", "manage", campaignId, "reminder-settings"] as const,
 };
 
 export function usePledgeSummary(campaignId: number) {
@@ -61,6 +63,36 @@ export function useUnmatchedPayments(campaignId: number) {
         }),
         unexpected(),
       ),
+  });
+}
+
+/** Whether and when the campaign's pledgers are reminded, and how the organizer hears of new pledges. */
+export function useReminderSettings(campaignId: number) {
+  return useQuery({
+    queryKey: manageKeys.reminderSettings(campaignId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/campaigns/{campaign_id}/reminder-settings", {
+          params: { path: { campaign_id: campaignId } },
+          signal,
+        }),
+        unexpected(),
+      ),
+  });
+}
+
+export function useSaveReminderSettings(campaignId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Omit<ReminderSettings, "offset_choices">) =>
+      unwrap(
+        await api.PUT("/api/campaigns/{campaign_id}/reminder-settings", {
+          params: { path: { campaign_id: campaignId } },
+          body,
+        }),
+        unexpected(),
+      ),
+    onSuccess: (saved) => queryClient.setQueryData(manageKeys.reminderSettings(campaignId), saved),
   });
 }
 

@@ -1,0 +1,67 @@
+"""The welcome and password-reset e-mails go through the notification log like every message."""
+
+import pytest
+from django.core import mail
+from django.core.mail import EmailMultiAlternatives
+
+from accounts.tests.factories import UserFactory
+from notifications.models import NotificationLog
+from notifications.services import password_reset_notify, user_welcome_notify
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_welcome_email_is_logged_and_sent_with_a_plain_text_and_an_html_part(settings):
+    settings.SITE_URL = "https://harambee.example"
+    user = UserFactory.create(first_name="Grace", email="grace@example.com")
+
+    user_welcome_notify(user_id=user.pk)
+
+    log = NotificationLog.objects.get()
+    assert (log.channel, log.template, log.recipient, log.status) == ("email", "email/welcome", user.email, "sent")
+    [email] = mail.outbox
+    assert email.subject == "Welcome to Harambee"
+    assert isinstance(email, EmailMultiAlternatives)
+    assert "Welcome to Harambee, Grace!" in email.body
+    assert "https://harambee.example/dashboard" in email.body
+    html = str(email.alternatives[0][0])
+    assert 'name="viewport"' in html
+    assert 'href="https://harambee.example/dashboard"' in html
+
+
+def test_the_password_reset_email_carries_the_link_unescaped_in_text_and_escaped_in_html():
+    user = UserFactory.create()
+    link = "https://harambee.example/reset-password?uid=MQ&token=abc-123"
+
+    password_reset_notify(user_id=user.pk, reset_url=link)
+
+    log = NotificationLog.objects.get()
+    assert (log.template, log.status) == ("email/password_reset", "sent")
+    [email] = mail.outbox
+    assert email.subject == "Reset your Harambee password"
+    assert isinstance(email, EmailMultiAlternatives)
+    assert link in email.body.splitlines()
+    assert 'href="https://harambee.example/reset-password?uid=MQ&amp;token=abc-123"' in str(email.alternatives[0][0])
+
+
+def test_an_account_email_the_mail_server_refuses_is_recorded_and_retried(settings):
+    settings.EMAIL_BACKEND = "accounts.tests.test_api.BrokenMailServer"
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+    from django_tasks import default_task_backend
+
+    user = UserFactory.create()
+
+    user_welcome_notify(user_id=user.pk)
+
+    log = NotificationLog.objects.get()
+    assert (log.status, log.attempts, log.error) == ("queued", 1, "the mail server is down")
+    [retry] = default_task_backend.results  # type: ignore[attr-defined]
+    assert retry.kwargs == {"log_id": log.pk}
+
+
+def test_no_email_for_a_user_deleted_before_the_task_ran():
+    user_welcome_notify(user_id=999_999)
+    password_reset_notify(user_id=999_999, reset_url="https://harambee.example/reset-password")
+
+    assert NotificationLog.objects.count() == 0
+    assert mail.outbox == []

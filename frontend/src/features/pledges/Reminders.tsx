@@ -1,0 +1,181 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useMutation } from "@tanstack/react-query";
+import { type ComponentPropsWithRef, type ReactNode, useId, useState } from "react";
+import * as v from "valibot";
+import { toast } from "@/components/toast";
+import { ApiRequestError, api, unwrap } from "@/lib/api/client";
+import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { unexpected } from "./api";
+import {
+  type ManagedPledge,
+  type ReminderSettings,
+  useReminderSettings,
+  useSaveReminderSettings,
+} from "./managementApi";
+import { reminderOffsetLabel } from "./reminders";
+import { say } from "./rules";
+import { outlineButton } from "./styles";
+
+/** 'Remind': one reminder by SMS and e-mail now. The server allows one an hour per pledge and says so. */
+export function RemindButton({ pledge }: { pledge: ManagedPledge }) {
+  const { t } = useLingui();
+  const paid = pledge.status === "confirmed";
+  const remind = useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await api.POST("/api/pledges/{pledge_id}/remind", { params: { path: { pledge_id: pledge.id } } }),
+        unexpected(),
+      ),
+    onSuccess: () => toast({ title: t`Reminder sent to ${pledge.name}.` }),
+    onError: (error) => toast({ title: errorMessage(error, unexpected()), variant: "destructive" }),
+  });
+  return (
+    <button
+      type="button"
+      disabled={paid || remind.isPending}
+      title={paid ? t`This pledge is fully paid.` : undefined}
+      onClick={() => remind.mutate()}
+      className="py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
+    >
+      {remind.isPending ? <Trans>Sending...</Trans> : <Trans>Remind</Trans>}
+      <span className="sr-only">: {pledge.name}</span>
+    </button>
+  );
+}
+
+const settingsSchema = v.pipe(
+  v.object({ enabled: v.boolean(), offsets: v.array(v.string()), newPledgeDigest: v.boolean() }),
+  v.forward(
+    v.check(
+      (values) => !values.enabled || values.offsets.length > 0,
+      say(msg`Choose at least one reminder time, or turn reminders off.`),
+    ),
+    ["offsets"],
+  ),
+);
+type SettingsValues = v.InferInput<typeof settingsSchema>;
+const FIELDS = ["enabled", "offsets", "newPledgeDigest"] as const;
+
+/** The organizer's reminder settings, folded away until asked for: most never change the defaults. */
+export function ReminderSettingsPanel({ campaignId }: { campaignId: number }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((shown) => !shown)}
+        className="font-medium text-brand-700 underline-offset-2 hover:underline"
+      >
+        <Trans>Reminders and new-pledge e-mails</Trans>
+      </button>
+      <div id={panelId} hidden={!open}>
+        {open && <SettingsLoader campaignId={campaignId} />}
+      </div>
+    </div>
+  );
+}
+
+function SettingsLoader({ campaignId }: { campaignId: number }) {
+  const { t } = useLingui();
+  const settings = useReminderSettings(campaignId);
+  if (settings.isError) {
+    return (
+      <div role="alert" className="mt-2 rounded-md bg-red-50 p-3 text-sm text-red-800">
+        <p>{errorMessage(settings.error, unexpected())}</p>
+        <button type="button" onClick={() => void settings.refetch()} className="mt-1 font-medium underline">
+          {t`Try again`}
+        </button>
+      </div>
+    );
+  }
+  if (!settings.data)
+    return <div className="mt-2 h-48 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />;
+  return <SettingsForm campaignId={campaignId} settings={settings.data} />;
+}
+
+function SettingsForm({ campaignId, settings }: { campaignId: number; settings: ReminderSettings }) {
+  const { t } = useLingui();
+  const ids = useId();
+  const form = useSchemaForm(settingsSchema, {
+    enabled: settings.enabled,
+    offsets: settings.offsets,
+    newPledgeDigest: settings.new_pledge_digest,
+  });
+  const { errors } = form.formState;
+  const enabled = form.watch("enabled");
+  const save = useSaveReminderSettings(campaignId);
+  const onSubmit = (values: SettingsValues) =>
+    save.mutate(
+      { enabled: values.enabled, offsets: values.offsets, new_pledge_digest: values.newPledgeDigest },
+      {
+        onSuccess: () => toast({ title: t`Reminder settings saved.` }),
+        onError: (error) => void showFieldErrors(error, form, FIELDS),
+      },
+    );
+  const offsetsError = errors.offsets?.message ?? errors.offsets?.root?.message;
+  const failure =
+    save.error &&
+    !FIELDS.some((field) => save.error instanceof ApiRequestError && save.error.fieldErrors[field])
+      ? errorMessage(save.error, unexpected())
+      : null;
+  return (
+    <form
+      noValidate
+      aria-label={t`Reminder settings`}
+      className="mt-3 space-y-4 rounded-lg border border-slate-200 bg-white p-4"
+      onSubmit={form.handleSubmit(onSubmit)}
+    >
+      <Checkbox id={`${ids}-enabled`} {...form.register("enabled")}>
+        <Trans>Remind pledgers who have not paid in full, by SMS and e-mail</Trans>
+      </Checkbox>
+      <fieldset disabled={!enabled} aria-describedby={offsetsError ? `${ids}-offsets-error` : undefined}>
+        <legend className="text-sm font-medium text-slate-800">
+          <Trans>When to remind</Trans>
+        </legend>
+        <p className="text-sm text-slate-600">
+          <Trans>Never between 9 pm and 7 am, and never once a pledge is paid.</Trans>
+        </p>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {settings.offset_choices.map((offset) => (
+            <Checkbox key={offset} id={`${ids}-${offset}`} value={offset} {...form.register("offsets")}>
+              {reminderOffsetLabel(offset)}
+            </Checkbox>
+          ))}
+        </div>
+        {offsetsError && (
+          <p id={`${ids}-offsets-error`} role="alert" className="mt-2 text-sm text-red-700">
+            {offsetsError}
+          </p>
+        )}
+      </fieldset>
+      <Checkbox id={`${ids}-digest`} {...form.register("newPledgeDigest")}>
+        <Trans>Send me one e-mail a day listing new pledges, instead of one e-mail per pledge</Trans>
+      </Checkbox>
+      {failure && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {failure}
+        </p>
+      )}
+      <button type="submit" disabled={save.isPending} className={outlineButton}>
+        {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save reminder settings</Trans>}
+      </button>
+    </form>
+  );
+}
+
+type CheckboxProps = ComponentPropsWithRef<"input"> & { id: string; children: ReactNode };
+
+function Checkbox({ id, children, ...input }: CheckboxProps) {
+  return (
+    <div className="flex items-start gap-2">
+      <input id={id} type="checkbox" className="mt-1 h-4 w-4 accent-brand-700" {...input} />
+      <label htmlFor={id} className="text-sm text-slate-800">
+        {children}
+      </label>
+    </div>
+  );
+}
