@@ -3,6 +3,7 @@ from django.test import override_settings
 
 from campaigns.models import CampaignStatus, CampaignType
 from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
+from pledges.services import pledge_confirm, pledge_create, pledge_payment_record
 
 pytestmark = pytest.mark.django_db
 
@@ -57,6 +58,38 @@ def test_only_the_callers_own_pledging_campaigns_are_shown_and_counted(organizer
 
     assert [row["id"] for row in body["campaigns"]] == [own.pk]
     assert (body["active_campaigns"], body["total_pledged"], body["total_paid"]) == (1, 10_000, 5_000)
+
+
+def pledge(campaign, amount):
+    return pledge_create(
+        campaign_id=campaign.pk,
+        amount=amount,
+        name="Wanjiku Kamau",
+        email="wanjiku@example.com",
+        phone="0712000101",
+        is_anonymous=False,
+        viewer=None,
+        client_ip="",
+    )
+
+
+def test_the_sums_come_from_the_confirmed_partly_paid_and_pending_pledges_of_the_callers_campaigns(
+    organizer_client, organizer, member
+):
+    first = CampaignFactory.create(organizer=organizer)
+    second = CampaignFactory.create(organizer=organizer)
+    others = CampaignFactory.create(organizer=member)
+    pledge_confirm(pledge_id=pledge(first, 10_000).pk, user=organizer)
+    partly = pledge(first, 20_000)
+    pledge_payment_record(pledge_id=partly.pk, user=organizer, amount=5_000, method="cash", note="", reference="")
+    pledge(second, 30_000)
+    pledge_confirm(pledge_id=pledge(others, 99_000).pk, user=member)
+
+    body = organizer_client.get("/api/dashboard").json()
+
+    assert [row["id"] for row in body["campaigns"]] == [second.pk, first.pk]
+    assert (body["active_campaigns"], body["total_pledged"], body["total_paid"]) == (2, 60_000, 15_000)
+    assert [(row["pledged_total"], row["raised_total"]) for row in body["campaigns"]] == [(30_000, 0), (30_000, 15_000)]
 
 
 def test_campaigns_of_every_status_are_listed_newest_first_with_their_card_fields(organizer_client, organizer):

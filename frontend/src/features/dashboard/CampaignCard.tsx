@@ -83,6 +83,15 @@ export function CampaignCard({ campaign, onPayNow }: { campaign: DashboardCampai
               <Trans>View Campaign</Trans>
             </Link>
           )}
+          {!pending && (
+            <Link
+              href={`/campaign/${campaign.id}/analytics`}
+              aria-label={t`Analytics for ${campaign.title}`}
+              className="mt-2 block text-center text-sm font-medium text-brand-700 hover:underline"
+            >
+              <Trans>Analytics</Trans>
+            </Link>
+          )}
         </div>
       </div>
     </article>

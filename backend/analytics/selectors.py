@@ -1,0 +1,186 @@
+"""Reads of a campaign's analytics, for its organizer and admins.
+
+Four aggregate queries whatever the number of pledges, payments and visits: pledges by state,
+pledges by day, paid money by day, method and purpose, and visits by day. Python only folds the
+grouped rows (a few per day at most) into the series and lists the page shows. Days are
+Nairobi days; money is whole KES.
+"""
+
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any
+
+from django.db.models import CharField, Count, Exists, F, OuterRef, QuerySet, Sum, Value
+from django.db.models.functions import TruncDate
+from django.utils import timezone
+
+from analytics.models import CampaignDailyVisits
+from campaigns.models import Campaign
+from payments.models import Payment
+from pledges.models import Donation, Pledge, PledgePayment, PledgeStatus
+
+TOP_DAYS_LIMIT = 5
+# The order the page lists them in: settled first.
+STATUS_ORDER = [PledgeStatus.CONFIRMED, PledgeStatus.PARTLY_PAID, PledgeStatus.PENDING]
+
+
+@dataclass
+class Day:
+    day: date
+    pledged: int = 0
+    pledge_count: int = 0
+    paid: int = 0
+    donated: int = 0
+    donation_count: int = 0
+    views: int = 0
+    visitors: int = 0
+    pledged_cumulative: int = 0
+    paid_cumulative: int = 0
+
+
+@dataclass
+class CampaignAnalytics:
+    campaign: Campaign
+    days: list[Day]
+    pledges_by_status: list[dict[str, Any]]
+    payments_by_method: list[dict[str, Any]]
+    top_days: list[Day] = field(default_factory=list)
+    pledged_total: int = 0
+    paid_total: int = 0
+    pledge_count: int = 0
+    donation_count: int = 0
+    views: int = 0
+    visitors: int = 0
+    conversion_percent: float | None = None
+
+
+def _counted_payment_groups(campaign: Campaign) -> QuerySet[Any, Any]:
+    """The money in the campaign's raised total, summed by day, method and purpose: succeeded
+    payments credited to its pledges, and its counted donations (``pledges.services`` keeps
+    ``raised_total`` in step with them). Each side starts from the campaign's own rows and looks
+    the other table up by a unique key, so PostgreSQL never scans a whole table."""
+    credited = Payment.objects.filter(
+        Exists(PledgePayment.objects.filter(payment=OuterRef("pk"))),
+        campaign=campaign,
+        status=Payment.Status.SUCCEEDED,
+    )
+    pledge_payments = credited.annotate(day=TruncDate("settled_at")).values("day", "provider", "purpose")
+    donations = (
+        Donation.objects.filter(campaign=campaign, counted_at__isnull=False)
+        .annotate(
+            day=TruncDate("counted_at"),
+            provider=F("payment__provider"),
+            purpose=Value(Payment.Purpose.DONATION, output_field=CharField()),
+        )
+        .values("day", "provider", "purpose")
+    )
+    totals = {"amount": Sum("amount"), "count": Count("pk")}
+    return pledge_payments.order_by().annotate(**totals).union(donations.order_by().annotate(**totals), all=True)
+
+
+def _pledges_by_status(campaign: Campaign) -> list[dict[str, Any]]:
+    figures: dict[str, tuple[int, int, int]] = {
+        status: (count, amount, paid)
+        for status, count, amount, paid in Pledge.objects.filter(campaign=campaign)
+        .order_by()
+        .values("status")
+        .annotate(count=Count("pk"), amount=Sum("amount"), paid=Sum("paid_amount"))
+        .values_list("status", "count", "amount", "paid")
+    }
+    rows = []
+    for status in STATUS_ORDER:
+        count, amount, paid = figures.get(status, (0, 0, 0))
+        rows.append({"status": status, "label": str(status.label), "count": count, "amount": amount, "paid": paid})
+    return rows
+
+
+def _timeline_bounds(campaign: Campaign, active_days: set[date]) -> tuple[date, date]:
+    """From the start (or the first activity, if earlier) to today, or the end date once passed."""
+    today = timezone.localdate()
+    first = min([campaign.start_date, *active_days])
+    last = max([min(today, max(campaign.end_date, first)), *active_days])
+    return first, last
+
+
+def campaign_analytics_get(*, campaign: Campaign) -> CampaignAnalytics:
+    """Cumulative pledged and paid per day, pledges by state, payments by method, views, unique
+    visitors, conversion and the best days of ``campaign``.
+
+    Conversion is the share of unique visitors who pledged or donated, counting only the pledges
+    and donations made since views were first counted (before that no visitor was recorded).
+    Unique visitors are summed over days: someone who comes back on another day counts again.
+    """
+    days: dict[date, Day] = {}
+
+    def on(day: date) -> Day:
+        return days.setdefault(day, Day(day=day))
+
+    pledged_days = (
+        Pledge.objects.filter(campaign=campaign)
+        .annotate(day=TruncDate("created_at"))
+        .order_by()
+        .values("day")
+        .annotate(amount=Sum("amount"), count=Count("pk"))
+    )
+    for pledged_day in pledged_days:
+        entry = on(pledged_day["day"])
+        entry.pledged, entry.pledge_count = pledged_day["amount"], pledged_day["count"]
+
+    by_method: dict[str, tuple[int, int]] = dict.fromkeys(Payment.Provider.values, (0, 0))
+    for row in _counted_payment_groups(campaign):
+        entry = on(row["day"])
+        entry.paid += row["amount"]
+        if row["purpose"] == Payment.Purpose.DONATION:
+            entry.donated += row["amount"]
+            entry.donation_count += row["count"]
+        count, amount = by_method[row["provider"]]
+        by_method[row["provider"]] = (count + row["count"], amount + row["amount"])
+
+    visits = CampaignDailyVisits.objects.filter(campaign=campaign).order_by().values_list("day", "views", "visitors")
+    for day, views, visitors in visits:
+        entry = on(day)
+        entry.views, entry.visitors = views, visitors
+
+    first, last = _timeline_bounds(campaign, set(days))
+    timeline = [on(first + timedelta(days=offset)) for offset in range((last - first).days + 1)]
+    pledged = paid = 0
+    for entry in timeline:
+        pledged += entry.pledged
+        paid += entry.paid
+        entry.pledged_cumulative, entry.paid_cumulative = pledged, paid
+
+    counting_since = next((entry.day for entry in timeline if entry.views), None)
+    visitors = sum(entry.visitors for entry in timeline)
+    converted = sum(
+        entry.pledge_count + entry.donation_count
+        for entry in timeline
+        if counting_since is not None and entry.day >= counting_since
+    )
+    ranked = sorted(
+        (entry for entry in timeline if entry.pledged or entry.donated),
+        key=lambda entry: (entry.pledged + entry.donated, entry.day),
+        reverse=True,
+    )
+    return CampaignAnalytics(
+        campaign=campaign,
+        days=timeline,
+        pledges_by_status=_pledges_by_status(campaign),
+        payments_by_method=[
+            {
+                "method": method,
+                "label": str(method.label),
+                "count": by_method[method][0],
+                "amount": by_method[method][1],
+            }
+            for method in Payment.Provider
+        ],
+        top_days=ranked[:TOP_DAYS_LIMIT],
+        pledged_total=pledged,
+        paid_total=paid,
+        pledge_count=sum(entry.pledge_count for entry in timeline),
+        donation_count=sum(entry.donation_count for entry in timeline),
+        views=sum(entry.views for entry in timeline),
+        visitors=visitors,
+        # Capped: a pledge can also come without a counted view (a shared pledge link).
+        conversion_percent=round(min(converted / visitors, 1) * 100, 1) if visitors else None,
+    )
