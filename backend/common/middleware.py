@@ -1,9 +1,22 @@
+import logging
+import re
+import time
+import uuid
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseForbidden
 from django.middleware.csrf import CsrfViewMiddleware
+
+from common.logs import request_id_var
+
+access_logger = logging.getLogger("harambee.access")
+
+REQUEST_ID_HEADER = "X-Request-ID"
+# What we accept from the load balancer: UUIDs, nginx's $request_id, and the like. Anything
+# else (too long, spaces, newlines that would forge log lines) is replaced with our own.
+REQUEST_ID_PATTERN = re.compile(r"^[A-Za-z0-9._-]{8,128}$")
 
 
 def _csrf_protected_view(request: HttpRequest) -> HttpResponse:  # pragma: no cover - never called
@@ -29,3 +42,43 @@ class ApiCsrfMiddleware(CsrfViewMiddleware):
         if not request.path.startswith("/api/") or request.path.startswith(settings.API_CSRF_EXEMPT_PREFIXES):
             return None
         return super().process_view(request, _csrf_protected_view, callback_args, callback_kwargs)
+
+
+class RequestIdMiddleware:
+    """Gives every request an id and writes one access log line when it is answered.
+
+    The id is the load balancer's ``X-Request-ID`` when it looks like one, else a new UUID; it is
+    on every log record written while the request runs (``common.logs.RequestIdFilter``) and
+    on the response, so a user's report can be matched to the logs. The access line has the path
+    without its query string: query strings may carry an e-mail address (gunicorn's own access
+    log, which prints them, is off; see scripts/serve.sh).
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        offered = request.headers.get(REQUEST_ID_HEADER, "")
+        request_id = offered if REQUEST_ID_PATTERN.match(offered) else uuid.uuid4().hex
+        token = request_id_var.set(request_id)
+        started = time.perf_counter()
+        try:
+            response = self.get_response(request)
+            duration_ms = round((time.perf_counter() - started) * 1000, 1)
+            response[REQUEST_ID_HEADER] = request_id
+            access_logger.info(
+                "%s %s %s %sms",
+                request.method,
+                request.path,
+                response.status_code,
+                duration_ms,
+                extra={
+                    "method": request.method,
+                    "path": request.path,
+                    "status": response.status_code,
+                    "duration_ms": duration_ms,
+                },
+            )
+            return response
+        finally:
+            request_id_var.reset(token)

@@ -6,7 +6,9 @@ attempts holds across every worker and instance.
 
 import hashlib
 import time
+from ipaddress import ip_address, ip_network
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
 
@@ -49,6 +51,23 @@ def reset_attempts(*, scope: str, identifiers: list[str]) -> None:
     cache.delete_many(keys + [f"{key}:ends" for key in keys])
 
 
+def _is_trusted_proxy(address: str) -> bool:
+    try:
+        ip = ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in ip_network(proxy, strict=False) for proxy in settings.TRUSTED_PROXIES)
+
+
 def client_ip(request: HttpRequest) -> str:
-    # Behind the documented nginx proxy REMOTE_ADDR is set from X-Real-IP by the proxy.
-    return str(request.META.get("REMOTE_ADDR", ""))
+    """The address a request came from. Behind the load balancers named in ``TRUSTED_PROXIES``
+    (deploy/nginx) every request would seem to come from them: then it is the nearest address in
+    X-Forwarded-For that is not one of them (what the client wrote further left can be forged)."""
+    address = str(request.META.get("REMOTE_ADDR", ""))
+    if not _is_trusted_proxy(address):
+        return address
+    hops = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
+    for hop in reversed(hops):
+        if not _is_trusted_proxy(hop):
+            return hop
+    return hops[0] if hops else address

@@ -1,7 +1,8 @@
 from django.http import HttpRequest
-from ninja import Router, Schema
+from ninja import Router, Schema, Status
 
 from accounts.auth import request_user
+from common.ratelimit import client_ip
 from common.schemas import ErrorOut
 from feedback import services
 
@@ -18,7 +19,7 @@ class FeedbackOut(Schema):
     id: int
 
 
-@router.post("/feedback", response={201: FeedbackOut, 403: ErrorOut, 422: ErrorOut})
-def feedback_create(request: HttpRequest, payload: FeedbackIn) -> tuple[int, dict[str, int]]:
-    feedback = services.feedback_create(user=request_user(request), **payload.dict())
-    return 201, {"id": feedback.pk}
+@router.post("/feedback", response={201: FeedbackOut, 403: ErrorOut, 422: ErrorOut, 429: ErrorOut})
+def feedback_create(request: HttpRequest, payload: FeedbackIn) -> Status[dict[str, int]]:
+    feedback = services.feedback_create(user=request_user(request), client_ip=client_ip(request), **payload.dict())
+    return Status(201, {"id": feedback.pk})

@@ -32,10 +32,13 @@ ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: Error
 DARAJA_ACCEPTED = {"ResultCode": 0, "ResultDesc": "Accepted"}
 
 
-@router.post("/payments/stk-push", response={201: PaymentOut, **ERRORS}, auth=django_auth)
+@router.post("/payments/stk-push", response={201: PaymentOut, 429: ErrorOut, **ERRORS}, auth=django_auth)
 def stk_push(request: HttpRequest, payload: StkPushIn) -> Status[Payment]:
     """Pay a fee by M-Pesa: the payer's phone shows a PIN prompt. Poll the payment for the outcome."""
-    return Status(201, services.payment_fee_stk_push_start(user=signed_in_user(request), **payload.dict()))
+    payment = services.payment_fee_stk_push_start(
+        user=signed_in_user(request), client_ip=client_ip(request), **payload.dict()
+    )
+    return Status(201, payment)
 
 
 @router.post("/payments/checkout", response={201: CheckoutOut, **ERRORS}, auth=django_auth)

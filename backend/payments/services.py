@@ -27,12 +27,15 @@ from django.utils.translation import gettext as _
 
 from accounts import validators
 from accounts.models import User
+from audit.models import AuditAction
+from audit.services import audit_record
 from campaigns.models import Campaign, CampaignStatus
 from campaigns.services import campaign_activate
-from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
+from common import ratelimit
+from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, RateLimitedError, ServiceError
 from payments import selectors
 from payments.models import Payment, PaymentEvent, Subscription
-from payments.providers import MalformedBody, ProviderError, daraja, paystack
+from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
 from payments.providers.daraja import DarajaClient, StkQueryAnswer, StkResult
 from payments.providers.paystack import PaystackClient
 from payments.signals import payment_succeeded
@@ -57,6 +60,10 @@ STK_DESCRIPTIONS = {
     Payment.Purpose.SUBSCRIPTION: "Subscription",
 }
 FEE_PURPOSES = (Payment.Purpose.CAMPAIGN_ACTIVATION, Payment.Purpose.SUBSCRIPTION)
+STK_NO_ANSWER = "No answer from M-Pesa in time; waiting for its callback."
+# How long the callback of a push whose answer timed out is still matched to it (past the expiry,
+# since a late success still credits).
+UNANSWERED_PUSH_WINDOW = timedelta(days=1)
 C2B_INVALID_ACCOUNT = "C2B00012"
 C2B_INVALID_AMOUNT = "C2B00013"
 C2B_INVALID_SHORTCODE = "C2B00015"
@@ -132,6 +139,22 @@ def _intent_fail(*, payment: Payment, reason: str) -> None:
         payment.save(update_fields=["status", "result_desc"])
 
 
+def payment_stk_push_limit_enforce(*, phone: str, client_ip: str) -> None:
+    """Count a PIN prompt a client asks for; refuse it (429) past ``RATE_LIMIT_STK_PUSH_PHONE`` prompts
+    to that phone or ``RATE_LIMIT_STK_PUSH_IP`` from that address. The endpoints call this, before
+    the intent is recorded; an invalid phone number is left for the caller's validation."""
+    limits = [("stk-push-ip", client_ip, settings.RATE_LIMIT_STK_PUSH_IP)]
+    if not validators.check_kenyan_phone(phone):
+        limits.append(("stk-push-phone", validators.normalize_kenyan_phone(phone), settings.RATE_LIMIT_STK_PUSH_PHONE))
+    for scope, identifier, (attempts, _window) in limits:
+        if ratelimit.is_limited(scope=scope, identifiers=[identifier], limit=attempts):
+            raise RateLimitedError(
+                _("Too many payment prompts. Please wait a few minutes and try again."), code="rate_limited"
+            )
+    for scope, identifier, (_attempts, window) in limits:
+        ratelimit.record_attempt(scope=scope, identifiers=[identifier], window_seconds=window)
+
+
 def payment_stk_push_start(
     *,
     purpose: str,
@@ -176,6 +199,14 @@ def payment_stk_push_start(
             description=STK_DESCRIPTIONS[Payment.Purpose(purpose)],
             callback_url=stk_callback_url(),
         )
+    except ProviderTimeout as exc:
+        # Daraja may have sent the prompt all the same: the intent stays pending (the client says it
+        # keeps waiting). Its callback finds it by phone and amount (_stk_intent_unanswered), or
+        # payments_reconcile expires it.
+        logger.warning("STK Push for %s got no answer in time: %s", payment.reference, exc)
+        Payment.objects.filter(pk=payment.pk, status=Status.PENDING).update(result_desc=STK_NO_ANSWER)
+        payment.result_desc = STK_NO_ANSWER
+        return payment
     except ProviderError as exc:
         logger.warning("STK Push for %s failed: %s", payment.reference, exc)
         _intent_fail(payment=payment, reason=str(exc))
@@ -224,6 +255,11 @@ def payment_checkout_start(
             callback_url=card_return_url(),
             metadata={"purpose": purpose, "campaign_id": payment.campaign_id},
         )
+    except ProviderTimeout as exc:
+        # Paystack may have opened the checkout, but there is no link to send the payer to. The intent
+        # stays pending: payments_reconcile verifies it by its reference, then expires it.
+        logger.warning("Checkout for %s got no answer in time: %s", payment.reference, exc)
+        raise _provider_unavailable() from exc
     except ProviderError as exc:
         logger.warning("Checkout for %s failed: %s", payment.reference, exc)
         _intent_fail(payment=payment, reason=str(exc))
@@ -250,10 +286,11 @@ def _fee_terms(*, user: User, purpose: str, campaign_id: int | None) -> tuple[in
 
 
 def payment_fee_stk_push_start(
-    *, user: User, purpose: str, campaign_id: int | None, phone: str, idempotency_key: str
+    *, user: User, purpose: str, campaign_id: int | None, phone: str, idempotency_key: str, client_ip: str
 ) -> Payment:
     """Pay the campaign activation or subscription fee by M-Pesa STK Push."""
     amount, campaign = _fee_terms(user=user, purpose=purpose, campaign_id=campaign_id)
+    payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
     return payment_stk_push_start(
         purpose=purpose,
         amount=amount,
@@ -368,6 +405,32 @@ def _apply_stk_result(payment: Payment, result: StkResult) -> str:
     return Outcome.CREDITED
 
 
+def _stk_intent_unanswered(result: StkResult) -> Payment | None:
+    """The locked intent of a push whose answer timed out, so its CheckoutRequestID was never
+    learnt: the only one waiting for this phone and amount within ``UNANSWERED_PUSH_WINDOW`` (a
+    success callback names both; a failure names neither, and the intent expires)."""
+    phone = _e164_or_blank(result.phone)
+    if not (phone and result.amount):
+        return None
+    waiting = list(
+        Payment.objects.select_for_update().filter(
+            provider=Payment.Provider.MPESA_STK,
+            checkout_request_id__isnull=True,
+            status__in=[Status.PENDING, Status.EXPIRED],
+            payer_phone=phone,
+            amount=result.amount,
+            created_at__gte=timezone.now() - UNANSWERED_PUSH_WINDOW,
+        )[:2]
+    )
+    if len(waiting) != 1:
+        return None
+    payment = waiting[0]
+    payment.checkout_request_id = result.checkout_request_id
+    payment.merchant_request_id = result.merchant_request_id
+    payment.save(update_fields=["checkout_request_id", "merchant_request_id"])
+    return payment
+
+
 def payment_record_stk_callback(*, body: Any, remote_addr: str | None) -> PaymentEvent:
     """An STK Push callback from Daraja. A malformed body changes nothing but the audit log."""
     provider, kind = Payment.Provider.MPESA_STK, PaymentEvent.Kind.STK_CALLBACK
@@ -379,6 +442,7 @@ def payment_record_stk_callback(*, body: Any, remote_addr: str | None) -> Paymen
         )
     with transaction.atomic():
         payment = Payment.objects.select_for_update().filter(checkout_request_id=result.checkout_request_id).first()
+        payment = payment or _stk_intent_unanswered(result)
         outcome = _apply_stk_result(payment, result) if payment else Outcome.IGNORED_UNKNOWN
         return _event(
             provider=provider, kind=kind, body=body, remote_addr=remote_addr, payment=payment, outcome=outcome
@@ -616,6 +680,20 @@ def payment_record_manual(
             raise _invalid("bank_reference", _("This bank reference has already been recorded")) from None
         payment = Payment.objects.select_for_update().get(pk=payment.pk)
         _credit(payment)
+        audit_record(
+            actor=recorded_by,
+            action=AuditAction.PAYMENT_RECORDED,
+            target=payment,
+            after={
+                "provider": payment.provider,
+                "purpose": payment.purpose,
+                "amount": payment.amount,
+                "campaign": campaign.pk,
+                "account_reference": payment.account_reference,
+                "bank_reference": payment.provider_reference or "",
+                "receipt_number": payment.receipt_number,
+            },
+        )
     return payment
 
 

@@ -6,6 +6,7 @@ They run on every cache backend a deployment may use: the tests cover the in-mem
 
 import pytest
 from django.core.management import call_command
+from django.test import RequestFactory
 
 from common import ratelimit
 
@@ -98,3 +99,29 @@ def test_the_window_starts_at_the_first_attempt_and_is_not_extended_by_later_one
 
 def test_client_ip_is_the_remote_address(rf):
     assert ratelimit.client_ip(rf.get("/", REMOTE_ADDR="10.1.2.3")) == "10.1.2.3"
+
+
+def request_from(remote_addr, forwarded_for=None):
+    headers = {"HTTP_X_FORWARDED_FOR": forwarded_for} if forwarded_for else {}
+    return RequestFactory().get("/", REMOTE_ADDR=remote_addr, **headers)
+
+
+def test_the_client_address_is_the_peer_when_no_proxy_is_trusted(settings):
+    settings.TRUSTED_PROXIES = []
+
+    assert ratelimit.client_ip(request_from("203.0.113.7", forwarded_for="198.51.100.1")) == "203.0.113.7"
+
+
+def test_behind_a_trusted_proxy_the_client_address_is_the_nearest_untrusted_forwarded_one(settings):
+    settings.TRUSTED_PROXIES = ["127.0.0.1", "10.0.0.0/8"]
+
+    # The client wrote the first address itself; the load balancers appended the others.
+    request = request_from("127.0.0.1", forwarded_for="198.51.100.1, 203.0.113.7, 10.1.2.3")
+
+    assert ratelimit.client_ip(request) == "203.0.113.7"
+
+
+def test_a_request_from_an_untrusted_peer_cannot_choose_its_address(settings):
+    settings.TRUSTED_PROXIES = ["127.0.0.1"]
+
+    assert ratelimit.client_ip(request_from("203.0.113.7", forwarded_for="198.51.100.1")) == "203.0.113.7"

@@ -21,7 +21,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 
-from payments.providers import MalformedBody, ProviderError
+from payments.providers import MalformedBody, ProviderError, ProviderTimeout
 
 NAIROBI = ZoneInfo("Africa/Nairobi")
 TOKEN_PATH = "/oauth/v1/generate"  # noqa: S105 - a path, not a secret
@@ -38,6 +38,7 @@ INVALID_TOKEN_ERROR_CODE = "404.001.03"  # noqa: S105 - an error code
 STILL_PROCESSING_ERROR_CODE = "500.001.1001"
 RESULT_CANCELLED_BY_USER = 1032
 DARAJA_PHONE = re.compile(r"^254[17]\d{8}$")
+TIMEOUT_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,8 @@ class StkPushAccepted:
 class StkResult:
     """The outcome of one STK Push, from its callback or from a query.
 
-    ``amount`` and ``mpesa_receipt`` come only with a successful callback; a query answers
-    just the result code.
+    ``amount``, ``mpesa_receipt`` and ``phone`` (as Daraja writes it, e.g. 254712345678) come
+    only with a successful callback; a query answers just the result code.
     """
 
     checkout_request_id: str
@@ -63,6 +64,7 @@ class StkResult:
     result_desc: str
     amount: int | None = None
     mpesa_receipt: str = ""
+    phone: str = ""
 
     @property
     def succeeded(self) -> bool:
@@ -167,6 +169,7 @@ def parse_stk_callback(body: Any) -> StkResult:
         result_desc=result.result_desc,
         amount=_whole_shillings(values.get("Amount")),
         mpesa_receipt=_text(values, "MpesaReceiptNumber"),
+        phone=_text(values, "PhoneNumber", required=False),
     )
 
 
@@ -213,6 +216,7 @@ class DarajaClient:
             shortcode=settings.MPESA_SHORTCODE,
             passkey=settings.MPESA_PASSKEY,
             transaction_type=settings.MPESA_TRANSACTION_TYPE,
+            timeout=TIMEOUT_SECONDS,
         )
 
     @property
@@ -249,6 +253,8 @@ class DarajaClient:
             headers = {"Authorization": f"Bearer {self.access_token()}"}
             try:
                 response = httpx.post(f"{self.base_url}{path}", json=body, headers=headers, timeout=self.timeout)
+            except (httpx.ReadTimeout, httpx.WriteTimeout) as exc:
+                raise ProviderTimeout(f"Daraja {path} did not answer in time: {exc}") from exc
             except httpx.HTTPError as exc:
                 raise ProviderError(f"Daraja {path} failed: {exc}") from exc
             if attempt or not (response.status_code == 401 or INVALID_TOKEN_ERROR_CODE in response.text):

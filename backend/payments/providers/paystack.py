@@ -15,13 +15,14 @@ from typing import Any
 import httpx
 from django.conf import settings
 
-from payments.providers import MalformedBody, ProviderError
+from payments.providers import MalformedBody, ProviderError, ProviderTimeout
 
 INITIALIZE_PATH = "/transaction/initialize"
 VERIFY_PATH = "/transaction/verify/{reference}"
 CURRENCY = "KES"
 SUBUNITS_PER_SHILLING = 100
 CHARGE_SUCCESS = "charge.success"
+TIMEOUT_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,9 @@ class PaystackClient:
 
     @classmethod
     def from_settings(cls) -> "PaystackClient":
-        return cls(base_url=settings.PAYSTACK_BASE_URL, secret_key=settings.PAYSTACK_SECRET_KEY)
+        return cls(
+            base_url=settings.PAYSTACK_BASE_URL, secret_key=settings.PAYSTACK_SECRET_KEY, timeout=TIMEOUT_SECONDS
+        )
 
     def signature_is_valid(self, *, raw_body: bytes, signature: str) -> bool:
         if not self.secret_key or not signature:
@@ -79,6 +82,8 @@ class PaystackClient:
         try:
             response = httpx.request(method, f"{self.base_url}{path}", headers=headers, timeout=self.timeout, **kwargs)
             answer = response.json()
+        except (httpx.ReadTimeout, httpx.WriteTimeout) as exc:
+            raise ProviderTimeout(f"Paystack {path} did not answer in time: {exc}") from exc
         except httpx.HTTPError as exc:
             raise ProviderError(f"Paystack {path} failed: {exc}") from exc
         except ValueError:

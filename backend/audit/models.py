@@ -1,0 +1,56 @@
+"""The audit log: who did what to money or a campaign's standing, with the state before and after.
+
+Entries are written by the services that make the change, in the same transaction, so a change
+and its entry are committed (or rolled back) together. Nothing edits or deletes an entry.
+"""
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class AuditAction(models.TextChoices):
+    PLEDGE_CONFIRMED = "pledge_confirmed", _("Pledge confirmed")
+    PAYMENT_RECORDED = "payment_recorded", _("Cash or bank payment recorded")
+    PAYMENT_ASSIGNED = "payment_assigned", _("Unmatched payment assigned")
+    CAMPAIGN_STATUS_CHANGED = "campaign_status_changed", _("Campaign status changed")
+    CAMPAIGN_EDITED = "campaign_edited", _("Campaign edited by an admin")
+
+
+class AuditEntry(models.Model):
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Empty when the system itself acted (e.g. an activation fee was paid).",
+    )
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+    action = models.CharField(max_length=32, choices=AuditAction.choices)
+    object_type = models.ForeignKey(ContentType, on_delete=models.PROTECT, related_name="+")
+    object_id = models.PositiveBigIntegerField()
+    object_repr = models.CharField(max_length=200)
+    before = models.JSONField(default=dict, blank=True, encoder=DjangoJSONEncoder)
+    after = models.JSONField(default=dict, blank=True, encoder=DjangoJSONEncoder)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "audit entries"
+        indexes = [models.Index(fields=["object_type", "object_id"], name="audit_object_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()}: {self.object_repr}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise ValueError("Audit entries are never changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise ValueError("Audit entries are never deleted.")

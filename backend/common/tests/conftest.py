@@ -1,0 +1,3 @@
+from campaigns.tests.conftest import campaign, organizer, organizer_client, visitor_client
+
+__all__ = ["campaign", "organizer", "organizer_client", "visitor_client"]

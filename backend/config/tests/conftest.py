@@ -1,0 +1,35 @@
+"""Fixtures of the whole-API tests: payment providers that accept every request without a network
+(``pytest.mark.usefixtures("payment_providers")``)."""
+
+import uuid
+from typing import Any
+
+import pytest
+
+from payments.providers.daraja import DarajaClient, StkPushAccepted
+from payments.providers.paystack import Checkout, PaystackClient
+
+# Port 9 (discard) refuses at once: a provider call these stubs miss fails fast and reaches no one's server.
+UNREACHABLE = "http://127.0.0.1:9"
+
+
+@pytest.fixture
+def payment_providers(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Daraja takes every STK Push and Paystack opens every checkout, as the real ones would."""
+    settings.MPESA_BASE_URL = f"{UNREACHABLE}/daraja"
+    settings.PAYSTACK_BASE_URL = f"{UNREACHABLE}/paystack"
+
+    def stk_push(self: DarajaClient, **request: Any) -> StkPushAccepted:
+        return StkPushAccepted(
+            merchant_request_id="29115-34620561-1",
+            checkout_request_id=f"ws_CO_{uuid.uuid4().hex}",
+            customer_message="Success. Request accepted for processing",
+        )
+
+    def initialize(self: PaystackClient, *, reference: str, **request: Any) -> Checkout:
+        return Checkout(
+            authorization_url=f"https://checkout.paystack.com/{reference}", access_code=reference, reference=reference
+        )
+
+    monkeypatch.setattr(DarajaClient, "stk_push", stk_push)
+    monkeypatch.setattr(PaystackClient, "initialize", initialize)

@@ -1,0 +1,345 @@
+"""Who may do what: every operation of the OpenAPI schema by every kind of actor → the status expected.
+
+One row per operation in ``MATRIX``; an operation added to the API without a row fails
+``test_every_operation_of_the_schema_has_a_row``. Each request is valid for the actor who may
+make it, so the status says only whether the server let them: browsers go through the HTTP
+client with the CSRF token, as the React app does.
+
+The actors: a visitor; a signed-in user with nothing of their own; the organizer of the object
+(its campaign, pledge, draft, payment, grant profile; a subscriber); the organizer of another
+campaign; an admin (staff). 404 for someone else's draft or payment is deliberate: they are not
+told it exists.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.tokens import default_token_generator
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test.client import MULTIPART_CONTENT
+from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+
+from accounts.models import User
+from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
+from campaigns import drafts
+from campaigns.models import Campaign, CampaignStatus, Draft, DraftToolType
+from campaigns.tests.factories import CampaignFactory
+from campaigns.tests.wizard_support import image_bytes
+from config.api import api
+from grants.models import Grant
+from grants.tests.factories import GrantFactory, OrganizationProfileFactory, subscribe
+from notifications.services import opt_out_token
+from payments.models import Payment
+from pledges.models import Pledge
+from pledges.tests.factories import PledgeFactory
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("payment_providers")]
+
+ACTORS = ("visitor", "user", "organizer", "other_organizer", "admin")
+
+# fmt: off
+MATRIX: dict[str, tuple[int, int, int, int, int]] = {
+    #                                                    visitor user organizer other admin
+    # Accounts
+    "GET /api/auth/session":                               (200, 200, 200, 200, 200),
+    "POST /api/signup":                                    (201, 201, 201, 201, 201),
+    "POST /api/auth/signin":                               (200, 200, 200, 200, 200),
+    "POST /api/auth/signout":                              (200, 200, 200, 200, 200),
+    "POST /api/auth/password-reset":                       (202, 202, 202, 202, 202),
+    "POST /api/auth/password-reset/confirm":               (200, 200, 200, 200, 200),
+    "GET /api/profile":                                    (401, 200, 200, 200, 200),
+    "PATCH /api/profile":                                  (401, 200, 200, 200, 200),
+    "POST /api/profile/password":                          (401, 200, 200, 200, 200),
+    "PUT /api/auth/language":                              (200, 200, 200, 200, 200),
+    "GET /api/profile/export":                             (401, 200, 200, 200, 200),
+    "POST /api/profile/delete":                            (401, 200, 200, 200, 200),
+    "GET /api/privacy-contact":                            (200, 200, 200, 200, 200),
+    # Campaigns: public reads; editing by the organizer or an admin; status by admins only
+    "GET /api/campaign-categories":                        (200, 200, 200, 200, 200),
+    "GET /api/campaigns":                                  (200, 200, 200, 200, 200),
+    "POST /api/campaigns":                                 (401, 201, 201, 201, 201),
+    "GET /api/campaigns/{campaign_id}":                    (200, 200, 200, 200, 200),
+    "PATCH /api/campaigns/{campaign_id}":                  (401, 403, 200, 403, 200),
+    "POST /api/campaigns/{campaign_id}/status":            (401, 403, 403, 403, 200),
+    "POST /api/campaigns/{campaign_id}/likes":             (401, 200, 200, 200, 200),
+    "DELETE /api/campaigns/{campaign_id}/likes":           (401, 200, 200, 200, 200),
+    "GET /api/campaigns/{campaign_id}/qr.svg":             (200, 200, 200, 200, 200),
+    "POST /api/campaigns/{campaign_id}/views":             (204, 204, 204, 204, 204),
+    "GET /api/campaigns/{campaign_id}/analytics":          (401, 403, 200, 403, 200),
+    "GET /api/campaigns/{campaign_id}/reminder-settings":  (401, 403, 200, 403, 200),
+    "PUT /api/campaigns/{campaign_id}/reminder-settings":  (401, 403, 200, 403, 200),
+    "GET /api/campaign-drafts":                            (401, 200, 200, 200, 200),
+    "POST /api/campaign-drafts":                           (401, 201, 201, 201, 201),
+    "PUT /api/campaign-drafts/{draft_id}":                 (401, 404, 200, 404, 404),
+    "POST /api/media":                                     (401, 201, 201, 201, 201),
+    "POST /api/pledging-campaigns":                        (401, 201, 201, 201, 201),
+    "POST /api/wizard-feedback":                           (401, 201, 201, 201, 201),
+    "GET /api/dashboard":                                  (401, 200, 200, 200, 200),
+    "POST /api/feedback":                                  (201, 201, 201, 201, 201),
+    # Grants: the profile is anyone's own; search and tracking for subscribers
+    "GET /api/organizations/profile":                      (401, 404, 200, 404, 404),
+    "PUT /api/organizations/profile":                      (401, 200, 200, 200, 200),
+    "GET /api/grants":                                     (401, 403, 200, 403, 403),
+    "PUT /api/grants/{grant_id}/application":              (401, 403, 200, 403, 403),
+    # Payments: fees are the organizer's own; a payment is seen by whoever made it
+    "GET /api/organizations":                              (401, 403, 200, 403, 403),
+    "POST /api/payments/stk-push":                         (401, 404, 201, 404, 404),
+    "POST /api/payments/checkout":                         (401, 404, 201, 404, 404),
+    "GET /api/payments/{reference}":                       (404, 404, 200, 404, 404),
+    # Pledges and donations: public giving; Pledge Management for the organizer and admins
+    "POST /api/pledges":                                   (201, 201, 201, 201, 201),
+    "GET /api/pledges":                                    (200, 200, 200, 200, 200),
+    "GET /api/pledges/{code}":                             (200, 200, 200, 200, 200),
+    "POST /api/pledges/{code}/stk-push":                   (201, 201, 201, 201, 201),
+    "GET /api/pledges/export.csv":                         (401, 403, 200, 403, 200),
+    "POST /api/confirm-payment":                           (401, 403, 200, 403, 200),
+    "GET /api/pledges/{pledge_id}/payments":               (401, 403, 200, 403, 200),
+    "POST /api/pledges/{pledge_id}/payments":              (401, 403, 201, 403, 201),
+    "POST /api/pledges/{pledge_id}/assign-payment":        (401, 403, 200, 403, 200),
+    "POST /api/pledges/{pledge_id}/remind":                (401, 403, 202, 403, 202),
+    "GET /api/campaigns/{campaign_id}/pledge-summary":     (401, 403, 200, 403, 200),
+    "GET /api/campaigns/{campaign_id}/unmatched-payments": (401, 403, 200, 403, 200),
+    "POST /api/donations":                                 (201, 201, 201, 201, 201),
+    "GET /api/donations":                                  (200, 200, 200, 200, 200),
+    "GET /api/donations/export.csv":                       (401, 403, 200, 403, 200),
+    "GET /api/ministry-campaign":                          (200, 200, 200, 200, 200),
+    "GET /api/notifications/opt-out":                      (200, 200, 200, 200, 200),
+}
+# fmt: on
+
+
+@dataclass
+class World:
+    """The objects the requests are about; ``organizer`` owns all of them."""
+
+    organizer: User
+    other_organizer: User
+    campaign: Campaign
+    pending_campaign: Campaign
+    pledge: Pledge
+    draft: Draft
+    fee_payment: Payment
+    unmatched_payment: Payment
+    grant: Grant
+
+
+@pytest.fixture
+def world(settings: Any) -> World:
+    organizer = UserFactory.create()
+    subscribe(organizer)
+    OrganizationProfileFactory.create(user=organizer)
+    other_organizer = UserFactory.create()
+    CampaignFactory.create(organizer=other_organizer)
+    campaign = CampaignFactory.create(organizer=organizer)
+    settings.MINISTRY_CAMPAIGN_ID = campaign.pk
+    # Another admin, so that the admin actor is not the last one (who may not delete their account).
+    UserFactory.create(is_staff=True, is_superuser=True)
+    return World(
+        organizer=organizer,
+        other_organizer=other_organizer,
+        campaign=campaign,
+        pending_campaign=CampaignFactory.create(organizer=organizer, status=CampaignStatus.PENDING),
+        pledge=PledgeFactory.create(campaign=campaign, phone="+254708374149"),
+        draft=drafts.draft_create(user=organizer, tool_type=DraftToolType.PLEDGING, step_data={}, current_step=1),
+        fee_payment=Payment.objects.create(
+            provider=Payment.Provider.CARD, purpose=Payment.Purpose.SUBSCRIPTION, amount=2500, user=organizer
+        ),
+        unmatched_payment=Payment.objects.create(
+            provider=Payment.Provider.MPESA_C2B,
+            purpose=Payment.Purpose.PLEDGE_PAYMENT,
+            status=Payment.Status.SUCCEEDED,
+            amount=3000,
+            campaign=campaign,
+            account_reference="ZZZZZZZ",
+        ),
+        grant=GrantFactory.create(),
+    )
+
+
+def actor_user(actor: str, world: World) -> User | None:
+    if actor == "user":
+        return UserFactory.create()
+    if actor == "admin":
+        return UserFactory.create(is_staff=True, is_superuser=True)
+    return {"visitor": None, "organizer": world.organizer, "other_organizer": world.other_organizer}[actor]
+
+
+def path_parameters(world: World) -> dict[str, object]:
+    return {
+        "campaign_id": world.campaign.pk,
+        "draft_id": world.draft.pk,
+        "grant_id": world.grant.pk,
+        "reference": world.fee_payment.reference,
+        "code": world.pledge.code,
+        "pledge_id": world.pledge.pk,
+    }
+
+
+NEW_PASSWORD = "Kesho#Bora2027"
+STORY = "Our church in Kisumu needs a new roof before the long rains. " * 4
+IN_60_DAYS = (timezone.localdate() + timedelta(days=60)).isoformat()
+
+# The query and body of each operation that needs one, valid for an actor allowed to make it.
+REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
+    "POST /api/signup": lambda w, me: {
+        "json": {
+            "first_name": "Grace",
+            "last_name": "Wanjiku",
+            "email": "grace.new@example.com",
+            "phone": "0712345678",
+            "id_number": "31234567",
+            "password": DEFAULT_PASSWORD,
+            "confirm_password": DEFAULT_PASSWORD,
+        }
+    },
+    "POST /api/auth/signin": lambda w, me: {"json": {"email": w.other_organizer.email, "password": DEFAULT_PASSWORD}},
+    "POST /api/auth/password-reset": lambda w, me: {"json": {"email": w.organizer.email}},
+    "POST /api/auth/password-reset/confirm": lambda w, me: {
+        "json": {
+            "uid": urlsafe_base64_encode(force_bytes(w.other_organizer.pk)),
+            "token": default_token_generator.make_token(w.other_organizer),
+            "password": NEW_PASSWORD,
+            "confirm_password": NEW_PASSWORD,
+        }
+    },
+    "PATCH /api/profile": lambda w, me: {
+        "json": {"first_name": "Akinyi", "last_name": "Odhiambo", "phone": "0712345678", "avatar_url": ""}
+    },
+    "POST /api/profile/password": lambda w, me: {
+        "json": {"current_password": DEFAULT_PASSWORD, "new_password": NEW_PASSWORD, "confirm_password": NEW_PASSWORD}
+    },
+    "PUT /api/auth/language": lambda w, me: {"json": {"language": "sw"}},
+    "POST /api/profile/delete": lambda w, me: {"json": {"password": DEFAULT_PASSWORD}},
+    "PUT /api/campaigns/{campaign_id}/reminder-settings": lambda w, me: {
+        "json": {"enabled": True, "offsets": ["end-3"], "new_pledge_digest": False}
+    },
+    "POST /api/campaigns": lambda w, me: {
+        "json": {
+            "title": "Medical bills for Baby Neema",
+            "category": "health",
+            "goal": 80_000,
+            "story": STORY,
+            "duration_days": 45,
+            "media_type": "youtube",
+            "media_url": "https://youtu.be/dQw4w9WgXcQ",
+            "bank_name": "KCB Bank Kenya Ltd",
+            "account_name": "Neema Family",
+            "account_no": "1100223344",
+        }
+    },
+    "PATCH /api/campaigns/{campaign_id}": lambda w, me: {"json": {"title": "A new roof for St. Mark's"}},
+    "POST /api/campaigns/{campaign_id}/status": lambda w, me: {"json": {"status": "closed"}},
+    "GET /api/campaign-drafts": lambda w, me: {"query": {"tool_type": "pledging"}},
+    "POST /api/campaign-drafts": lambda w, me: {"json": {"tool_type": "pledging", "step_data": {}, "current_step": 1}},
+    "PUT /api/campaign-drafts/{draft_id}": lambda w, me: {"json": {"current_step": 2}},
+    "POST /api/media": lambda w, me: {
+        "multipart": {"file": SimpleUploadedFile("cover.png", image_bytes(), content_type="image/png")}
+    },
+    "POST /api/pledging-campaigns": lambda w, me: {
+        "json": {
+            "title": "Church Roof",
+            "category": "church",
+            "goal": 250_000,
+            "story": STORY,
+            "end_date": IN_60_DAYS,
+            "media_type": "youtube",
+            "media_url": "https://youtu.be/dQw4w9WgXcQ",
+            "payment_options": [{"method": "mpesa_till", "details": {"till_number": "5123456"}}],
+        }
+    },
+    "POST /api/wizard-feedback": lambda w, me: {"json": {"liked": "The steps", "rating": 4}},
+    "POST /api/feedback": lambda w, me: {"json": {"message": "Lovely site", "page": "/explore"}},
+    "PUT /api/organizations/profile": lambda w, me: {
+        "json": {
+            "organization_name": "Hope Community Church",
+            "mission": "We serve families in Nairobi through schools and the gospel.",
+            "focus_areas": "Education, Youth",
+            "organization_type": "Church",
+            "location": "Nairobi, Kenya",
+            "funding_range": "$10,000 - $50,000",
+        }
+    },
+    "PUT /api/grants/{grant_id}/application": lambda w, me: {"json": {"state": "saved", "note": ""}},
+    "GET /api/organizations": lambda w, me: {"query": {"action": "payment-status", "user_email": w.organizer.email}},
+    "POST /api/payments/stk-push": lambda w, me: {
+        "json": {
+            "purpose": "campaign_activation",
+            "campaign_id": w.pending_campaign.pk,
+            "phone": "0708374149",
+            "idempotency_key": "activation-0001",
+        }
+    },
+    "POST /api/payments/checkout": lambda w, me: {
+        "json": {"purpose": "campaign_activation", "campaign_id": w.pending_campaign.pk, "idempotency_key": "card-0001"}
+    },
+    "POST /api/pledges": lambda w, me: {
+        "json": {
+            "campaign_id": w.campaign.pk,
+            "amount": 5000,
+            "name": "Mwangi Kariuki",
+            "email": "mwangi@example.com",
+            "phone": "0708374149",
+        }
+    },
+    "GET /api/pledges": lambda w, me: {"query": {"campaign_id": w.campaign.pk}},
+    "POST /api/pledges/{code}/stk-push": lambda w, me: {
+        "json": {"phone": "0708374149", "amount": 1000, "idempotency_key": "pay-pledge-0001"}
+    },
+    "GET /api/pledges/export.csv": lambda w, me: {"query": {"campaign_id": w.campaign.pk}},
+    "POST /api/confirm-payment": lambda w, me: {"json": {"pledgeId": w.pledge.pk}},
+    "POST /api/pledges/{pledge_id}/payments": lambda w, me: {"json": {"amount": 2000, "method": "cash"}},
+    "POST /api/pledges/{pledge_id}/assign-payment": lambda w, me: {
+        "json": {"reference": w.unmatched_payment.reference}
+    },
+    "POST /api/donations": lambda w, me: {
+        "json": {
+            "campaign_id": w.campaign.pk,
+            "amount": 500,
+            "name": "Achieng",
+            "email": "achieng@example.com",
+            "phone": "0708374149",
+            "method": "mpesa",
+            "idempotency_key": "donation-0001",
+        }
+    },
+    "GET /api/donations": lambda w, me: {"query": {"campaign_id": w.campaign.pk}},
+    "GET /api/donations/export.csv": lambda w, me: {"query": {"campaign_id": w.campaign.pk}},
+    "GET /api/notifications/opt-out": lambda w, me: {"query": {"token": opt_out_token(w.pledge)}},
+}
+
+
+def schema_operations() -> set[str]:
+    schema = api.get_openapi_schema()
+    return {f"{method.upper()} {path}" for path, operations in schema["paths"].items() for method in operations}
+
+
+def test_every_operation_of_the_schema_has_a_row():
+    operations = schema_operations()
+
+    assert sorted(operations - MATRIX.keys()) == [], "add a row to MATRIX for each new operation"
+    assert sorted(MATRIX.keys() - operations) == [], "these rows name operations the API no longer has"
+    assert REQUESTS.keys() <= MATRIX.keys()
+
+
+@pytest.mark.parametrize("operation", sorted(MATRIX))
+@pytest.mark.parametrize("actor", ACTORS)
+def test_each_actor_gets_the_expected_status(operation, actor, world, make_api_client):
+    method, template = operation.split(" ", 1)
+    me = actor_user(actor, world)
+    client = make_api_client(signed_in_as=me)
+    request = REQUESTS.get(operation, lambda w, me: {})(world, me)
+    path = template.format(**path_parameters(world))
+    if "multipart" in request:
+        response = client.post(path, request["multipart"], content_type=MULTIPART_CONTENT)
+    elif method == "GET":
+        response = client.get(path, request.get("query"))
+    else:
+        response = getattr(client, method.lower())(path, request.get("json", {}), content_type="application/json")
+
+    expected = MATRIX[operation][ACTORS.index(actor)]
+    assert response.status_code == expected, response.content[:500]

@@ -1,0 +1,154 @@
+"""Every read of the API runs the same number of queries for 1 row as for 50 (issue #10).
+
+One world of data is built with 1 of everything (campaigns of one organizer, pledges, payments
+towards one pledge, unmatched payments, donations, likes, drafts, grants), every GET operation of
+the OpenAPI schema is called once and its queries counted; then a second world with 50 of
+everything, and the same calls again. Each operation needs a case in ``CASES`` (who asks, and the
+path in that world), so a new endpoint without one fails ``test_every_read_has_a_query_count_case``.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+
+from accounts.models import User
+from accounts.tests.factories import UserFactory
+from campaigns.models import Campaign, Draft, DraftToolType
+from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
+from config.api import api
+from grants.tests.factories import GrantApplicationFactory, GrantFactory, OrganizationProfileFactory, subscribe
+from notifications.services import opt_out_token
+from payments.models import Payment
+from pledges.models import Pledge
+from pledges.tests.factories import paid_donation
+from pledges.tests.test_management import make_pledge, pay_bill, typo
+
+pytestmark = pytest.mark.django_db
+
+ROWS = (1, 50)
+
+
+@dataclass
+class World:
+    organizer: User
+    admin: User
+    campaign: Campaign
+    pledge: Pledge  # with ``rows`` payments
+    payment: Payment
+
+
+def build_world(rows: int, tag: str) -> World:
+    organizer = UserFactory.create()
+    admin = UserFactory.create(is_staff=True, is_superuser=True)
+    subscribe(organizer)
+    OrganizationProfileFactory.create(user=organizer)
+    # The newest campaign with the ministry title is the one /api/ministry-campaign shows.
+    campaign = CampaignFactory.create(organizer=organizer, title=settings.MINISTRY_CAMPAIGN_TITLE)
+    CampaignFactory.create_batch(rows - 1, organizer=organizer)
+    CampaignLikeFactory.create_batch(rows, campaign=campaign)
+    pledges = [make_pledge(campaign, name=f"Pledger {tag}{i}", phone=f"0711{tag}{i:05d}") for i in range(rows)]
+    pledge = pledges[0]
+    for i in range(rows):
+        pay_bill(pledge.code, 10, f"SL{tag}P{i:06d}")  # towards one pledge: its list of payments
+        pay_bill(typo(pledge.code), 10, f"SL{tag}U{i:06d}")  # unmatched, one typo away from it
+        paid_donation(campaign, name=f"Donor {tag}{i}", amount=100)
+        Draft.objects.create(user=organizer, tool_type=DraftToolType.PLEDGING, step_data={"title": f"Draft {i}"})
+        GrantApplicationFactory.create(user=organizer, grant=GrantFactory.create())
+    return World(
+        organizer=organizer,
+        admin=admin,
+        campaign=campaign,
+        pledge=pledge,
+        payment=Payment.objects.filter(pledge_link__pledge=pledge).first(),  # type: ignore[arg-type]
+    )
+
+
+Case = tuple[str, Callable[[World], str]]  # who asks ("visitor", "organizer", "admin"), the path
+CASES: dict[str, Case] = {
+    "accounts_api_session": ("organizer", lambda w: "/api/auth/session"),
+    "accounts_api_profile": ("organizer", lambda w: "/api/profile"),
+    "accounts_api_profile_export": ("organizer", lambda w: "/api/profile/export"),
+    "accounts_api_privacy_contact": ("visitor", lambda w: "/api/privacy-contact"),
+    "analytics_api_campaign_analytics": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/analytics"),
+    "campaigns_api_campaign_categories": ("visitor", lambda w: "/api/campaign-categories"),
+    "campaigns_api_campaign_list": ("admin", lambda w: "/api/campaigns?page_size=50"),
+    "campaigns_api_campaign_detail": ("admin", lambda w: f"/api/campaigns/{w.campaign.pk}"),
+    "campaigns_api_campaign_qr": ("visitor", lambda w: f"/api/campaigns/{w.campaign.pk}/qr.svg"),
+    "campaigns_api_draft_list": ("organizer", lambda w: "/api/campaign-drafts?tool_type=pledging"),
+    "campaigns_dashboard_dashboard": ("organizer", lambda w: "/api/dashboard"),
+    "grants_api_organization_profile": ("organizer", lambda w: "/api/organizations/profile"),
+    "grants_api_grant_search": ("organizer", lambda w: "/api/grants"),
+    "notifications_api_opt_out": ("visitor", lambda w: "/api/notifications/opt-out?token=" + opt_out_token(w.pledge)),
+    "notifications_api_reminder_settings": (
+        "organizer",
+        lambda w: f"/api/campaigns/{w.campaign.pk}/reminder-settings",
+    ),
+    "payments_api_organization_payment_status": (
+        "organizer",
+        lambda w: "/api/organizations?" + urlencode({"action": "payment-status", "user_email": w.organizer.email}),
+    ),
+    "payments_api_payment_detail": ("visitor", lambda w: f"/api/payments/{w.payment.reference}"),
+    "pledges_api_pledge_list": ("organizer", lambda w: f"/api/pledges?campaign_id={w.campaign.pk}&page_size=100"),
+    "pledges_api_pledge_export": ("organizer", lambda w: f"/api/pledges/export.csv?campaign_id={w.campaign.pk}"),
+    "pledges_api_pledge_by_code": ("visitor", lambda w: f"/api/pledges/{w.pledge.code}"),
+    "pledges_api_pledge_payment_list": ("organizer", lambda w: f"/api/pledges/{w.pledge.pk}/payments"),
+    "pledges_api_pledge_summary": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/pledge-summary"),
+    "pledges_api_unmatched_payment_list": (
+        "organizer",
+        lambda w: f"/api/campaigns/{w.campaign.pk}/unmatched-payments?page_size=100",
+    ),
+    "pledges_api_donation_list": ("visitor", lambda w: f"/api/donations?campaign_id={w.campaign.pk}&page_size=100"),
+    "pledges_api_donation_export": ("organizer", lambda w: f"/api/donations/export.csv?campaign_id={w.campaign.pk}"),
+    "pledges_api_ministry_campaign": ("visitor", lambda w: "/api/ministry-campaign"),
+}
+
+
+def read_operations() -> set[str]:
+    schema = api.get_openapi_schema()
+    return {
+        operation["operationId"]
+        for path in schema["paths"].values()
+        for method, operation in path.items()
+        if method == "get"
+    }
+
+
+def test_every_read_has_a_query_count_case():
+    missing = read_operations() - CASES.keys()
+
+    assert not missing, f"Add a case to CASES for: {sorted(missing)}"
+
+
+def count_queries(world: World) -> dict[str, int]:
+    clients = {"visitor": Client()}
+    for role in ("organizer", "admin"):
+        clients[role] = Client()
+        clients[role].force_login(getattr(world, role))
+    counts = {}
+    for operation_id, (role, path) in CASES.items():
+        url = path(world)
+        queries: list[str] = []
+
+        def count(execute, sql, params, many, context, queries=queries):
+            queries.append(sql)
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(count):
+            response = clients[role].get(url)
+        assert response.status_code == 200, (operation_id, url, response.content[:300])
+        counts[operation_id] = len(queries)
+    return counts
+
+
+def test_every_read_runs_as_many_queries_for_50_rows_as_for_1(settings):
+    settings.RATE_LIMIT_PLEDGE = (1000, 600)
+    settings.RATE_LIMIT_PLEDGE_LOOKUP = (1000, 600)
+    counts = {rows: count_queries(build_world(rows, tag)) for rows, tag in zip(ROWS, "12", strict=True)}
+
+    differing = {op: (counts[1][op], counts[50][op]) for op in CASES if counts[1][op] != counts[50][op]}
+    assert not differing, f"queries for 1 row vs 50 rows: {differing}"

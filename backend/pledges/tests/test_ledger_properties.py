@@ -1,0 +1,315 @@
+"""The ledger invariant, for any sequence of pledges, payments and provider callbacks.
+
+A Hypothesis state machine drives the real services: pledges; STK Pushes for pledges and
+donations; card checkouts; paybill (C2B) confirmations to a pledge code, a typo of one or nobody's
+account, often delivered twice; cash payments and confirmations by the organizer; assignments of
+unmatched payments by the organizer or an admin; STK callbacks and queries (successes, failures,
+cancellations and wrong amounts, repeated and in any order); card verifications and webhooks;
+donation rows recorded after their payment's callback; and expiry of stale intents (a late success
+still credits). After every step every campaign's counters must add up to its succeeded payments,
+and no payment may count twice.
+
+Only the providers' side is replaced: the STK Push and checkout answers, and what Paystack says
+about a transaction. The ledger has no reversal or refund path yet, so none is generated.
+"""
+
+import hashlib
+import hmac
+import json
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from datetime import timedelta
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count, F, Q, Sum
+from hypothesis import HealthCheck, event
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+from hypothesis.stateful import Bundle, RuleBasedStateMachine, invariant, multiple, rule, run_state_machine_as_test
+
+from accounts.tests.factories import UserFactory
+from campaigns.models import Campaign
+from campaigns.tests.factories import CampaignFactory
+from common.errors import ServiceError
+from payments import services as payments
+from payments.models import Payment, PaymentEvent
+from payments.providers import daraja, paystack
+from payments.providers.daraja import DarajaClient, StkPushAccepted, StkQueryAnswer, StkResult
+from payments.providers.paystack import PaystackClient
+from payments.tests.support import stk_callback
+from pledges import services as pledges
+from pledges.models import Donation, Pledge, PledgePayment
+
+SUCCEEDED = Payment.Status.SUCCEEDED
+CAMPAIGNS = 2
+NO_LIMIT = (1_000_000, 600)
+
+amounts = st.integers(min_value=1, max_value=5_000)
+campaign_index = st.integers(min_value=0, max_value=CAMPAIGNS - 1)
+
+
+def typo(code: str) -> str:
+    return code[:3] + ("Z" if code[3] != "Z" else "Y") + code[4:]
+
+
+@contextmanager
+def refusable(operation: str) -> Iterator[None]:
+    """A refusal (fully paid, already assigned...) is a valid answer; the invariant checks it changed nothing."""
+    try:
+        yield
+    except ServiceError as refusal:
+        event(f"{operation} refused: {refusal.code}")
+
+
+class Ledger(RuleBasedStateMachine):
+    pledges = Bundle("pledges")
+    stk_intents = Bundle("stk_intents")
+    card_intents = Bundle("card_intents")
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Each run in a savepoint of the test's transaction, rolled back in teardown.
+        self.cleanup = ExitStack()
+        self.cleanup.enter_context(transaction.atomic())
+        self.cleanup.callback(transaction.set_rollback, True)
+        self.cleanup.enter_context(mock.patch.object(DarajaClient, "stk_push", side_effect=self.daraja_stk_push))
+        self.cleanup.enter_context(
+            mock.patch.object(PaystackClient, "initialize", side_effect=self.paystack_initialize)
+        )
+        self.cleanup.enter_context(mock.patch.object(PaystackClient, "verify", side_effect=self.paystack_verify))
+        self.organizer = UserFactory.create()
+        self.admin = UserFactory.create(is_staff=True, is_superuser=True)
+        self.campaigns = [CampaignFactory.create(organizer=self.organizer) for _ in range(CAMPAIGNS)]
+        self.unattached: list[tuple[Payment, Campaign]] = []
+        self.paystack_says: dict[str, tuple[str, int]] = {}  # reference -> (status, amount in subunits)
+        self.pushes = 0
+        self.receipts: dict[int, str | None] = {}  # payment id -> receipt number, from its first success on
+
+    def teardown(self) -> None:
+        try:
+            # Every donation row is recorded in the end, whatever came first.
+            while self.unattached:
+                self.attach_donation(0)
+            self.ledger_adds_up()
+        finally:
+            self.cleanup.close()
+
+    # The providers' side --------------------------------------------------------------------
+
+    def daraja_stk_push(self, **kwargs: Any) -> StkPushAccepted:
+        self.pushes += 1
+        return StkPushAccepted(
+            merchant_request_id=f"mr-{self.pushes}", checkout_request_id=f"ws_CO_{self.pushes}", customer_message="OK"
+        )
+
+    def paystack_initialize(self, *, reference: str, **kwargs: Any) -> paystack.Checkout:
+        return paystack.Checkout(
+            authorization_url=f"https://checkout.test/{reference}", access_code="x", reference=reference
+        )
+
+    def paystack_verify(self, reference: str) -> paystack.Transaction:
+        payment = Payment.objects.get(reference=reference)
+        status, subunits = self.paystack_says.get(reference, ("abandoned", payment.amount * 100))
+        return paystack.Transaction(
+            body={"reference": reference, "status": status},
+            reference=reference,
+            status=status,
+            amount_subunit=subunits,
+            currency="KES",
+            transaction_id=f"tx-{payment.pk}",
+            gateway_response=status,
+        )
+
+    # Pledges and intents --------------------------------------------------------------------
+
+    @rule(target=pledges, c=campaign_index, amount=amounts)
+    def pledge(self, c: int, amount: int) -> Pledge:
+        return pledges.pledge_create(
+            campaign_id=self.campaigns[c].pk,
+            amount=amount,
+            name="Njeri Wanjiru",
+            email="njeri@example.com",
+            phone="0711000222",
+            is_anonymous=False,
+            viewer=None,
+            client_ip="203.0.113.9",
+        )
+
+    @rule(target=stk_intents, pledge=pledges, amount=st.none() | amounts)
+    def stk_push_for_pledge(self, pledge: Pledge, amount: int | None) -> Any:
+        with refusable("stk_push_for_pledge"):
+            return pledges.pledge_stk_push_start(
+                code=pledge.code,
+                phone="",
+                amount=amount,
+                idempotency_key=f"key-{self.pushes}",
+                viewer=None,
+                client_ip="203.0.113.9",
+            )
+        return multiple()
+
+    @rule(target=stk_intents, c=campaign_index, amount=amounts)
+    def stk_push_for_donation(self, c: int, amount: int) -> Payment:
+        # donation_create's two steps apart, so a callback may come before the donation row.
+        payment = payments.payment_stk_push_start(
+            purpose=Payment.Purpose.DONATION, amount=amount, phone="0711000222", campaign=self.campaigns[c]
+        )
+        self.unattached.append((payment, self.campaigns[c]))
+        return payment
+
+    @rule(target=card_intents, c=campaign_index, amount=amounts)
+    def card_checkout_for_donation(self, c: int, amount: int) -> Payment:
+        payment = payments.payment_checkout_start(
+            purpose=Payment.Purpose.DONATION, amount=amount, email="donor@example.com", campaign=self.campaigns[c]
+        )
+        self.unattached.append((payment, self.campaigns[c]))
+        return payment
+
+    @rule(i=st.integers(min_value=0, max_value=20))
+    def attach_donation(self, i: int) -> None:
+        if self.unattached:
+            payment, campaign = self.unattached.pop(i % len(self.unattached))
+            pledges.donation_attach_payment(
+                payment=payment, campaign=campaign, name="Donor", email="", phone="", is_anonymous=False
+            )
+
+    # What the providers tell us -----------------------------------------------------------------
+
+    @rule(payment=stk_intents, outcome=st.sampled_from(["success", "failed", "cancelled", "wrong_amount"]))
+    def stk_callback(self, payment: Payment, outcome: str) -> None:
+        code = {"success": 0, "wrong_amount": 0, "cancelled": daraja.RESULT_CANCELLED_BY_USER}.get(outcome, 1)
+        amount = payment.amount + (1 if outcome == "wrong_amount" else 0)
+        body = stk_callback(
+            payment.checkout_request_id or "", result_code=code, amount=amount, receipt=f"SLK{payment.pk:07d}"
+        )
+        recorded = payments.payment_record_stk_callback(body=body, remote_addr=None)
+        event(f"stk callback: {recorded.outcome}")
+
+    @rule(payment=stk_intents, outcome=st.sampled_from(["success", "failed", "still_pending"]))
+    def stk_query(self, payment: Payment, outcome: str) -> None:
+        result = None
+        if outcome != "still_pending":
+            result = StkResult(
+                checkout_request_id=payment.checkout_request_id or "",
+                merchant_request_id="",
+                result_code=0 if outcome == "success" else 1,
+                result_desc=outcome,
+            )
+        payments.payment_record_stk_query_result(payment=payment, answer=StkQueryAnswer(body={}, result=result))
+
+    @rule(payment=card_intents, status=st.sampled_from(["success", "failed", "abandoned", "wrong_amount"]))
+    def card_paid_at_paystack(self, payment: Payment, status: str) -> None:
+        subunits = (payment.amount + (1 if status == "wrong_amount" else 0)) * 100
+        self.paystack_says[payment.reference] = ("success" if status == "wrong_amount" else status, subunits)
+
+    @rule(payment=card_intents, by_webhook=st.booleans())
+    def card_confirmed(self, payment: Payment, by_webhook: bool) -> None:
+        if not by_webhook:
+            payments.payment_confirm_card(reference=payment.reference)
+            return
+        raw = json.dumps({"event": paystack.CHARGE_SUCCESS, "data": {"reference": payment.reference}}).encode()
+        signature = hmac.new(settings.PAYSTACK_SECRET_KEY.encode(), raw, hashlib.sha512).hexdigest()
+        payments.payment_record_card_webhook(raw_body=raw, signature=signature, remote_addr=None)
+
+    @rule(
+        pledge=pledges,
+        account=st.sampled_from(["code", "typo", "nobody"]),
+        amount=amounts,
+        trans=st.integers(min_value=0, max_value=7),  # a small pool: the same TransID often comes again
+    )
+    def paybill(self, pledge: Pledge, account: str, amount: int, trans: int) -> None:
+        bill_ref = {"code": pledge.code.lower(), "typo": typo(pledge.code), "nobody": "SOMETHING ELSE"}[account]
+        body = {
+            "TransactionType": "Pay Bill",
+            "TransID": f"SLKC2B{trans:04d}",
+            "TransTime": "20261122103000",
+            "TransAmount": f"{amount}.00",
+            "BusinessShortCode": settings.MPESA_SHORTCODE,
+            "BillRefNumber": bill_ref,
+            "MSISDN": "2547 ***** 149",
+            "FirstName": "John",
+        }
+        recorded = payments.payment_record_c2b_confirmation(body=body, remote_addr=None)
+        event(f"paybill: {recorded.outcome}")
+
+    @rule()
+    def expire_stale_intents(self) -> None:
+        payments.payment_expire_stale(older_than=timedelta(0))
+
+    # What organizers and admins do -----------------------------------------------------------------
+
+    @rule(pledge=pledges, amount=amounts)
+    def cash_payment(self, pledge: Pledge, amount: int) -> None:
+        pledges.pledge_payment_record(
+            pledge_id=pledge.pk, user=self.organizer, amount=amount, method="cash", note="", reference=""
+        )
+
+    @rule(pledge=pledges)
+    def confirm(self, pledge: Pledge) -> None:
+        pledges.pledge_confirm(pledge_id=pledge.pk, user=self.organizer)
+
+    @rule(pledge=pledges, i=st.integers(min_value=0, max_value=20), by_admin=st.booleans())
+    def assign_unmatched(self, pledge: Pledge, i: int, by_admin: bool) -> None:
+        unmatched = list(
+            Payment.objects.filter(purpose=Payment.Purpose.PLEDGE_PAYMENT, pledge_link__isnull=True).order_by("pk")
+        )
+        if unmatched:
+            with refusable("assign"):
+                pledges.pledge_payment_assign(
+                    pledge_id=pledge.pk,
+                    reference=unmatched[i % len(unmatched)].reference,
+                    user=self.admin if by_admin else self.organizer,
+                )
+                event("assigned")
+
+    # The invariant ----------------------------------------------------------------------------
+
+    @invariant()
+    def ledger_adds_up(self) -> None:
+        for campaign in Campaign.objects.all():
+            counted = (
+                Payment.objects.filter(campaign=campaign, status=SUCCEEDED)
+                .filter(Q(donation__isnull=False) | Q(pledge_link__isnull=False))
+                .distinct()
+            )
+            campaign_pledges = Pledge.objects.filter(campaign=campaign)
+            paid_donations = Donation.objects.filter(campaign=campaign, counted_at__isnull=False)
+            assert campaign.raised_total == (counted.aggregate(total=Sum("amount"))["total"] or 0)
+            assert campaign.pledged_total == (campaign_pledges.aggregate(total=Sum("amount"))["total"] or 0)
+            assert campaign.donor_count == paid_donations.count() + campaign_pledges.filter(paid_amount__gt=0).count()
+
+        for pledge in Pledge.objects.annotate(linked=Sum("payment_links__payment__amount")):
+            assert pledge.paid_amount == (pledge.linked or 0)
+        assert not PledgePayment.objects.exclude(payment__status=SUCCEEDED).exists()
+        assert not PledgePayment.objects.exclude(payment__campaign=F("pledge__campaign")).exists()
+        for donation in Donation.objects.select_related("payment"):
+            assert (donation.counted_at is not None) == (donation.payment.status == SUCCEEDED)
+        # A payment pays for one thing, and at most one provider answer credits it (a card webhook
+        # repeats the outcome of the verification it triggered).
+        assert not Payment.objects.filter(donation__isnull=False, pledge_link__isnull=False).exists()
+        credits = (
+            PaymentEvent.objects.filter(outcome=PaymentEvent.Outcome.CREDITED)
+            .exclude(kind=PaymentEvent.Kind.CARD_WEBHOOK)
+            .values("payment")
+        )
+        assert not credits.annotate(n=Count("id")).filter(n__gt=1).exists()
+        # A success is never undone, nor its receipt changed.
+        succeeded = dict(Payment.objects.filter(status=SUCCEEDED).values_list("pk", "receipt_number"))
+        assert all(succeeded.get(pk) == receipt for pk, receipt in self.receipts.items())
+        self.receipts.update(succeeded)
+
+
+@pytest.mark.django_db
+def test_paid_totals_equal_the_succeeded_payments_and_no_payment_counts_twice(settings: Any) -> None:
+    settings.RATE_LIMIT_PLEDGE = settings.RATE_LIMIT_PLEDGE_LOOKUP = settings.RATE_LIMIT_PLEDGE_STK_PUSH = NO_LIMIT
+    settings.RATE_LIMIT_STK_PUSH_PHONE = settings.RATE_LIMIT_STK_PUSH_IP = settings.RATE_LIMIT_DONATION = NO_LIMIT
+    run_state_machine_as_test(
+        Ledger,
+        settings=hypothesis_settings(
+            max_examples=40, stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+        ),
+    )
