@@ -1,22 +1,30 @@
-from django.http import HttpRequest
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Router
 from ninja.security import django_auth
 
 from accounts import selectors, services
-from accounts.auth import signed_in_user
+from accounts.auth import request_user, signed_in_user
 from accounts.models import User
 from accounts.schemas import (
+    AccountDeleteIn,
+    LanguageIn,
+    LanguageOut,
     MessageOut,
     PasswordChangeIn,
     PasswordResetConfirmIn,
     PasswordResetIn,
+    PersonalDataOut,
+    PrivacyContactOut,
     ProfileIn,
     SessionOut,
     SignInIn,
     SignUpIn,
     UserOut,
 )
+from common.languages import language_cookie_set
 from common.schemas import ErrorOut
 
 router = Router(tags=["accounts"])
@@ -36,9 +44,19 @@ def sign_up(request: HttpRequest, payload: SignUpIn) -> tuple[int, dict[str, obj
 
 
 @router.post("/auth/signin", response={200: SessionOut, **ERRORS})
-def sign_in(request: HttpRequest, payload: SignInIn) -> dict[str, object]:
-    services.user_sign_in(request=request, email=payload.email, password=payload.password)
+def sign_in(request: HttpRequest, response: HttpResponse, payload: SignInIn) -> dict[str, object]:
+    user = services.user_sign_in(request=request, email=payload.email, password=payload.password)
+    if user.language:  # the site switches to the language chosen on another device
+        language_cookie_set(response, user.language)
     return selectors.session_state(request=request)
+
+
+@router.put("/auth/language", response={200: LanguageOut, **ERRORS})
+def language_set(request: HttpRequest, response: HttpResponse, payload: LanguageIn) -> dict[str, str]:
+    """The language switch: kept in a cookie, and on the profile of a signed-in user."""
+    language = services.user_language_set(user=request_user(request), language=payload.language)
+    language_cookie_set(response, language)
+    return {"language": language}
 
 
 @router.post("/auth/signout", response={200: SessionOut, 403: ErrorOut})
@@ -73,3 +91,26 @@ def profile_update(request: HttpRequest, payload: ProfileIn) -> User:
 def password_change(request: HttpRequest, payload: PasswordChangeIn) -> dict[str, str]:
     services.user_password_change(request=request, user=signed_in_user(request), **payload.dict())
     return {"detail": _("Password updated successfully.")}
+
+
+@router.get("/profile/export", response={200: PersonalDataOut, 401: ErrorOut}, auth=django_auth)
+def profile_export(request: HttpRequest, response: HttpResponse) -> dict[str, object]:
+    """Everything the platform holds about the signed-in user, as a JSON file to download."""
+    filename = f"harambee-my-data-{timezone.localdate():%Y-%m-%d}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Cache-Control"] = "no-store"
+    return selectors.personal_data_export(user=signed_in_user(request))
+
+
+@router.post("/profile/delete", response={200: SessionOut, 401: ErrorOut, **ERRORS}, auth=django_auth)
+def account_delete(request: HttpRequest, payload: AccountDeleteIn) -> dict[str, object]:
+    """Delete the signed-in user's account (see ``services.user_delete``) and sign out."""
+    services.user_delete(user=signed_in_user(request), password=payload.password)
+    services.user_sign_out(request=request)
+    return selectors.session_state(request=request)
+
+
+@router.get("/privacy-contact", response=PrivacyContactOut)
+def privacy_contact(request: HttpRequest) -> dict[str, str]:
+    """The data controller and where to send requests about personal data (the privacy notice)."""
+    return {"controller": settings.DATA_CONTROLLER_NAME, "email": settings.PRIVACY_CONTACT_EMAIL}

@@ -1,5 +1,6 @@
 from typing import Any, ClassVar
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.db import models
 from django.db.models.functions import Lower
@@ -33,6 +34,13 @@ class User(AbstractBaseUser, PermissionsMixin):
     phone = models.CharField(max_length=16, blank=True, help_text="E.164, e.g. +254712345678")
     id_number = models.CharField(max_length=9, blank=True)
     avatar_url = models.URLField(max_length=500, blank=True)
+    language = models.CharField(
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
+        help_text="Their choice, set at sign-up and by the language switch: the site switches to it when they "
+        "sign in, and their e-mails are in it. Blank: none made (English).",
+    )
     is_active = models.BooleanField(default=True)
     is_staff = models.BooleanField(default=False, help_text="Staff users are admins and may use /admin/.")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -61,6 +69,11 @@ class User(AbstractBaseUser, PermissionsMixin):
     @property
     def full_name(self) -> str:
         return " ".join(part for part in (self.first_name.strip(), self.last_name.strip()) if part)
+
+    @property
+    def message_language(self) -> str:
+        """The language of the e-mails they get: their choice, else the site's default."""
+        return self.language or settings.LANGUAGE_CODE
 
     @property
     def display_name(self) -> str:

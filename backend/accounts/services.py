@@ -1,4 +1,4 @@
-"""Writes to accounts: sign-up, sign-in, passwords and profiles."""
+"""Writes to accounts: sign-up, sign-in, passwords, profiles and deleting an account."""
 
 from django.conf import settings
 from django.contrib.auth import authenticate, login, logout, update_session_auth_hash
@@ -11,9 +11,18 @@ from django.utils.translation import gettext as _
 
 from accounts import validators
 from accounts.models import User
-from accounts.tasks import send_password_reset_email, send_welcome_email
+from accounts.selectors import donations_made_by, notifications_sent_to, payments_made_by, pledges_made_by
+from campaigns.models import Campaign, CampaignLike, CampaignStatus, Draft, WizardFeedback
+from campaigns.services import campaign_close
 from common import ratelimit
 from common.errors import FieldValidationError, RateLimitedError, ServiceError
+from common.languages import current_language
+from feedback.models import Feedback
+from grants.models import GrantApplication, OrganizationProfile
+from notifications import tasks as notification_tasks
+from notifications.models import NotificationLog, PledgeOptOut
+from payments.models import Payment
+from pledges.models import Donation, Pledge
 
 
 def _email_taken() -> str:
@@ -90,12 +99,13 @@ def user_sign_up(
                 last_name=last_name.strip(),
                 phone=validators.normalize_kenyan_phone(phone),
                 id_number=id_number.strip(),
+                language=current_language(),
             )
     except IntegrityError:  # the same address signed up a moment ago
         raise FieldValidationError(
             _("Please correct the errors below"), field_errors={"email": _email_taken()}
         ) from None
-    transaction.on_commit(lambda: send_welcome_email.enqueue(user_id=user.pk))
+    transaction.on_commit(lambda: notification_tasks.notify_welcome.enqueue(user_id=user.pk))
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     return user
 
@@ -126,6 +136,17 @@ def user_sign_in(*, request: HttpRequest, email: str, password: str) -> User:
     return user
 
 
+def user_language_set(*, user: User | None, language: str) -> str:
+    """Check a choice of language and keep it on the user's profile (visitors keep it in a cookie)."""
+    if language not in dict(settings.LANGUAGES):
+        message = _("Please choose English or Kiswahili.")
+        raise FieldValidationError(message, field_errors={"language": message})
+    if user is not None and user.language != language:
+        user.language = language
+        user.save(update_fields=["language", "updated_at"])
+    return language
+
+
 def user_sign_out(*, request: HttpRequest) -> None:
     logout(request)
 
@@ -153,7 +174,7 @@ def password_reset_request(*, request: HttpRequest, email: str) -> None:
             {"email": _("This email is not registered. Please check your email address or create a new account.")}
         )
         return
-    send_password_reset_email.enqueue(user_id=user.pk, reset_url=password_reset_url(user))
+    notification_tasks.notify_password_reset.enqueue(user_id=user.pk, reset_url=password_reset_url(user))
 
 
 def password_reset_url(user: User) -> str:
@@ -223,3 +244,74 @@ def user_password_change(
     user.set_password(new_password)
     user.save(update_fields=["password", "updated_at"])
     update_session_auth_hash(request, user)
+
+
+# What anonymised pledges and donations show organizers in place of the pledger's name.
+DELETED_USER_NAME = "Deleted user"
+
+
+def user_delete(*, user: User, password: str) -> None:
+    """Delete an account at its owner's request, after checking their password.
+
+    The user row stays, deactivated and emptied of personal data (the e-mail becomes
+    ``deleted-<id>@deleted.invalid``, the password unusable): campaigns, payments and
+    subscriptions point at it, and the organizers' books and the money ledger must keep adding up.
+    Signing in is impossible from then on, and every session ends (the password hash changed;
+    the caller signs the current one out). Their campaigns are closed. Their pledges and donations
+    stay, with their amounts and payments, under the name 'Deleted user' with no contact details;
+    messages sent to them keep only that they were sent. Everything else they wrote (drafts,
+    likes, feedback, grant profile and applications) is deleted. The last admin cannot leave.
+    Failed attempts are limited like sign-ins (``RATE_LIMIT_SIGN_IN``).
+    """
+    identifiers = [f"user:{user.pk}"]
+    _enforce_limit(
+        scope="account-delete",
+        identifiers=identifiers,
+        limit=settings.RATE_LIMIT_SIGN_IN,
+        message=_("Too many failed attempts. Please wait 15 minutes and try again."),
+    )
+    if not password:
+        _raise_if_errors({"password": _("Please enter your password to confirm.")})
+    if not user.check_password(password):
+        ratelimit.record_attempt(
+            scope="account-delete", identifiers=identifiers, window_seconds=settings.RATE_LIMIT_SIGN_IN[1]
+        )
+        message = _("The password is incorrect. Your account was not deleted.")
+        raise FieldValidationError(message, field_errors={"password": message})
+
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user.pk)
+        if user.is_staff and not User.objects.filter(is_staff=True, is_active=True).exclude(pk=user.pk).exists():
+            raise ServiceError(
+                _("You are the only admin. Make another user an admin before deleting your account."),
+                code="last_admin",
+            )
+        for campaign in Campaign.objects.filter(organizer=user).exclude(status=CampaignStatus.CLOSED):
+            campaign_close(campaign=campaign, closed_by=None)
+
+        # Found by the e-mail address, so collected before it goes.
+        pledges = Pledge.objects.filter(pk__in=list(pledges_made_by(user=user).values_list("pk", flat=True)))
+        donations = Donation.objects.filter(pk__in=list(donations_made_by(user=user).values_list("pk", flat=True)))
+        payments = Payment.objects.filter(pk__in=list(payments_made_by(user=user).values_list("pk", flat=True)))
+        notifications = NotificationLog.objects.filter(
+            pk__in=list(notifications_sent_to(user=user).values_list("pk", flat=True))
+        )
+        # No more reminders: they would have nowhere to go.
+        PledgeOptOut.objects.bulk_create([PledgeOptOut(pledge=pledge) for pledge in pledges], ignore_conflicts=True)
+        payments.update(payer_phone="", payer_email="")
+        anonymous = {"name": DELETED_USER_NAME, "email": "", "phone": "", "is_anonymous": True}
+        pledges.update(**anonymous)
+        donations.update(**anonymous)
+        # A message still queued is never sent (delivery skips what is no longer queued).
+        notifications.filter(status=NotificationLog.Status.QUEUED).update(status=NotificationLog.Status.FAILED)
+        notifications.update(recipient="", subject="", body="", html_body="", error="")
+
+        for model in (Draft, CampaignLike, WizardFeedback, Feedback, GrantApplication, OrganizationProfile):
+            model.objects.filter(user=user).delete()
+        user.groups.clear()
+        user.user_permissions.clear()
+        user.email = f"deleted-{user.pk}@deleted.invalid"
+        user.first_name = user.last_name = user.phone = user.id_number = user.avatar_url = ""
+        user.is_active = user.is_staff = user.is_superuser = False
+        user.set_unusable_password()
+        user.save()

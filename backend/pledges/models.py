@@ -36,6 +36,12 @@ class Pledge(models.Model):
     phone = models.CharField(max_length=16, help_text="E.164, e.g. +254712345678")
     amount = models.PositiveIntegerField(help_text="Whole KES, at least 1.")
     is_anonymous = models.BooleanField(default=False)
+    language = models.CharField(
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default=settings.LANGUAGE_CODE,
+        help_text="The language they pledged in: their e-mails and SMS are in it.",
+    )
     code = models.CharField(
         max_length=CODE_LENGTH,
         unique=True,
@@ -127,6 +133,12 @@ class Donation(models.Model):
     email = models.EmailField(blank=True)
     phone = models.CharField(max_length=16, blank=True, help_text="E.164, e.g. +254712345678")
     is_anonymous = models.BooleanField(default=False)
+    language = models.CharField(
+        max_length=8,
+        choices=settings.LANGUAGES,
+        default=settings.LANGUAGE_CODE,
+        help_text="The language they gave in: their receipt is in it.",
+    )
     counted_at = models.DateTimeField(null=True, blank=True, help_text="When its payment succeeded and was counted.")
     created_at = models.DateTimeField(default=timezone.now)
 

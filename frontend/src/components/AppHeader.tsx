@@ -3,6 +3,7 @@ import { useCallback, useId, useState } from "react";
 import { Link } from "wouter";
 import { useSession } from "@/features/accounts/session";
 import { useSignOut } from "@/features/accounts/useSignOut";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
 import { useEscapeKey } from "./useEscapeKey";
 
@@ -100,6 +101,7 @@ export function AppHeader() {
               <Trans>Sign In</Trans>
             </Link>
           )}
+          <LanguageSwitch className="ml-2" />
         </div>
 
         <button
@@ -134,6 +136,7 @@ export function AppHeader() {
               <Trans>Sign In</Trans>
             </Link>
           )}
+          <LanguageSwitch className="px-3 pt-2" />
         </div>
       )}
     </header>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
 
 const SOCIAL_LINKS = [
@@ -89,10 +90,11 @@ export function Footer() {
           <p>
             <Trans>© {year} Harambee. All Rights Reserved</Trans>
           </p>
+          <LanguageSwitch />
           <p className="flex gap-4">
-            <span>
+            <Link href="/privacy" className="hover:text-white hover:underline">
               <Trans>Privacy Policy</Trans>
-            </span>
+            </Link>
             <a
               href="/static/terms-of-use.html"
               target="_blank"

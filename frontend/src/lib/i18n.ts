@@ -3,6 +3,10 @@ import { i18n, type Messages } from "@lingui/core";
 export const LOCALES = { en: "English", sw: "Kiswahili" } as const;
 export type Locale = keyof typeof LOCALES;
 
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && Object.hasOwn(LOCALES, value);
+}
+
 // English is the source language: each message carries its English text, compiled at build time
 // (see vite.config.ts). Other catalogues load when chosen.
 const catalogues: Record<Exclude<Locale, "en">, () => Promise<{ messages: Messages }>> = {

@@ -9,6 +9,7 @@ import { api, type User, unwrap } from "@/lib/api/client";
 import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { primaryButton } from "./AuthCard";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
+import { PersonalDataSection } from "./PersonalDataSection";
 import { type ProfileValues, profileSchema } from "./rules";
 import { SESSION_KEY } from "./session";
 
@@ -65,6 +66,7 @@ export default function ProfilePage() {
             </p>
             <ChangePasswordDialog />
           </section>
+          <PersonalDataSection />
         </div>
       )}
     </AppLayout>

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, type Session, setCsrfToken, unwrap } from "@/lib/api/client";
-import { i18n } from "@/lib/i18n";
+import { activateLocale, i18n, isLocale } from "@/lib/i18n";
 
 export const SESSION_KEY = ["session"] as const;
 
@@ -25,5 +25,8 @@ export function useSetSession() {
   return (session: Session) => {
     setCsrfToken(session.csrf_token);
     queryClient.setQueryData(SESSION_KEY, session);
+    // Signing in switches to the language the user chose before (the server set its cookie too).
+    const language = session.user?.language;
+    if (isLocale(language) && language !== i18n.locale) void activateLocale(language);
   };
 }

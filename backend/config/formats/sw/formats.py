@@ -1,0 +1,12 @@
+"""Kiswahili dates as Kenyans write them: '24 Desemba 2026', '24/12/2026 14:30'."""
+
+DATE_FORMAT = "j F Y"
+DATETIME_FORMAT = "j F Y, H:i"
+SHORT_DATE_FORMAT = "d/m/Y"
+SHORT_DATETIME_FORMAT = "d/m/Y H:i"
+TIME_FORMAT = "H:i"
+MONTH_DAY_FORMAT = "j F"
+YEAR_MONTH_FORMAT = "F Y"
+FIRST_DAY_OF_WEEK = 1  # Monday
+DECIMAL_SEPARATOR = "."
+THOUSAND_SEPARATOR = ","
