@@ -16,13 +16,12 @@ import http.client
 import json
 import os
 import random
-import statistics
 import sys
 import time
 from typing import Any
 from urllib.parse import urlencode
 
-from support import BACKEND, RESULTS_DIR, ensure_database, free_port, start_server
+from support import RESULTS_DIR, django_on_postgres, free_port, latency_summary, start_server
 
 RESULTS = RESULTS_DIR / "campaigns_search.json"
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/h_bench"
@@ -140,17 +139,16 @@ SCENARIOS: dict[str, list[dict[str, str]]] = {
 }
 
 
-
-
 def seed(count: int) -> int:
     """Top the database up to ``count`` campaigns; returns how many were added."""
     from datetime import date, timedelta
 
+    from django.contrib.auth.hashers import make_password
+    from django.db import connection
+
     from accounts.models import User
     from campaigns.categories import Category
     from campaigns.models import Campaign, CampaignStatus, CampaignType
-    from django.contrib.auth.hashers import make_password
-    from django.db import connection
 
     existing = Campaign.objects.count()
     if existing >= count:
@@ -199,9 +197,10 @@ def seed(count: int) -> int:
 
 def explain(word: str, category: str) -> list[dict[str, object]]:
     """EXPLAIN ANALYZE of each query the list endpoint runs for a visitor."""
-    from campaigns import selectors
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
+
+    from campaigns import selectors
 
     with CaptureQueriesContext(connection) as captured:
         selectors.campaign_list(user=None, q=word, category=category, type="pledging")
@@ -218,7 +217,6 @@ def explain(word: str, category: str) -> list[dict[str, object]]:
                 }
             )
     return plans
-
 
 
 def timed_get(port: int, path: str) -> tuple[float, str]:
@@ -244,18 +242,7 @@ def measure(port: int, paths: list[str], requests: int) -> dict[str, Any]:
         path = paths[n % len(paths)]
         elapsed_ms, totals[path] = timed_get(port, path)
         timings.append(elapsed_ms)
-    timings.sort()
-
-    def percentile(share: float) -> float:
-        return round(timings[max(0, round(share * len(timings)) - 1)], 2)
-
-    return {
-        "median_ms": round(statistics.median(timings), 2),
-        "p95_ms": percentile(0.95),
-        "p99_ms": percentile(0.99),
-        "max_ms": round(timings[-1], 2),
-        "matches": totals,
-    }
+    return {**latency_summary(timings), "matches": totals}
 
 
 def main() -> None:
@@ -264,23 +251,7 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=200)
     args = parser.parse_args()
 
-    database_url = os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL)
-    if not database_url.startswith("postgres"):
-        sys.exit("This benchmark needs PostgreSQL: set DATABASE_URL=postgres://...")
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-    }
-    os.environ.update(env)
-    sys.path.insert(0, str(BACKEND))
-    ensure_database(database_url)
-
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
+    env = django_on_postgres(DEFAULT_DATABASE_URL)
     started = time.perf_counter()
     added = seed(args.campaigns)
     print(f"seeded {added} campaigns in {time.perf_counter() - started:.1f} s")

@@ -5,10 +5,14 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 command -v wrk >/dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y -qq wrk >/dev/null; } \
   || { echo "make bench needs wrk: sudo apt-get install wrk" >&2; exit 1; }
+# nginx (Debian's package) for the load test through the deployment's micro-cache.
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { [ "$(id -u)" = 0 ] \
+  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx >/dev/null; } \
+  || echo "No nginx (sudo apt-get install nginx): the load test runs against gunicorn alone" >&2
 "$root/scripts/ensure-chromium.sh"
 (cd "$root/bench/tools" && npm install --no-audit --no-fund --loglevel=error)
 cd "$root/bench"
-for script in campaigns_search.py web.py; do
+for script in campaigns_search.py dashboard_analytics.py web.py; do
   echo "== $script"
   "$root/.venv/bin/python" "$script"
 done

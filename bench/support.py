@@ -1,11 +1,14 @@
 """What the benchmarks share: a PostgreSQL database, a free port, the real server."""
 
 import http.client
+import os
 import socket
+import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import IO
 from urllib.parse import urlsplit
 
 REPO = Path(__file__).resolve().parent.parent
@@ -32,9 +35,17 @@ def ensure_database(database_url: str) -> None:
 
 
 def start_server(
-    port: int, env: dict[str, str], *, workers: int, threads: int = 1, probe: str = "/api/campaign-categories"
+    port: int,
+    env: dict[str, str],
+    *,
+    workers: int,
+    threads: int = 1,
+    probe: str = "/api/campaign-categories",
+    log: IO[bytes] | None = None,
 ) -> subprocess.Popen[bytes]:
-    """gunicorn serving the app on 127.0.0.1:<port>, returned once ``probe`` answers 200."""
+    """gunicorn serving the app on 127.0.0.1:<port>, returned once ``probe`` answers 200.
+
+    ``log`` takes its output (a line per request under load) instead of this terminal."""
     server = subprocess.Popen(  # noqa: S603 - our own interpreter and fixed arguments
         [
             sys.executable,
@@ -52,6 +63,8 @@ def start_server(
         ],
         cwd=BACKEND,
         env=env,
+        stdout=log,
+        stderr=log,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -64,3 +77,37 @@ def start_server(
             time.sleep(0.2)
     server.terminate()
     raise RuntimeError("gunicorn did not start within 30 s")
+
+
+def django_on_postgres(default_database_url: str) -> dict[str, str]:
+    """Set up Django in this process on the benchmark's PostgreSQL database, migrated; returns the
+    environment a server started by ``start_server`` needs."""
+    database_url = os.environ.get("DATABASE_URL", default_database_url)
+    if not database_url.startswith("postgres"):
+        sys.exit("This benchmark needs PostgreSQL: set DATABASE_URL=postgres://...")
+    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    os.environ.update(env)
+    sys.path.insert(0, str(BACKEND))
+    ensure_database(database_url)
+
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+    return env
+
+
+def latency_summary(timings: list[float]) -> dict[str, float]:
+    """Median, p95, p99 and max of request timings in milliseconds."""
+    ordered = sorted(timings)
+
+    def percentile(share: float) -> float:
+        return round(ordered[max(0, round(share * len(ordered)) - 1)], 2)
+
+    return {
+        "median_ms": round(statistics.median(ordered), 2),
+        "p95_ms": percentile(0.95),
+        "p99_ms": percentile(0.99),
+        "max_ms": round(ordered[-1], 2),
+    }

@@ -7,7 +7,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root/backend"
 py="$root/.venv/bin/python"
 
-"$py" manage.py db_worker --interval 0.5 &
+"$py" manage.py task_worker --interval 0.5 &
 worker=$!
 # The reminder scheduler: enqueue due pledge reminders every 5 minutes (cron does this in production).
 (
@@ -39,5 +39,7 @@ fi
 
 echo "Harambee is on http://$bind  (Ctrl+C stops it)"
 # Threads: the local payment simulators call back into this same server while a request waits.
+# No gunicorn access log: Django writes one line per request, with its id and without the query
+# string, which may hold an e-mail address (common/middleware.py RequestIdMiddleware).
 "$py" -m gunicorn config.wsgi:application --bind "$bind" --workers "${WEB_CONCURRENCY:-2}" --threads 4 \
-  --access-logfile - --graceful-timeout 5
+  --graceful-timeout 5

@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.contrib import admin, messages
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
@@ -31,6 +33,13 @@ class CampaignAdmin(admin.ModelAdmin[Campaign]):
     @admin.display(description=_("Likes"), ordering="like_total")
     def likes(self, campaign: Campaign) -> int:
         return int(getattr(campaign, "like_total", 0))
+
+    def save_model(self, request: HttpRequest, obj: Campaign, form: Any, change: bool) -> None:
+        # Values as the form showed them (ids for the organizer), to log what the admin changed.
+        before = {field: form.initial.get(field) for field in form.changed_data}
+        super().save_model(request, obj, form, change)
+        if change:
+            services.campaign_audit_admin_edit(campaign=obj, admin=_admin(request), before=before)
 
     @admin.action(description=_("Activate the selected campaigns"))
     def activate(self, request: HttpRequest, queryset: QuerySet[Campaign]) -> None:

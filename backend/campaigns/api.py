@@ -13,7 +13,7 @@ from ninja import File, Query, Router, Status, UploadedFile
 from ninja.security import SessionAuth, django_auth
 
 from accounts.auth import request_user, signed_in_user
-from campaigns import drafts, selectors, services, sharing, uploads, wizard
+from campaigns import caching, drafts, selectors, services, sharing, uploads, wizard
 from campaigns.categories import EDIT_FORM_CATEGORIES, EXPLORE_CATEGORIES, WIZARD_CATEGORIES, Choice
 from campaigns.models import Campaign, Draft
 from campaigns.schemas import (
@@ -36,6 +36,7 @@ from campaigns.schemas import (
     WizardFeedbackIn,
     WizardFeedbackOut,
 )
+from common.cache_control import cache_for_visitors
 from common.errors import ServiceError
 from common.schemas import ErrorOut
 
@@ -78,14 +79,22 @@ def campaign_list(request: HttpRequest, response: HttpResponse, filters: Query[C
     """Campaigns matching the filters, newest first, one page at a time (an array, spec section 7)."""
     campaigns, total = selectors.campaign_list(user=request_user(request), **filters.dict())
     response["X-Total-Count"] = str(total)
+    cache_for_visitors(request, response)
     return campaigns
 
 
 @router.get("/campaigns/{campaign_id}", response={200: CampaignDetailOut, **NOT_FOUND})
-def campaign_detail(request: HttpRequest, campaign_id: int) -> CampaignDetailOut:
+def campaign_detail(request: HttpRequest, response: HttpResponse, campaign_id: int) -> CampaignDetailOut | HttpResponse:
     viewer = request_user(request)
-    campaign = selectors.campaign_get(campaign_id=campaign_id, user=viewer)
-    return CampaignDetailOut.for_viewer(campaign, viewer=viewer)
+    if viewer is not None:
+        campaign = selectors.campaign_get(campaign_id=campaign_id, user=viewer)
+        cache_for_visitors(request, response)
+        return CampaignDetailOut.for_viewer(campaign, viewer=viewer)
+    # What every visitor sees, rendered once per change of the campaign.
+    public = caching.public_campaign_get(campaign_id=campaign_id)
+    answer = HttpResponse(public.json, content_type="application/json; charset=utf-8")
+    cache_for_visitors(request, answer)
+    return answer
 
 
 @router.patch("/campaigns/{campaign_id}", response={200: CampaignDetailOut, **SIGNED_IN}, auth=django_auth)

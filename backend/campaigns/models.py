@@ -91,7 +91,12 @@ class Campaign(models.Model):
 
     @property
     def category_label(self) -> str:
-        return str(self.get_category_display())
+        # Not get_category_display(): it translates every category's label to find this one,
+        # which was most of the time of a page of campaigns.
+        try:
+            return str(Category(self.category).label)
+        except ValueError:
+            return self.category
 
     @property
     def progress_percent_uncapped(self) -> int:

@@ -8,9 +8,12 @@ donations services; nothing here saves them, so an edit never overwrites a concu
 from collections.abc import Callable
 
 from django.db import transaction
+from django.forms.models import model_to_dict
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from audit.models import AuditAction
+from audit.services import audit_record
 from campaigns import validators
 from campaigns.models import Campaign, CampaignLike, CampaignStatus, MediaType
 from common.errors import FieldValidationError, PermissionDeniedError
@@ -80,11 +83,28 @@ def campaign_update(
     if errors:
         raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
 
+    before = {field: getattr(campaign, field) for field in changes}
     for field, value in changes.items():
         setattr(campaign, field, value)
     campaign.media_type = media_type_for(image_url=campaign.image_url, youtube_id=campaign.youtube_id)
     campaign.save(update_fields=[*changes, "media_type", "updated_at"])
+    if user.is_admin and campaign.organizer_id != user.pk:
+        campaign_audit_admin_edit(campaign=campaign, admin=user, before=before)
     return campaign
+
+
+def campaign_audit_admin_edit(*, campaign: Campaign, admin: User, before: dict[str, object]) -> None:
+    """Log the fields an admin changed on someone else's campaign (``before``: their old values)."""
+    after = model_to_dict(campaign, fields=list(before))
+    changed = [field for field in before if after[field] != before[field]]
+    if changed:
+        audit_record(
+            actor=admin,
+            action=AuditAction.CAMPAIGN_EDITED,
+            target=campaign,
+            before={field: before[field] for field in changed},
+            after={field: after[field] for field in changed},
+        )
 
 
 def campaign_like(*, campaign: Campaign, user: User) -> None:
@@ -109,8 +129,17 @@ def campaign_status_change(*, campaign: Campaign, status: str, changed_by: User 
         raise FieldValidationError(
             _("Please correct the errors below"), field_errors={"status": _("Please choose a valid status")}
         )
+    previous = campaign.status
     campaign.status = status
     campaign.save(update_fields=["status", "updated_at"])
+    if status != previous:
+        audit_record(
+            actor=changed_by,
+            action=AuditAction.CAMPAIGN_STATUS_CHANGED,
+            target=campaign,
+            before={"status": previous},
+            after={"status": status},
+        )
     return campaign
 
 

@@ -1,42 +1,41 @@
 """Sharing an active campaign: link previews for /campaign/{id} and a QR code of its link."""
 
 import io
+from dataclasses import dataclass
 
 import segno
-from django.conf import settings
-from django.template.loader import render_to_string
-from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from campaigns import selectors
+from campaigns.caching import public_campaign_get
 from campaigns.models import Campaign
-from campaigns.schemas import CampaignDetailOut
 from common.errors import NotFoundError
 
-PREVIEW_DESCRIPTION_LENGTH = 200
-# Link previews need an image; campaigns without a still cover show this one.
-DEFAULT_COVER = "/static/campaigns/covers/default.svg"
+
+@dataclass(frozen=True)
+class CampaignPageParts:
+    head: str = ""  # goes before </head>
+    shell: str = ""  # goes into <div id="root">, until React replaces it
 
 
-def _absolute(url: str) -> str:
-    return f"{settings.SITE_URL}{url}" if url.startswith("/") else url
+def campaign_page_parts(*, campaign_id: int, user: User | None) -> CampaignPageParts | None:
+    """What the server adds to index.html for /campaign/{id}.
 
+    For an active campaign, in the head: a <title>, the Open Graph and Twitter tags that make
+    WhatsApp, Facebook and Twitter show a card, and ``<script type="application/json"
+    id="initial-campaign">`` holding the campaign as a visitor sees it (CampaignDetailOut), so the
+    page renders without waiting for the API; the app then fetches it again for the viewer's own
+    fields (like, edit). In the body, a shell of the page (cover, title, description) that paints
+    before the JavaScript has run. Every value is HTML-escaped; the JSON has ``<``, ``>`` and ``&``
+    escaped as \\u003C etc. Both are the same for every viewer, so they come rendered from
+    ``campaigns.caching``.
 
-def campaign_page_head(*, campaign_id: int, user: User | None) -> str | None:
-    """What the server adds to index.html's <head> for /campaign/{id} and its sub-pages.
-
-    For an active campaign: a <title>, the Open Graph and Twitter tags that make WhatsApp,
-    Facebook and Twitter show a card, and ``<script type="application/json" id="initial-campaign">``
-    holding the campaign as a visitor sees it (CampaignDetailOut), so the page renders without
-    waiting for the API; the app then fetches it again for the viewer's own fields (like, edit).
-    Every value is HTML-escaped; the JSON has ``<``, ``>`` and ``&`` escaped as \\u003C etc.
-
-    ``''`` for a campaign only ``user`` (its organizer, an admin) may see: no preview.
+    Empty parts for a campaign only ``user`` (its organizer, an admin) may see: no preview.
     ``None`` when ``user`` may not see it or it does not exist: the page answers 404.
     """
     try:
-        campaign = selectors.campaign_get(campaign_id=campaign_id, user=None)
+        public = public_campaign_get(campaign_id=campaign_id)
     except NotFoundError:
         if user is None:
             return None
@@ -44,18 +43,8 @@ def campaign_page_head(*, campaign_id: int, user: User | None) -> str | None:
             selectors.campaign_get(campaign_id=campaign_id, user=user)
         except NotFoundError:
             return None
-        return ""
-    image = campaign.cover_image_url or DEFAULT_COVER
-    return render_to_string(
-        "campaigns/page_head.html",
-        {
-            "title": campaign.title,
-            "description": Truncator(campaign.description).chars(PREVIEW_DESCRIPTION_LENGTH),
-            "image": _absolute(image),
-            "url": campaign.share_url,
-            "campaign": CampaignDetailOut.for_viewer(campaign, viewer=None).model_dump(),
-        },
-    )
+        return CampaignPageParts()
+    return CampaignPageParts(head=public.page_head, shell=public.page_shell)
 
 
 def campaign_qr_svg(*, campaign: Campaign) -> str:

@@ -15,7 +15,9 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
 from accounts.models import User
-from campaigns.sharing import campaign_page_head
+from campaigns.sharing import campaign_page_parts
+from common.cache_control import cache_for_visitors
+from common.languages import current_language
 
 CLIENT_ROUTES = [
     r"",
@@ -25,8 +27,10 @@ CLIENT_ROUTES = [
     r"reset-password",
     r"explore",
     r"how-it-works",
+    r"privacy",
     r"campaign/\d+",
     r"campaign/\d+/(?:donate|pledge|edit)",
+    r"campaign/\d+/analytics",
     r"edit-campaign/\d+",
     r"pledge/\d+",
     r"pledges/[2-9a-hjkmnp-zA-HJKMNP-Z]{7}",
@@ -40,8 +44,10 @@ CLIENT_ROUTES = [
     r"profile",
 ]
 CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")
-# Campaign pages get link-preview tags (and 404 when the campaign is missing or hidden).
-CAMPAIGN_PAGE_PATTERN = re.compile(r"^/campaign/(\d+)(?:/(?:donate|pledge|edit))?/?$")
+# Campaign pages get link-preview tags (and 404 when the campaign is missing or hidden); the page
+# itself (no sub-page) also a shell that paints before the JavaScript has run.
+CAMPAIGN_PAGE_PATTERN = re.compile(r"^/campaign/(\d+)(/(?:donate|pledge|edit))?/?$")
+ROOT_PATTERN = re.compile(r"""<div id=(["'])root\1></div>""")
 TITLE_PATTERN = re.compile(r"<title>.*?</title>", re.DOTALL)
 
 
@@ -62,18 +68,26 @@ def index_html() -> str:
 
 @require_safe
 def spa(request: HttpRequest) -> HttpResponse:
-    html = index_html()
+    # The app shows this language from its first paint (LocaleMiddleware chose it).
+    html = index_html().replace('<html lang="en">', f'<html lang="{current_language()}">', 1)
     status = 200 if CLIENT_ROUTE_PATTERN.match(request.path) else 404
+    public_campaign_page = False
     if campaign_page := CAMPAIGN_PAGE_PATTERN.match(request.path):
         viewer = request.user if isinstance(request.user, User) and request.user.is_authenticated else None
         digits = campaign_page[1]
         campaign_id = int(digits) if len(digits) <= 20 else 0  # no id is longer; int() refuses huge text
-        head = campaign_page_head(campaign_id=campaign_id, user=viewer)
-        if head is None:
+        parts = campaign_page_parts(campaign_id=campaign_id, user=viewer)
+        if parts is None:
             status = 404  # the app shows 'Campaign not found'
-        elif head:
-            html = TITLE_PATTERN.sub("", html, count=1).replace("</head>", f"{head}</head>", 1)
+        elif parts.head:
+            html = TITLE_PATTERN.sub("", html, count=1).replace("</head>", f"{parts.head}</head>", 1)
+            if campaign_page[2] is None:
+                html = ROOT_PATTERN.sub(lambda root: f'<div id="root">{parts.shell}</div>', html, count=1)
+            public_campaign_page = True
     response = HttpResponse(html, status=status)
     # The HTML names the current hashed bundles, so it must never be served stale.
     response["Cache-Control"] = "no-cache"
+    if public_campaign_page:
+        # The same for every visitor: the micro-cache may keep it for a few seconds.
+        cache_for_visitors(request, response, otherwise="no-cache")
     return response

@@ -25,12 +25,20 @@ from django.utils.translation import gettext as _
 
 from accounts import validators
 from accounts.models import User
+from audit.models import AuditAction
+from audit.services import audit_record
 from campaigns.models import Campaign, CampaignStatus
 from campaigns.selectors import campaign_get
 from common import ratelimit
 from common.errors import FieldValidationError, NotFoundError, RateLimitedError, ServiceError
+from common.languages import current_language
 from payments.models import Payment
-from payments.services import payment_checkout_start, payment_record_manual, payment_stk_push_start
+from payments.services import (
+    payment_checkout_start,
+    payment_record_manual,
+    payment_stk_push_limit_enforce,
+    payment_stk_push_start,
+)
 from pledges import codes, signals
 from pledges.models import Donation, Pledge, PledgePayment
 from pledges.selectors import pledge_managed_get
@@ -138,6 +146,7 @@ def pledge_create(
                     phone=validators.normalize_kenyan_phone(phone),
                     amount=whole,
                     is_anonymous=is_anonymous,
+                    language=current_language(),
                 )
                 Campaign.objects.filter(pk=campaign.pk).update(pledged_total=F("pledged_total") + whole)
         except IntegrityError:
@@ -178,7 +187,7 @@ def pledge_stk_push_start(
     code as the account, and the payment is matched to the pledge when it succeeds.
 
     At most ``RATE_LIMIT_PLEDGE_STK_PUSH`` prompts per pledge and per phone, so nobody can
-    flood a phone with prompts.
+    flood a phone with prompts, within the limits of every prompt (``payment_stk_push_limit_enforce``).
     """
     pledge = pledge_get_by_code(code=code, client_ip=client_ip)
     phone = _clean(phone) or pledge.phone
@@ -187,6 +196,7 @@ def pledge_stk_push_start(
     _enforce_limit(
         scope="pledge-stk-push", identifiers=[pledge.code, phone_digits], limit=settings.RATE_LIMIT_PLEDGE_STK_PUSH
     )
+    payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
     remaining = pledge.remaining_amount
     if remaining == 0:
         raise ServiceError(_("This pledge is already fully paid. Thank you!"), code="pledge_paid")
@@ -225,7 +235,8 @@ def pledge_confirm(*, pledge_id: int, user: User) -> Pledge:
         )
         if pledge.is_confirmed:
             return pledge
-        payment_record_manual(
+        before = {"status": pledge.status, "paid_amount": pledge.paid_amount}
+        payment = payment_record_manual(
             recorded_by=user,
             provider=Payment.Provider.BANK,
             purpose=Payment.Purpose.PLEDGE_PAYMENT,
@@ -237,6 +248,13 @@ def pledge_confirm(*, pledge_id: int, user: User) -> Pledge:
             account_reference=pledge.code,
         )
         pledge.refresh_from_db()
+        audit_record(
+            actor=user,
+            action=AuditAction.PLEDGE_CONFIRMED,
+            target=pledge,
+            before=before,
+            after={"status": pledge.status, "paid_amount": pledge.paid_amount, "payment": payment.reference},
+        )
     return pledge
 
 
@@ -280,7 +298,15 @@ def pledge_payment_assign(*, pledge_id: int, reference: str, user: User) -> Pled
     if PledgePayment.objects.filter(payment=payment).exists():
         raise ServiceError(_("This payment is already counted towards a pledge."), code="already_assigned")
     pledge = Pledge.objects.select_for_update().get(pk=pledge.pk)
+    before = {"pledge": None, "campaign": payment.campaign_id, "pledge_paid_amount": pledge.paid_amount}
     _pledge_credit(pledge=pledge, payment=payment, assigned_by=user)
+    audit_record(
+        actor=user,
+        action=AuditAction.PAYMENT_ASSIGNED,
+        target=payment,
+        before=before,
+        after={"pledge": pledge.code, "campaign": payment.campaign_id, "pledge_paid_amount": pledge.paid_amount},
+    )
     return pledge
 
 
@@ -430,6 +456,7 @@ def donation_create(
             return_path=return_path or f"/campaign/{campaign.pk}",
         )
     else:
+        payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
         payment = payment_stk_push_start(
             purpose=Payment.Purpose.DONATION,
             amount=whole,
@@ -460,6 +487,7 @@ def donation_attach_payment(
         payment=payment,
         defaults={
             "campaign": campaign,
+            "language": current_language(),
             "amount": payment.amount,
             "name": name,
             "email": email,

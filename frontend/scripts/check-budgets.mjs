@@ -12,6 +12,7 @@ const CSS_BUDGET = 20_000;
 const PUBLIC_ROUTES = {
   "/": "src/features/landing/LandingPage.tsx",
   "/how-it-works": "src/features/landing/HowItWorksPage.tsx",
+  "/privacy": "src/features/privacy/PrivacyPage.tsx",
   "/signin": "src/features/accounts/SignInPage.tsx",
   "/signup": "src/features/accounts/SignUpPage.tsx",
   "/explore": "src/features/campaigns/ExplorePage.tsx",

@@ -5,8 +5,17 @@ import { formatKsh } from "@/lib/money";
 import type { CampaignCard as CampaignCardData } from "./api";
 import { CoverImage } from "./CoverImage";
 
-/** A campaign in a list: cover, category, title, goal, amount pledged and progress (capped at 100%). */
-export function CampaignCard({ campaign }: { campaign: CampaignCardData }) {
+/**
+ * A campaign in a list: cover, category, title, goal, amount pledged and progress (capped at 100%).
+ * `aboveTheFold`: among the first cards a visitor sees, so its cover loads at once, not lazily.
+ */
+export function CampaignCard({
+  campaign,
+  aboveTheFold = false,
+}: {
+  campaign: CampaignCardData;
+  aboveTheFold?: boolean;
+}) {
   const { t } = useLingui();
   const pledged = formatKsh(campaign.pledged_total);
   const goal = formatKsh(campaign.goal);
@@ -17,7 +26,7 @@ export function CampaignCard({ campaign }: { campaign: CampaignCardData }) {
         className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:shadow-md"
       >
         {/* Decorative here: the title below names the link. */}
-        <CoverImage src={campaign.cover_image_url} alt="" lazy />
+        <CoverImage src={campaign.cover_image_url} alt="" lazy={!aboveTheFold} />
         <div className="flex flex-1 flex-col p-4">
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
             {campaign.category_label}

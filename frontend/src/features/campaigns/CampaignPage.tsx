@@ -1,10 +1,11 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { ProgressBar } from "@/components/ProgressBar";
 import { useSession } from "@/features/accounts/session";
+import { sendCampaignView } from "@/features/analytics/beacon";
 import { formatKsh } from "@/lib/money";
 import { type Campaign, failureText, isNotFound, useCampaign } from "./api";
 import { CampaignNotFound } from "./CampaignNotFound";
@@ -53,13 +54,20 @@ function CampaignLoader({ id }: { id: number }) {
 /** `fresh`: the viewer's own fields (liked, may edit) have arrived since the page opened. */
 function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean }) {
   const { t, i18n } = useLingui();
-  const isAdmin = useSession().data?.user?.is_admin ?? false;
+  const session = useSession();
+  const isAdmin = session.data?.user?.is_admin ?? false;
+  const sessionLoaded = session.isSuccess;
   const pledged = formatKsh(campaign.pledged_total);
   const goal = formatKsh(campaign.goal);
   const raised = formatKsh(campaign.raised_total);
   const percent = campaign.progress_percent_uncapped;
   const endDate = formatCalendarDate(campaign.end_date, i18n.locale);
   const open = campaign.status === "active";
+
+  useEffect(() => {
+    // Once the session has brought the CSRF token. The server leaves out the organizer's own views.
+    if (sessionLoaded) sendCampaignView(campaign.id);
+  }, [campaign.id, sessionLoaded]);
 
   return (
     <article className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
@@ -153,6 +161,14 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
                   className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:border-brand-600"
                 >
                   <Trans>Edit</Trans>
+                </Link>
+              )}
+              {campaign.can_edit && fresh && (
+                <Link
+                  href={`/campaign/${campaign.id}/analytics`}
+                  className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:border-brand-600"
+                >
+                  <Trans>Analytics</Trans>
                 </Link>
               )}
               {isAdmin && fresh && <AdminEditButton campaign={campaign} />}

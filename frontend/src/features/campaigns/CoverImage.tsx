@@ -13,6 +13,7 @@ export function CoverImage({ src, alt, lazy = false, className = "" }: Props) {
       width={640}
       height={360}
       loading={lazy ? "lazy" : "eager"}
+      fetchPriority={lazy ? "auto" : "high"}
       decoding="async"
       onError={() => setBroken(src)}
       className={`aspect-video w-full bg-slate-100 object-cover ${className}`}

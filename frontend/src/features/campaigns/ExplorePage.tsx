@@ -9,6 +9,8 @@ import { type ExploreFilters, exploreSearch } from "./links";
 import { primaryButton } from "./styles";
 
 const SEARCH_DELAY_MS = 300;
+// The cards of the first row (three on wide screens) are in view at once: their covers load eagerly.
+const FIRST_ROW = 3;
 
 export default function ExplorePage() {
   const { t } = useLingui();
@@ -130,8 +132,8 @@ export default function ExplorePage() {
                 <Plural value={total} one="# campaign" other="# campaigns" />
               </p>
               <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {items.map((campaign) => (
-                  <CampaignCard key={campaign.id} campaign={campaign} />
+                {items.map((campaign, index) => (
+                  <CampaignCard key={campaign.id} campaign={campaign} aboveTheFold={index < FIRST_ROW} />
                 ))}
               </ul>
               {campaigns.isFetchNextPageError && (

@@ -2,6 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import { Footer } from "@/components/Footer";
+import { LanguageSwitch } from "@/components/LanguageSwitch";
 import { Logo } from "@/components/Logo";
 import { useSession } from "@/features/accounts/session";
 import { formatKsh } from "@/lib/money";
@@ -71,6 +72,7 @@ export default function LandingPage() {
             <Logo />
           </Link>
           <div className="flex items-center gap-2">
+            <LanguageSwitch className="hidden sm:block" />
             {signedIn ? (
               <Link href="/dashboard" className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
                 <Trans>Dashboard</Trans>

@@ -1,0 +1,102 @@
+"""A campaign's public view, rendered once per change instead of once per request.
+
+Every visitor of /campaign/{id} and GET /api/campaigns/{id} gets the same thing: the campaign as
+``CampaignDetailOut.for_viewer(viewer=None)`` shows it. Rendering it costs four queries and most of
+a request's time, and a shared campaign link is read far more often than the campaign changes. So
+each worker process keeps the rendered JSON and page head in memory, stamped with the campaign's
+version: a random token in the shared cache (Redis in production) that ``campaign_changed``
+replaces whenever the campaign, its pledges or donations, or its organizer's name change
+(``campaigns.receivers``). Reading the token is one cache lookup per request, so the totals a donor
+sees after paying are never stale. Labels and ``days_left`` depend on the language and the date,
+so both are part of the memory key.
+"""
+
+import threading
+import uuid
+from dataclasses import dataclass
+from datetime import date
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.text import Truncator
+from ninja.renderers import JSONRenderer
+
+from campaigns import selectors
+from campaigns.schemas import CampaignDetailOut
+
+# A rendered campaign is about 8 KB: this bounds each worker's memory to a few MB.
+MAX_ENTRIES = 500
+PREVIEW_DESCRIPTION_LENGTH = 200
+# Link previews need an image; campaigns without a still cover show this one.
+DEFAULT_COVER = "/static/campaigns/covers/default.svg"
+
+
+@dataclass(frozen=True)
+class PublicCampaign:
+    version: str
+    json: bytes  # the body of GET /api/campaigns/{id} for a visitor
+    page_head: str  # what /campaign/{id} adds to index.html's <head> (see campaigns.sharing)
+    page_shell: str  # and what it puts into <div id="root"> until React replaces it
+
+
+_entries: dict[tuple[int, str, date], PublicCampaign] = {}
+_entries_lock = threading.Lock()
+
+
+def _version_key(campaign_id: int) -> str:
+    return f"campaigns:public-version:{campaign_id}"
+
+
+def _new_version() -> str:
+    return uuid.uuid4().hex
+
+
+def public_campaign_get(*, campaign_id: int) -> PublicCampaign:
+    """The campaign as a visitor sees it; NotFoundError unless it is active (as ``campaign_get``)."""
+    version = str(cache.get_or_set(_version_key(campaign_id), _new_version, timeout=None))
+    slot = (campaign_id, translation.get_language(), timezone.localdate())
+    entry = _entries.get(slot)
+    if entry is None or entry.version != version:
+        entry = _render(campaign_id=campaign_id, version=version)
+        with _entries_lock:
+            _entries.pop(slot, None)
+            if len(_entries) >= MAX_ENTRIES:
+                del _entries[next(iter(_entries))]  # the oldest rendering
+            _entries[slot] = entry
+    return entry
+
+
+def campaign_changed(*, campaign_id: int) -> None:
+    """The next read of the campaign renders it afresh: now, and again once the current transaction
+    commits (a request reading in between still sees the old rows and may keep them)."""
+    cache.set(_version_key(campaign_id), _new_version(), timeout=None)
+    transaction.on_commit(lambda: cache.set(_version_key(campaign_id), _new_version(), timeout=None))
+
+
+def _absolute(url: str) -> str:
+    return f"{settings.SITE_URL}{url}" if url.startswith("/") else url
+
+
+def _render(*, campaign_id: int, version: str) -> PublicCampaign:
+    campaign = selectors.campaign_get(campaign_id=campaign_id, user=None)
+    data = CampaignDetailOut.for_viewer(campaign, viewer=None).model_dump()
+    page_head = render_to_string(
+        "campaigns/page_head.html",
+        {
+            "title": campaign.title,
+            "description": Truncator(campaign.description).chars(PREVIEW_DESCRIPTION_LENGTH),
+            "image": _absolute(campaign.cover_image_url or DEFAULT_COVER),
+            "url": campaign.share_url,
+            "campaign": data,
+        },
+    )
+    page_shell = render_to_string(
+        "campaigns/page_shell.html",
+        {"title": campaign.title, "description": campaign.description, "image": campaign.cover_image_url},
+    )
+    # Encoded as django-ninja encodes every other answer, so cached and fresh bodies are identical.
+    body = JSONRenderer().render(None, data, response_status=200)  # type: ignore[arg-type]
+    return PublicCampaign(version=version, json=body.encode(), page_head=page_head, page_shell=page_shell)

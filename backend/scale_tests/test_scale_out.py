@@ -1,0 +1,213 @@
+"""Two instances behind one balancer behave as one site: nothing either holds in its own memory."""
+
+import io
+import os
+import secrets
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import httpx
+from django.conf import settings
+from PIL import Image
+
+from accounts.models import User
+from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
+from campaigns.tests.factories import CampaignFactory
+from notifications.models import NotificationLog, Reminder
+from payments.models import Payment
+from pledges.models import Pledge
+from scale_tests.conftest import Browser, Stack
+from simulators.daraja import stk_callback_body
+from simulators.models import SimulatedStkRequest
+
+BACKEND_DIR = Path(__file__).resolve().parent.parent
+NAIROBI = ZoneInfo("Africa/Nairobi")
+
+
+def wait_for(condition: Callable[[], object], *, seconds: float = 30, what: str = "") -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"Timed out waiting for {what}"
+        time.sleep(0.2)
+
+
+def new_organizer() -> User:
+    return UserFactory.create(email=f"organizer-{uuid.uuid4().hex[:8]}@example.com")
+
+
+def pledge_through(visitor: Browser, base_url: str, campaign_id: int, amount: int = 700) -> Pledge:
+    visitor.get(f"{base_url}/api/auth/session")
+    response = visitor.post(
+        f"{base_url}/api/pledges",
+        json={
+            "campaign_id": campaign_id,
+            "amount": amount,
+            "name": "Wanjiru Kamau",
+            "email": f"pledger-{uuid.uuid4().hex[:8]}@example.com",
+            # Prompts are limited per phone, across runs too: a number of its own (ending 5678: it pays).
+            "phone": f"07{secrets.randbelow(10**4):04d}5678",
+        },
+    )
+    assert response.status_code == 201, response.text
+    return Pledge.objects.get(code=response.json()["code"])
+
+
+def test_a_visitor_signed_in_on_one_instance_is_signed_in_on_the_other(
+    stack: Stack, browser: Callable[[], Browser]
+) -> None:
+    organizer = new_organizer()
+    visitor = browser()
+
+    assert visitor.sign_in(stack.a, organizer.email, DEFAULT_PASSWORD).status_code == 200
+
+    assert visitor.signed_in_as(stack.b) == organizer.email
+    # Round robin through the balancer: both instances answer, both know the session.
+    assert {visitor.signed_in_as(stack.nginx) for _ in range(4)} == {organizer.email}
+    assert stack.upstreams_that_answered("/api/auth/session") == {
+        stack.a.removeprefix("http://"),
+        stack.b.removeprefix("http://"),
+    }
+
+    assert visitor.post(f"{stack.b}/api/auth/signout").status_code == 200
+    assert visitor.signed_in_as(stack.a) is None
+
+
+def test_the_sign_in_limit_counts_failures_on_every_instance(stack: Stack, browser: Callable[[], Browser]) -> None:
+    attempts, _window = settings.RATE_LIMIT_SIGN_IN
+    visitor = browser()
+    visitor.get(f"{stack.a}/api/auth/session")
+    wrong = {"email": f"nobody-{uuid.uuid4().hex[:8]}@example.com", "password": "not-the-password"}
+
+    for attempt in range(attempts):
+        instance = (stack.a, stack.b)[attempt % 2]
+        response = visitor.post(f"{instance}/api/auth/signin", json=wrong)
+        assert response.status_code != 429, f"limited after {attempt} failures"
+
+    for instance in (stack.a, stack.b, stack.nginx, stack.nginx):
+        assert visitor.post(f"{instance}/api/auth/signin", json=wrong).status_code == 429
+
+
+def test_an_e_mail_asked_for_on_one_instance_is_sent_by_a_worker(stack: Stack, browser: Callable[[], Browser]) -> None:
+    organizer = new_organizer()
+    visitor = browser()
+    visitor.get(f"{stack.b}/api/auth/session")
+
+    asked = visitor.post(f"{stack.b}/api/auth/password-reset", json={"email": organizer.email})
+    assert asked.status_code == 202, asked.text
+
+    sent = NotificationLog.objects.filter(recipient=organizer.email, status=NotificationLog.Status.SENT)
+    wait_for(sent.exists, what="the password-reset e-mail")
+
+
+def test_a_cover_uploaded_through_one_instance_is_served_to_a_visitor_of_the_other(
+    stack: Stack, browser: Callable[[], Browser]
+) -> None:
+    organizer = new_organizer()
+    campaign = CampaignFactory.create(organizer=organizer)
+    picture = io.BytesIO()
+    Image.new("RGB", (64, 48), (200, 30, 30)).save(picture, "PNG")
+    uploader = browser()
+    uploader.sign_in(stack.a, organizer.email, DEFAULT_PASSWORD)
+
+    upload = uploader.post(f"{stack.a}/api/media", files={"file": ("cover.png", picture.getvalue(), "image/png")})
+    assert upload.status_code == 201, upload.text
+    cover_url = upload.json()["url"]
+    assert cover_url.startswith(os.environ["AWS_S3_ENDPOINT_URL"]), "stored in the bucket, not on A's disk"
+    changed = uploader.patch(f"{stack.a}/api/campaigns/{campaign.pk}", json={"image_url": cover_url})
+    assert changed.status_code == 200, changed.text
+
+    page = browser().get(f"{stack.b}/api/campaigns/{campaign.pk}").raise_for_status().json()
+    assert page["image_url"] == cover_url
+    cover = httpx.get(page["image_url"])
+    assert cover.status_code == 200
+    assert Image.open(io.BytesIO(cover.content)).size == (64, 48)
+
+
+def test_a_pledge_reminder_due_once_is_sent_once_with_two_schedulers_and_two_workers(
+    stack: Stack, browser: Callable[[], Browser]
+) -> None:
+    campaign = CampaignFactory.create(end_date=datetime.now(NAIROBI).date() + timedelta(days=30))
+    pledge = pledge_through(browser(), stack.nginx, campaign.pk)
+    # A week and a day after pledging, at midday (outside quiet hours): the 7-day reminder is due.
+    moment = datetime.now(NAIROBI).replace(hour=12, minute=0, second=0, microsecond=0)
+    Pledge.objects.filter(pk=pledge.pk).update(created_at=moment - timedelta(days=8))
+
+    schedulers = [
+        subprocess.Popen(  # noqa: S603 - our own command line
+            [sys.executable, "manage.py", "send_due_reminders", "--now", moment.isoformat()],
+            cwd=BACKEND_DIR,
+            stdout=subprocess.DEVNULL,
+        )
+        for _ in range(2)
+    ]
+    assert [scheduler.wait(timeout=60) for scheduler in schedulers] == [0, 0]
+
+    reminders = Reminder.objects.filter(pledge=pledge)
+    wait_for(lambda: reminders.filter(status=Reminder.Status.SENT).exists(), what="the reminder to be sent")
+    time.sleep(2)  # room for a second copy, were one queued
+    assert reminders.count() == 1
+    sent = NotificationLog.objects.filter(pledge=pledge, template__endswith="/reminder")
+    assert sorted(sent.values_list("channel", flat=True)) == ["email", "sms"]
+
+
+def test_an_stk_push_started_on_one_instance_and_called_back_on_the_other_credits_once(
+    stack: Stack, browser: Callable[[], Browser]
+) -> None:
+    campaign = CampaignFactory.create()
+    pledger = browser()
+    pledge = pledge_through(pledger, stack.a, campaign.pk, amount=900)
+    key = uuid.uuid4().hex
+
+    started = pledger.post(f"{stack.a}/api/pledges/{pledge.code}/stk-push", json={"idempotency_key": key})
+    assert started.status_code == 201, started.text
+    reference = started.json()["reference"]
+    # The same tap again, answered by the other instance: the same payment, no second prompt.
+    again = pledger.post(f"{stack.b}/api/pledges/{pledge.code}/stk-push", json={"idempotency_key": key})
+    assert again.json()["reference"] == reference
+
+    # The donor's page polls through the balancer until M-Pesa's callback (sent to B) lands.
+    wait_for(
+        lambda: pledger.get(f"{stack.nginx}/api/payments/{reference}").json()["status"] == "succeeded",
+        what="the payment to succeed",
+    )
+    payment = Payment.objects.get(reference=reference)
+    prompt = SimulatedStkRequest.objects.get(checkout_request_id=payment.checkout_request_id)
+    assert prompt.callback_url.startswith(stack.b)
+    # Safaricom retries callbacks: the same one again, on A this time.
+    replay = httpx.post(prompt.callback_url.replace(stack.b, stack.a, 1), json=stk_callback_body(prompt))
+    assert replay.status_code == 200
+
+    pledge.refresh_from_db()
+    assert pledge.paid_amount == 900
+    assert list(Payment.objects.filter(mpesa_receipt=prompt.mpesa_receipt).values_list("reference", flat=True)) == [
+        reference
+    ]
+    assert SimulatedStkRequest.objects.filter(account_reference=pledge.code).count() == 1
+
+
+def test_the_balancer_caches_only_what_the_app_marks_and_never_for_a_signed_in_visitor(
+    stack: Stack, browser: Callable[[], Browser]
+) -> None:
+    campaign = CampaignFactory.create()
+    url = f"{stack.nginx}/api/campaigns/{campaign.pk}"
+
+    first, second = httpx.get(url), httpx.get(url)
+    cache_control = first.headers.get("Cache-Control", "")
+    marked = "s-maxage=" in cache_control and "private" not in cache_control
+    assert second.headers["X-Cache-Status"] == ("HIT" if marked else "MISS")
+
+    signed_in = httpx.get(url, cookies={"sessionid": "anything"})
+    assert signed_in.headers["X-Cache-Status"] == "BYPASS"
+
+
+def test_readiness_through_the_balancer(stack: Stack) -> None:
+    assert httpx.get(f"{stack.nginx}/readyz").json() == {
+        "status": "ok",
+        "checks": {"database": "ok", "cache": "ok"},
+    }
