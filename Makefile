@@ -9,6 +9,7 @@ NPM       := npm --prefix frontend
 PYTHON    ?= python3
 
 .PHONY: run test install build migrate demo serve dev lint typecheck test-backend test-frontend test-budgets test-e2e \
+        test-scale scale-test \
         openapi check-openapi i18n bench clean
 
 ## Set-up and use -----------------------------------------------------------------
@@ -41,8 +42,11 @@ check-openapi: install ## fail when the committed schema or typed client is stal
 	diff -q frontend/src/lib/api/schema.d.ts .tmp-schema.d.ts || (echo "the typed API client is stale: run 'make openapi'"; rm -f .tmp-schema.d.ts; exit 1)
 	rm -f .tmp-schema.d.ts
 
-i18n: install ## extract the strings of the React app into the catalogues
+i18n: install ## extract the strings of the React app and the server into the catalogues (then translate them)
 	$(NPM) run --silent i18n:extract
+	@# Skips what common/tests/test_translations.py skips; needs GNU gettext.
+	$(MANAGE) makemessages -l sw --no-obsolete --add-location file -i staticfiles -i media -i tests -v0
+	$(MANAGE) compilemessages -l sw -i staticfiles -v0
 
 build: install ## build the React app and collect static files
 	$(NPM) run --silent build
@@ -63,7 +67,7 @@ dev: install migrate ## Django's dev server on :8000 and Vite with hot reload on
 
 ## Checks -----------------------------------------------------------------------
 
-test: lint typecheck check-openapi test-backend test-frontend test-budgets test-e2e ## every check and test
+test: lint typecheck check-openapi test-backend test-frontend test-budgets test-e2e test-scale ## every check and test
 
 lint: install
 	cd backend && $(PY) -m ruff check . && $(PY) -m ruff format --check .
@@ -87,6 +91,12 @@ test-budgets: build ## first-load size budgets of the public routes
 test-e2e: build
 	./scripts/ensure-chromium.sh
 	$(NPM) run --silent e2e
+
+test-scale: install ## the scale test, when PostgreSQL (DATABASE_URL) and Redis (REDIS_URL) are reachable
+	./scripts/scale-test.sh --if-available
+
+scale-test: install ## two app instances behind nginx, two workers, PostgreSQL, Redis and S3 (moto); see README
+	./scripts/scale-test.sh
 
 bench: build ## benchmarks (not part of `make test`); results in bench/results/
 	./bench/run.sh

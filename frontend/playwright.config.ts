@@ -26,7 +26,8 @@ export default defineConfig({
     command: "../scripts/e2e-server.sh",
     url: `http://127.0.0.1:${port}/api/auth/session`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Migrating and loading demo data on a busy 2-core machine can take over a minute.
+    timeout: 180_000,
     env: { E2E_PORT: String(port) },
   },
 });

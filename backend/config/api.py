@@ -1,13 +1,17 @@
 """The JSON API under /api/: one NinjaAPI, a router per domain, one error format."""
 
+from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, ValidationError
 
 from accounts.api import router as accounts_router
+from analytics.api import router as analytics_router
 from campaigns.api import router as campaigns_router
 from campaigns.dashboard import router as dashboard_router
+from common import outages
 from common.errors import ServiceError
 from feedback.api import router as feedback_router
 from grants.api import router as grants_router
@@ -18,6 +22,7 @@ from pledges.api import router as pledges_router
 api = NinjaAPI(title="Harambee API", version="1.0.0", urls_namespace="api")
 
 api.add_router("/", accounts_router)
+api.add_router("/", analytics_router)
 api.add_router("/", campaigns_router)
 api.add_router("/", dashboard_router)
 api.add_router("/", feedback_router)
@@ -34,6 +39,26 @@ def service_error(request: HttpRequest, exc: ServiceError) -> HttpResponse:
         {"detail": exc.message, "code": exc.code, "field_errors": exc.field_errors},
         status=exc.status,
     )
+
+
+@api.exception_handler(RequestDataTooBig)
+def body_too_large(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
+    """A body over DATA_UPLOAD_MAX_MEMORY_SIZE (uploaded files have their own limit, campaigns/uploads.py)."""
+    return api.create_response(
+        request,
+        {"detail": _("This request is too large."), "code": "too_large", "field_errors": {}},
+        status=413,
+    )
+
+
+@api.exception_handler(OperationalError)
+@api.exception_handler(InterfaceError)
+def database_unavailable(request: HttpRequest, exc: OperationalError | InterfaceError) -> HttpResponse:
+    """The database went away mid-request: 503, and the service's transaction left nothing half-written."""
+    outages.database_unavailable_logged(request, exc)
+    response = api.create_response(request, outages.database_unavailable_body(), status=503)
+    response["Retry-After"] = str(outages.RETRY_AFTER_SECONDS)
+    return response
 
 
 @api.exception_handler(AuthenticationError)

@@ -60,12 +60,20 @@ INSTALLED_APPS = [
     "pledges",
     "grants",
     "notifications",
+    "audit",
+    "analytics",
 ]
 
 MIDDLEWARE = [
+    # First, so the request id covers everything below it and the access line times all of it.
+    "common.middleware.RequestIdMiddleware",
+    # A lost database connection answers 503 (JSON under /api/, a short page elsewhere), not 500.
+    "common.outages.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the django_language cookie (set from the profile at sign-in), else Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "common.middleware.ApiCsrfMiddleware",
@@ -116,13 +124,29 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "harambee_cache",
+        # Beyond this many entries Django drops a third of them, rate-limit counters included; the
+        # version of each campaign read (campaigns/caching.py) is one more entry. 300 by default.
+        "OPTIONS": {"MAX_ENTRIES": 20_000},
     }
 }
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES["default"] = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
 
-TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# Background tasks: TASK_BACKEND=db (the default) queues them in the database, rq in Redis (REDIS_URL)
+# for RQ workers, which scale to any number of machines. `manage.py task_worker` runs the right worker.
+TASK_BACKEND = os.environ.get("TASK_BACKEND", "db")
+TASKS: dict[str, dict[str, object]]
+if TASK_BACKEND == "db":
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+elif TASK_BACKEND == "rq":
+    if not REDIS_URL:
+        raise ImproperlyConfigured("TASK_BACKEND=rq needs REDIS_URL.")
+    INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
+    RQ_QUEUES = {"default": {"URL": REDIS_URL}}
+    TASKS = {"default": {"BACKEND": "common.task_backends.PrioritizingRQBackend", "QUEUES": ["default"]}}
+else:
+    raise ImproperlyConfigured("TASK_BACKEND must be 'db' or 'rq'.")
 
 AUTH_USER_MODEL = "accounts.User"
 PASSWORD_HASHERS = [
@@ -171,12 +195,19 @@ CONTENT_SECURITY_POLICY = {
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("sw", "Kiswahili")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# Django has no Kiswahili date formats: config/formats/sw.
+FORMAT_MODULE_PATH = ["config.formats"]
+# The visitor's choice of language outlives sessions; the front end never reads it.
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SECURE = IS_PRODUCTION
 TIME_ZONE = "Africa/Nairobi"
 USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [FRONTEND_DIST] if FRONTEND_DIST.exists() else []
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -186,8 +217,24 @@ STORAGES = {
 WHITENOISE_IMMUTABLE_FILE_TEST = r"^.+[.-][0-9a-zA-Z_-]{8,12}\..+$"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 MEDIA_URL = "/media/"
-# Uploaded campaign covers go through Django's storage API: local files under MEDIA_ROOT by default;
-# a deployment may name another backend, e.g. an S3-compatible bucket through django-storages.
+# Uploaded campaign covers go through Django's storage API: local files under MEDIA_ROOT by default,
+# an S3-compatible bucket (django-storages) when AWS_STORAGE_BUCKET_NAME is set, or any backend
+# MEDIA_STORAGE_BACKEND names. The bucket's keys come from boto3's usual places (AWS_ACCESS_KEY_ID and
+# AWS_SECRET_ACCESS_KEY, or the machine's role). See the README's deployment section.
+AWS_STORAGE_BUCKET_NAME = os.environ.get("AWS_STORAGE_BUCKET_NAME", "")
+if AWS_STORAGE_BUCKET_NAME:
+    STORAGES["default"]["BACKEND"] = "storages.backends.s3.S3Storage"
+    AWS_S3_ENDPOINT_URL = os.environ.get("AWS_S3_ENDPOINT_URL") or None  # unset: Amazon S3 itself
+    AWS_S3_REGION_NAME = os.environ.get("AWS_S3_REGION_NAME") or None
+    AWS_LOCATION = os.environ.get("AWS_LOCATION", "media")
+    # A CDN (or the bucket's own public host) in front of the covers: their URLs use this domain.
+    AWS_S3_CUSTOM_DOMAIN = os.environ.get("AWS_S3_CUSTOM_DOMAIN") or None
+    # A cover's URL is stored with its campaign, so it must not expire: plain URLs, read publicly
+    # (a bucket policy allowing s3:GetObject, or AWS_DEFAULT_ACL=public-read where ACLs are on).
+    AWS_QUERYSTRING_AUTH = env_bool("AWS_QUERYSTRING_AUTH", False)
+    AWS_DEFAULT_ACL = os.environ.get("AWS_DEFAULT_ACL") or None
+    # Upload names are random: never ask the bucket for a free name first.
+    AWS_S3_FILE_OVERWRITE = True
 STORAGES["default"]["BACKEND"] = os.environ.get("MEDIA_STORAGE_BACKEND", STORAGES["default"]["BACKEND"])
 # Django serves MEDIA_ROOT itself locally and in the end-to-end tests; a deployment serves it from
 # its web server or bucket instead (or sets SERVE_MEDIA=true to let Django do it).
@@ -199,6 +246,9 @@ FILE_UPLOAD_HANDLERS = [
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
+# Every other body (JSON, forms; not uploaded files) is at most 1 MB, the largest real one being a
+# 20 KB wizard draft; a larger one is answered 413 (config/api.py).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 
 EMAIL_BACKEND = os.environ.get(
     "EMAIL_BACKEND",
@@ -286,6 +336,10 @@ def env_rate(name: str, default: str) -> tuple[int, int]:
     return int(attempts), int(seconds)
 
 
+# The load balancers in front of the app (addresses or networks, e.g. 127.0.0.1,10.0.0.0/8). A request
+# from one of them is counted against the client address it names in X-Forwarded-For, not its own.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
+
 # Rate limits: (attempts, window in seconds).
 RATE_LIMIT_SIGN_IN = env_rate("RATE_LIMIT_SIGN_IN", "5/900")
 RATE_LIMIT_SIGN_UP = env_rate("RATE_LIMIT_SIGN_UP", "10/3600")
@@ -295,7 +349,14 @@ RATE_LIMIT_PASSWORD_RESET = env_rate("RATE_LIMIT_PASSWORD_RESET", "5/3600")
 RATE_LIMIT_PLEDGE = env_rate("RATE_LIMIT_PLEDGE", "60/600")
 RATE_LIMIT_DONATION = env_rate("RATE_LIMIT_DONATION", "60/600")
 RATE_LIMIT_PLEDGE_LOOKUP = env_rate("RATE_LIMIT_PLEDGE_LOOKUP", "120/600")
+# Campaign page-view beacons per address: enough for a church behind one address, too few to inflate figures.
+RATE_LIMIT_CAMPAIGN_VIEW = env_rate("RATE_LIMIT_CAMPAIGN_VIEW", "120/600")
 RATE_LIMIT_PLEDGE_STK_PUSH = env_rate("RATE_LIMIT_PLEDGE_STK_PUSH", "5/600")
+# Every M-Pesa PIN prompt (donation, pledge, fee) per phone number, so nobody can flood a stranger's
+# phone with prompts, and per address.
+RATE_LIMIT_STK_PUSH_PHONE = env_rate("RATE_LIMIT_STK_PUSH_PHONE", "5/600")
+RATE_LIMIT_STK_PUSH_IP = env_rate("RATE_LIMIT_STK_PUSH_IP", "60/600")
+RATE_LIMIT_FEEDBACK = env_rate("RATE_LIMIT_FEEDBACK", "10/3600")
 # The organizer's manual 'Remind' in Pledge Management, per pledge.
 RATE_LIMIT_PLEDGE_REMIND = env_rate("RATE_LIMIT_PLEDGE_REMIND", "1/3600")
 
@@ -307,9 +368,36 @@ MINISTRY_CAMPAIGN_TITLE = os.environ.get("MINISTRY_CAMPAIGN_TITLE", "ICC Imara: 
 # Shown on the dashboard as the external organization-content tool.
 ORGANIZATION_CONTENT_TOOL_URL = os.environ.get("ORGANIZATION_CONTENT_TOOL_URL", "https://example.org/content-tool")
 
+# The data controller named on the privacy notice (/privacy), and where people send requests
+# about their personal data (Kenya's Data Protection Act, 2019).
+DATA_CONTROLLER_NAME = os.environ.get("DATA_CONTROLLER_NAME", "Harambee")
+PRIVACY_CONTACT_EMAIL = os.environ.get("PRIVACY_CONTACT_EMAIL", "privacy@harambee.local")
+
+# Logs go to standard output, one JSON object per line in production (LOG_FORMAT=json) or
+# readable text locally (LOG_FORMAT=text). Every record carries the request id, and e-mail
+# addresses and phone numbers in it are masked (common/logs.py).
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "json" if IS_PRODUCTION else "text")
+if LOG_FORMAT not in {"json", "text"}:
+    raise ImproperlyConfigured("LOG_FORMAT must be 'json' or 'text'.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "request_id": {"()": "common.logs.RequestIdFilter"},
+        "personal_data": {"()": "common.logs.PersonalDataFilter"},
+    },
+    "formatters": {
+        "json": {"()": "common.logs.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id", "personal_data"],
+            "formatter": LOG_FORMAT,
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # Django's own request logger repeats what the access line says about 4xx answers.
+    "loggers": {"django.request": {"level": "ERROR"}},
 }

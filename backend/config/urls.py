@@ -4,13 +4,17 @@ from django.urls import include, path, re_path
 from django.views.static import serve
 
 from common.spa import spa
+from common.views import healthz, readyz
 from config.api import api
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", api.urls),
+    # For the load balancer (deploy/nginx): is the process up, can it serve.
+    path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
     # Everything else is the React app (except /static/, served by whitenoise, and /simulators/).
-    re_path(r"^(?!api/|admin/|static/|simulators/).*$", spa, name="spa"),
+    re_path(r"^(?!api/|admin/|static/|simulators/|healthz$|readyz$).*$", spa, name="spa"),
 ]
 if settings.SERVE_MEDIA:
     # Uploaded covers from MEDIA_ROOT (Django's static() helper does this only with DEBUG on).

@@ -18,6 +18,7 @@ const ProfilePage = lazy(() => import("./features/accounts/ProfilePage"));
 const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage"));
 const ExplorePage = lazy(() => import("./features/campaigns/ExplorePage"));
 const CampaignPage = lazy(() => import("./features/campaigns/CampaignPage"));
+const AnalyticsPage = lazy(() => import("./features/analytics/AnalyticsPage"));
 const EditCampaignPage = lazy(() => import("./features/campaigns/EditCampaignPage"));
 const GrantFundingPage = lazy(() => import("./features/grants/GrantFundingPage"));
 const CreateCampaignPage = lazy(() => import("./features/wizard/CreateCampaignPage"));
@@ -28,6 +29,7 @@ const PledgePage = lazy(() => import("./features/pledges/PledgePage"));
 const PledgeCodePage = lazy(() => import("./features/pledges/PledgeCodePage"));
 const DonatePage = lazy(() => import("./features/pledges/DonatePage"));
 const MinistryPage = lazy(() => import("./features/pledges/MinistryPage"));
+const PrivacyPage = lazy(() => import("./features/privacy/PrivacyPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
 export function App() {
@@ -37,6 +39,7 @@ export function App() {
         <Switch>
           <Route path="/" component={LandingPage} />
           <Route path="/how-it-works" component={HowItWorksPage} />
+          <Route path="/privacy" component={PrivacyPage} />
           <Route path="/signin" component={SignInPage} />
           <Route path="/signup" component={SignUpPage} />
           <Route path="/forgot-password" component={ForgotPasswordPage} />
@@ -46,6 +49,11 @@ export function App() {
           <Route path={/^\/campaign\/(?<id>\d+)\/?$/} component={CampaignPage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/pledge\/?$/} component={PledgeDialogPage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/donate\/?$/} component={DonatePage} />
+          <Route path={/^\/campaign\/(?<id>\d+)\/analytics\/?$/}>
+            <RequireAuth>
+              <AnalyticsPage />
+            </RequireAuth>
+          </Route>
           <Route path="/icc-imara-donate" component={MinistryPage} />
           <Route path={/^\/edit-campaign\/(?<id>\d+)\/?$/} component={EditCampaignPage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/edit\/?$/} component={EditCampaignPage} />

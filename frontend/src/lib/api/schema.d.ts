@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/auth/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Language Set
+         * @description The language switch: kept in a cookie, and on the profile of a signed-in user.
+         */
+        put: operations["accounts_api_language_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/password-reset": {
         parameters: {
             query?: never;
@@ -192,6 +212,27 @@ export interface paths {
         patch: operations["campaigns_api_campaign_update"];
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaign Analytics
+         * @description Money over time against the goal, pledges by state, payments by method, page views,
+         *     unique visitors, conversion and the best days.
+         */
+        get: operations["analytics_api_campaign_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{campaign_id}/likes": {
         parameters: {
             query?: never;
@@ -256,6 +297,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/reminder-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reminder Settings
+         * @description The campaign's reminders (on or off, when) and how its organizer hears of new pledges.
+         */
+        get: operations["notifications_api_reminder_settings"];
+        /**
+         * Reminder Settings Update
+         * @description Organizer or admin; ``offsets`` must be among ``offset_choices``, at least one while enabled.
+         */
+        put: operations["notifications_api_reminder_settings_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{campaign_id}/status": {
         parameters: {
             query?: never;
@@ -292,6 +357,27 @@ export interface paths {
         get: operations["pledges_api_unmatched_payment_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaign View
+         * @description A view of the campaign page (the page sends it once per visit, without waiting for it).
+         *     No cookie is set and no address stored; the organizer's and admins' own views do not count.
+         */
+        post: operations["analytics_api_campaign_view"];
         delete?: never;
         options?: never;
         head?: never;
@@ -770,6 +856,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/privacy-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Privacy Contact
+         * @description The data controller and where to send requests about personal data (the privacy notice).
+         */
+        get: operations["accounts_api_privacy_contact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile": {
         parameters: {
             query?: never;
@@ -786,6 +892,46 @@ export interface paths {
         head?: never;
         /** Profile Update */
         patch: operations["accounts_api_profile_update"];
+        trace?: never;
+    };
+    "/api/profile/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Account Delete
+         * @description Delete the signed-in user's account (see ``services.user_delete``) and sign out.
+         */
+        post: operations["accounts_api_account_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Profile Export
+         * @description Everything the platform holds about the signed-in user, as a JSON file to download.
+         */
+        get: operations["accounts_api_profile_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/profile/password": {
@@ -846,12 +992,92 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AccountDeleteIn */
+        AccountDeleteIn: {
+            /**
+             * Password
+             * @default
+             */
+            password: string;
+        };
+        /** AccountExportOut */
+        AccountExportOut: {
+            /** Avatar Url */
+            avatar_url: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Email */
+            email: string;
+            /** First Name */
+            first_name: string;
+            /** Id */
+            id: number;
+            /** Id Number */
+            id_number: string;
+            /** Is Admin */
+            is_admin: boolean;
+            /** Language */
+            language: string;
+            /** Last Login */
+            last_login: string | null;
+            /** Last Name */
+            last_name: string;
+            /** Phone */
+            phone: string;
+        };
         /**
          * AmountBracket
          * @description Spec section 9: the search's amount filter, in whole US dollars, both ends included.
          * @enum {string}
          */
         AmountBracket: "0-25000" | "25001-50000" | "50001-100000" | "100001-500000";
+        /** AnalyticsDayOut */
+        AnalyticsDayOut: {
+            /**
+             * Day
+             * Format: date
+             * @description A Nairobi day.
+             */
+            day: string;
+            /**
+             * Donated
+             * @description The donations among paid, whole KES.
+             */
+            donated: number;
+            /**
+             * Paid
+             * @description Paid that day (pledge payments and donations), whole KES.
+             */
+            paid: number;
+            /**
+             * Paid Cumulative
+             * @description Paid up to and including that day, whole KES.
+             */
+            paid_cumulative: number;
+            /**
+             * Pledged
+             * @description Pledged that day, whole KES.
+             */
+            pledged: number;
+            /**
+             * Pledged Cumulative
+             * @description Pledged up to and including that day, whole KES.
+             */
+            pledged_cumulative: number;
+            /**
+             * Views
+             * @description Views of the campaign page that day.
+             */
+            views: number;
+            /**
+             * Visitors
+             * @description Distinct visitors of the campaign page that day.
+             */
+            visitors: number;
+        };
         /** AssignPaymentIn */
         AssignPaymentIn: {
             /**
@@ -877,6 +1103,68 @@ export interface components {
              * @enum {string}
              */
             method: "bank";
+        };
+        /** CampaignAnalyticsOut */
+        CampaignAnalyticsOut: {
+            /** Campaign Id */
+            campaign_id: number;
+            /**
+             * Conversion Percent
+             * @description Share of unique visitors who pledged or donated, in percent (one decimal); null before any visit.
+             */
+            conversion_percent: number | null;
+            /**
+             * Days
+             * @description Every day from the campaign's start to today or its end.
+             */
+            days: components["schemas"]["AnalyticsDayOut"][];
+            /** Donation Count */
+            donation_count: number;
+            /**
+             * Goal
+             * @description Whole KES.
+             */
+            goal: number;
+            /**
+             * Paid Total
+             * @description Sum of the payments counted (pledge payments and donations), whole KES.
+             */
+            paid_total: number;
+            /**
+             * Payments By Method
+             * @description Every method, in a fixed order.
+             */
+            payments_by_method: components["schemas"]["PaymentMethodFiguresOut"][];
+            /** Pledge Count */
+            pledge_count: number;
+            /**
+             * Pledged Total
+             * @description Sum of the pledges, whole KES.
+             */
+            pledged_total: number;
+            /**
+             * Pledges By Status
+             * @description Confirmed, partly paid, pending.
+             */
+            pledges_by_status: components["schemas"]["PledgeStatusFiguresOut"][];
+            status: components["schemas"]["CampaignStatus"];
+            /** Title */
+            title: string;
+            /**
+             * Top Days
+             * @description Up to 5 days with the most pledged plus donated, best first.
+             */
+            top_days: components["schemas"]["AnalyticsDayOut"][];
+            /**
+             * Views
+             * @description Views of the campaign page, without the organizer's and admins' own.
+             */
+            views: number;
+            /**
+             * Visitors
+             * @description Unique visitors, summed over days.
+             */
+            visitors: number;
         };
         /**
          * CampaignCardOut
@@ -1115,6 +1403,62 @@ export interface components {
              * @description The YouTube link for the edit form; '' without a video.
              */
             youtube_url: string;
+        };
+        /** CampaignExportOut */
+        CampaignExportOut: {
+            /** Category */
+            category: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Description */
+            description: string;
+            /**
+             * End Date
+             * Format: date
+             */
+            end_date: string;
+            /** Goal */
+            goal: number;
+            /** Id */
+            id: number;
+            /** Image Url */
+            image_url: string;
+            /** Payment Options */
+            payment_options: {
+                [key: string]: unknown;
+            }[];
+            /** Pledged Total */
+            pledged_total: number;
+            /** Raised Total */
+            raised_total: number;
+            /**
+             * Start Date
+             * Format: date
+             */
+            start_date: string;
+            /** Status */
+            status: string;
+            /** Story */
+            story: string;
+            /** Title */
+            title: string;
+            /** Type */
+            type: string;
+            /** Youtube Id */
+            youtube_id: string;
+        };
+        /** CampaignLikeExportOut */
+        CampaignLikeExportOut: {
+            /** Campaign Id */
+            campaign_id: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
         };
         /**
          * CampaignListQuery
@@ -1389,6 +1733,36 @@ export interface components {
             /** @description Poll GET /api/payments/{reference}. Card: show checkout_url in a dialog. */
             payment: components["schemas"]["PaymentOut"];
         };
+        /** DonationExportOut */
+        DonationExportOut: {
+            /** Amount */
+            amount: number;
+            /** Campaign Id */
+            campaign_id: number;
+            /** Campaign Title */
+            campaign_title: string;
+            /** Counted At */
+            counted_at: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Email */
+            email: string;
+            /** Id */
+            id: number;
+            /** Is Anonymous */
+            is_anonymous: boolean;
+            /** Name */
+            name: string;
+            /** Payment Reference */
+            payment_reference: string;
+            /** Phone */
+            phone: string;
+            /** Status */
+            status: string;
+        };
         /**
          * DonationIn
          * @description POST /api/donations. Unless anonymous, name and email are required; M-Pesa needs a phone.
@@ -1465,6 +1839,31 @@ export interface components {
              * @description For managers only.
              */
             receipt_number: string | null;
+        };
+        /** DraftExportOut */
+        DraftExportOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Current Step */
+            current_step: number;
+            /** Id */
+            id: number;
+            /** Is Completed */
+            is_completed: boolean;
+            /** Step Data */
+            step_data: {
+                [key: string]: unknown;
+            };
+            /** Tool Type */
+            tool_type: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
         };
         /** DraftIn */
         DraftIn: {
@@ -1544,6 +1943,20 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** FeedbackExportOut */
+        FeedbackExportOut: {
+            /** Contact */
+            contact: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Message */
+            message: string;
+            /** Page */
+            page: string;
+        };
         /** FeedbackIn */
         FeedbackIn: {
             /**
@@ -1619,6 +2032,22 @@ export interface components {
             story: string;
             /** Title */
             title: string;
+        };
+        /** GrantApplicationExportOut */
+        GrantApplicationExportOut: {
+            /** Grant Id */
+            grant_id: number;
+            /** Grant Title */
+            grant_title: string;
+            /** Note */
+            note: string;
+            /** State */
+            state: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
         };
         /** GrantApplicationIn */
         GrantApplicationIn: {
@@ -1738,6 +2167,19 @@ export interface components {
             /** Value */
             value: string;
         };
+        /** LanguageIn */
+        LanguageIn: {
+            /**
+             * Language
+             * @default
+             */
+            language: string;
+        };
+        /** LanguageOut */
+        LanguageOut: {
+            /** Language */
+            language: string;
+        };
         /** LikeOut */
         LikeOut: {
             /**
@@ -1827,6 +2269,51 @@ export interface components {
              * @enum {string}
              */
             method: "mpesa";
+        };
+        /** NotificationExportOut */
+        NotificationExportOut: {
+            /** Body */
+            body: string;
+            /** Channel */
+            channel: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Recipient */
+            recipient: string;
+            /** Sent At */
+            sent_at: string | null;
+            /** Status */
+            status: string;
+            /** Subject */
+            subject: string;
+        };
+        /** OrganizationProfileExportOut */
+        OrganizationProfileExportOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Focus Areas */
+            focus_areas: string;
+            /** Funding Range */
+            funding_range: string;
+            /** Location */
+            location: string;
+            /** Mission */
+            mission: string;
+            /** Organization Name */
+            organization_name: string;
+            /** Organization Type */
+            organization_type: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
         };
         /** OrganizationProfileIn */
         OrganizationProfileIn: {
@@ -1959,6 +2446,36 @@ export interface components {
              */
             method: "paybill";
         };
+        /** PaymentExportOut */
+        PaymentExportOut: {
+            /** Amount */
+            amount: number;
+            /** Campaign Id */
+            campaign_id: number | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Mpesa Receipt */
+            mpesa_receipt: string | null;
+            /** Payer Email */
+            payer_email: string;
+            /** Payer Phone */
+            payer_phone: string;
+            /** Provider */
+            provider: string;
+            /** Purpose */
+            purpose: string;
+            /** Receipt Number */
+            receipt_number: string | null;
+            /** Reference */
+            reference: string;
+            /** Settled At */
+            settled_at: string | null;
+            /** Status */
+            status: string;
+        };
         /** PaymentInstructionOut */
         PaymentInstructionOut: {
             /**
@@ -1986,6 +2503,22 @@ export interface components {
              * @description One sentence telling the pledger what to do.
              */
             note: string;
+        };
+        /** PaymentMethodFiguresOut */
+        PaymentMethodFiguresOut: {
+            /**
+             * Amount
+             * @description Whole KES.
+             */
+            amount: number;
+            /** Count */
+            count: number;
+            /**
+             * Label
+             * @description The method's name in the site language.
+             */
+            label: string;
+            method: components["schemas"]["Provider"];
         };
         /** PaymentOptionIn */
         PaymentOptionIn: {
@@ -2031,6 +2564,74 @@ export interface components {
         PaymentStatusOut: {
             /** Has Paid */
             has_paid: boolean;
+        };
+        /**
+         * PersonalDataOut
+         * @description Everything the platform holds about the signed-in user. Pledges and donations are those
+         *     given with the account's e-mail address or paid while signed in.
+         */
+        PersonalDataOut: {
+            account: components["schemas"]["AccountExportOut"];
+            /** Campaign Drafts */
+            campaign_drafts: components["schemas"]["DraftExportOut"][];
+            /** Campaign Likes */
+            campaign_likes: components["schemas"]["CampaignLikeExportOut"][];
+            /** Campaigns */
+            campaigns: components["schemas"]["CampaignExportOut"][];
+            /** Donations */
+            donations: components["schemas"]["DonationExportOut"][];
+            /**
+             * Exported At
+             * Format: date-time
+             */
+            exported_at: string;
+            /** Feedback */
+            feedback: components["schemas"]["FeedbackExportOut"][];
+            /** Grant Applications */
+            grant_applications: components["schemas"]["GrantApplicationExportOut"][];
+            /** Notifications */
+            notifications: components["schemas"]["NotificationExportOut"][];
+            organization_profile: components["schemas"]["OrganizationProfileExportOut"] | null;
+            /** Payments */
+            payments: components["schemas"]["PaymentExportOut"][];
+            /** Pledges */
+            pledges: components["schemas"]["PledgeExportOut"][];
+            /** Subscriptions */
+            subscriptions: components["schemas"]["SubscriptionExportOut"][];
+            /** Wizard Feedback */
+            wizard_feedback: components["schemas"]["WizardFeedbackExportOut"][];
+        };
+        /** PledgeExportOut */
+        PledgeExportOut: {
+            /** Amount */
+            amount: number;
+            /** Campaign Id */
+            campaign_id: number;
+            /** Campaign Title */
+            campaign_title: string;
+            /** Code */
+            code: string;
+            /** Confirmed At */
+            confirmed_at: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Email */
+            email: string;
+            /** Id */
+            id: number;
+            /** Is Anonymous */
+            is_anonymous: boolean;
+            /** Name */
+            name: string;
+            /** Paid Amount */
+            paid_amount: number;
+            /** Phone */
+            phone: string;
+            /** Status */
+            status: string;
         };
         /**
          * PledgeIn
@@ -2263,6 +2864,27 @@ export interface components {
          * @enum {string}
          */
         PledgeStatus: "pending" | "partly_paid" | "confirmed";
+        /** PledgeStatusFiguresOut */
+        PledgeStatusFiguresOut: {
+            /**
+             * Amount
+             * @description Sum of these pledges, whole KES.
+             */
+            amount: number;
+            /** Count */
+            count: number;
+            /**
+             * Label
+             * @description The state's name in the site language.
+             */
+            label: string;
+            /**
+             * Paid
+             * @description Paid towards these pledges, whole KES.
+             */
+            paid: number;
+            status: components["schemas"]["PledgeStatus"];
+        };
         /** PledgeStkPushIn */
         PledgeStkPushIn: {
             /**
@@ -2361,6 +2983,16 @@ export interface components {
             /** Title */
             title: string;
         };
+        /**
+         * PrivacyContactOut
+         * @description Who answers for personal data, named on the privacy notice.
+         */
+        PrivacyContactOut: {
+            /** Controller */
+            controller: string;
+            /** Email */
+            email: string;
+        };
         /** ProfileIn */
         ProfileIn: {
             /**
@@ -2398,6 +3030,29 @@ export interface components {
         RemindOut: {
             /** Detail */
             detail: string;
+        };
+        /** ReminderSettingsIn */
+        ReminderSettingsIn: {
+            /** Enabled */
+            enabled: boolean;
+            /** New Pledge Digest */
+            new_pledge_digest: boolean;
+            /** Offsets */
+            offsets: string[];
+        };
+        /** ReminderSettingsOut */
+        ReminderSettingsOut: {
+            /** Enabled */
+            enabled: boolean;
+            /** New Pledge Digest */
+            new_pledge_digest: boolean;
+            /**
+             * Offset Choices
+             * @description Every offset the organizer may choose, in the order they fall.
+             */
+            offset_choices: string[];
+            /** Offsets */
+            offsets: string[];
         };
         /**
          * SessionOut
@@ -2488,6 +3143,21 @@ export interface components {
              */
             purpose: "campaign_activation" | "subscription";
         };
+        /** SubscriptionExportOut */
+        SubscriptionExportOut: {
+            /**
+             * Ends At
+             * Format: date-time
+             */
+            ends_at: string;
+            /** Payment Reference */
+            payment_reference: string;
+            /**
+             * Starts At
+             * Format: date-time
+             */
+            starts_at: string;
+        };
         /** SuggestedPledgeOut */
         SuggestedPledgeOut: {
             /** Amount */
@@ -2561,10 +3231,34 @@ export interface components {
             id: number;
             /** Is Admin */
             is_admin: boolean;
+            /** Language */
+            language: string;
             /** Last Name */
             last_name: string;
             /** Phone */
             phone: string;
+        };
+        /** WizardFeedbackExportOut */
+        WizardFeedbackExportOut: {
+            /** Campaign Id */
+            campaign_id: number | null;
+            /** Confusing */
+            confusing: string;
+            /** Contact */
+            contact: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Features Wanted */
+            features_wanted: string;
+            /** Liked */
+            liked: string;
+            /** Rating */
+            rating: number;
+            /** Wants Interview */
+            wants_interview: boolean;
         };
         /** WizardFeedbackIn */
         WizardFeedbackIn: {
@@ -2620,6 +3314,66 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    accounts_api_language_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LanguageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     accounts_api_password_reset: {
         parameters: {
             query?: never;
@@ -3208,6 +3962,64 @@ export interface operations {
             };
         };
     };
+    analytics_api_campaign_analytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignAnalyticsOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     campaigns_api_campaign_like: {
         parameters: {
             query?: never;
@@ -3422,6 +4234,126 @@ export interface operations {
             };
         };
     };
+    notifications_api_reminder_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSettingsOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    notifications_api_reminder_settings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReminderSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSettingsOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     campaigns_api_campaign_status_change: {
         parameters: {
             query?: never;
@@ -3538,6 +4470,53 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    analytics_api_campaign_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3849,6 +4828,15 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4382,6 +5370,15 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5054,6 +6051,26 @@ export interface operations {
             };
         };
     };
+    accounts_api_privacy_contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyContactOut"];
+                };
+            };
+        };
+    };
     accounts_api_profile: {
         parameters: {
             query?: never;
@@ -5143,6 +6160,104 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    accounts_api_account_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountDeleteIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    accounts_api_profile_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
