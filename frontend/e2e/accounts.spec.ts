@@ -1,5 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, DEMO_PASSWORD, expectAccessible, latestEmailTo, uniqueEmail } from "./support";
+import {
+  DEMO_ORGANIZER,
+  DEMO_PASSWORD,
+  expectAccessible,
+  fillSignUp,
+  latestEmailTo,
+  uniqueEmail,
+} from "./support";
 
 const PHONE_MESSAGE = "Please enter a valid Kenyan phone number (e.g., +254712345678 or 0712345678)";
 
@@ -45,15 +52,7 @@ test("sign up, sign out, sign in, edit the profile, change the password and sign
   const password = "Harambee#1";
   const newPassword = "Changed#2026";
 
-  await page.goto("/signup");
-  await page.getByLabel("First Name").fill("Wanjiru");
-  await page.getByLabel("Last Name").fill("Kamau");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone Number").fill("0712 345 678");
-  await page.getByLabel("ID Number").fill("12345678");
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await fillSignUp(page, { firstName: "Wanjiru", lastName: "Kamau", email, password });
 
   await expect(toastText(page, "Sign Up Successful")).toBeVisible();
   await expect(page).toHaveURL("/dashboard");
@@ -196,15 +195,12 @@ test("sign-up fields are checked as the user types; sign-in stays disabled until
 });
 
 test("signing up with a registered e-mail shows the server's message under Email", async ({ page }) => {
-  await page.goto("/signup");
-  await page.getByLabel("First Name").fill("Grace");
-  await page.getByLabel("Last Name").fill("Wanjiku");
-  await page.getByLabel("Email").fill(DEMO_ORGANIZER);
-  await page.getByLabel("Phone Number").fill("+254712345678");
-  await page.getByLabel("ID Number").fill("12345678");
-  await page.getByLabel("Password", { exact: true }).fill("Harambee#1");
-  await page.getByLabel("Confirm Password", { exact: true }).fill("Harambee#1");
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await fillSignUp(page, {
+    firstName: "Grace",
+    lastName: "Wanjiku",
+    email: DEMO_ORGANIZER,
+    phone: "+254712345678",
+  });
   await expect(
     page.getByText(
       "This email is already registered. Please use a different email address or sign in if you already have an account.",

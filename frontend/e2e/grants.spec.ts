@@ -1,19 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, uniqueEmail } from "./support";
+import { expectAccessible, fillSignUp, uniqueEmail } from "./support";
 
 const FOUND = (count: number) => `Found ${count} grant(s) matching your criteria`;
 
 async function signUp(page: Page, email: string) {
-  const password = "Harambee#1";
-  await page.goto("/signup");
-  await page.getByLabel("First Name").fill("Grace");
-  await page.getByLabel("Last Name").fill("Achieng");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone Number").fill("0712 345 678");
-  await page.getByLabel("ID Number").fill("12345678");
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await fillSignUp(page, { firstName: "Grace", lastName: "Achieng", email });
   await expect(page).toHaveURL("/dashboard");
 }
 

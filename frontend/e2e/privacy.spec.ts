@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, uniqueEmail } from "./support";
+import { expectAccessible, fillSignUp, uniqueEmail } from "./support";
 
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
@@ -10,15 +10,7 @@ test("a new user downloads their data, then deletes the account and can no longe
   const email = uniqueEmail("privacy");
   const password = "Harambee#1";
 
-  await page.goto("/signup");
-  await page.getByLabel("First Name").fill("Akinyi");
-  await page.getByLabel("Last Name").fill("Odhiambo");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone Number").fill("0712 345 678");
-  await page.getByLabel("ID Number").fill("12345678");
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await fillSignUp(page, { firstName: "Akinyi", lastName: "Odhiambo", email, password });
   await expect(page).toHaveURL("/dashboard");
 
   // A pledge with the account's e-mail address is theirs.

@@ -19,6 +19,34 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.co.ke`;
 }
 
+/** Fills in and submits the sign-up form; the caller checks where it lands. */
+export async function fillSignUp(
+  page: Page,
+  {
+    firstName,
+    lastName,
+    email,
+    password = "Harambee#1",
+    phone = "0712 345 678",
+  }: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    password?: string;
+    phone?: string;
+  },
+): Promise<void> {
+  await page.goto("/signup");
+  await page.getByLabel("First Name").fill(firstName);
+  await page.getByLabel("Last Name").fill(lastName);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone Number").fill(phone);
+  await page.getByLabel("ID Number").fill("12345678");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
 /** The newest e-mail sent to `to` by Django's file backend, waiting for the task worker. */
 export async function latestEmailTo(to: string): Promise<string> {
   let found = "";

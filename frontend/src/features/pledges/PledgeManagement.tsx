@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useDeferredValue, useId, useState } from "react";
+import { Disclosure } from "@/components/Disclosure";
 import { toast } from "@/components/toast";
 import { api, unwrap } from "@/lib/api/client";
 import { errorMessage } from "@/lib/forms";
@@ -450,23 +451,10 @@ function PledgePicker({
 
 function AllPledges({ campaignId }: { campaignId: number }) {
   const { t } = useLingui();
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
   return (
-    <div>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((shown) => !shown)}
-        className="font-medium text-brand-700 underline-offset-2 hover:underline"
-      >
-        {open ? t`Hide all pledges` : t`View all pledges`}
-      </button>
-      <div id={panelId} hidden={!open}>
-        {open && <SearchablePledges campaignId={campaignId} />}
-      </div>
-    </div>
+    <Disclosure label={(open) => (open ? t`Hide all pledges` : t`View all pledges`)}>
+      {() => <SearchablePledges campaignId={campaignId} />}
+    </Disclosure>
   );
 }
 

@@ -1,8 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
-import { type ComponentPropsWithRef, type ReactNode, useId, useState } from "react";
+import { type ComponentPropsWithRef, type ReactNode, useId } from "react";
 import * as v from "valibot";
+import { Disclosure } from "@/components/Disclosure";
 import { toast } from "@/components/toast";
 import { ApiRequestError, api, unwrap } from "@/lib/api/client";
 import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
@@ -59,23 +60,10 @@ const FIELDS = ["enabled", "offsets", "newPledgeDigest"] as const;
 
 /** The organizer's reminder settings, folded away until asked for: most never change the defaults. */
 export function ReminderSettingsPanel({ campaignId }: { campaignId: number }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
   return (
-    <div>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((shown) => !shown)}
-        className="font-medium text-brand-700 underline-offset-2 hover:underline"
-      >
-        <Trans>Reminders and new-pledge e-mails</Trans>
-      </button>
-      <div id={panelId} hidden={!open}>
-        {open && <SettingsLoader campaignId={campaignId} />}
-      </div>
-    </div>
+    <Disclosure label={() => <Trans>Reminders and new-pledge e-mails</Trans>}>
+      {() => <SettingsLoader campaignId={campaignId} />}
+    </Disclosure>
   );
 }
 
