@@ -15,14 +15,14 @@ from accounts.selectors import donations_made_by, notifications_sent_to, payment
 from campaigns.models import Campaign, CampaignLike, CampaignStatus, Draft, WizardFeedback
 from campaigns.services import campaign_close
 from common import ratelimit
-from common.errors import FieldValidationError, RateLimitedError, ServiceError
+from common.errors import FieldValidationError, ServiceError
 from common.languages import current_language
 from feedback.models import Feedback
 from grants.models import GrantApplication, OrganizationProfile
 from notifications import tasks as notification_tasks
-from notifications.models import NotificationLog, PledgeOptOut
-from payments.models import Payment
-from pledges.models import Donation, Pledge
+from notifications.services import notifications_personal_data_erase
+from payments.services import payments_personal_data_erase
+from pledges.services import givers_anonymise
 
 
 def _email_taken() -> str:
@@ -44,12 +44,6 @@ def _confirmation_error(password: str, confirm_password: str) -> str | None:
     return None
 
 
-def _enforce_limit(*, scope: str, identifiers: list[str], limit: tuple[int, int], message: str) -> None:
-    attempts = limit[0]
-    if ratelimit.is_limited(scope=scope, identifiers=identifiers, limit=attempts):
-        raise RateLimitedError(message, code="rate_limited")
-
-
 def user_sign_up(
     *,
     request: HttpRequest,
@@ -63,7 +57,7 @@ def user_sign_up(
 ) -> User:
     """Create an account, sign it in and queue the welcome e-mail."""
     ip = ratelimit.client_ip(request)
-    _enforce_limit(
+    ratelimit.refuse_if_limited(
         scope="sign-up",
         identifiers=[ip],
         limit=settings.RATE_LIMIT_SIGN_UP,
@@ -121,7 +115,7 @@ def user_sign_in(*, request: HttpRequest, email: str, password: str) -> User:
 
     identifiers = [User.normalize_email_address(email), ratelimit.client_ip(request)]
     window = settings.RATE_LIMIT_SIGN_IN[1]
-    _enforce_limit(
+    ratelimit.refuse_if_limited(
         scope="sign-in",
         identifiers=identifiers,
         limit=settings.RATE_LIMIT_SIGN_IN,
@@ -159,7 +153,7 @@ def password_reset_request(*, request: HttpRequest, email: str) -> None:
         _raise_if_errors({"email": message})
 
     identifiers = [User.normalize_email_address(email), ratelimit.client_ip(request)]
-    _enforce_limit(
+    ratelimit.refuse_if_limited(
         scope="password-reset",
         identifiers=identifiers,
         limit=settings.RATE_LIMIT_PASSWORD_RESET,
@@ -246,10 +240,6 @@ def user_password_change(
     update_session_auth_hash(request, user)
 
 
-# What anonymised pledges and donations show organizers in place of the pledger's name.
-DELETED_USER_NAME = "Deleted user"
-
-
 def user_delete(*, user: User, password: str) -> None:
     """Delete an account at its owner's request, after checking their password.
 
@@ -264,7 +254,7 @@ def user_delete(*, user: User, password: str) -> None:
     Failed attempts are limited like sign-ins (``RATE_LIMIT_SIGN_IN``).
     """
     identifiers = [f"user:{user.pk}"]
-    _enforce_limit(
+    ratelimit.refuse_if_limited(
         scope="account-delete",
         identifiers=identifiers,
         limit=settings.RATE_LIMIT_SIGN_IN,
@@ -280,31 +270,27 @@ def user_delete(*, user: User, password: str) -> None:
         raise FieldValidationError(message, field_errors={"password": message})
 
     with transaction.atomic():
+        # Every admin row is locked, so two last admins leaving at once cannot both go.
+        admins = list(
+            User.objects.select_for_update().filter(is_staff=True, is_active=True).values_list("pk", flat=True)
+        )
         user = User.objects.select_for_update().get(pk=user.pk)
-        if user.is_staff and not User.objects.filter(is_staff=True, is_active=True).exclude(pk=user.pk).exists():
+        if user.is_staff and set(admins) <= {user.pk}:
             raise ServiceError(
                 _("You are the only admin. Make another user an admin before deleting your account."),
                 code="last_admin",
             )
         for campaign in Campaign.objects.filter(organizer=user).exclude(status=CampaignStatus.CLOSED):
-            campaign_close(campaign=campaign, closed_by=None)
+            campaign_close(campaign=campaign, closed_by=user)
 
-        # Found by the e-mail address, so collected before it goes.
-        pledges = Pledge.objects.filter(pk__in=list(pledges_made_by(user=user).values_list("pk", flat=True)))
-        donations = Donation.objects.filter(pk__in=list(donations_made_by(user=user).values_list("pk", flat=True)))
-        payments = Payment.objects.filter(pk__in=list(payments_made_by(user=user).values_list("pk", flat=True)))
-        notifications = NotificationLog.objects.filter(
-            pk__in=list(notifications_sent_to(user=user).values_list("pk", flat=True))
+        pledge_ids = list(pledges_made_by(user=user).values_list("pk", flat=True))
+        payment_ids = list(payments_made_by(user=user).values_list("pk", flat=True))
+        log_ids = list(notifications_sent_to(user=user).values_list("pk", flat=True))
+        givers_anonymise(
+            pledge_ids=pledge_ids, donation_ids=list(donations_made_by(user=user).values_list("pk", flat=True))
         )
-        # No more reminders: they would have nowhere to go.
-        PledgeOptOut.objects.bulk_create([PledgeOptOut(pledge=pledge) for pledge in pledges], ignore_conflicts=True)
-        payments.update(payer_phone="", payer_email="")
-        anonymous = {"name": DELETED_USER_NAME, "email": "", "phone": "", "is_anonymous": True}
-        pledges.update(**anonymous)
-        donations.update(**anonymous)
-        # A message still queued is never sent (delivery skips what is no longer queued).
-        notifications.filter(status=NotificationLog.Status.QUEUED).update(status=NotificationLog.Status.FAILED)
-        notifications.update(recipient="", subject="", body="", html_body="", error="")
+        payments_personal_data_erase(payment_ids=payment_ids)
+        notifications_personal_data_erase(log_ids=log_ids, pledge_ids=pledge_ids)
 
         for model in (Draft, CampaignLike, WizardFeedback, Feedback, GrantApplication, OrganizationProfile):
             model.objects.filter(user=user).delete()

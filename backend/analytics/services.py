@@ -14,13 +14,11 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from accounts.models import User
 from analytics.models import CampaignDailyVisits
 from campaigns.selectors import campaign_get
 from common import ratelimit
-from common.errors import RateLimitedError
 
 # The day's salt outlives every visitor key of that day; visitor keys outlive the rest of their day.
 SALT_SECONDS = 2 * 24 * 3600
@@ -57,10 +55,7 @@ def campaign_view_record(*, campaign_id: int, viewer: User | None, client_ip: st
     beacons per window (429 beyond), so numbers cannot be inflated cheaply. 404 for an unknown
     or hidden campaign.
     """
-    attempts, window = settings.RATE_LIMIT_CAMPAIGN_VIEW
-    if ratelimit.is_limited(scope="campaign-view", identifiers=[client_ip], limit=attempts):
-        raise RateLimitedError(_("Too many attempts. Please wait a few minutes and try again."), code="rate_limited")
-    ratelimit.record_attempt(scope="campaign-view", identifiers=[client_ip], window_seconds=window)
+    ratelimit.enforce(scope="campaign-view", identifiers=[client_ip], limit=settings.RATE_LIMIT_CAMPAIGN_VIEW)
     campaign = campaign_get(campaign_id=campaign_id, user=viewer)
     if campaign.can_be_edited_by(viewer):
         return False

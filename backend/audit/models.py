@@ -22,14 +22,26 @@ class AuditAction(models.TextChoices):
     CAMPAIGN_EDITED = "campaign_edited", _("Campaign edited by an admin")
 
 
+class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):
+    """Bulk writes would go around the instance's guards below."""
+
+    def update(self, **kwargs: Any) -> int:
+        raise ValueError("Audit entries are never changed.")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise ValueError("Audit entries are never deleted.")
+
+
 class AuditEntry(models.Model):
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
-        on_delete=models.SET_NULL,
+        # An account that acted cannot be deleted (deleting one through the app only empties it),
+        # so no entry ever loses who made the change.
+        on_delete=models.PROTECT,
         related_name="+",
-        help_text="Empty when the system itself acted (e.g. an activation fee was paid).",
+        help_text=_("Empty when the system itself acted (e.g. an activation fee was paid)."),
     )
     at = models.DateTimeField(default=timezone.now, db_index=True)
     action = models.CharField(max_length=32, choices=AuditAction.choices)
@@ -39,9 +51,12 @@ class AuditEntry(models.Model):
     before = models.JSONField(default=dict, blank=True, encoder=DjangoJSONEncoder)
     after = models.JSONField(default=dict, blank=True, encoder=DjangoJSONEncoder)
 
+    objects = AuditEntryQuerySet.as_manager()
+
     class Meta:
         ordering = ["-at", "-id"]
-        verbose_name_plural = "audit entries"
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
         indexes = [models.Index(fields=["object_type", "object_id"], name="audit_object_idx")]
 
     def __str__(self) -> str:

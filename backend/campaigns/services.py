@@ -129,12 +129,16 @@ def campaign_status_change(*, campaign: Campaign, status: str, changed_by: User 
         raise FieldValidationError(
             _("Please correct the errors below"), field_errors={"status": _("Please choose a valid status")}
         )
+    return _status_set(campaign=campaign, status=status, actor=changed_by)
+
+
+def _status_set(*, campaign: Campaign, status: str, actor: User | None) -> Campaign:
     previous = campaign.status
     campaign.status = status
     campaign.save(update_fields=["status", "updated_at"])
     if status != previous:
         audit_record(
-            actor=changed_by,
+            actor=actor,
             action=AuditAction.CAMPAIGN_STATUS_CHANGED,
             target=campaign,
             before={"status": previous},
@@ -150,5 +154,10 @@ def campaign_activate(*, campaign: Campaign, activated_by: User | None = None) -
 
 
 def campaign_close(*, campaign: Campaign, closed_by: User | None = None) -> Campaign:
-    """End a campaign: it leaves the public lists and can no longer be shared or pledged to."""
+    """End a campaign: it leaves the public lists and can no longer be shared or pledged to.
+
+    By an admin, by the system (``None``), or by its own organizer when they delete their account
+    (audited as theirs)."""
+    if closed_by is not None and closed_by.pk == campaign.organizer_id:
+        return _status_set(campaign=campaign, status=CampaignStatus.CLOSED, actor=closed_by)
     return campaign_status_change(campaign=campaign, status=CampaignStatus.CLOSED, changed_by=closed_by)

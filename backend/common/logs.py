@@ -26,6 +26,15 @@ _RECORD_ATTRIBUTES = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, No
 JSON_EXTRA_FIELDS = ("request_id", "method", "path", "status", "duration_ms")
 
 
+# A pledge's code opens its page and can start an M-Pesa prompt on it: a key, kept out of logs.
+PLEDGE_CODE_IN_PATH = re.compile(r"(/pledges/)[0-9A-Za-z]{7}(?=/|$)")
+
+
+def path_for_log(path: str) -> str:
+    """``path`` with a pledge code (``/api/pledges/K7Q2M9X``, ``/pledges/K7Q2M9X``) masked."""
+    return PLEDGE_CODE_IN_PATH.sub(r"\1[code]", path)
+
+
 def mask_personal_data(text: str) -> str:
     """``text`` with every e-mail address and Kenyan phone number replaced by a placeholder."""
     return PHONE_PATTERN.sub(MASKED_PHONE, EMAIL_PATTERN.sub(MASKED_EMAIL, text))

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseForbidden
 from django.middleware.csrf import CsrfViewMiddleware
 
-from common.logs import request_id_var
+from common.logs import path_for_log, request_id_var
 
 access_logger = logging.getLogger("harambee.access")
 
@@ -66,15 +66,16 @@ class RequestIdMiddleware:
             response = self.get_response(request)
             duration_ms = round((time.perf_counter() - started) * 1000, 1)
             response[REQUEST_ID_HEADER] = request_id
+            path = path_for_log(request.path)
             access_logger.info(
                 "%s %s %s %sms",
                 request.method,
-                request.path,
+                path,
                 response.status_code,
                 duration_ms,
                 extra={
                     "method": request.method,
-                    "path": request.path,
+                    "path": path,
                     "status": response.status_code,
                     "duration_ms": duration_ms,
                 },

@@ -11,6 +11,9 @@ from ipaddress import ip_address, ip_network
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+from common.errors import RateLimitedError
 
 
 def _key(scope: str, identifier: str) -> str:
@@ -44,6 +47,21 @@ def record_attempt(*, scope: str, identifiers: list[str], window_seconds: int) -
             else:
                 # The database cache's incr() saves with its default 5-minute timeout: restore the window's end.
                 cache.touch(key, timeout=remaining)
+
+
+def refuse_if_limited(*, scope: str, identifiers: list[str], limit: tuple[int, int], message: str = "") -> None:
+    """Refuse (429, ``RateLimitedError``) when one of ``identifiers`` has used up ``limit``
+    (attempts, window in seconds); counts nothing, for limits on failures only (sign-in)."""
+    if is_limited(scope=scope, identifiers=identifiers, limit=limit[0]):
+        raise RateLimitedError(
+            message or _("Too many attempts. Please wait a few minutes and try again."), code="rate_limited"
+        )
+
+
+def enforce(*, scope: str, identifiers: list[str], limit: tuple[int, int], message: str = "") -> None:
+    """Count this attempt, refusing it first (429) when one of ``identifiers`` has used up ``limit``."""
+    refuse_if_limited(scope=scope, identifiers=identifiers, limit=limit, message=message)
+    record_attempt(scope=scope, identifiers=identifiers, window_seconds=limit[1])
 
 
 def reset_attempts(*, scope: str, identifiers: list[str]) -> None:

@@ -175,6 +175,8 @@ if IS_PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    # The balancer's health checks ask over plain HTTP on the private network.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {

@@ -3,7 +3,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from common import ratelimit
-from common.errors import FieldValidationError, RateLimitedError
+from common.errors import FieldValidationError
 from feedback.models import Feedback
 
 MESSAGE_MIN_LENGTH = 5
@@ -12,9 +12,12 @@ MESSAGE_MAX_LENGTH = 5000
 
 def feedback_create(*, message: str, contact: str, page: str, user: User | None, client_ip: str) -> Feedback:
     """Keep a visitor's or user's feedback; at most ``RATE_LIMIT_FEEDBACK`` messages per address."""
-    attempts, window = settings.RATE_LIMIT_FEEDBACK
-    if ratelimit.is_limited(scope="feedback", identifiers=[client_ip], limit=attempts):
-        raise RateLimitedError(_("Too many messages. Please wait a while and try again."), code="rate_limited")
+    ratelimit.refuse_if_limited(
+        scope="feedback",
+        identifiers=[client_ip],
+        limit=settings.RATE_LIMIT_FEEDBACK,
+        message=_("Too many messages. Please wait a while and try again."),
+    )
     message = message.strip()
     if len(message) < MESSAGE_MIN_LENGTH:
         raise FieldValidationError(
@@ -26,5 +29,6 @@ def feedback_create(*, message: str, contact: str, page: str, user: User | None,
             _("Please keep your message under 5,000 characters."),
             field_errors={"message": _("Please keep your message under 5,000 characters.")},
         )
-    ratelimit.record_attempt(scope="feedback", identifiers=[client_ip], window_seconds=window)
+    # Only a message that was kept counts.
+    ratelimit.record_attempt(scope="feedback", identifiers=[client_ip], window_seconds=settings.RATE_LIMIT_FEEDBACK[1])
     return Feedback.objects.create(message=message, contact=contact.strip()[:200], page=page[:300], user=user)

@@ -31,6 +31,16 @@ class PledgeQuerySet(models.QuerySet["Pledge"]):
 
 class Pledge(models.Model):
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.PROTECT, related_name="pledges")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="pledges_made",
+        # A user's own pledges (data download, account deletion) are these, never those found by
+        # e-mail address: nobody verified it. (A donation's is its payment's user.)
+        help_text="The account signed in when pledging, if any.",
+    )
     name = models.CharField(max_length=150)
     email = models.EmailField()
     phone = models.CharField(max_length=16, help_text="E.164, e.g. +254712345678")

@@ -30,7 +30,7 @@ from audit.services import audit_record
 from campaigns.models import Campaign, CampaignStatus
 from campaigns.selectors import campaign_get
 from common import ratelimit
-from common.errors import FieldValidationError, NotFoundError, RateLimitedError, ServiceError
+from common.errors import FieldValidationError, NotFoundError, ServiceError
 from common.languages import current_language
 from payments.models import Payment
 from payments.services import (
@@ -47,14 +47,6 @@ from pledges.selectors import pledge_managed_get
 AMOUNT_MAX = 1_000_000_000
 NAME_MAX_LENGTH = 150
 CODE_ATTEMPTS = 5
-
-
-def _enforce_limit(*, scope: str, identifiers: list[str], limit: tuple[int, int]) -> None:
-    """Count this attempt; refuse it (429) when one of ``identifiers`` has used up its window."""
-    attempts, window = limit
-    if ratelimit.is_limited(scope=scope, identifiers=identifiers, limit=attempts):
-        raise RateLimitedError(_("Too many attempts. Please wait a few minutes and try again."), code="rate_limited")
-    ratelimit.record_attempt(scope=scope, identifiers=identifiers, window_seconds=window)
 
 
 def _ensure_open(campaign: Campaign, *, refusals: dict[str, str]) -> None:
@@ -100,7 +92,7 @@ def pledge_create(
     the viewer cannot see are 404; pending, closed or ended ones refuse with a message (400).
     Limited per client address (``RATE_LIMIT_PLEDGE``).
     """
-    _enforce_limit(scope="pledge", identifiers=[client_ip], limit=settings.RATE_LIMIT_PLEDGE)
+    ratelimit.enforce(scope="pledge", identifiers=[client_ip], limit=settings.RATE_LIMIT_PLEDGE)
     campaign = campaign_get(campaign_id=campaign_id, user=viewer)
     _ensure_open(
         campaign,
@@ -141,6 +133,7 @@ def pledge_create(
             with transaction.atomic():
                 pledge = Pledge.objects.create(
                     campaign=campaign,
+                    user=viewer,
                     name=name,
                     email=email,
                     phone=validators.normalize_kenyan_phone(phone),
@@ -166,7 +159,7 @@ def pledge_get_by_code(*, code: str, client_ip: str) -> Pledge:
     The code is the pledger's capability: lookups are limited per client address
     (``RATE_LIMIT_PLEDGE_LOOKUP``) so codes cannot be guessed by trying them all.
     """
-    _enforce_limit(scope="pledge-lookup", identifiers=[client_ip], limit=settings.RATE_LIMIT_PLEDGE_LOOKUP)
+    ratelimit.enforce(scope="pledge-lookup", identifiers=[client_ip], limit=settings.RATE_LIMIT_PLEDGE_LOOKUP)
     pledge = Pledge.objects.select_related("campaign").filter(code=codes.normalize(code)).first()
     if pledge is None:
         raise NotFoundError(_("Pledge not found."), code="not_found")
@@ -193,7 +186,7 @@ def pledge_stk_push_start(
     phone = _clean(phone) or pledge.phone
     # The last nine digits name a Kenyan number however it is written.
     phone_digits = re.sub(r"\D", "", phone)[-9:]
-    _enforce_limit(
+    ratelimit.enforce(
         scope="pledge-stk-push", identifiers=[pledge.code, phone_digits], limit=settings.RATE_LIMIT_PLEDGE_STK_PUSH
     )
     payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
@@ -235,8 +228,7 @@ def pledge_confirm(*, pledge_id: int, user: User) -> Pledge:
         )
         if pledge.is_confirmed:
             return pledge
-        before = {"status": pledge.status, "paid_amount": pledge.paid_amount}
-        payment = payment_record_manual(
+        payment_record_manual(
             recorded_by=user,
             provider=Payment.Provider.BANK,
             purpose=Payment.Purpose.PLEDGE_PAYMENT,
@@ -248,13 +240,6 @@ def pledge_confirm(*, pledge_id: int, user: User) -> Pledge:
             account_reference=pledge.code,
         )
         pledge.refresh_from_db()
-        audit_record(
-            actor=user,
-            action=AuditAction.PLEDGE_CONFIRMED,
-            target=pledge,
-            before=before,
-            after={"status": pledge.status, "paid_amount": pledge.paid_amount, "payment": payment.reference},
-        )
     return pledge
 
 
@@ -315,12 +300,23 @@ def _pledge_credit(*, pledge: Pledge, payment: Payment, assigned_by: User | None
     PledgePayment.objects.create(pledge=pledge, payment=payment, assigned_by=assigned_by)
     first_payment = pledge.paid_amount == 0
     was_confirmed = pledge.is_confirmed
+    before = {"status": pledge.status, "paid_amount": pledge.paid_amount}
     pledge.paid_amount += payment.amount
     pledge.status = pledge.status_after_payment()
     if pledge.is_confirmed and not was_confirmed:
         pledge.confirmed_at = timezone.now()
         pledge.confirmed_by_id = assigned_by.pk if assigned_by else payment.recorded_by_id
     pledge.save(update_fields=["paid_amount", "status", "confirmed_at", "confirmed_by"])
+    if pledge.is_confirmed and not was_confirmed and pledge.confirmed_by_id is not None:
+        # A person settled it (confirmed it, recorded cash or bank, or assigned a payment); M-Pesa
+        # paying it in full is the ledger's own record.
+        audit_record(
+            actor=assigned_by or payment.recorded_by,
+            action=AuditAction.PLEDGE_CONFIRMED,
+            target=pledge,
+            before=before,
+            after={"status": pledge.status, "paid_amount": pledge.paid_amount, "payment": payment.reference},
+        )
     # A pledger counts as a donor from their first payment on.
     Campaign.objects.filter(pk=pledge.campaign_id).update(
         raised_total=F("raised_total") + payment.amount,
@@ -407,7 +403,7 @@ def donation_create(
     campaign's raised total and donors only once its payment succeeds. The same
     ``idempotency_key`` again returns the same donation.
     """
-    _enforce_limit(scope="donation", identifiers=[client_ip], limit=settings.RATE_LIMIT_DONATION)
+    ratelimit.enforce(scope="donation", identifiers=[client_ip], limit=settings.RATE_LIMIT_DONATION)
     campaign = campaign_get(campaign_id=campaign_id, user=viewer)
     _ensure_open(
         campaign,
@@ -499,3 +495,16 @@ def donation_attach_payment(
         _donation_count(donation)
     donation.payment = payment
     return donation
+
+
+# What anonymised pledges and donations show organizers in place of the giver's name.
+DELETED_USER_NAME = "Deleted user"
+
+
+@transaction.atomic
+def givers_anonymise(*, pledge_ids: list[int], donation_ids: list[int]) -> None:
+    """Remove who gave from pledges and donations (an account deletion), keeping the amounts,
+    payments and states: the organizers' books still add up."""
+    anonymous = {"name": DELETED_USER_NAME, "email": "", "phone": "", "is_anonymous": True}
+    Pledge.objects.filter(pk__in=pledge_ids).update(**anonymous)
+    Donation.objects.filter(pk__in=donation_ids).update(**anonymous)

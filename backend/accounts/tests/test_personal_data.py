@@ -6,7 +6,6 @@ import pytest
 from django.contrib.contenttypes.models import ContentType
 
 from accounts.models import User
-from accounts.services import DELETED_USER_NAME
 from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
 from campaigns.models import Campaign, CampaignLike, CampaignStatus, Draft, DraftToolType
 from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
@@ -16,8 +15,8 @@ from grants.models import GrantApplication, OrganizationProfile
 from grants.tests.factories import GrantApplicationFactory, OrganizationProfileFactory, subscribe
 from notifications.models import NotificationLog, PledgeOptOut
 from payments.models import Payment
-from pledges.models import Donation, Pledge
-from pledges.services import pledge_payment_record
+from pledges.models import Donation, Pledge, PledgePayment
+from pledges.services import DELETED_USER_NAME, pledge_payment_record
 from pledges.tests.factories import PledgeFactory, paid_donation
 
 pytestmark = pytest.mark.django_db
@@ -36,11 +35,15 @@ def give_records(user: User, count: int, *, own_campaigns: int | None = None) ->
         PledgeFactory.create(campaign=CampaignFactory.create(organizer=user))
     for n in range(count):
         other_campaign = CampaignFactory.create()
-        pledge = PledgeFactory.create(campaign=other_campaign, email=user.email.upper(), phone="+254700000001")
+        # Given while signed in: theirs.
+        pledge = PledgeFactory.create(
+            campaign=other_campaign, user=user, email=user.email.upper(), phone="+254700000001"
+        )
         pledge_payment_record(
             pledge_id=pledge.pk, user=other_campaign.organizer, amount=100, method="cash", note="", reference=""
         )
-        paid_donation(other_campaign, name=f"{user.first_name} {n}", email=user.email)
+        donation = paid_donation(other_campaign, name=f"{user.first_name} {n}", email=user.email)
+        Payment.objects.filter(pk=donation.payment_id).update(user=user)
         CampaignLikeFactory.create(user=user, campaign=other_campaign)
         Draft.objects.create(user=user, tool_type=DraftToolType.PLEDGING, step_data={"title": f"Draft {n}"})
         GrantApplicationFactory.create(user=user)
@@ -110,13 +113,67 @@ def test_export_takes_the_same_number_of_queries_for_one_or_many_records(
     owner_client: ApiClient, user: User, django_assert_num_queries
 ):
     give_records(user, 1)
-    # The session, the user, then one query per kind of record (12).
-    with django_assert_num_queries(14):
+    # The session, the user, one query per kind of record (12), and the contacts the user gave
+    # with their pledges and donations (the messages sent to them).
+    with django_assert_num_queries(15):
         owner_client.get(EXPORT)
     give_records(user, 50)
-    with django_assert_num_queries(14):
+    with django_assert_num_queries(15):
         response = owner_client.get(EXPORT)
     assert len(response.json()["pledges"]) == 51
+
+
+def test_records_with_the_users_address_given_by_someone_else_are_not_theirs(owner_client: ApiClient, user: User):
+    """Nobody verified the address: a stranger who signs up with a pledger's e-mail must not see
+    or wipe the pledges made with it."""
+    campaign = CampaignFactory.create()
+    not_theirs = PledgeFactory.create(campaign=campaign, email=user.email, phone="+254700000009")
+    NotificationLog.objects.create(
+        channel=NotificationLog.Channel.SMS,
+        recipient=not_theirs.phone,
+        template="sms/pledge_recorded",
+        body="Your pledge code",
+        pledge=not_theirs,
+    )
+    theirs = PledgeFactory.create(campaign=campaign, user=user, email=user.email)
+    organizers_email = NotificationLog.objects.create(
+        channel=NotificationLog.Channel.EMAIL,
+        recipient=campaign.organizer.email,
+        template="email/new_pledge",
+        body="A new pledge",
+        pledge=theirs,
+    )
+
+    data = owner_client.get(EXPORT).json()
+
+    assert [p["code"] for p in data["pledges"]] == [theirs.code]
+    assert data["notifications"] == []
+    owner_client.post(DELETE, {"password": DEFAULT_PASSWORD})
+    not_theirs.refresh_from_db()
+    organizers_email.refresh_from_db()
+    assert (not_theirs.name, not_theirs.email) != (DELETED_USER_NAME, "")
+    assert NotificationLog.objects.filter(pledge=not_theirs, body="Your pledge code").exists()
+    assert (organizers_email.recipient, organizers_email.body) == (campaign.organizer.email, "A new pledge")
+
+
+def test_a_payment_from_someone_elses_phone_is_exported_without_their_number(owner_client: ApiClient, user: User):
+    pledge = PledgeFactory.create(user=user, email=user.email)
+    payment = Payment.objects.create(
+        purpose=Payment.Purpose.PLEDGE_PAYMENT,
+        provider=Payment.Provider.MPESA_C2B,
+        amount=100,
+        campaign=pledge.campaign,
+        payer_phone="+254711111111",
+        status=Payment.Status.SUCCEEDED,
+    )
+    PledgePayment.objects.create(pledge=pledge, payment=payment)
+
+    [exported] = owner_client.get(EXPORT).json()["payments"]
+
+    assert exported["amount"] == 100
+    assert (exported["payer_phone"], exported["payer_email"]) == ("", "")
+    payment.refresh_from_db()
+    assert payment.payer_phone == "+254711111111"
 
 
 # Deleting the account -----------------------------------------------------------------------
@@ -199,9 +256,9 @@ def test_deleting_closes_the_users_campaigns_and_leaves_their_pledgers_alone(own
 
 def test_deleting_anonymises_pledges_and_donations_but_keeps_the_money(owner_client: ApiClient, user: User):
     give_records(user, 2)
-    pledges = Pledge.objects.filter(email__iexact=user.email)
+    pledges = Pledge.objects.filter(user=user)
     pledge_totals = sorted(pledges.values_list("id", "amount", "paid_amount", "status", "campaign_id"))
-    donations = Donation.objects.filter(email=user.email)
+    donations = Donation.objects.filter(payment__user=user)
     donation_totals = sorted(donations.values_list("id", "amount", "payment_id", "counted_at"))
     stranger = PledgeFactory.create()
 
@@ -231,7 +288,7 @@ def test_deleting_takes_as_many_queries_whatever_the_number_of_records(
     client = make_api_client(signed_in_as=user)
     ContentType.objects.get_for_model(Campaign)  # cached by the process after its first audit entry
     # Each campaign is closed (and audited) on its own; everything else takes a fixed number.
-    with django_assert_num_queries(33):
+    with django_assert_num_queries(39):
         client.post(DELETE, {"password": DEFAULT_PASSWORD})
 
 

@@ -2,15 +2,17 @@
 
 import pytest
 from django.db import transaction
+from django.db.models import ProtectedError
 from django.test import Client
 
+from accounts.models import User
 from audit.models import AuditAction, AuditEntry
 from audit.services import audit_record
 from campaigns.models import Campaign, CampaignStatus
 from campaigns.services import campaign_activate, campaign_close, campaign_update
 from payments.models import Payment
 from payments.services import payment_record_manual
-from pledges.services import pledge_confirm, pledge_create, pledge_payment_assign
+from pledges.services import pledge_confirm, pledge_create, pledge_payment_assign, pledge_payment_record
 
 pytestmark = pytest.mark.django_db
 
@@ -61,6 +63,19 @@ def test_entries_are_never_changed_or_deleted(campaign):
         entry.save()
     with pytest.raises(ValueError, match="never deleted"):
         entry.delete()
+    with pytest.raises(ValueError, match="never changed"):
+        AuditEntry.objects.filter(pk=entry.pk).update(object_repr="forged")
+    with pytest.raises(ValueError, match="never deleted"):
+        AuditEntry.objects.all().delete()
+    entry.refresh_from_db()
+    assert entry.object_repr == "Church Roof Repair"
+
+
+def test_an_account_that_acted_cannot_be_deleted(campaign, organizer):
+    audit_record(actor=organizer, action=AuditAction.CAMPAIGN_EDITED, target=campaign)
+
+    with pytest.raises(ProtectedError):
+        User.objects.filter(pk=organizer.pk).delete()
 
 
 def test_confirming_a_pledge_is_logged_with_its_state_before_and_after(campaign, organizer):
@@ -76,6 +91,26 @@ def test_confirming_a_pledge_is_logged_with_its_state_before_and_after(campaign,
     assert entry.after == {"status": "confirmed", "paid_amount": 10_000, "payment": payment.reference}
     # The bank transfer the confirmation enters in the ledger is logged as a recorded payment too.
     assert entries(AuditAction.PAYMENT_RECORDED)[0].object_id == payment.pk
+
+
+@pytest.mark.parametrize("settle", ["cash", "assign"])
+def test_a_pledge_settled_by_a_person_in_another_way_is_logged_as_confirmed(campaign, organizer, settle):
+    pledge = make_pledge(campaign, amount=4_000)
+    if settle == "cash":
+        pledge_payment_record(pledge_id=pledge.pk, user=organizer, amount=4_000, method="cash", note="", reference="")
+    else:
+        unmatched = payment_record_manual(
+            recorded_by=organizer,
+            provider=Payment.Provider.CASH,
+            purpose=Payment.Purpose.PLEDGE_PAYMENT,
+            amount=4_000,
+            campaign=campaign,
+        )
+        pledge_payment_assign(pledge_id=pledge.pk, reference=unmatched.reference, user=organizer)
+
+    [entry] = entries(AuditAction.PLEDGE_CONFIRMED)
+    assert (entry.actor, entry.object_id) == (organizer, pledge.pk)
+    assert (entry.before["status"], entry.after["status"]) == ("pending", "confirmed")
 
 
 def test_a_cash_or_bank_payment_recorded_by_hand_is_logged(campaign, organizer):

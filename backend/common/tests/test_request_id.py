@@ -45,6 +45,27 @@ def test_one_access_line_per_request_without_the_query_string(client, caplog: py
     assert request_id_var.get() == "-"  # reset once the request is answered
 
 
+@pytest.mark.parametrize(
+    ("path", "logged"),
+    [
+        ("/api/pledges/K7Q2M9X", "/api/pledges/[code]"),
+        ("/api/pledges/K7Q2M9X/stk-push", "/api/pledges/[code]/stk-push"),
+        ("/pledges/K7Q2M9X", "/pledges/[code]"),
+        ("/api/pledges/export.csv", "/api/pledges/export.csv"),
+        ("/api/pledges/42/payments", "/api/pledges/42/payments"),
+    ],
+)
+def test_a_pledge_code_in_the_path_is_masked_in_the_access_line(
+    client, caplog: pytest.LogCaptureFixture, path: str, logged: str
+):
+    with caplog.at_level(logging.INFO, logger="harambee.access"):
+        client.get(path)
+
+    [line] = [r for r in caplog.records if r.name == "harambee.access"]
+    assert line.path == logged  # type: ignore[attr-defined]
+    assert "K7Q2M9X" not in caplog.text
+
+
 def test_records_written_during_a_request_carry_its_id(client):
     stamped: list[logging.LogRecord] = []
 
