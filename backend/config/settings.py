@@ -400,6 +400,11 @@ LOGGING = {
         }
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    # Django's own request logger repeats what the access line says about 4xx answers.
-    "loggers": {"django.request": {"level": "ERROR"}},
+    "loggers": {
+        # Django's own console handler (under DEBUG) would print its records a second time, unmasked:
+        # they go to the root's handler above instead.
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        # Django's own request logger repeats what the access line says about 4xx answers.
+        "django.request": {"level": "ERROR"},
+    },
 }

@@ -68,6 +68,14 @@ def test_the_configured_console_handler_masks_and_stamps_every_record():
     assert "[-]" in line  # the text format's request id, outside a request
 
 
+def test_djangos_records_reach_only_the_masking_console_handler():
+    # Django's default console handler (used under DEBUG) would print them again, unmasked.
+    django_logger = logging.getLogger("django")
+
+    assert django_logger.handlers == []
+    assert django_logger.propagate
+
+
 def test_the_request_id_is_on_every_record_and_a_dash_outside_requests():
     outside = record("hello")
     RequestIdFilter().filter(outside)
