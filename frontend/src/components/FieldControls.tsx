@@ -70,3 +70,36 @@ export function SelectField({
     </Field>
   );
 }
+
+type CheckboxFieldProps = Omit<ComponentProps<"input">, "id" | "type" | "className"> & {
+  label: ReactNode;
+  /** A line under the label, read out with the checkbox (e.g. what choosing it means). */
+  note?: ReactNode;
+  className?: string;
+};
+
+/** A checkbox with its label beside it, and an optional note under the label. */
+export function CheckboxField({ label, note, className = "", ...input }: CheckboxFieldProps) {
+  const id = useId();
+  return (
+    <div className={`flex items-start gap-3 ${className}`}>
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+        aria-describedby={note ? `${id}-note` : undefined}
+        {...input}
+      />
+      <div>
+        <label htmlFor={id} className={note ? "font-medium text-slate-800" : "text-sm text-slate-800"}>
+          {label}
+        </label>
+        {note && (
+          <p id={`${id}-note`} className="text-sm text-slate-600">
+            {note}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,19 +1,28 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
-import { useId } from "react";
 import { api, unwrap } from "@/lib/api/client";
 import { activateLocale, isLocale, LOCALES, type Locale } from "@/lib/i18n";
 import { toast } from "./toast";
 
-/** English / Kiswahili. The server remembers the choice: a cookie, and the profile of a signed-in
- * user (their e-mails and SMS follow it); its own messages come in it from then on. */
+/** English / Kiswahili: a button for each, so the language changes only when one is pressed. The server
+ * remembers the choice: a cookie, and the profile of a signed-in user (their e-mails and SMS follow
+ * it); its own messages come in it from then on. */
 export function LanguageSwitch({ className = "" }: { className?: string }) {
   const { t, i18n } = useLingui();
-  const id = useId();
   const queryClient = useQueryClient();
 
   const change = async (locale: Locale) => {
-    await activateLocale(locale);
+    try {
+      await activateLocale(locale);
+    } catch {
+      // The catalogue did not arrive (a dropped connection): stay in the current language.
+      toast({
+        title: t`Error`,
+        description: t`The language could not be loaded. Check your connection and try again.`,
+        variant: "destructive",
+      });
+      return;
+    }
     try {
       unwrap(
         await api.PUT("/api/auth/language", { body: { language: locale } }),
@@ -27,24 +36,24 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
   };
 
   return (
-    <div className={className}>
-      <label htmlFor={id} className="sr-only">
-        {t`Language`}
-      </label>
-      <select
-        id={id}
-        value={i18n.locale}
-        onChange={(event) => {
-          if (isLocale(event.target.value)) void change(event.target.value);
-        }}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-      >
-        {Object.entries(LOCALES).map(([code, name]) => (
-          <option key={code} value={code} lang={code}>
-            {name}
-          </option>
+    <fieldset className={`text-sm ${className}`}>
+      <legend className="sr-only">{t`Language`}</legend>
+      {Object.keys(LOCALES)
+        .filter(isLocale)
+        .map((locale) => (
+          <button
+            key={locale}
+            type="button"
+            lang={locale}
+            aria-pressed={locale === i18n.locale}
+            onClick={() => {
+              if (locale !== i18n.locale) void change(locale);
+            }}
+            className="rounded px-2 py-1 underline underline-offset-2 hover:no-underline aria-pressed:font-semibold aria-pressed:no-underline"
+          >
+            {LOCALES[locale]}
+          </button>
         ))}
-      </select>
-    </div>
+    </fieldset>
   );
 }

@@ -1,10 +1,6 @@
 import type { ReactNode } from "react";
 import { AppLayout } from "@/components/AppLayout";
 
-export const primaryButton =
-  "inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white " +
-  "hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60";
-
 export const textLink = "font-medium text-brand-700 underline-offset-2 hover:underline";
 
 /** The narrow card the sign-in, sign-up and password pages share. */

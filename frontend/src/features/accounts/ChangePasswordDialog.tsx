@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
+import { primaryButton } from "@/components/buttonStyles";
 import { PasswordField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { api, unwrap } from "@/lib/api/client";
 import { errorMessage, revalidateIfDirty, useSchemaForm } from "@/lib/forms";
-import { primaryButton } from "./AuthCard";
 import { type PasswordChangeValues, passwordChangeSchema } from "./rules";
 
 /** The profile's Change Password button and dialog. */

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "wouter";
+import { primaryButton } from "@/components/buttonStyles";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { api, unwrap } from "@/lib/api/client";
 import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
-import { AuthCard, primaryButton, textLink } from "./AuthCard";
+import { AuthCard, textLink } from "./AuthCard";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "./rules";
 
 export default function ForgotPasswordPage() {

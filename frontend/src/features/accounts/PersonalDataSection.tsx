@@ -2,14 +2,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import * as Dialog from "@radix-ui/react-dialog";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
+import { dangerButton, secondaryButton } from "@/components/buttonStyles";
 import { PasswordField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { api, unwrap } from "@/lib/api/client";
 import { errorMessage } from "@/lib/forms";
 import { useSetSession } from "./session";
-
-const outlineButton =
-  "inline-block rounded-md border px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2";
 
 /** The profile's 'Your data' section: download everything held about you, or delete the account. */
 export function PersonalDataSection() {
@@ -32,11 +30,7 @@ export function PersonalDataSection() {
       </p>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row">
         {/* A plain link: the server answers with a file to save (Content-Disposition: attachment). */}
-        <a
-          href="/api/profile/export"
-          download
-          className={`${outlineButton} border-brand-700 text-center text-brand-700 hover:bg-brand-50`}
-        >
+        <a href="/api/profile/export" download className={`${secondaryButton} sm:w-auto`}>
           <Trans>Download my data</Trans>
         </a>
         <DeleteAccountDialog />
@@ -48,7 +42,7 @@ export function PersonalDataSection() {
 function DeleteAccountDialog() {
   return (
     <Dialog.Root>
-      <Dialog.Trigger className={`${outlineButton} border-red-700 text-red-700 hover:bg-red-50`}>
+      <Dialog.Trigger className={`${dangerButton} sm:w-auto`}>
         <Trans>Delete my account</Trans>
       </Dialog.Trigger>
       <Dialog.Portal>

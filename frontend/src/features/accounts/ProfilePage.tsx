@@ -2,12 +2,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { AppLayout } from "@/components/AppLayout";
+import { primaryButton } from "@/components/buttonStyles";
+import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { api, type User, unwrap } from "@/lib/api/client";
 import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
-import { primaryButton } from "./AuthCard";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { PersonalDataSection } from "./PersonalDataSection";
 import { type ProfileValues, profileSchema } from "./rules";
@@ -39,18 +40,13 @@ export default function ProfilePage() {
       {profile.isPending ? (
         <PageSkeleton />
       ) : profile.isError ? (
-        <div className="mx-auto max-w-xl px-4 py-12 text-center" role="alert">
-          <p className="text-slate-800">
-            {errorMessage(profile.error, t`An error occurred while fetching your profile. Please try again.`)}
-          </p>
-          <button
-            type="button"
-            className={`${primaryButton} mt-4 sm:w-auto`}
-            onClick={() => profile.refetch()}
-          >
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <PageLoadError
+          message={errorMessage(
+            profile.error,
+            t`An error occurred while fetching your profile. Please try again.`,
+          )}
+          retry={() => void profile.refetch()}
+        />
       ) : (
         <div className="mx-auto w-full max-w-2xl px-4 py-8">
           <h1 className="text-2xl font-bold text-slate-900">

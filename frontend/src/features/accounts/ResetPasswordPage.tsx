@@ -1,10 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, useSearch } from "wouter";
+import { primaryButton } from "@/components/buttonStyles";
 import { PasswordField } from "@/components/TextField";
 import { ApiRequestError, api, unwrap } from "@/lib/api/client";
 import { errorMessage, revalidateIfDirty, showFieldErrors, useSchemaForm } from "@/lib/forms";
-import { AuthCard, primaryButton, textLink } from "./AuthCard";
+import { AuthCard, textLink } from "./AuthCard";
 import { type ResetPasswordValues, resetPasswordSchema } from "./rules";
 
 export default function ResetPasswordPage() {

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, useSearch } from "wouter";
+import { primaryButton } from "@/components/buttonStyles";
 import { PasswordField, TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { api, unwrap } from "@/lib/api/client";
 import { errorMessage, showFieldErrors, useNavigateLater, useSchemaForm } from "@/lib/forms";
-import { AuthCard, primaryButton, textLink } from "./AuthCard";
+import { AuthCard, textLink } from "./AuthCard";
 import { safeNextPath } from "./RequireAuth";
 import { type SignInValues, signInSchema } from "./rules";
 import { useSetSession } from "./session";

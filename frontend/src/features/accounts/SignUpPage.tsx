@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "wouter";
+import { primaryButton } from "@/components/buttonStyles";
 import { PasswordField, TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { api, unwrap } from "@/lib/api/client";
@@ -11,7 +12,7 @@ import {
   useNavigateLater,
   useSchemaForm,
 } from "@/lib/forms";
-import { AuthCard, primaryButton, textLink } from "./AuthCard";
+import { AuthCard, textLink } from "./AuthCard";
 import { type SignUpValues, signUpSchema } from "./rules";
 import { useSetSession } from "./session";
 

@@ -3,11 +3,12 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
+import { outlineButton } from "@/components/buttonStyles";
+import { PageLoadError } from "@/components/PageLoadError";
+import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { failureText, isNotFound } from "@/features/campaigns/api";
 import { CampaignNotFound } from "@/features/campaigns/CampaignNotFound";
 import { formatCalendarDate, parseCampaignId } from "@/features/campaigns/links";
-import { primaryButton } from "@/features/campaigns/styles";
-import { outlineButton } from "@/features/pledges/styles";
 import { api, type Schemas, unwrap } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
 import { CumulativeChart } from "./CumulativeChart";
@@ -42,26 +43,18 @@ function AnalyticsLoader({ id }: { id: number }) {
   if (analytics.data) return <AnalyticsView analytics={analytics.data} />;
   if (analytics.isError) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">
-        <p className="text-slate-800">{failureText(analytics.error, t`Failed to load analytics.`)}</p>
-        <button
-          type="button"
-          className={`${primaryButton} mt-4 sm:w-auto`}
-          onClick={() => void analytics.refetch()}
-        >
-          <Trans>Try again</Trans>
-        </button>
-      </div>
+      <PageLoadError
+        message={failureText(analytics.error, t`Failed to load analytics.`)}
+        retry={() => void analytics.refetch()}
+      />
     );
   }
   return <AnalyticsSkeleton />;
 }
 
 function AnalyticsSkeleton() {
-  const { t } = useLingui();
   return (
-    <div className="mx-auto w-full max-w-6xl animate-pulse px-4 py-8" role="status" aria-busy="true">
-      <span className="sr-only">{t`Loading...`}</span>
+    <LoadingPlaceholder className="mx-auto w-full max-w-6xl px-4 py-8">
       <div className="h-4 w-32 rounded bg-slate-200" />
       <div className="mt-4 h-8 w-3/4 rounded bg-slate-200" />
       <div className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-5">
@@ -70,7 +63,7 @@ function AnalyticsSkeleton() {
         ))}
       </div>
       <div className="mt-8 h-72 rounded-xl bg-slate-200" />
-    </div>
+    </LoadingPlaceholder>
   );
 }
 
@@ -96,8 +89,8 @@ function AnalyticsView({ analytics }: { analytics: Analytics }) {
         other="with # donations"
       />,
     ],
-    [t`Page views`, String(analytics.views), null],
-    [t`Unique visitors`, String(analytics.visitors), <Trans key="daily">counted per day</Trans>],
+    [t`Page views`, i18n.number(analytics.views), null],
+    [t`Unique visitors`, i18n.number(analytics.visitors), <Trans key="daily">counted per day</Trans>],
     [
       t`Conversion`,
       analytics.conversion_percent === null ? "–" : formatPercent(analytics.conversion_percent, i18n.locale),
@@ -170,7 +163,7 @@ function AnalyticsView({ analytics }: { analytics: Analytics }) {
               key: row.status,
               label: row.label,
               amount: row.amount,
-              count: row.count,
+              count: <Plural value={row.count} one="# pledge" other="# pledges" />,
             }))}
           />
         </section>
@@ -183,7 +176,7 @@ function AnalyticsView({ analytics }: { analytics: Analytics }) {
               key: row.method,
               label: row.label,
               amount: row.amount,
-              count: row.count,
+              count: <Plural value={row.count} one="# payment" other="# payments" />,
             }))}
           />
         </section>
@@ -220,7 +213,7 @@ function AnalyticsView({ analytics }: { analytics: Analytics }) {
 }
 
 /** Amounts as bars; the count and the amount are written out, so the bars need no reading. */
-function Bars({ rows }: { rows: { key: string; label: string; amount: number; count: number }[] }) {
+function Bars({ rows }: { rows: { key: string; label: string; amount: number; count: ReactNode }[] }) {
   const largest = Math.max(0, ...rows.map((row) => row.amount));
   return (
     <ul className="mt-3 space-y-3">
@@ -243,7 +236,7 @@ function Bars({ rows }: { rows: { key: string; label: string; amount: number; co
 
 /** The chart's figures for screen readers and anyone who prefers numbers: the days something happened. */
 function DaysTable({ analytics, day }: { analytics: Analytics; day(iso: string): string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const rows = activeDays(analytics.days);
   if (rows.length === 0) {
     return (
@@ -296,8 +289,8 @@ function DaysTable({ analytics, day }: { analytics: Analytics; day(iso: string):
               <td className={cell}>{formatKsh(row.paid)}</td>
               <td className={cell}>{formatKsh(row.pledged_cumulative)}</td>
               <td className={cell}>{formatKsh(row.paid_cumulative)}</td>
-              <td className={cell}>{row.views}</td>
-              <td className={cell}>{row.visitors}</td>
+              <td className={cell}>{i18n.number(row.views)}</td>
+              <td className={cell}>{i18n.number(row.visitors)}</td>
             </tr>
           ))}
         </tbody>

@@ -2,7 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { type AnalyticsDay, axisKsh, chartColumns, tickDay } from "./series";
+import { formatKshCompact } from "@/lib/money";
+import { type AnalyticsDay, chartColumns, tickDay } from "./series";
 
 const HEIGHT = 260;
 const DAY = 86_400;
@@ -45,7 +46,7 @@ export function CumulativeChart({ days, goal }: { days: AnalyticsDay[]; goal: nu
         axes: [
           // Whole days only (1, 2, 7, 14 or about 30 of them between ticks).
           { incrs: DAY_STEPS, values: (_chart, ticks) => ticks.map((tick) => tickDay(tick, locale)) },
-          { size: 72, values: (_chart, ticks) => ticks.map((tick) => axisKsh(tick, locale)) },
+          { size: 72, values: (_chart, ticks) => ticks.map((tick) => formatKshCompact(tick)) },
         ],
       },
       chartColumns(days, goal),

@@ -24,11 +24,6 @@ export function barPercent(value: number, largest: number): number {
   return Math.max(2, Math.round((value / largest) * 100));
 }
 
-/** Short money for the chart's axis: 'Ksh 250K', 'Ksh 1.5M'. */
-export function axisKsh(amount: number, locale: string): string {
-  return `Ksh ${new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 }).format(amount)}`;
-}
-
 /** A chart tick: '22 Nov' for a day given as seconds at midnight UTC. */
 export function tickDay(seconds: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(

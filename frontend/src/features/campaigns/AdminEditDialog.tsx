@@ -1,13 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as Dialog from "@radix-ui/react-dialog";
 import type { RefObject } from "react";
+import { primaryButton } from "@/components/buttonStyles";
 import { SelectField, TextAreaField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { type Campaign, useCampaignCategories, useSaveCampaign } from "./api";
 import { type AdminCampaignEditValues, adminCampaignEditSchema } from "./rules";
-import { primaryButton } from "./styles";
 
 const FIELDS = ["title", "description", "goal", "category", "story"] as const;
 

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { Link } from "wouter";
-import { primaryButton } from "./styles";
+import { primaryButton } from "@/components/buttonStyles";
 
 /** A missing campaign, or one the viewer may not see (the server answers 404 for both). */
 export function CampaignNotFound() {

@@ -2,6 +2,8 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
+import { primaryButton, secondaryButton } from "@/components/buttonStyles";
+import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { ProgressBar } from "@/components/ProgressBar";
 import { useSession } from "@/features/accounts/session";
@@ -13,7 +15,6 @@ import { CoverImage } from "./CoverImage";
 import { LikeButton } from "./LikeButton";
 import { formatCalendarDate, parseCampaignId, youtubeEmbedUrl } from "./links";
 import { SharePanel } from "./SharePanel";
-import { primaryButton, secondaryButton } from "./styles";
 
 // Only admins use the dialog (and its form code): it loads when they first reach for it.
 const loadAdminEditDialog = () => import("./AdminEditDialog");
@@ -34,18 +35,10 @@ function CampaignLoader({ id }: { id: number }) {
   if (campaign.data) return <CampaignView campaign={campaign.data} fresh={campaign.isFetchedAfterMount} />;
   if (campaign.isError) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">
-        <p className="text-slate-800">
-          {failureText(campaign.error, t`An unexpected error occurred. Please try again.`)}
-        </p>
-        <button
-          type="button"
-          className={`${primaryButton} mt-4 sm:w-auto`}
-          onClick={() => campaign.refetch()}
-        >
-          <Trans>Try again</Trans>
-        </button>
-      </div>
+      <PageLoadError
+        message={failureText(campaign.error, t`An unexpected error occurred. Please try again.`)}
+        retry={() => void campaign.refetch()}
+      />
     );
   }
   return <PageSkeleton />;

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
+import { primaryButton } from "@/components/buttonStyles";
 import { TextAreaField } from "@/components/FieldControls";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
@@ -12,7 +13,6 @@ import { type Campaign, isNotFound, useCampaign, useSaveCampaign } from "./api";
 import { CampaignNotFound } from "./CampaignNotFound";
 import { parseCampaignId } from "./links";
 import { type CampaignEditValues, campaignEditSchema } from "./rules";
-import { primaryButton } from "./styles";
 
 const REDIRECT_DELAY_MS = 1500;
 const FIELDS = ["title", "description", "goal", "imageUrl", "youtubeUrl"] as const;

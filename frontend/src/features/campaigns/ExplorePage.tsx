@@ -2,11 +2,11 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
+import { primaryButton } from "@/components/buttonStyles";
 import { TextField } from "@/components/TextField";
 import { failureText, useCampaignCategories, useExploreCampaigns } from "./api";
 import { CampaignCard, CampaignCardSkeleton } from "./CampaignCard";
 import { type ExploreFilters, exploreSearch } from "./links";
-import { primaryButton } from "./styles";
 
 const SEARCH_DELAY_MS = 300;
 // The cards of the first row (three on wide screens) are in view at once: their covers load eagerly.

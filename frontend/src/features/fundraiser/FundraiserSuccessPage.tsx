@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Link } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
-import { primaryButton, secondaryButton } from "@/features/campaigns/styles";
+import { primaryButton, secondaryButton } from "@/components/buttonStyles";
 
 /** /fundraiser-success: shown after the legacy wizard when no campaign id came back. */
 export default function FundraiserSuccessPage() {

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { primaryButton, secondaryButton } from "@/components/buttonStyles";
 import { SelectField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { primaryButton } from "@/features/accounts/AuthCard";
-import { secondaryButton } from "@/features/campaigns/styles";
 import { api, type Schemas, unwrap } from "@/lib/api/client";
 import { errorMessage } from "@/lib/forms";
 import { type Grant, SEARCH_KEY } from "./api";

@@ -3,9 +3,9 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
+import { primaryButton, secondaryButton } from "@/components/buttonStyles";
+import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
-import { primaryButton } from "@/features/accounts/AuthCard";
-import { secondaryButton } from "@/features/campaigns/styles";
 import { useHasPaid } from "@/features/payments/useHasPaid";
 import { errorMessage } from "@/lib/forms";
 import { useOrganizationProfile } from "./api";
@@ -28,14 +28,10 @@ export default function GrantFundingPage() {
     content = <PageSkeleton />;
   } else if (profile.isError) {
     content = (
-      <div className="mx-auto max-w-xl px-4 py-12 text-center" role="alert">
-        <p className="text-slate-800">
-          {errorMessage(profile.error, t`An unexpected error occurred. Please try again.`)}
-        </p>
-        <button type="button" className={`${primaryButton} mt-4 sm:w-auto`} onClick={() => profile.refetch()}>
-          <Trans>Try again</Trans>
-        </button>
-      </div>
+      <PageLoadError
+        message={errorMessage(profile.error, t`An unexpected error occurred. Please try again.`)}
+        retry={() => void profile.refetch()}
+      />
     );
   } else if (profile.data === null || editing) {
     content = (
@@ -91,14 +87,10 @@ function PaymentCheck({ onEditProfile }: { onEditProfile(): void }) {
 
   if (hasPaid.data === undefined && hasPaid.isError) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-12 text-center">
-        <p role="alert" className="text-slate-800">
-          <Trans>Error checking payment. Please try again.</Trans>
-        </p>
-        <button type="button" className={`${primaryButton} mt-4 sm:w-auto`} onClick={() => hasPaid.refetch()}>
-          <Trans>Try again</Trans>
-        </button>
-      </div>
+      <PageLoadError
+        message={<Trans>Error checking payment. Please try again.</Trans>}
+        retry={() => void hasPaid.refetch()}
+      />
     );
   }
   if (hasPaid.data === undefined) return <PageSkeleton />;

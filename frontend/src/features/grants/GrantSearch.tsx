@@ -1,8 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
+import { primaryButton } from "@/components/buttonStyles";
 import { SelectField } from "@/components/FieldControls";
+import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
-import { primaryButton } from "@/features/accounts/AuthCard";
 import { errorMessage } from "@/lib/forms";
 import { type GrantFilters, NO_FILTERS, useGrantSearch } from "./api";
 import { GrantCard } from "./GrantCard";
@@ -120,12 +121,11 @@ export function GrantSearch({ onEditProfile }: { onEditProfile(): void }) {
       </search>
 
       {search.isPending ? (
-        <div className="mt-6 animate-pulse space-y-4" aria-busy="true">
-          <span className="sr-only">{t`Loading...`}</span>
+        <LoadingPlaceholder className="mt-6 space-y-4">
           <div className="h-5 w-64 rounded bg-slate-200" />
           <div className="h-56 rounded-xl bg-slate-200" />
           <div className="h-56 rounded-xl bg-slate-200" />
-        </div>
+        </LoadingPlaceholder>
       ) : search.isError && !data ? (
         <div className="mt-6 rounded-xl border border-red-200 bg-red-50 p-5" role="alert">
           <p className="text-red-900">

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { Path } from "react-hook-form";
 import { Link } from "wouter";
+import { outlineButton, primaryButton } from "@/components/buttonStyles";
+import { CheckboxField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import type { Campaign } from "@/features/campaigns/api";
-import { primaryButton } from "@/features/campaigns/styles";
 import { useAttemptKey } from "@/features/payments/useAttemptKey";
 import type { Payment, PaymentStatus } from "@/features/payments/usePaymentStatus";
 import { ApiRequestError, api, unwrap } from "@/lib/api/client";
@@ -13,7 +14,6 @@ import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
 import { unexpected, useSessionReady } from "./api";
 import { DONATION_PRESETS, type DonationValues, donationSchema, parseWholeKes } from "./rules";
-import { outlineButton } from "./styles";
 
 // Needed only once the donor presses Donate.
 const DonationPaymentDialog = lazy(() => import("./DonationPaymentDialog"));
@@ -38,7 +38,6 @@ export default function DonationForm({ campaign }: { campaign: Campaign | undefi
   const attemptKey = useAttemptKey();
   const form = useSchemaForm(donationSchema, EMPTY);
   const { errors } = form.formState;
-  const anonymousId = useId();
   const [open, setOpen] = useState<Payment | null>(null);
   const [settled, setSettled] = useState<Settled | null>(null);
   const amount = parseWholeKes(form.watch("amount"));
@@ -194,23 +193,14 @@ export default function DonationForm({ campaign }: { campaign: Campaign | undefi
         error={errors.phone?.message}
         {...form.register("phone")}
       />
-      <div className="flex items-start gap-3 rounded-md bg-slate-50 p-3">
-        <input
-          id={anonymousId}
-          type="checkbox"
-          className="mt-1 h-4 w-4 accent-brand-700"
-          aria-describedby={`${anonymousId}-note`}
-          {...form.register("isAnonymous", { onChange: recheck(["name", "email"]) })}
-        />
-        <div>
-          <label htmlFor={anonymousId} className="font-medium text-slate-800">
-            <Trans>Donate anonymously</Trans>
-          </label>
-          <p id={`${anonymousId}-note`} className="text-sm text-slate-600">
-            <Trans>Others see 'Anonymous' instead of your name. The organizer still sees your details.</Trans>
-          </p>
-        </div>
-      </div>
+      <CheckboxField
+        className="rounded-md bg-slate-50 p-3"
+        label={<Trans>Donate anonymously</Trans>}
+        note={
+          <Trans>Others see 'Anonymous' instead of your name. The organizer still sees your details.</Trans>
+        }
+        {...form.register("isAnonymous", { onChange: recheck(["name", "email"]) })}
+      />
 
       {settled?.status === "pending" && (
         <div role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">

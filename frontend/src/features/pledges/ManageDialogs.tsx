@@ -2,10 +2,10 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import * as v from "valibot";
+import { outlineButton, primaryButton } from "@/components/buttonStyles";
 import { SelectField, TextAreaField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { primaryButton } from "@/features/accounts/AuthCard";
 import { ApiRequestError, api, unwrap } from "@/lib/api/client";
 import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
@@ -13,7 +13,6 @@ import { unexpected } from "./api";
 import { DialogShell } from "./DialogShell";
 import { type ManagedPledge, useRefreshCampaignPledges } from "./managementApi";
 import { parseWholeKes, say, wholeKes } from "./rules";
-import { outlineButton } from "./styles";
 
 type Props = { pledge: ManagedPledge; onClose(): void };
 

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
+import { primaryButton, secondaryButton } from "@/components/buttonStyles";
 import { toast } from "@/components/toast";
 import { useCampaign } from "@/features/campaigns/api";
-import { primaryButton, secondaryButton } from "@/features/campaigns/styles";
 import { formatKsh } from "@/lib/money";
 import { useMinistryCampaignId } from "./api";
 import { CampaignSummary, CampaignSummarySkeleton } from "./CampaignSummary";

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
+import { primaryButton } from "@/components/buttonStyles";
+import { CheckboxField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { primaryButton } from "@/features/accounts/AuthCard";
 import { type Campaign, campaignKeys } from "@/features/campaigns/api";
 import { ApiRequestError, api, unwrap } from "@/lib/api/client";
 import { showFieldErrors, useSchemaForm } from "@/lib/forms";
@@ -27,7 +28,6 @@ export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
   const form = useSchemaForm(pledgeSchema, EMPTY);
   const { errors } = form.formState;
   const [missing, setMissing] = useState(false);
-  const anonymousId = useId();
   const fallback = t`There was an error recording your pledge. Please try again.`;
 
   const pledge = useMutation({
@@ -108,26 +108,17 @@ export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
         error={errors.amount?.message}
         {...form.register("amount")}
       />
-      <div className="flex items-start gap-3 rounded-md bg-slate-50 p-3">
-        <input
-          id={anonymousId}
-          type="checkbox"
-          className="mt-1 h-4 w-4 accent-brand-700"
-          aria-describedby={`${anonymousId}-note`}
-          {...form.register("isAnonymous")}
-        />
-        <div>
-          <label htmlFor={anonymousId} className="font-medium text-slate-800">
-            <Trans>Pledge anonymously</Trans>
-          </label>
-          <p id={`${anonymousId}-note`} className="text-sm text-slate-600">
-            <Trans>
-              Others see 'Anonymous' instead of your name. The organizer still sees your details so they can
-              follow up on your pledge.
-            </Trans>
-          </p>
-        </div>
-      </div>
+      <CheckboxField
+        className="rounded-md bg-slate-50 p-3"
+        label={<Trans>Pledge anonymously</Trans>}
+        note={
+          <Trans>
+            Others see 'Anonymous' instead of your name. The organizer still sees your details so they can
+            follow up on your pledge.
+          </Trans>
+        }
+        {...form.register("isAnonymous")}
+      />
       {missing && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           <Trans>Please fill in all required fields</Trans>

@@ -1,13 +1,16 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useDeferredValue, useId, useState } from "react";
+import { outlineButton } from "@/components/buttonStyles";
 import { Disclosure } from "@/components/Disclosure";
+import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { toast } from "@/components/toast";
 import { api, unwrap } from "@/lib/api/client";
 import { errorMessage } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
 import { unexpected } from "./api";
 import { formatDay } from "./format";
+import { LoadFailed } from "./LoadFailed";
 import { ConfirmPaymentDialog, RecordPaymentDialog } from "./ManageDialogs";
 import {
   type ManagedPledge,
@@ -21,7 +24,6 @@ import {
 } from "./managementApi";
 import { PledgeStatusBadge } from "./PledgeStatusBadge";
 import { RemindButton, ReminderSettingsPanel } from "./Reminders";
-import { outlineButton } from "./styles";
 
 /**
  * Pledge Management on /campaign/{id}, for the organizer and admins (the server answers 403 to
@@ -129,7 +131,7 @@ type Action = { kind: "confirm" | "record"; pledge: ManagedPledge };
 function PledgeTable({ pledges }: { pledges: ManagedPledge[] | undefined }) {
   const { i18n } = useLingui();
   const [action, setAction] = useState<Action | null>(null);
-  if (!pledges) return <div className="mt-2 h-40 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />;
+  if (!pledges) return <LoadingPlaceholder className="mt-2 h-40 rounded-lg bg-slate-100" />;
   if (pledges.length === 0) {
     return (
       <p className="mt-2 text-sm text-slate-600">
@@ -495,18 +497,6 @@ function SearchablePledges({ campaignId }: { campaignId: number }) {
           {list.isFetchingNextPage ? <Trans>Loading...</Trans> : <Trans>Load more</Trans>}
         </button>
       )}
-    </div>
-  );
-}
-
-function LoadFailed({ error, retry }: { error: unknown; retry(): void }) {
-  const { t } = useLingui();
-  return (
-    <div role="alert" className="mt-2 rounded-md bg-red-50 p-3 text-sm text-red-800">
-      <p>{errorMessage(error, unexpected())}</p>
-      <button type="button" onClick={retry} className="mt-1 font-medium underline">
-        {t`Try again`}
-      </button>
     </div>
   );
 }

@@ -1,13 +1,17 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
-import { type ComponentPropsWithRef, type ReactNode, useId } from "react";
+import { useId } from "react";
 import * as v from "valibot";
+import { outlineButton } from "@/components/buttonStyles";
 import { Disclosure } from "@/components/Disclosure";
+import { CheckboxField } from "@/components/FieldControls";
+import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { toast } from "@/components/toast";
 import { ApiRequestError, api, unwrap } from "@/lib/api/client";
 import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { unexpected } from "./api";
+import { LoadFailed } from "./LoadFailed";
 import {
   type ManagedPledge,
   type ReminderSettings,
@@ -16,12 +20,16 @@ import {
 } from "./managementApi";
 import { reminderOffsetLabel } from "./reminders";
 import { say } from "./rules";
-import { outlineButton } from "./styles";
 
-/** 'Remind': one reminder by SMS and e-mail now. The server allows one an hour per pledge and says so. */
+/** 'Remind': one reminder by SMS and e-mail now. The server allows one an hour per pledge and says so.
+ * Not shown for a paid pledge: there is nothing to remind of, and its status already says it is paid. */
 export function RemindButton({ pledge }: { pledge: ManagedPledge }) {
+  if (pledge.status === "confirmed") return null;
+  return <UnpaidRemindButton pledge={pledge} />;
+}
+
+function UnpaidRemindButton({ pledge }: { pledge: ManagedPledge }) {
   const { t } = useLingui();
-  const paid = pledge.status === "confirmed";
   const remind = useMutation({
     mutationFn: async () =>
       unwrap(
@@ -34,8 +42,7 @@ export function RemindButton({ pledge }: { pledge: ManagedPledge }) {
   return (
     <button
       type="button"
-      disabled={paid || remind.isPending}
-      title={paid ? t`This pledge is fully paid.` : undefined}
+      disabled={remind.isPending}
       onClick={() => remind.mutate()}
       className="py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
     >
@@ -68,20 +75,9 @@ export function ReminderSettingsPanel({ campaignId }: { campaignId: number }) {
 }
 
 function SettingsLoader({ campaignId }: { campaignId: number }) {
-  const { t } = useLingui();
   const settings = useReminderSettings(campaignId);
-  if (settings.isError) {
-    return (
-      <div role="alert" className="mt-2 rounded-md bg-red-50 p-3 text-sm text-red-800">
-        <p>{errorMessage(settings.error, unexpected())}</p>
-        <button type="button" onClick={() => void settings.refetch()} className="mt-1 font-medium underline">
-          {t`Try again`}
-        </button>
-      </div>
-    );
-  }
-  if (!settings.data)
-    return <div className="mt-2 h-48 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />;
+  if (settings.isError) return <LoadFailed error={settings.error} retry={() => void settings.refetch()} />;
+  if (!settings.data) return <LoadingPlaceholder className="mt-2 h-48 rounded-lg bg-slate-100" />;
   return <SettingsForm campaignId={campaignId} settings={settings.data} />;
 }
 
@@ -117,9 +113,10 @@ function SettingsForm({ campaignId, settings }: { campaignId: number; settings: 
       className="mt-3 space-y-4 rounded-lg border border-slate-200 bg-white p-4"
       onSubmit={form.handleSubmit(onSubmit)}
     >
-      <Checkbox id={`${ids}-enabled`} {...form.register("enabled")}>
-        <Trans>Remind pledgers who have not paid in full, by SMS and e-mail</Trans>
-      </Checkbox>
+      <CheckboxField
+        label={<Trans>Remind pledgers who have not paid in full, by SMS and e-mail</Trans>}
+        {...form.register("enabled")}
+      />
       <fieldset disabled={!enabled} aria-describedby={offsetsError ? `${ids}-offsets-error` : undefined}>
         <legend className="text-sm font-medium text-slate-800">
           <Trans>When to remind</Trans>
@@ -129,9 +126,12 @@ function SettingsForm({ campaignId, settings }: { campaignId: number; settings: 
         </p>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {settings.offset_choices.map((offset) => (
-            <Checkbox key={offset} id={`${ids}-${offset}`} value={offset} {...form.register("offsets")}>
-              {reminderOffsetLabel(offset)}
-            </Checkbox>
+            <CheckboxField
+              key={offset}
+              label={reminderOffsetLabel(offset)}
+              value={offset}
+              {...form.register("offsets")}
+            />
           ))}
         </div>
         {offsetsError && (
@@ -140,9 +140,10 @@ function SettingsForm({ campaignId, settings }: { campaignId: number; settings: 
           </p>
         )}
       </fieldset>
-      <Checkbox id={`${ids}-digest`} {...form.register("newPledgeDigest")}>
-        <Trans>Send me one e-mail a day listing new pledges, instead of one e-mail per pledge</Trans>
-      </Checkbox>
+      <CheckboxField
+        label={<Trans>Send me one e-mail a day listing new pledges, instead of one e-mail per pledge</Trans>}
+        {...form.register("newPledgeDigest")}
+      />
       {failure && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           {failure}
@@ -152,18 +153,5 @@ function SettingsForm({ campaignId, settings }: { campaignId: number; settings: 
         {save.isPending ? <Trans>Saving...</Trans> : <Trans>Save reminder settings</Trans>}
       </button>
     </form>
-  );
-}
-
-type CheckboxProps = ComponentPropsWithRef<"input"> & { id: string; children: ReactNode };
-
-function Checkbox({ id, children, ...input }: CheckboxProps) {
-  return (
-    <div className="flex items-start gap-2">
-      <input id={id} type="checkbox" className="mt-1 h-4 w-4 accent-brand-700" {...input} />
-      <label htmlFor={id} className="text-sm text-slate-800">
-        {children}
-      </label>
-    </div>
   );
 }

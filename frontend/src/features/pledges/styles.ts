@@ -6,7 +6,3 @@ export const dialogPanel =
   "fixed inset-x-0 bottom-0 z-50 max-h-[95vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl " +
   "sm:top-1/2 sm:left-1/2 sm:bottom-auto sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 " +
   "sm:rounded-2xl sm:p-6";
-
-export const outlineButton =
-  "rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 " +
-  "disabled:cursor-not-allowed disabled:opacity-60";

@@ -73,6 +73,26 @@ export default function PrivacyPage() {
           </ul>
         </Section>
 
+        <Section title={<Trans>Page views and cookies</Trans>}>
+          <p>
+            <Trans>
+              When someone opens a campaign page, we count the visit so that its organizer can see how many
+              people saw it. To count each visitor once a day, our server makes a scrambled code (a hash) from
+              your internet address and browser together with a random value that changes every day. Your
+              address and browser are never stored as such, and the code is deleted after about a day, so it
+              cannot be traced back to you or linked to your visits on other days. Organizers see only the
+              number of views and visitors each day. No cookie is used for this, and there are no third-party
+              trackers.
+            </Trans>
+          </p>
+          <p>
+            <Trans>
+              When you choose a language, or sign in, a cookie named <code>django_language</code> remembers
+              your language for one year, so that the site opens in it next time. It holds nothing else.
+            </Trans>
+          </p>
+        </Section>
+
         <Section title={<Trans>Why we use it</Trans>}>
           <ul className={list}>
             <li>

@@ -6,7 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import * as v from "valibot";
 import { useLocation } from "wouter";
-import { TextAreaField } from "@/components/FieldControls";
+import { CheckboxField, TextAreaField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { profileSchema, signInSchema } from "@/features/accounts/rules";
@@ -234,14 +234,10 @@ function ThankYouDialog({ open, campaignId }: { open: boolean; campaignId: numbe
             ))}
           </div>
         </fieldset>
-        <label className="flex items-start gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            className="mt-1 h-4 w-4 accent-brand-700"
-            {...form.register("wantsInterview")}
-          />
-          <Trans>I would be happy to take part in a short follow-up interview.</Trans>
-        </label>
+        <CheckboxField
+          label={<Trans>I would be happy to take part in a short follow-up interview.</Trans>}
+          {...form.register("wantsInterview")}
+        />
         {wantsInterview && (
           <TextField
             label={t`Your e-mail or phone number`}

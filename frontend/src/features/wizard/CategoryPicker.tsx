@@ -1,5 +1,6 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import { useId } from "react";
+import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { useCampaignCategories } from "@/features/campaigns/api";
 
 const SKELETON_KEYS = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
@@ -8,18 +9,16 @@ type Props = { value: string; onChange(value: string): void; error?: string };
 
 /** The wizard's categories as toggle buttons (each once); the chosen one is pressed. */
 export function CategoryPicker({ value, onChange, error }: Props) {
-  const { t } = useLingui();
   const categories = useCampaignCategories();
   const errorId = useId();
 
   if (categories.isPending) {
     return (
-      <div className="grid animate-pulse grid-cols-2 gap-3 sm:grid-cols-3" role="status" aria-busy="true">
-        <span className="sr-only">{t`Loading...`}</span>
+      <LoadingPlaceholder className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {SKELETON_KEYS.map((key) => (
           <div key={key} className="h-12 rounded-md bg-slate-200" />
         ))}
-      </div>
+      </LoadingPlaceholder>
     );
   }
   if (categories.isError) {
