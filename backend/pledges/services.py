@@ -322,10 +322,11 @@ def _pledge_credit(*, pledge: Pledge, payment: Payment, assigned_by: User | None
         raised_total=F("raised_total") + payment.amount,
         donor_count=F("donor_count") + (1 if first_payment else 0),
     )
-    # The ledger learns which campaign the money was for, and where its receipt goes.
+    # The ledger learns which campaign the money was for, when it counted, and where its receipt goes.
     payment.campaign_id = pledge.campaign_id
+    payment.counted_at = timezone.now()
     payment.payer_email = payment.payer_email or pledge.email
-    payment.save(update_fields=["campaign", "payer_email"])
+    payment.save(update_fields=["campaign", "counted_at", "payer_email"])
     fully_paid = pledge.is_confirmed and not was_confirmed
     transaction.on_commit(
         lambda: signals.pledge_paid.send(sender=Pledge, pledge=pledge, payment=payment, fully_paid=fully_paid)
@@ -358,6 +359,7 @@ def _donation_count(donation: Donation) -> None:
         return
     donation.counted_at = timezone.now()
     donation.save(update_fields=["counted_at"])
+    Payment.objects.filter(pk=donation.payment_id).update(counted_at=donation.counted_at)
     Campaign.objects.filter(pk=donation.campaign_id).update(
         raised_total=F("raised_total") + donation.amount, donor_count=F("donor_count") + 1
     )

@@ -279,6 +279,8 @@ class Ledger(RuleBasedStateMachine):
             campaign_pledges = Pledge.objects.filter(campaign=campaign)
             paid_donations = Donation.objects.filter(campaign=campaign, counted_at__isnull=False)
             assert campaign.raised_total == (counted.aggregate(total=Sum("amount"))["total"] or 0)
+            # The analytics read the same money from the counted payments alone.
+            assert set(counted) == set(Payment.objects.filter(campaign=campaign, counted_at__isnull=False))
             assert campaign.pledged_total == (campaign_pledges.aggregate(total=Sum("amount"))["total"] or 0)
             assert campaign.donor_count == paid_donations.count() + campaign_pledges.filter(paid_amount__gt=0).count()
 
