@@ -87,7 +87,7 @@ def personal_data_export(*, user: User) -> dict[str, object]:
             Subscription.objects.filter(user=user).select_related("payment").order_by("starts_at", "id")
         ),
         "grant_applications": list(
-            GrantApplication.objects.filter(user=user).order_by("updated_at", "id")
+            GrantApplication.objects.filter(user=user).select_related("grant").order_by("updated_at", "id")
         ),
         "feedback": list(Feedback.objects.filter(user=user).order_by("created_at", "id")),
         "notifications": list(notifications_sent_to(user=user).order_by("created_at", "id")),

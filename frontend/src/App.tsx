@@ -18,7 +18,7 @@ const ProfilePage = lazy(() => import("./features/accounts/ProfilePage"));
 const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage"));
 const ExplorePage = lazy(() => import("./features/campaigns/ExplorePage"));
 const CampaignPage = lazy(() => import("./features/campaigns/CampaignPage"));
-import AnalyticsPage from "./features/analytics/AnalyticsPage";
+const AnalyticsPage = lazy(() => import("./features/analytics/AnalyticsPage"));
 const EditCampaignPage = lazy(() => import("./features/campaigns/EditCampaignPage"));
 const GrantFundingPage = lazy(() => import("./features/grants/GrantFundingPage"));
 const CreateCampaignPage = lazy(() => import("./features/wizard/CreateCampaignPage"));
