@@ -6,6 +6,7 @@ the Pledge Management ones (/api/pledges/export.csv and /api/donations/export.cs
 """
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from ninja import Router
 from ninja.security import django_auth
 
@@ -41,5 +42,9 @@ def campaign_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
 def campaign_analytics(request: HttpRequest, campaign_id: int) -> selectors.CampaignAnalytics:
     """Money over time against the goal, pledges by state, payments by method, page views,
     unique visitors, conversion and the best days."""
-    campaign = campaign_managed_get(campaign_id=campaign_id, user=signed_in_user(request))
+    campaign = campaign_managed_get(
+        campaign_id=campaign_id,
+        user=signed_in_user(request),
+        denied=_("Only the campaign's organizer or an admin can see its analytics."),
+    )
     return selectors.campaign_analytics_get(campaign=campaign)

@@ -19,6 +19,12 @@ REQUEST_ID_HEADER = "X-Request-ID"
 REQUEST_ID_PATTERN = re.compile(r"^[A-Za-z0-9._-]{8,128}$")
 
 
+# Links that carry a signed token of their own, which is their protection: whoever holds the token
+# may use it, CSRF token or not. The opt-out link of reminders, which mail programs POST to without
+# any cookie (RFC 8058 one-click unsubscribe).
+SIGNED_LINK_PATHS = ("/api/notifications/opt-out",)
+
+
 def _csrf_protected_view(request: HttpRequest) -> HttpResponse:  # pragma: no cover - never called
     raise NotImplementedError
 
@@ -29,7 +35,8 @@ class ApiCsrfMiddleware(CsrfViewMiddleware):
     django-ninja marks its views csrf-exempt and checks CSRF only on cookie-authenticated
     operations, which would leave sign-in, sign-up and other public forms unchecked. This
     runs Django's own check for all of them, except provider callbacks listed in
-    ``API_CSRF_EXEMPT_PREFIXES`` (they come from payment providers, not browsers).
+    ``API_CSRF_EXEMPT_PREFIXES`` (they come from payment providers, not browsers) and the
+    ``SIGNED_LINK_PATHS``.
     """
 
     def process_view(
@@ -39,7 +46,11 @@ class ApiCsrfMiddleware(CsrfViewMiddleware):
         callback_args: tuple[Any, ...],
         callback_kwargs: dict[str, Any],
     ) -> HttpResponseForbidden | None:
-        if not request.path.startswith("/api/") or request.path.startswith(settings.API_CSRF_EXEMPT_PREFIXES):
+        if (
+            not request.path.startswith("/api/")
+            or request.path.startswith(settings.API_CSRF_EXEMPT_PREFIXES)
+            or request.path in SIGNED_LINK_PATHS
+        ):
             return None
         return super().process_view(request, _csrf_protected_view, callback_args, callback_kwargs)
 

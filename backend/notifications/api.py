@@ -4,6 +4,7 @@ organizer's 'Remind' in Pledge Management and the campaign's reminder settings."
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from ninja import Router, Status
 from ninja.security import django_auth
@@ -14,22 +15,41 @@ from common.schemas import ErrorOut
 from notifications import selectors, services
 from notifications.models import REMINDER_OFFSET_CHOICES, CampaignReminderSettings
 from notifications.schemas import ReminderSettingsIn, ReminderSettingsOut, RemindOut
+from pledges.models import Pledge
 
 router = Router(tags=["notifications"])
 
 
+def _opt_out_page(
+    request: HttpRequest, *, error: str = "", pledge: Pledge | None = None, token: str = "", opted_out: bool = False
+) -> HttpResponse:
+    context = {"error": error, "pledge": pledge, "token": token, "opted_out": opted_out, "site_url": settings.SITE_URL}
+    return render(request, "notifications/opt_out.html", context, status=400 if error else 200)
+
+
 @router.get("/notifications/opt-out")
 def opt_out(request: HttpRequest, token: str = "") -> HttpResponse:
-    """Follows the signed link in a reminder: no more reminders for that pledge."""
+    """The page the opt-out link in a reminder opens: a button that stops them. Only the POST
+    opts out, so a mail scanner that follows every link (Outlook's Safe Links) changes nothing."""
     try:
-        services.pledge_opt_out(token=token)
+        pledge = selectors.opt_out_pledge_get(token=token)
     except ServiceError as error:
-        message, status = error.message, 400
-    else:
-        message, status = _("You will not get any more reminders for this pledge."), 200
-    return render(
-        request, "notifications/opt_out.html", {"message": message, "site_url": settings.SITE_URL}, status=status
-    )
+        return _opt_out_page(request, error=error.message)
+    with translation.override(pledge.language):
+        return _opt_out_page(request, pledge=pledge, token=token, opted_out=hasattr(pledge, "opt_out"))
+
+
+@router.post("/notifications/opt-out")
+def opt_out_confirm(request: HttpRequest, token: str = "") -> HttpResponse:
+    """No more reminders for the pledge: the page's button, or a mail program's one-click
+    'Unsubscribe' (the List-Unsubscribe-Post header, RFC 8058). Exempt from CSRF checks
+    (common.middleware): mail programs send no cookie, and the signed token is the protection."""
+    try:
+        pledge = services.pledge_opt_out(token=token)
+    except ServiceError as error:
+        return _opt_out_page(request, error=error.message)
+    with translation.override(pledge.language):
+        return _opt_out_page(request, pledge=pledge, opted_out=True)
 
 
 @router.post(

@@ -1,5 +1,8 @@
 """What was sent to whom, which reminders a pledge has had, and who asked for none."""
 
+from collections.abc import Iterable
+
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -25,6 +28,12 @@ def default_offsets() -> list[str]:
     return list(DEFAULT_REMINDER_OFFSETS)
 
 
+def known_offsets(offsets: Iterable[str]) -> list[str]:
+    """Those of ``offsets`` among ``REMINDER_OFFSET_CHOICES``, once each and in their order."""
+    chosen = set(offsets)
+    return [offset for offset in REMINDER_OFFSET_CHOICES if offset in chosen]
+
+
 class NotificationLog(models.Model):
     """One message on one channel: queued until the provider takes it (sent) or retries run out (failed)."""
 
@@ -43,6 +52,8 @@ class NotificationLog(models.Model):
     subject = models.CharField(max_length=200, blank=True)
     body = models.TextField()
     html_body = models.TextField(blank=True)
+    # E-mail headers beyond the usual ones, e.g. a reminder's List-Unsubscribe (RFC 8058).
+    headers = models.JSONField(default=dict, blank=True)
     pledge = models.ForeignKey(
         "pledges.Pledge", null=True, blank=True, on_delete=models.SET_NULL, related_name="notifications"
     )
@@ -71,7 +82,11 @@ class CampaignReminderSettings(models.Model):
         "campaigns.Campaign", on_delete=models.CASCADE, related_name="reminder_settings", primary_key=True
     )
     enabled = models.BooleanField(default=True)
-    offsets = models.JSONField(default=default_offsets, help_text="e.g. ['pledge+7', 'end-3', 'end-0']")
+    offsets = models.JSONField(
+        default=default_offsets,
+        blank=True,  # none while reminders are off; checked in clean()
+        help_text=f'e.g. ["pledge+7", "end-3", "end-0"]; each one of {", ".join(REMINDER_OFFSET_CHOICES)}',
+    )
     # Off: the organizer gets an e-mail for every new pledge; on: one e-mail a day listing them.
     new_pledge_digest = models.BooleanField(default=False)
 
@@ -80,6 +95,17 @@ class CampaignReminderSettings(models.Model):
 
     def __str__(self) -> str:
         return f"Reminders for campaign {self.campaign_id}"
+
+    def clean(self) -> None:
+        """For whoever saves the settings, the API or the admin: offsets among the choices only (the
+        scheduler and the organizer's form know no others), and at least one while reminders are on."""
+        offsets = self.offsets
+        if not isinstance(offsets, list) or not all(isinstance(offset, str) for offset in offsets):
+            raise ValidationError({"offsets": _("Enter a list of reminder times.")})
+        if unknown := set(offsets) - set(REMINDER_OFFSET_CHOICES):
+            raise ValidationError({"offsets": _("Unknown reminder time: %(offset)s") % {"offset": sorted(unknown)[0]}})
+        if self.enabled and not offsets:
+            raise ValidationError({"offsets": _("Choose at least one reminder time, or turn reminders off.")})
 
 
 class Reminder(models.Model):
@@ -109,17 +135,23 @@ class Reminder(models.Model):
 
 class PledgeDigest(models.Model):
     """One day's e-mail to a campaign's organizer listing the pledges made from ``covers_from`` to
-    ``covers_until``. The unique pair is the idempotency key: at most one digest a campaign a day."""
+    ``covers_until``. The unique pair is the scheduler's idempotency key: at most one scheduled
+    digest a campaign a day. A final one, sent when the organizer turns the digest off, comes on top."""
 
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE, related_name="pledge_digests")
     day = models.DateField(help_text="The Nairobi date it is sent on.")
     covers_from = models.DateTimeField()
     covers_until = models.DateTimeField()
+    final = models.BooleanField(default=False, help_text="Sent when the organizer turned the digest off.")
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["-day", "-id"]
-        constraints = [models.UniqueConstraint(fields=["campaign", "day"], name="notifications_digest_once_a_day")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "day"], condition=models.Q(final=False), name="notifications_digest_once_a_day"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"Pledge digest of campaign {self.campaign_id} on {self.day}"

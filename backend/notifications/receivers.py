@@ -28,6 +28,8 @@ def on_pledge_paid(sender: type[Pledge], pledge: Pledge, payment: Payment, fully
 
 @receiver(payment_succeeded, dispatch_uid="notifications.payment_succeeded")
 def on_payment_succeeded(sender: type[Payment], payment: Payment, **kwargs: Any) -> None:
+    if payment.contact_email:
+        transaction.on_commit(partial(tasks.notify_payment_receipt.enqueue, payment_id=payment.pk))
     # A flagged activation fee found the campaign already active (paid twice): no second e-mail.
     if payment.purpose == Payment.Purpose.CAMPAIGN_ACTIVATION and payment.campaign_id and not payment.flagged:
         transaction.on_commit(

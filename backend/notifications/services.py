@@ -14,10 +14,10 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
-from django.core import signing
+from django.core.exceptions import ValidationError
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
-from django.db.models import Max, QuerySet
+from django.db.models import Exists, Max, OuterRef, QuerySet
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -27,20 +27,22 @@ from accounts.models import User
 from campaigns.models import Campaign, CampaignStatus
 from common import ratelimit
 from common.errors import FieldValidationError, RateLimitedError, ServiceError
+from common.money import format_ksh
 from notifications import tasks
 from notifications.models import (
     DEFAULT_REMINDER_OFFSETS,
-    REMINDER_OFFSET_CHOICES,
     CampaignReminderSettings,
     NotificationLog,
     PledgeDigest,
     PledgeOptOut,
     Reminder,
+    known_offsets,
 )
+from notifications.selectors import opt_out_pledge_get, opt_out_token, reminders_campaign_get
 from notifications.sms import SmsError, sms_send
 from payments.models import Payment
 from pledges.models import Pledge, PledgeStatus
-from pledges.selectors import campaign_managed_get, pledge_managed_get
+from pledges.selectors import pledge_managed_get
 
 logger = logging.getLogger(__name__)
 
@@ -49,17 +51,16 @@ NAIROBI = ZoneInfo("Africa/Nairobi")
 QUIET_FROM, QUIET_UNTIL = time(21), time(7)
 # Reminders tied to a date (before or on the end date) fall due at this local time that day.
 REMINDER_TIME = time(8)
+# A reminder is sent only within a day of falling due: long enough to wait out quiet hours (or a
+# scheduler down for a while), short enough that an offset added later, or reminders turned back
+# on, does not remind every older pledge at once of a date long past.
+REMINDER_FRESH_FOR = timedelta(days=1)
 # The organizers' daily digest of new pledges goes out at this local time (before quiet hours).
 DIGEST_TIME = time(18)
 # Seconds to wait before each retry of a failed delivery (the first attempt is immediate).
 RETRY_DELAYS = (60, 300, 1800)
 OFFSET_PATTERN = re.compile(r"^(pledge)\+(\d{1,3})$|^(end)-(\d{1,3})$")
-OPT_OUT_SALT = "notifications.opt-out"
 UNPAID = (PledgeStatus.PENDING, PledgeStatus.PARTLY_PAID)
-
-
-def ksh(amount: int) -> str:
-    return f"Ksh {amount:,}"
 
 
 # Messages ----------------------------------------------------------------------------------
@@ -91,6 +92,7 @@ def notification_queue_email(
     context: dict[str, Any],
     pledge: Pledge | None = None,
     payment: Payment | None = None,
+    headers: dict[str, str] | None = None,
 ) -> NotificationLog:
     return NotificationLog.objects.create(
         channel=NotificationLog.Channel.EMAIL,
@@ -99,6 +101,7 @@ def notification_queue_email(
         subject=subject,
         body=render_to_string(f"notifications/email/{template}.txt", context),
         html_body=render_to_string(f"notifications/email/{template}.html", context),
+        headers=headers or {},
         pledge=pledge,
         payment=payment,
     )
@@ -108,7 +111,7 @@ def _provider_send(log: NotificationLog) -> str:
     """Hand one message to its provider: the provider's message id, or an exception."""
     if log.channel == NotificationLog.Channel.SMS:
         return sms_send(to=log.recipient, message=log.body)
-    message = EmailMultiAlternatives(subject=log.subject, body=log.body, to=[log.recipient])
+    message = EmailMultiAlternatives(subject=log.subject, body=log.body, to=[log.recipient], headers=log.headers)
     message.attach_alternative(log.html_body, "text/html")
     message.send()
     return ""
@@ -158,9 +161,9 @@ def _pledge_context(pledge: Pledge) -> dict[str, Any]:
     return {
         "pledge": pledge,
         "campaign": pledge.campaign,
-        "amount": ksh(pledge.amount),
-        "paid": ksh(pledge.paid_amount),
-        "remaining": ksh(pledge.remaining_amount),
+        "amount": format_ksh(pledge.amount),
+        "paid": format_ksh(pledge.paid_amount),
+        "remaining": format_ksh(pledge.remaining_amount),
         "paybill": settings.MPESA_SHORTCODE,
         # The pledger's own page (frontend /pledges/{code}): what is paid, how to pay, 'Pay now with M-Pesa'.
         "pay_url": f"{settings.SITE_URL}/pledges/{pledge.code}",
@@ -186,11 +189,11 @@ def pledge_recorded_notify(*, pledge_id: int) -> None:
 
 def pledge_payment_notify(*, pledge_id: int, payment_id: int, fully_paid: bool) -> None:
     """A payment counted towards a pledge: an SMS receipt to the pledger (the e-mail receipt is
-    the payments app's), and a thank-you by e-mail and SMS once the pledge is fully paid."""
+    ``payment_receipt_notify``'s), and a thank-you by e-mail and SMS once the pledge is fully paid."""
     pledge = Pledge.objects.select_related("campaign").get(pk=pledge_id)
     with translation.override(pledge.language):
         payment = Payment.objects.get(pk=payment_id)
-        context = {**_pledge_context(pledge), "payment": payment, "payment_amount": ksh(payment.amount)}
+        context = {**_pledge_context(pledge), "payment": payment, "payment_amount": format_ksh(payment.amount)}
         logs = [
             notification_queue_sms(
                 to=pledge.phone, template="payment_received", context=context, pledge=pledge, payment=payment
@@ -205,6 +208,48 @@ def pledge_payment_notify(*, pledge_id: int, payment_id: int, fully_paid: bool) 
                 notification_queue_sms(to=pledge.phone, template="pledge_paid", context=context, pledge=pledge),
             ]
         _deliver_all(logs)
+
+
+def _receipt_language(payment: Payment) -> str:
+    """The language the payer gave or pledged in, else their profile's."""
+    if donation := getattr(payment, "donation", None):
+        return donation.language
+    if pledge_link := getattr(payment, "pledge_link", None):
+        return pledge_link.pledge.language
+    return payment.user.message_language if payment.user else settings.LANGUAGE_CODE
+
+
+def payment_receipt_notify(*, payment_id: int) -> None:
+    """The e-mailed receipt of any succeeded payment (a donation, a pledge's instalment, a fee),
+    to the address given with it or else the payer's account, in the payer's language."""
+    payment = (
+        Payment.objects.select_related("campaign", "user", "donation", "pledge_link__pledge")
+        .filter(pk=payment_id)
+        .first()
+    )
+    if payment is None or payment.status != Payment.Status.SUCCEEDED or not payment.contact_email:
+        return
+    pledge_link = getattr(payment, "pledge_link", None)
+    with translation.override(_receipt_language(payment)):
+        context = {
+            "payment": payment,
+            "amount": format_ksh(payment.amount),
+            "paid_at": timezone.localtime(payment.settled_at) if payment.settled_at else None,
+            "site_url": settings.SITE_URL,
+        }
+        subject = _("Your Harambee receipt %(number)s") % {"number": payment.receipt_number}
+        _deliver_all(
+            [
+                notification_queue_email(
+                    to=payment.contact_email,
+                    subject=subject,
+                    template="receipt",
+                    context=context,
+                    pledge=pledge_link.pledge if pledge_link else None,
+                    payment=payment,
+                )
+            ]
+        )
 
 
 def user_welcome_notify(*, user_id: int) -> None:
@@ -258,7 +303,7 @@ def organizer_new_pledge_notify(*, pledge_id: int) -> None:
         context = {
             "pledge": pledge,
             "campaign": campaign,
-            "amount": ksh(pledge.amount),
+            "amount": format_ksh(pledge.amount),
             "manage_url": _manage_url(campaign),
         }
         subject = _("New pledge: %(amount)s to %(campaign)s") % {
@@ -284,7 +329,7 @@ def campaign_activated_notify(*, campaign_id: int, payment_id: int) -> None:
         context = {
             "campaign": campaign,
             "organizer": campaign.organizer,
-            "fee": ksh(payment.amount),
+            "fee": format_ksh(payment.amount),
             "campaign_url": _manage_url(campaign),
             "site_url": settings.SITE_URL,
         }
@@ -310,11 +355,18 @@ def is_quiet_hours(moment: datetime) -> bool:
     return local >= QUIET_FROM or local < QUIET_UNTIL
 
 
-def reminder_due_at(*, pledge: Pledge, offset: str) -> datetime | None:
-    """When the reminder at ``offset`` falls due for ``pledge``; None for an offset it cannot read."""
+def quiet_hours_end(moment: datetime) -> datetime:
+    """The 07:00 (Nairobi) that ends the quiet hours ``moment`` falls in."""
+    local = moment.astimezone(NAIROBI)
+    day = local.date() if local.time() < QUIET_UNTIL else local.date() + timedelta(days=1)
+    return datetime.combine(day, QUIET_UNTIL, tzinfo=NAIROBI)
+
+
+def reminder_due_at(*, pledge: Pledge, offset: str) -> datetime:
+    """When the reminder at ``offset`` (one of ``REMINDER_OFFSET_CHOICES``) falls due for ``pledge``."""
     match = OFFSET_PATTERN.match(offset)
     if match is None:
-        return None
+        raise ValueError(f"Unknown reminder offset {offset!r}")
     if match.group(1):
         return pledge.created_at + timedelta(days=int(match.group(2)))
     day = pledge.campaign.end_date - timedelta(days=int(match.group(4)))
@@ -323,23 +375,24 @@ def reminder_due_at(*, pledge: Pledge, offset: str) -> datetime | None:
 
 def _reminder_offsets(campaign: Campaign) -> list[str]:
     try:
-        return list(campaign.reminder_settings.offsets)
+        return known_offsets(campaign.reminder_settings.offsets)
     except CampaignReminderSettings.DoesNotExist:
         return list(DEFAULT_REMINDER_OFFSETS)
 
 
-def opt_out_token(pledge: Pledge) -> str:
-    return signing.dumps(pledge.pk, salt=OPT_OUT_SALT)
+def _opt_out_url(pledge: Pledge) -> str:
+    return f"{settings.SITE_URL}/api/notifications/opt-out?token={opt_out_token(pledge)}"
 
 
 def reminders_send_due(*, now: datetime | None = None) -> int:
     """Enqueue the reminders that are due at ``now``; the number enqueued.
 
     Only unpaid pledges of active, not yet ended campaigns with reminders on, whose pledger did
-    not opt out. Nothing in quiet hours (they go out on the first run after 07:00). Of several
-    offsets due at once (the scheduler was down) only the latest is sent, the rest skipped. Each
-    (pledge, offset) row is created once, under its unique constraint, so two schedulers running
-    at the same moment send one reminder.
+    not opt out. Nothing in quiet hours (they go out on the first run after 07:00). An offset is
+    due for ``REMINDER_FRESH_FOR`` after its time, and not at all if it falls before a reminder
+    the pledge already had. Of several offsets due at once only the latest is sent, the rest
+    skipped. Each (pledge, offset) row is created once, under its unique constraint, so two
+    schedulers running at the same moment send one reminder.
     """
     now = now or timezone.now()
     if is_quiet_hours(now):
@@ -358,13 +411,16 @@ def reminders_send_due(*, now: datetime | None = None) -> int:
     )
     enqueued = 0
     for pledge in pledges.iterator(chunk_size=500):
-        done = {reminder.offset for reminder in pledge.reminders.all()}
+        reminders = pledge.reminders.all()
+        done = {reminder.offset for reminder in reminders}
+        last_sent = max((reminder.sent_at for reminder in reminders if reminder.sent_at), default=None)
         due = sorted(
             (due_at, offset)
             for offset in _reminder_offsets(pledge.campaign)
             if offset not in done
-            and (due_at := reminder_due_at(pledge=pledge, offset=offset)) is not None
-            and pledge.created_at < due_at <= now
+            and pledge.created_at < (due_at := reminder_due_at(pledge=pledge, offset=offset)) <= now
+            and now - due_at < REMINDER_FRESH_FOR
+            and (last_sent is None or due_at > last_sent)
         )
         for position, (_due_at, offset) in enumerate(due):
             latest = position == len(due) - 1
@@ -384,12 +440,20 @@ def reminders_send_due(*, now: datetime | None = None) -> int:
 
 def pledge_reminder_send(*, pledge_id: int, reminder_id: int | None) -> bool:
     """Send one reminder (automatic, or manual without ``reminder_id``) by SMS and e-mail, unless
-    the pledge got paid, its campaign closed or its pledger opted out since; True if sent."""
+    the pledge got paid, its campaign closed or its pledger opted out since; True if sent. In quiet
+    hours (a manual one in the evening, an automatic one taken on before 21:00 but run late) it is
+    put off until 07:00 instead, where the task backend can defer."""
+    now = timezone.now()
+    if is_quiet_hours(now) and tasks.send_pledge_reminder.get_backend().supports_defer:
+        tasks.send_pledge_reminder.using(run_after=quiet_hours_end(now)).enqueue(
+            pledge_id=pledge_id, reminder_id=reminder_id
+        )
+        return False
     # Claim the reminder before sending: a job that runs twice (a retry, an operator's requeue) finds
     # it no longer scheduled and sends nothing. At most once: a crash after the claim sends none.
     if reminder_id is not None:
         claimed = Reminder.objects.filter(pk=reminder_id, status=Reminder.Status.SCHEDULED).update(
-            status=Reminder.Status.SENT, sent_at=timezone.now()
+            status=Reminder.Status.SENT, sent_at=now
         )
         if not claimed:
             return False
@@ -404,10 +468,8 @@ def pledge_reminder_send(*, pledge_id: int, reminder_id: int | None) -> bool:
             Reminder.objects.filter(pk=reminder_id).update(status=Reminder.Status.SKIPPED, sent_at=None)
         return False
     with translation.override(pledge.language):
-        context = {
-            **_pledge_context(pledge),
-            "opt_out_url": f"{settings.SITE_URL}/api/notifications/opt-out?token={opt_out_token(pledge)}",
-        }
+        opt_out_url = _opt_out_url(pledge)
+        context = {**_pledge_context(pledge), "opt_out_url": opt_out_url}
         subject = _("Reminder: %(remaining)s left on your pledge to %(campaign)s") % {
             "remaining": context["remaining"],
             "campaign": pledge.campaign.title,
@@ -416,29 +478,34 @@ def pledge_reminder_send(*, pledge_id: int, reminder_id: int | None) -> bool:
             [
                 notification_queue_sms(to=pledge.phone, template="reminder", context=context, pledge=pledge),
                 notification_queue_email(
-                    to=pledge.email, subject=subject, template="reminder", context=context, pledge=pledge
+                    to=pledge.email,
+                    subject=subject,
+                    template="reminder",
+                    context=context,
+                    pledge=pledge,
+                    # Mail programs show their own 'Unsubscribe', which POSTs here at once (RFC 8058).
+                    headers={
+                        "List-Unsubscribe": f"<{opt_out_url}>",
+                        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+                    },
                 ),
             ]
         )
     return True
 
 
+@transaction.atomic
 def pledge_opt_out(*, token: str) -> Pledge:
     """Stop reminders for the pledge the signed ``token`` names (idempotent); ServiceError if forged."""
-    try:
-        pledge_id = signing.loads(token, salt=OPT_OUT_SALT)
-    except signing.BadSignature as error:
-        raise ServiceError(_("This link is not valid."), code="invalid_token") from error
-    pledge = Pledge.objects.filter(pk=pledge_id).first()
-    if pledge is None:
-        raise ServiceError(_("This link is not valid."), code="invalid_token")
+    pledge = opt_out_pledge_get(token=token)
     PledgeOptOut.objects.get_or_create(pledge=pledge)
     return pledge
 
 
 def pledge_remind(*, pledge_id: int, user: User) -> Pledge:
-    """The organizer's 'Remind': one reminder now (by SMS and e-mail, in the background). Only the
-    campaign's organizer or an admin; at most ``RATE_LIMIT_PLEDGE_REMIND`` per pledge."""
+    """The organizer's 'Remind': one reminder now (by SMS and e-mail, in the background; in quiet
+    hours at 07:00). Only the campaign's organizer or an admin; at most ``RATE_LIMIT_PLEDGE_REMIND``
+    per pledge."""
     pledge = pledge_managed_get(
         pledge_id=pledge_id, user=user, denied=_("Only the campaign's organizer or an admin can send reminders.")
     )
@@ -459,31 +526,32 @@ def pledge_remind(*, pledge_id: int, user: User) -> Pledge:
     return pledge
 
 
+@transaction.atomic
 def reminder_settings_update(
     *, campaign_id: int, user: User, enabled: bool, offsets: list[str], new_pledge_digest: bool
 ) -> CampaignReminderSettings:
     """Save the organizer's choices: reminders on or off, at which of ``REMINDER_OFFSET_CHOICES``,
-    and new pledges by e-mail one by one or in a daily digest."""
-    campaign = campaign_managed_get(campaign_id=campaign_id, user=user)
-    chosen = set(offsets)
-    if unknown := chosen - set(REMINDER_OFFSET_CHOICES):
+    and new pledges by e-mail one by one or in a daily digest. Turning the digest off sends the
+    pledges it has not listed yet at once: their organizer has heard of none of them."""
+    campaign = reminders_campaign_get(campaign_id=campaign_id, user=user)
+    # Locked: of two saves at once turning the digest off, one sends the last digest.
+    previous = CampaignReminderSettings.objects.select_for_update().filter(campaign=campaign).first()
+    chosen = CampaignReminderSettings(
+        campaign=campaign, enabled=enabled, offsets=offsets, new_pledge_digest=new_pledge_digest
+    )
+    try:
+        chosen.full_clean(exclude=["campaign"])
+    except ValidationError as error:
         raise FieldValidationError(
             _("Please correct the errors below"),
-            field_errors={"offsets": _("Unknown reminder time: %(offset)s") % {"offset": sorted(unknown)[0]}},
-        )
-    if enabled and not chosen:
-        raise FieldValidationError(
-            _("Please correct the errors below"),
-            field_errors={"offsets": _("Choose at least one reminder time, or turn reminders off.")},
-        )
+            field_errors={field: messages[0] for field, messages in error.message_dict.items()},
+        ) from error
     settings_row, _created = CampaignReminderSettings.objects.update_or_create(
         campaign=campaign,
-        defaults={
-            "enabled": enabled,
-            "offsets": [offset for offset in REMINDER_OFFSET_CHOICES if offset in chosen],
-            "new_pledge_digest": new_pledge_digest,
-        },
+        defaults={"enabled": enabled, "offsets": known_offsets(offsets), "new_pledge_digest": new_pledge_digest},
     )
+    if previous is not None and previous.new_pledge_digest and not new_pledge_digest:
+        _digest_final_queue(campaign=campaign)
     return settings_row
 
 
@@ -509,7 +577,7 @@ def pledge_digests_send_due(*, now: datetime | None = None) -> int:
     until = datetime.combine(local.date(), DIGEST_TIME, tzinfo=NAIROBI)
     campaigns = (
         Campaign.objects.filter(reminder_settings__new_pledge_digest=True)
-        .exclude(pledge_digests__day=local.date())
+        .exclude(Exists(PledgeDigest.objects.filter(campaign=OuterRef("pk"), day=local.date(), final=False)))
         .annotate(last_until=Max("pledge_digests__covers_until"))
         .order_by("pk")
     )
@@ -520,12 +588,28 @@ def pledge_digests_send_due(*, now: datetime | None = None) -> int:
             continue
         with transaction.atomic():
             digest, created = PledgeDigest.objects.get_or_create(
-                campaign=campaign, day=local.date(), defaults={"covers_from": since, "covers_until": until}
+                campaign=campaign, day=local.date(), final=False, defaults={"covers_from": since, "covers_until": until}
             )
             if created:
                 enqueued += 1
                 transaction.on_commit(partial(tasks.send_pledge_digest.enqueue, digest_id=digest.pk))
     return enqueued
+
+
+def _digest_final_queue(*, campaign: Campaign) -> None:
+    """The organizer turned the digest off: the pledges since its previous digest (or over the last
+    day), which they have heard nothing of, in a last digest now, enqueued once committed. It is
+    not the day's scheduled digest (a day may have both); the caller's lock on the settings row
+    keeps it to one each time the digest is turned off."""
+    now = timezone.now()
+    last_until = PledgeDigest.objects.filter(campaign=campaign).aggregate(last=Max("covers_until"))["last"]
+    since = last_until or now - timedelta(days=1)
+    if not _digest_pledges(campaign_id=campaign.pk, since=since, until=now).exists():
+        return
+    digest = PledgeDigest.objects.create(
+        campaign=campaign, day=now.astimezone(NAIROBI).date(), final=True, covers_from=since, covers_until=now
+    )
+    transaction.on_commit(partial(tasks.send_pledge_digest.enqueue, digest_id=digest.pk))
 
 
 def pledge_digest_send(*, digest_id: int) -> None:
@@ -540,7 +624,7 @@ def pledge_digest_send(*, digest_id: int) -> None:
     if not pledges:
         return
     with translation.override(campaign.organizer.message_language):
-        count, total = len(pledges), ksh(sum(pledge.amount for pledge in pledges))
+        count, total = len(pledges), format_ksh(sum(pledge.amount for pledge in pledges))
         headline = ngettext("%(count)d new pledge to %(campaign)s", "%(count)d new pledges to %(campaign)s", count) % {
             "count": count,
             "campaign": campaign.title,
@@ -548,7 +632,9 @@ def pledge_digest_send(*, digest_id: int) -> None:
         context = {
             "campaign": campaign,
             "headline": headline,
-            "rows": [{"name": pledge.name, "code": pledge.code, "amount": ksh(pledge.amount)} for pledge in pledges],
+            "rows": [
+                {"name": pledge.name, "code": pledge.code, "amount": format_ksh(pledge.amount)} for pledge in pledges
+            ],
             "total": total,
             "manage_url": _manage_url(campaign),
             "site_url": settings.SITE_URL,
@@ -560,3 +646,14 @@ def pledge_digest_send(*, digest_id: int) -> None:
                 )
             ]
         )
+
+
+@transaction.atomic
+def notifications_personal_data_erase(*, log_ids: list[int], pledge_ids: list[int]) -> None:
+    """Forget the messages sent to someone (an account deletion): only that they were sent stays.
+    Their pledges get no more reminders, which would have nowhere to go; a message still queued is
+    never sent (delivery skips what is no longer queued)."""
+    PledgeOptOut.objects.bulk_create([PledgeOptOut(pledge_id=pk) for pk in pledge_ids], ignore_conflicts=True)
+    logs = NotificationLog.objects.filter(pk__in=log_ids)
+    logs.filter(status=NotificationLog.Status.QUEUED).update(status=NotificationLog.Status.FAILED)
+    logs.update(recipient="", subject="", body="", html_body="", error="")

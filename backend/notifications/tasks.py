@@ -30,6 +30,13 @@ def notify_pledge_payment(*, pledge_id: int, payment_id: int, fully_paid: bool) 
 
 
 @task()
+def notify_payment_receipt(*, payment_id: int) -> None:
+    from notifications.services import payment_receipt_notify
+
+    payment_receipt_notify(payment_id=payment_id)
+
+
+@task()
 def send_pledge_reminder(*, pledge_id: int, reminder_id: int | None) -> None:
     from notifications.services import pledge_reminder_send
 

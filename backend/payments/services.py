@@ -32,14 +32,13 @@ from audit.services import audit_record
 from campaigns.models import Campaign, CampaignStatus
 from campaigns.services import campaign_activate
 from common import ratelimit
-from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, RateLimitedError, ServiceError
+from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
 from payments import selectors
 from payments.models import Payment, PaymentEvent, Subscription
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
 from payments.providers.daraja import DarajaClient, StkQueryAnswer, StkResult
 from payments.providers.paystack import PaystackClient
 from payments.signals import payment_succeeded
-from payments.tasks import send_payment_receipt
 
 logger = logging.getLogger(__name__)
 
@@ -146,11 +145,14 @@ def payment_stk_push_limit_enforce(*, phone: str, client_ip: str) -> None:
     limits = [("stk-push-ip", client_ip, settings.RATE_LIMIT_STK_PUSH_IP)]
     if not validators.check_kenyan_phone(phone):
         limits.append(("stk-push-phone", validators.normalize_kenyan_phone(phone), settings.RATE_LIMIT_STK_PUSH_PHONE))
-    for scope, identifier, (attempts, _window) in limits:
-        if ratelimit.is_limited(scope=scope, identifiers=[identifier], limit=attempts):
-            raise RateLimitedError(
-                _("Too many payment prompts. Please wait a few minutes and try again."), code="rate_limited"
-            )
+    # Every limit is checked before any is counted: a refused prompt uses up none of them.
+    for scope, identifier, limit in limits:
+        ratelimit.refuse_if_limited(
+            scope=scope,
+            identifiers=[identifier],
+            limit=limit,
+            message=_("Too many payment prompts. Please wait a few minutes and try again."),
+        )
     for scope, identifier, (_attempts, window) in limits:
         ratelimit.record_attempt(scope=scope, identifiers=[identifier], window_seconds=window)
 
@@ -359,9 +361,6 @@ def _credit(payment: Payment) -> None:
     elif payment.purpose == Payment.Purpose.SUBSCRIPTION and payment.user_id is not None:
         _subscription_extend(payment, user_id=payment.user_id)
     payment_succeeded.send(sender=Payment, payment=payment)
-    if payment.contact_email:
-        payment_id = payment.pk
-        transaction.on_commit(lambda: send_payment_receipt.enqueue(payment_id=payment_id))
 
 
 def _event(
@@ -756,3 +755,12 @@ def mpesa_c2b_urls_register() -> dict[str, Any]:
     return DarajaClient.from_settings().register_c2b_urls(
         confirmation_url=confirmation_url, validation_url=validation_url
     )
+
+
+@transaction.atomic
+def payments_personal_data_erase(*, payment_ids: list[int]) -> None:
+    """Forget who paid (an account deletion): the payer's number and address, and the provider
+    bodies that carried them (STK phone numbers, C2B names, card customers). Amounts, receipts and
+    outcomes stay on the payments and events, so the ledger still adds up and can be audited."""
+    Payment.objects.filter(pk__in=payment_ids).update(payer_phone="", payer_email="")
+    PaymentEvent.objects.filter(payment_id__in=payment_ids).update(body={"erased": "personal data"})

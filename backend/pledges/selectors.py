@@ -27,12 +27,13 @@ from pledges.models import Donation, Pledge, PledgeStatus
 MAX_SEARCH_LENGTH = 100
 
 
-def campaign_managed_get(*, campaign_id: int, user: User) -> Campaign:
-    """The campaign if ``user`` is its organizer or an admin: 404 if they cannot see it, else 403."""
+def campaign_managed_get(*, campaign_id: int, user: User, denied: str = "") -> Campaign:
+    """The campaign if ``user`` is its organizer or an admin: 404 if they cannot see it, else 403
+    (with ``denied`` as the message, if given)."""
     campaign = campaign_get(campaign_id=campaign_id, user=user)
     if not campaign.can_be_edited_by(user):
         raise PermissionDeniedError(
-            _("Only the campaign's organizer or an admin can manage its pledges."), code="not_organizer"
+            denied or _("Only the campaign's organizer or an admin can manage its pledges."), code="not_organizer"
         )
     return campaign
 

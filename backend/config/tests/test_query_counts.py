@@ -22,7 +22,7 @@ from campaigns.models import Campaign, Draft, DraftToolType
 from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
 from config.api import api
 from grants.tests.factories import GrantApplicationFactory, GrantFactory, OrganizationProfileFactory, subscribe
-from notifications.services import opt_out_token
+from notifications.selectors import opt_out_token
 from payments.models import Payment
 from pledges.models import Pledge
 from pledges.tests.factories import paid_donation

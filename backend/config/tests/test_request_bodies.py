@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test.client import MULTIPART_CONTENT
 from PIL import Image
 
-from config.tests.test_authorization_matrix import ACTORS, MATRIX, REQUESTS, path_parameters, world
+from config.tests.test_authorization_matrix import ACTORS, MATRIX, REQUESTS, unsafe_request_path, world
 
 __all__ = ["world"]
 
@@ -57,10 +57,11 @@ def test_unknown_fields_are_ignored_by_every_operation(operation, world, make_ap
     """The organizer's request of the authorization matrix, with a field no operation knows."""
     method, template = operation.split(" ", 1)
     client = make_api_client(signed_in_as=world.organizer)
-    body = {**REQUESTS[operation](world, world.organizer)["json"], "unexpected_field": "ignored"}
+    request = REQUESTS[operation](world, world.organizer)
+    body = {**request.get("json", {}), "unexpected_field": "ignored"}
 
     response = getattr(client, method.lower())(
-        template.format(**path_parameters(world)), body, content_type="application/json"
+        unsafe_request_path(template, world, request), body, content_type="application/json"
     )
 
     assert response.status_code == MATRIX[operation][ACTORS.index("organizer")], response.content[:300]

@@ -9,7 +9,7 @@ from django.core import mail
 
 from campaigns.tests.factories import CampaignFactory
 from notifications.models import CampaignReminderSettings, NotificationLog, PledgeDigest
-from notifications.services import organizer_new_pledge_notify, pledge_digests_send_due
+from notifications.services import organizer_new_pledge_notify, pledge_digests_send_due, reminder_settings_update
 from pledges.tests.factories import PledgeFactory
 
 NAIROBI = ZoneInfo("Africa/Nairobi")
@@ -118,6 +118,75 @@ def test_a_pledge_already_emailed_on_its_own_is_not_repeated_in_the_digest(campa
 
     [log] = digests()
     assert untold.code in log.body and told.code not in log.body
+
+
+@pytest.fixture
+def choose(django_capture_on_commit_callbacks):
+    """The organizer saves their settings at ``moment``, choosing the digest or not."""
+
+    def save_at(moment: datetime, campaign, *, digest: bool) -> None:
+        with time_machine.travel(moment, tick=False), django_capture_on_commit_callbacks(execute=True):
+            reminder_settings_update(
+                campaign_id=campaign.pk,
+                user=campaign.organizer,
+                enabled=True,
+                offsets=["pledge+7"],
+                new_pledge_digest=digest,
+            )
+
+    return save_at
+
+
+def test_turning_the_digest_off_sends_the_pledges_it_had_not_listed_at_once(campaign, run, choose):
+    pledge_at(at(1, 9), campaign)
+    run(at(1, 18, 0))
+    morning = pledge_at(at(2, 9), campaign, name="Wanjiru Kamau", amount=12_500)
+    noon = pledge_at(at(2, 12), campaign, name="Otieno Odhiambo", amount=1_000)
+
+    choose(at(2, 15), campaign, digest=False)
+
+    _yesterday, last = digests()
+    assert last.subject == "2 new pledges to New church roof"
+    assert morning.code in last.body and noon.code in last.body
+    assert "Total: Ksh 13,500" in last.body
+    final = PledgeDigest.objects.get(final=True)
+    assert (final.day, final.covers_from, final.covers_until) == (at(2, 15).date(), at(1, 18), at(2, 15))
+    assert run(at(2, 18, 0)) == 0  # the digest is off now
+    choose(at(2, 16), campaign, digest=False)  # saved again, still off: nothing more
+    assert len(digests()) == 2
+
+
+def test_turned_off_after_the_days_digest_it_sends_the_evenings_pledges_and_the_next_day_has_its_own(
+    campaign, run, choose
+):
+    pledge_at(at(2, 9), campaign)
+    assert run(at(2, 18, 0)) == 1
+    evening = pledge_at(at(2, 18, 30), campaign)
+
+    choose(at(2, 19), campaign, digest=False)
+    choose(at(2, 19, 30), campaign, digest=True)
+    later = pledge_at(at(2, 20), campaign)
+    choose(at(2, 20, 30), campaign, digest=False)  # off again the same evening: a second last digest
+    choose(at(2, 20, 45), campaign, digest=True)
+    next_day = pledge_at(at(3, 9), campaign)
+
+    assert run(at(2, 20, 50)) == 0  # today's scheduled digest went at 18:00
+    assert run(at(3, 18, 0)) == 1
+
+    _first, off, off_again, scheduled = digests()
+    assert evening.code in off.body and later.code not in off.body
+    assert later.code in off_again.body and evening.code not in off_again.body
+    assert next_day.code in scheduled.body and later.code not in scheduled.body
+    assert PledgeDigest.objects.filter(day=at(2, 0).date(), final=False).count() == 1
+
+
+def test_turning_the_digest_off_with_nothing_new_sends_nothing(campaign, run, choose):
+    pledge_at(at(2, 9), campaign)
+    run(at(2, 18, 0))
+
+    choose(at(2, 19), campaign, digest=False)
+
+    assert len(digests()) == 1
 
 
 def test_finding_due_digests_takes_one_query_per_campaign_with_a_digest(campaign, django_assert_num_queries):

@@ -3,6 +3,7 @@ a user's the one on their profile."""
 
 import pytest
 from django.core import mail
+from django.core.mail import EmailMultiAlternatives
 
 from accounts.tests.factories import UserFactory
 from campaigns.tests.factories import CampaignFactory
@@ -71,3 +72,20 @@ def test_a_user_s_emails_are_in_their_profile_s_language(language, subject):
 
     [email] = mail.outbox
     assert email.subject == subject
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "tagline"),
+    [("sw", "Imarisha Huduma Yako kwa Ubunifu wa Kidijitali"), ("en", "Amplify Your Ministry with Digital Innovation")],
+)
+def test_the_html_email_says_its_language_and_its_tagline_is_translated(language, tagline):
+    user = UserFactory.create(language=language)
+
+    password_reset_notify(user_id=user.pk, reset_url="https://harambee.example/reset-password?uid=1&token=t")
+
+    [email] = mail.outbox
+    assert isinstance(email, EmailMultiAlternatives)
+    html = str(email.alternatives[0][0])
+    assert f'<html lang="{language}">' in html
+    assert tagline in html

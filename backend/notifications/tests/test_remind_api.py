@@ -1,5 +1,8 @@
 """POST /api/pledges/{id}/remind: the organizer's 'Remind' button in Pledge Management."""
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 import pytest
 import time_machine
 from django.utils import timezone
@@ -33,6 +36,31 @@ def test_the_organizer_sends_a_reminder_by_sms_and_email(
     assert answer.json() == {"detail": "Reminder sent."}
     for callback in callbacks:
         callback()
+    assert set(NotificationLog.objects.values_list("template", flat=True)) == {"sms/reminder", "email/reminder"}
+
+
+def test_a_reminder_asked_for_in_quiet_hours_goes_out_at_07_00(
+    pledge, make_api_client, settings, django_capture_on_commit_callbacks
+):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+    from django_tasks import default_task_backend
+
+    nairobi = ZoneInfo("Africa/Nairobi")
+    client = make_api_client(signed_in_as=pledge.campaign.organizer)
+    with time_machine.travel(datetime(2026, 3, 9, 23, 0, tzinfo=nairobi), tick=False):
+        with django_capture_on_commit_callbacks(execute=True):
+            answer = remind(client, pledge)
+        # Taken and counted as ever (the organizer is told it is sent: the page says when it goes).
+        assert (answer.status_code, answer.json()) == (202, {"detail": "Reminder sent."})
+        assert remind(client, pledge).status_code == 429
+        [asked] = default_task_backend.results  # type: ignore[attr-defined]
+        asked.task.call(**asked.kwargs)  # the worker, at once
+
+    assert not NotificationLog.objects.exists()
+    [_, deferred] = default_task_backend.results  # type: ignore[attr-defined]
+    assert deferred.task.run_after == datetime(2026, 3, 10, 7, 0, tzinfo=nairobi)
+    with time_machine.travel(deferred.task.run_after, tick=False):
+        deferred.task.call(**deferred.kwargs)
     assert set(NotificationLog.objects.values_list("template", flat=True)) == {"sms/reminder", "email/reminder"}
 
 

@@ -21,7 +21,7 @@ def test_send_due_reminders_acts_at_the_moment_given_by_now_not_the_system_clock
         pledge = PledgeFactory.create(campaign=CampaignFactory.create(end_date=date(2026, 4, 1)))
         out = StringIO()
         with django_capture_on_commit_callbacks(execute=True):
-            call_command("send_due_reminders", "--now", "2026-03-10T10:00:00+03:00", stdout=out)
+            call_command("send_due_reminders", "--now", "2026-03-09T12:00:00+03:00", stdout=out)
 
     assert out.getvalue().strip() == "1 reminder(s) and 0 digest(s) enqueued."
     assert list(Reminder.objects.filter(pledge=pledge).values_list("offset", flat=True)) == ["pledge+7"]

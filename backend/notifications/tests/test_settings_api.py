@@ -48,7 +48,8 @@ def test_the_organizer_saves_reminder_times_in_order_and_the_daily_digest(
 ):
     client = make_api_client(signed_in_as=campaign.organizer)
 
-    with django_assert_num_queries(9):  # session, user, campaign, then update_or_create (select, insert, savepoints)
+    # Session, user; in a transaction (savepoints): campaign, the settings locked, update_or_create's select and insert.
+    with django_assert_num_queries(12):
         answer = put(client, campaign, offsets=["end-1", "pledge+3", "end-1"], new_pledge_digest=True)
 
     assert answer.status_code == 200, answer.content
@@ -91,8 +92,11 @@ def test_only_the_organizer_or_an_admin_may_read_or_change_the_settings(campaign
 
     assert api_client.get(url(campaign)).status_code == 401
     assert put(api_client, campaign).status_code == 401
-    assert other_organizer.get(url(campaign)).status_code == 403
-    assert put(other_organizer, campaign).status_code == 403
+    for refused in (other_organizer.get(url(campaign)), put(other_organizer, campaign)):
+        assert (refused.status_code, refused.json()["detail"]) == (
+            403,
+            "Only the campaign's organizer or an admin can change its reminders.",
+        )
     assert not CampaignReminderSettings.objects.exists()
     assert admin.get(url(campaign)).status_code == 200
     assert put(admin, campaign).status_code == 200
@@ -102,3 +106,48 @@ def test_an_unknown_campaign_is_404(make_api_client):
     client = make_api_client(signed_in_as=UserFactory.create())
 
     assert client.get("/api/campaigns/999999/reminder-settings").status_code == 404
+
+
+def test_an_offset_saved_outside_the_choices_is_left_out_so_the_settings_still_save(campaign, make_api_client):
+    CampaignReminderSettings.objects.create(campaign=campaign, offsets=["pledge+2", "end-0"])
+    client = make_api_client(signed_in_as=campaign.organizer)
+
+    shown = client.get(url(campaign)).json()
+    answer = put(client, campaign, offsets=shown["offsets"])
+
+    assert shown["offsets"] == ["end-0"]
+    assert answer.status_code == 200, answer.content
+    assert CampaignReminderSettings.objects.get(campaign=campaign).offsets == ["end-0"]
+
+
+ADMIN_ADD = "/admin/notifications/campaignremindersettings/add/"
+
+
+@pytest.mark.parametrize(
+    ("enabled", "offsets", "message"),
+    [
+        ("on", '["pledge+7", "pledge+2"]', "Unknown reminder time: pledge+2"),
+        ("on", '"pledge+7"', "Enter a list of reminder times."),
+        ("on", "[]", "Choose at least one reminder time, or turn reminders off."),
+    ],
+)
+def test_the_admin_refuses_what_the_api_refuses(campaign, client, enabled, offsets, message):
+    client.force_login(UserFactory.create(is_staff=True, is_superuser=True))
+
+    answer = client.post(ADMIN_ADD, {"campaign": campaign.pk, "enabled": enabled, "offsets": offsets})
+
+    assert answer.status_code == 200
+    assert message in answer.content.decode()
+    assert not CampaignReminderSettings.objects.exists()
+
+
+def test_the_admin_saves_offsets_among_the_choices_and_none_with_reminders_off(campaign, client):
+    client.force_login(UserFactory.create(is_staff=True, is_superuser=True))
+    other = CampaignFactory.create()
+
+    on = client.post(ADMIN_ADD, {"campaign": campaign.pk, "enabled": "on", "offsets": '["end-1"]'})
+    off = client.post(ADMIN_ADD, {"campaign": other.pk, "offsets": "[]"})
+
+    assert (on.status_code, off.status_code) == (302, 302)
+    assert CampaignReminderSettings.objects.get(campaign=campaign).offsets == ["end-1"]
+    assert CampaignReminderSettings.objects.get(campaign=other).offsets == []

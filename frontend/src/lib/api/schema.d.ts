@@ -571,11 +571,18 @@ export interface paths {
         };
         /**
          * Opt Out
-         * @description Follows the signed link in a reminder: no more reminders for that pledge.
+         * @description The page the opt-out link in a reminder opens: a button that stops them. Only the POST
+         *     opts out, so a mail scanner that follows every link (Outlook's Safe Links) changes nothing.
          */
         get: operations["notifications_api_opt_out"];
         put?: never;
-        post?: never;
+        /**
+         * Opt Out Confirm
+         * @description No more reminders for the pledge: the page's button, or a mail program's one-click
+         *     'Unsubscribe' (the List-Unsubscribe-Post header, RFC 8058). Exempt from CSRF checks
+         *     (common.middleware): mail programs send no cookie, and the signed token is the protection.
+         */
+        post: operations["notifications_api_opt_out_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5047,6 +5054,26 @@ export interface operations {
         };
     };
     notifications_api_opt_out: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    notifications_api_opt_out_confirm: {
         parameters: {
             query?: {
                 token?: string;
