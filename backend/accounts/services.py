@@ -5,8 +5,7 @@ from django.contrib.auth import authenticate, login, logout, update_session_auth
 from django.contrib.auth.tokens import default_token_generator
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
-from django.utils.encoding import force_bytes
-from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import gettext as _
 
 from accounts import validators
@@ -168,13 +167,8 @@ def password_reset_request(*, request: HttpRequest, email: str) -> None:
             {"email": _("This email is not registered. Please check your email address or create a new account.")}
         )
         return
-    notification_tasks.notify_password_reset.enqueue(user_id=user.pk, reset_url=password_reset_url(user))
-
-
-def password_reset_url(user: User) -> str:
-    uid = urlsafe_base64_encode(force_bytes(user.pk))
-    token = default_token_generator.make_token(user)
-    return f"{settings.SITE_URL}/reset-password?uid={uid}&token={token}"
+    # Only the user's id goes into the task queue: the link is made as the e-mail is sent.
+    notification_tasks.notify_password_reset.enqueue(user_id=user.pk)
 
 
 @transaction.atomic

@@ -24,9 +24,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
+from accounts.tokens import password_reset_url
 from campaigns.models import Campaign, CampaignStatus
 from common import ratelimit
-from common.errors import FieldValidationError, RateLimitedError, ServiceError
+from common.errors import FieldValidationError, ServiceError
 from common.money import format_ksh
 from notifications import tasks
 from notifications.models import (
@@ -47,8 +48,6 @@ from pledges.selectors import pledge_managed_get
 logger = logging.getLogger(__name__)
 
 NAIROBI = ZoneInfo("Africa/Nairobi")
-# No reminders from 21:00 to 07:00 Nairobi time: due ones wait for the first run after 07:00.
-QUIET_FROM, QUIET_UNTIL = time(21), time(7)
 # Reminders tied to a date (before or on the end date) fall due at this local time that day.
 REMINDER_TIME = time(8)
 # A reminder is sent only within a day of falling due: long enough to wait out quiet hours (or a
@@ -117,6 +116,12 @@ def _provider_send(log: NotificationLog) -> str:
     return ""
 
 
+# Messages carrying a key (the password-reset link's uid and token): removed from the log's copy
+# once delivery is settled, so staff who read the log (Django admin) and backups never hold it.
+KEYS_IN_MESSAGES = {"email/password_reset": re.compile(r"(?<=/reset-password)\?[^\s\"<]+")}
+KEY_REMOVED = "?[removed]"
+
+
 def notification_deliver(*, log_id: int) -> NotificationLog:
     """Try to send a queued message once. On a provider error the error is recorded and, while
     attempts remain and the task backend can defer, a retry is enqueued after a back-off."""
@@ -132,10 +137,10 @@ def notification_deliver(*, log_id: int) -> NotificationLog:
         # A failure that will be retried is a warning; one given up on needs someone to look.
         logger.log(
             logging.WARNING if retry else logging.ERROR,
-            "Could not send %s %s to %s: %s",
+            "Could not send %s %s (message %s): %s",
             "e-mail" if log.channel == NotificationLog.Channel.EMAIL else "SMS",
             log.template,
-            log.recipient,
+            log.pk,
             error,
         )
         if retry:
@@ -148,7 +153,10 @@ def notification_deliver(*, log_id: int) -> NotificationLog:
         log.status = NotificationLog.Status.SENT
         log.sent_at = timezone.now()
         log.error = ""
-    log.save(update_fields=["attempts", "error", "status", "sent_at", "provider_message_id"])
+    if key := KEYS_IN_MESSAGES.get(log.template):
+        # Sent or given up on: the log keeps the message, not a key to someone's account.
+        log.body, log.html_body = key.sub(KEY_REMOVED, log.body), key.sub(KEY_REMOVED, log.html_body)
+    log.save(update_fields=["attempts", "error", "status", "sent_at", "provider_message_id", "body", "html_body"])
     return log
 
 
@@ -268,13 +276,14 @@ def user_welcome_notify(*, user_id: int) -> None:
         )
 
 
-def password_reset_notify(*, user_id: int, reset_url: str) -> None:
-    """The e-mail carrying the signed, single-use link to /reset-password."""
+def password_reset_notify(*, user_id: int) -> None:
+    """The e-mail carrying the signed, single-use link to /reset-password. The link is made here,
+    so it is in no task's arguments, and taken out of the message log once delivery is settled."""
     user = User.objects.filter(pk=user_id).first()
     if user is None:
         return
     with translation.override(user.message_language):
-        context = {"user": user, "reset_url": reset_url, "site_url": settings.SITE_URL}
+        context = {"user": user, "reset_url": password_reset_url(user), "site_url": settings.SITE_URL}
         subject = _("Reset your Harambee password")
         _deliver_all(
             [notification_queue_email(to=user.email, subject=subject, template="password_reset", context=context)]
@@ -351,15 +360,22 @@ def campaign_activated_notify(*, campaign_id: int, payment_id: int) -> None:
 
 
 def is_quiet_hours(moment: datetime) -> bool:
+    """Whether ``moment`` falls in the night when no reminder goes out (``REMINDER_QUIET_HOURS``,
+    21:00 to 07:00 Nairobi time unless set otherwise)."""
+    if settings.REMINDER_QUIET_HOURS is None:
+        return False
+    quiet_from, quiet_until = settings.REMINDER_QUIET_HOURS
     local = moment.astimezone(NAIROBI).time()
-    return local >= QUIET_FROM or local < QUIET_UNTIL
+    return local >= time(quiet_from) or local < time(quiet_until)
 
 
 def quiet_hours_end(moment: datetime) -> datetime:
-    """The 07:00 (Nairobi) that ends the quiet hours ``moment`` falls in."""
+    """The morning (07:00 Nairobi by default) that ends the quiet hours ``moment`` falls in."""
+    assert settings.REMINDER_QUIET_HOURS is not None
+    until = time(settings.REMINDER_QUIET_HOURS[1])
     local = moment.astimezone(NAIROBI)
-    day = local.date() if local.time() < QUIET_UNTIL else local.date() + timedelta(days=1)
-    return datetime.combine(day, QUIET_UNTIL, tzinfo=NAIROBI)
+    day = local.date() if local.time() < until else local.date() + timedelta(days=1)
+    return datetime.combine(day, until, tzinfo=NAIROBI)
 
 
 def reminder_due_at(*, pledge: Pledge, offset: str) -> datetime:
@@ -515,13 +531,12 @@ def pledge_remind(*, pledge_id: int, user: User) -> Pledge:
         raise ServiceError(_("Reminders can only be sent for active campaigns."), code="campaign_not_active")
     if PledgeOptOut.objects.filter(pledge=pledge).exists():
         raise ServiceError(_("This pledger asked not to get reminders."), code="opted_out")
-    attempts, window = settings.RATE_LIMIT_PLEDGE_REMIND
-    identifiers = [str(pledge.pk)]
-    if ratelimit.is_limited(scope="pledge-remind", identifiers=identifiers, limit=attempts):
-        raise RateLimitedError(
-            _("A reminder was sent for this pledge recently. Please try again later."), code="rate_limited"
-        )
-    ratelimit.record_attempt(scope="pledge-remind", identifiers=identifiers, window_seconds=window)
+    ratelimit.enforce(
+        scope="pledge-remind",
+        identifiers=[str(pledge.pk)],
+        limit=settings.RATE_LIMIT_PLEDGE_REMIND,
+        message=_("A reminder was sent for this pledge recently. Please try again later."),
+    )
     transaction.on_commit(partial(tasks.send_pledge_reminder.enqueue, pledge_id=pledge.pk, reminder_id=None))
     return pledge
 
@@ -656,4 +671,4 @@ def notifications_personal_data_erase(*, log_ids: list[int], pledge_ids: list[in
     PledgeOptOut.objects.bulk_create([PledgeOptOut(pledge_id=pk) for pk in pledge_ids], ignore_conflicts=True)
     logs = NotificationLog.objects.filter(pk__in=log_ids)
     logs.filter(status=NotificationLog.Status.QUEUED).update(status=NotificationLog.Status.FAILED)
-    logs.update(recipient="", subject="", body="", html_body="", error="")
+    logs.update(recipient="", subject="", body="", html_body="", headers={}, error="")

@@ -51,10 +51,10 @@ def notify_welcome(*, user_id: int) -> None:
 
 
 @task(priority=10)
-def notify_password_reset(*, user_id: int, reset_url: str) -> None:
+def notify_password_reset(*, user_id: int) -> None:
     from notifications.services import password_reset_notify
 
-    password_reset_notify(user_id=user_id, reset_url=reset_url)
+    password_reset_notify(user_id=user_id)
 
 
 @task(priority=ORGANIZER_NEWS_PRIORITY)

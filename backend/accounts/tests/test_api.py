@@ -225,7 +225,10 @@ def test_sign_up_succeeds_and_logs_when_the_mail_server_fails(
 ):
     settings.EMAIL_BACKEND = "accounts.tests.test_api.BrokenMailServer"
 
-    with caplog.at_level(logging.ERROR, logger="common.email"), django_capture_on_commit_callbacks(execute=True):
+    with (
+        caplog.at_level(logging.ERROR, logger="notifications.services"),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
         response = api_client.post("/api/signup", signup_payload())
 
     assert response.status_code == 201

@@ -9,6 +9,7 @@ from django.test import RequestFactory
 from accounts import services
 from accounts.models import User, UserManager
 from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
+from accounts.tokens import password_reset_url
 from common.errors import FieldValidationError, ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +44,7 @@ def test_password_reset_url_points_at_the_reset_page_of_the_site(settings):
     settings.SITE_URL = "https://harambee.example"
     user = UserFactory.create()
 
-    url = services.password_reset_url(user)
+    url = password_reset_url(user)
 
     parts = urlsplit(url)
     query = parse_qs(parts.query)
@@ -53,7 +54,7 @@ def test_password_reset_url_points_at_the_reset_page_of_the_site(settings):
 
 def test_password_reset_confirm_refuses_a_deactivated_user():
     user = UserFactory.create()
-    url = services.password_reset_url(user)
+    url = password_reset_url(user)
     user.is_active = False
     user.save()
     query = parse_qs(urlsplit(url).query)

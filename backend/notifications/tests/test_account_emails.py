@@ -1,6 +1,9 @@
 """The welcome and password-reset e-mails go through the notification log like every message."""
 
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
+from django.contrib.auth.tokens import default_token_generator
 from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 
@@ -29,19 +32,44 @@ def test_the_welcome_email_is_logged_and_sent_with_a_plain_text_and_an_html_part
     assert 'href="https://harambee.example/dashboard"' in html
 
 
-def test_the_password_reset_email_carries_the_link_unescaped_in_text_and_escaped_in_html():
+def test_the_password_reset_email_carries_the_link_unescaped_in_text_and_escaped_in_html(settings):
+    settings.SITE_URL = "https://harambee.example"
     user = UserFactory.create()
-    link = "https://harambee.example/reset-password?uid=MQ&token=abc-123"
 
-    password_reset_notify(user_id=user.pk, reset_url=link)
+    password_reset_notify(user_id=user.pk)
+
+    [email] = mail.outbox
+    assert email.subject == "Reset your Harambee password"
+    assert isinstance(email, EmailMultiAlternatives)
+    [link] = [line for line in email.body.splitlines() if line.startswith("https://harambee.example/reset-password?")]
+    query = parse_qs(urlsplit(link).query)
+    assert default_token_generator.check_token(user, query["token"][0])
+    assert f'href="{link.replace("&", "&amp;")}"' in str(email.alternatives[0][0])
+
+
+def test_the_message_log_keeps_no_working_reset_link_once_sent():
+    user = UserFactory.create()
+
+    password_reset_notify(user_id=user.pk)
 
     log = NotificationLog.objects.get()
     assert (log.template, log.status) == ("email/password_reset", "sent")
     [email] = mail.outbox
-    assert email.subject == "Reset your Harambee password"
-    assert isinstance(email, EmailMultiAlternatives)
-    assert link in email.body.splitlines()
-    assert 'href="https://harambee.example/reset-password?uid=MQ&amp;token=abc-123"' in str(email.alternatives[0][0])
+    token = parse_qs(urlsplit(email.body.split("/reset-password")[1].split()[0]).query)["token"][0]
+    assert token not in log.body + log.html_body
+    assert "/reset-password?[removed]" in log.body
+    assert "/reset-password?[removed]" in log.html_body
+
+
+def test_a_reset_link_stays_in_the_log_while_a_retry_may_still_send_it(settings):
+    settings.EMAIL_BACKEND = "accounts.tests.test_api.BrokenMailServer"
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+
+    password_reset_notify(user_id=UserFactory.create().pk)
+
+    log = NotificationLog.objects.get()
+    assert log.status == "queued"
+    assert "/reset-password?uid=" in log.body
 
 
 def test_an_account_email_the_mail_server_refuses_is_recorded_and_retried(settings):
@@ -61,7 +89,7 @@ def test_an_account_email_the_mail_server_refuses_is_recorded_and_retried(settin
 
 def test_no_email_for_a_user_deleted_before_the_task_ran():
     user_welcome_notify(user_id=999_999)
-    password_reset_notify(user_id=999_999, reset_url="https://harambee.example/reset-password")
+    password_reset_notify(user_id=999_999)
 
     assert NotificationLog.objects.count() == 0
     assert mail.outbox == []
