@@ -14,6 +14,8 @@ export SITE_URL="http://127.0.0.1:${E2E_PORT:-8123}"
 export RATE_LIMIT_SIGN_UP="1000/3600" RATE_LIMIT_PASSWORD_RESET="1000/3600"
 # Every campaign page the tests open sends a view beacon from this one address.
 export RATE_LIMIT_CAMPAIGN_VIEW="10000/3600"
+# The tests run at any hour on the real clock: no quiet hours for reminders (unit tests cover them).
+export REMINDER_QUIET_HOURS=""
 # Warnings and errors only: an access line per request would bury the test report.
 export LOG_LEVEL=WARNING
 cd "$root/backend"

@@ -91,6 +91,8 @@ export SITE_URL="http://127.0.0.1:$nginx_port"
 export MPESA_CALLBACK_BASE_URL="http://127.0.0.1:$b_port"
 export TRUSTED_PROXIES=127.0.0.1 SIMULATOR_CALLBACK_DELAY_SECONDS=0.3 RATE_LIMIT_SIGN_IN=5/900
 export EMAIL_FILE_PATH="$state/emails" STATIC_ROOT="$state/static" LOG_LEVEL=WARNING
+# The workers keep the real clock, and the test may run at night: no quiet hours.
+export REMINDER_QUIET_HOURS=""
 export DJANGO_SETTINGS_MODULE=config.settings
 cd "$root/backend"
 

@@ -362,6 +362,19 @@ RATE_LIMIT_FEEDBACK = env_rate("RATE_LIMIT_FEEDBACK", "10/3600")
 # The organizer's manual 'Remind' in Pledge Management, per pledge.
 RATE_LIMIT_PLEDGE_REMIND = env_rate("RATE_LIMIT_PLEDGE_REMIND", "1/3600")
 
+# No reminders between these Nairobi hours ("21-7": from 21:00 until 07:00); due ones wait for the
+# morning. Empty turns quiet hours off (the end-to-end tests, which run at any hour on the real clock).
+_quiet_hours = os.environ.get("REMINDER_QUIET_HOURS", "21-7").strip()
+REMINDER_QUIET_HOURS: tuple[int, int] | None = None
+if _quiet_hours:
+    try:
+        _quiet_from, _quiet_until = (int(hour) for hour in _quiet_hours.split("-"))
+    except ValueError:
+        raise ImproperlyConfigured("REMINDER_QUIET_HOURS must be two hours, e.g. 21-7, or empty.") from None
+    if not (0 <= _quiet_until < _quiet_from <= 23):
+        raise ImproperlyConfigured("REMINDER_QUIET_HOURS must run over midnight, e.g. 21-7.")
+    REMINDER_QUIET_HOURS = (_quiet_from, _quiet_until)
+
 # The campaign behind the static ministry page /icc-imara-donate: by id, or else the newest active
 # campaign with this title (the demo data creates it).
 MINISTRY_CAMPAIGN_ID = int(os.environ.get("MINISTRY_CAMPAIGN_ID", "0")) or None

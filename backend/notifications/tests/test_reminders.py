@@ -87,6 +87,18 @@ def test_reminders_due_in_quiet_hours_wait_for_07_00(pledge, run):
     assert run(at(10, 7, 0)) == 1
 
 
+def test_quiet_hours_follow_the_setting_and_can_be_turned_off(pledge, run, settings):
+    CampaignReminderSettings.objects.create(campaign=pledge.campaign, offsets=["pledge+7"])
+    pledge.created_at = at(2, 19, 30)
+    pledge.save()
+    settings.REMINDER_QUIET_HOURS = (19, 8)
+    assert run(at(9, 19, 30)) == 0
+    assert run(at(10, 7, 59)) == 0
+
+    settings.REMINDER_QUIET_HOURS = None
+    assert run(at(10, 2, 0)) == 1
+
+
 def test_running_the_scheduler_twice_sends_one_reminder(pledge, run):
     assert run(at(9, 11, 0)) == 1
     assert run(at(9, 11, 5)) == 0
