@@ -238,7 +238,7 @@ class NotificationExportOut(Schema):
 
 class PersonalDataOut(Schema):
     """Everything the platform holds about the signed-in user. Pledges and donations are those
-    given with the account's e-mail address or paid while signed in."""
+    given while signed in."""
 
     exported_at: datetime
     account: AccountExportOut

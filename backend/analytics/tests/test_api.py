@@ -12,27 +12,14 @@ from payments.models import Payment
 from payments.services import payment_record_c2b_confirmation, payment_record_stk_callback
 from payments.tests.support import pending_stk_intent, stk_callback
 from pledges.models import Pledge
-from pledges.services import pledge_create, pledge_payment_record
-from pledges.tests.factories import PledgeFactory, paid_donation
+from pledges.services import pledge_payment_record
+from pledges.tests.factories import PledgeFactory, make_pledge, paid_donation
 
 pytestmark = pytest.mark.django_db
 
 
 def url(campaign):
     return f"/api/campaigns/{campaign.pk}/analytics"
-
-
-def pledge(campaign, amount, name="Wanjiku Kamau"):
-    return pledge_create(
-        campaign_id=campaign.pk,
-        amount=amount,
-        name=name,
-        email="pledger@example.com",
-        phone="0712000101",
-        is_anonymous=False,
-        viewer=None,
-        client_ip="",
-    )
 
 
 def pay_bill(pledge, amount, trans_id="SLK4Q7T2XZ"):
@@ -61,11 +48,11 @@ def pay_by_stk(pledge, amount):
 @pytest.fixture
 def pledged_campaign(campaign, organizer):
     """Confirmed, partly paid and pending pledges, paid by paybill, STK Push and cash, and a donation."""
-    pay_bill(pledge(campaign, 10_000), 10_000)
-    pay_by_stk(pledge(campaign, 20_000), 5_000)
-    cash = pledge(campaign, 8_000)
+    pay_bill(make_pledge(campaign, amount=10_000), 10_000)
+    pay_by_stk(make_pledge(campaign, amount=20_000), 5_000)
+    cash = make_pledge(campaign, amount=8_000)
     pledge_payment_record(pledge_id=cash.pk, user=organizer, amount=2_000, method="cash", note="", reference="")
-    pledge(campaign, 30_000)
+    make_pledge(campaign, amount=30_000)
     paid_donation(campaign, amount=1_500)
     # Neither an unmatched paybill payment nor the activation fee is money raised by the campaign.
     Payment.objects.create(
@@ -155,10 +142,10 @@ def test_pledged_and_paid_add_up_day_by_day_from_the_start_to_today(organizer_cl
     today = timezone.localdate()
     campaign.start_date = today - timedelta(days=3)
     campaign.save()
-    early = pledge(campaign, 10_000)
+    early = make_pledge(campaign, amount=10_000)
     Pledge.objects.filter(pk=early.pk).update(created_at=days_ago(2))
     pledge_payment_record(pledge_id=early.pk, user=organizer, amount=4_000, method="cash", note="", reference="")
-    pledge(campaign, 5_000)
+    make_pledge(campaign, amount=5_000)
 
     body = organizer_client.get(url(campaign)).json()
 
@@ -186,9 +173,9 @@ def test_a_campaign_that_ended_stops_at_its_end_date(organizer_client, organizer
 def test_conversion_counts_only_pledges_made_since_views_were_counted(organizer_client, campaign):
     campaign.start_date = timezone.localdate() - timedelta(days=5)
     campaign.save()
-    before = pledge(campaign, 1_000)
+    before = make_pledge(campaign, amount=1_000)
     Pledge.objects.filter(pk=before.pk).update(created_at=days_ago(4))
-    pledge(campaign, 2_000)
+    make_pledge(campaign, amount=2_000)
     CampaignDailyVisits.objects.create(campaign=campaign, day=timezone.localdate(), views=8, visitors=4)
 
     body = organizer_client.get(url(campaign)).json()
@@ -197,7 +184,7 @@ def test_conversion_counts_only_pledges_made_since_views_were_counted(organizer_
 
 
 def test_before_any_view_conversion_is_unknown(organizer_client, campaign):
-    pledge(campaign, 1_000)
+    make_pledge(campaign, amount=1_000)
 
     body = organizer_client.get(url(campaign)).json()
 

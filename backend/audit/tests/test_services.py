@@ -12,22 +12,10 @@ from campaigns.models import Campaign, CampaignStatus
 from campaigns.services import campaign_activate, campaign_close, campaign_update
 from payments.models import Payment
 from payments.services import payment_record_manual
-from pledges.services import pledge_confirm, pledge_create, pledge_payment_assign, pledge_payment_record
+from pledges.services import pledge_confirm, pledge_payment_assign, pledge_payment_record
+from pledges.tests.factories import make_pledge
 
 pytestmark = pytest.mark.django_db
-
-
-def make_pledge(campaign, amount=10_000):
-    return pledge_create(
-        campaign_id=campaign.pk,
-        amount=amount,
-        name="Njeri Wanjiru",
-        email="njeri@example.com",
-        phone="0711000222",
-        is_anonymous=False,
-        viewer=None,
-        client_ip="",
-    )
 
 
 def entries(action):

@@ -3,7 +3,8 @@ from django.test import override_settings
 
 from campaigns.models import CampaignStatus, CampaignType
 from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
-from pledges.services import pledge_confirm, pledge_create, pledge_payment_record
+from pledges.services import pledge_confirm, pledge_payment_record
+from pledges.tests.factories import make_pledge
 
 pytestmark = pytest.mark.django_db
 
@@ -60,30 +61,17 @@ def test_only_the_callers_own_pledging_campaigns_are_shown_and_counted(organizer
     assert (body["active_campaigns"], body["total_pledged"], body["total_paid"]) == (1, 10_000, 5_000)
 
 
-def pledge(campaign, amount):
-    return pledge_create(
-        campaign_id=campaign.pk,
-        amount=amount,
-        name="Wanjiku Kamau",
-        email="wanjiku@example.com",
-        phone="0712000101",
-        is_anonymous=False,
-        viewer=None,
-        client_ip="",
-    )
-
-
 def test_the_sums_come_from_the_confirmed_partly_paid_and_pending_pledges_of_the_callers_campaigns(
     organizer_client, organizer, member
 ):
     first = CampaignFactory.create(organizer=organizer)
     second = CampaignFactory.create(organizer=organizer)
     others = CampaignFactory.create(organizer=member)
-    pledge_confirm(pledge_id=pledge(first, 10_000).pk, user=organizer)
-    partly = pledge(first, 20_000)
+    pledge_confirm(pledge_id=make_pledge(first, amount=10_000).pk, user=organizer)
+    partly = make_pledge(first, amount=20_000)
     pledge_payment_record(pledge_id=partly.pk, user=organizer, amount=5_000, method="cash", note="", reference="")
-    pledge(second, 30_000)
-    pledge_confirm(pledge_id=pledge(others, 99_000).pk, user=member)
+    make_pledge(second, amount=30_000)
+    pledge_confirm(pledge_id=make_pledge(others, amount=99_000).pk, user=member)
 
     body = organizer_client.get("/api/dashboard").json()
 

@@ -25,8 +25,8 @@ from grants.tests.factories import GrantApplicationFactory, GrantFactory, Organi
 from notifications.selectors import opt_out_token
 from payments.models import Payment
 from pledges.models import Pledge
-from pledges.tests.factories import paid_donation
-from pledges.tests.test_management import make_pledge, pay_bill, typo
+from pledges.tests.factories import make_pledge, paid_donation
+from pledges.tests.test_management import pay_bill, typo
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from campaigns.tests.factories import CampaignFactory
 from payments.models import Payment
 from payments.services import payment_record_manual
 from pledges.models import Donation, Pledge
-from pledges.services import donation_attach_payment
+from pledges.services import donation_attach_payment, pledge_create
 
 
 class PledgeFactory(factory.django.DjangoModelFactory[Pledge]):
@@ -36,4 +36,18 @@ def paid_donation(
     )
     return donation_attach_payment(
         payment=payment, campaign=campaign, name=name, email=email, phone="", is_anonymous=anonymous
+    )
+
+
+def make_pledge(campaign, *, amount=10_000, name="Njeri Wanjiru", anonymous=False, phone="0711000222", email=""):
+    """A pledge made as a visitor makes one (``pledge_create``), so the campaign's counters count it."""
+    return pledge_create(
+        campaign_id=campaign.pk,
+        amount=amount,
+        name=name,
+        email=email or f"{name.split()[0].lower()}@example.com",
+        phone=phone,
+        is_anonymous=anonymous,
+        viewer=None,
+        client_ip="",
     )

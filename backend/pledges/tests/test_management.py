@@ -12,26 +12,12 @@ from campaigns.models import Campaign
 from campaigns.tests.factories import CampaignFactory
 from payments.models import Payment
 from pledges.models import Pledge, PledgePayment
-from pledges.services import pledge_create
-from pledges.tests.factories import paid_donation
+from pledges.tests.factories import make_pledge, paid_donation
 
 pytestmark = pytest.mark.django_db
 
 C2B_URL = "/api/payments/callbacks/c2b/local-callback-token/confirmation"
 SIGN_IN = {"detail": "Please sign in to continue.", "code": "not_authenticated", "field_errors": {}}
-
-
-def make_pledge(campaign, *, amount=10_000, name="Njeri Wanjiru", anonymous=False, phone="0711000222", email=""):
-    return pledge_create(
-        campaign_id=campaign.pk,
-        amount=amount,
-        name=name,
-        email=email or f"{name.split()[0].lower()}@example.com",
-        phone=phone,
-        is_anonymous=anonymous,
-        viewer=None,
-        client_ip="",
-    )
 
 
 def pay_bill(account, amount, trans_id, first_name="John"):

@@ -60,8 +60,8 @@ function DeleteAccountDialog() {
               </p>
               <p>
                 <Trans>
-                  Your pledges and donations stay in the organizers' records with their amounts, but without
-                  your name, phone number or e-mail address.
+                  The pledges and donations you made while signed in stay in the organizers' records with
+                  their amounts, but without your name, phone number or e-mail address.
                 </Trans>
               </p>
             </div>

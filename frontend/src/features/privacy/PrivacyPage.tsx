@@ -144,9 +144,11 @@ export default function PrivacyPage() {
           <p>
             <Trans>
               We keep your account data while your account is open. When you delete your account, your
-              personal data is removed at once. Your pledges and donations stay in the organizers' records
-              with their amounts, but without your name, phone number or e-mail address. Payment records are
-              kept as long as Kenyan tax and accounting law requires.
+              personal data is removed at once. The pledges and donations you made while signed in stay in the
+              organizers' records with their amounts, but without your name, phone number or e-mail address.
+              Payment records are kept as long as Kenyan tax and accounting law requires. For pledges and
+              donations you made without signing in, write to us (Contact us, below) and we will remove your
+              details from them.
             </Trans>
           </p>
           <p>

@@ -2575,7 +2575,7 @@ export interface components {
         /**
          * PersonalDataOut
          * @description Everything the platform holds about the signed-in user. Pledges and donations are those
-         *     given with the account's e-mail address or paid while signed in.
+         *     given while signed in.
          */
         PersonalDataOut: {
             account: components["schemas"]["AccountExportOut"];
