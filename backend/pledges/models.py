@@ -13,6 +13,15 @@ from django.utils.translation import gettext_lazy as _
 
 from pledges.codes import CODE_LENGTH, new_code
 
+# Pledges and donations anonymised by an account deletion keep this as their name, a marker that
+# is shown through the translation layer (``shown_giver_name``), never as stored.
+DELETED_USER_NAME = "Deleted user"
+
+
+def shown_giver_name(name: str) -> str:
+    """A pledge's or donation's name as organizers see it: 'Deleted user' in their language."""
+    return str(_("Deleted user")) if name == DELETED_USER_NAME else name
+
 
 class PledgeStatus(models.TextChoices):
     """Pending: nothing paid yet. Partly paid: some of it. Confirmed: fully paid (or more), by

@@ -13,7 +13,7 @@ from ninja import Field, Schema
 
 from payments.models import Payment
 from payments.schemas import PaymentOut
-from pledges.models import Donation, Pledge, PledgeStatus
+from pledges.models import Donation, Pledge, PledgeStatus, shown_giver_name
 from pledges.selectors import UnmatchedPayment, payment_instructions
 
 HIDDEN_EMAIL = "hidden@anonymous.invalid"
@@ -144,7 +144,7 @@ class PledgeOut(Schema):
         fields: dict[str, Any] = {
             "id": pledge.pk,
             "campaign_id": pledge.campaign_id,
-            "name": pledge.name,
+            "name": shown_giver_name(pledge.name),
             "email": pledge.email,
             "phone": pledge.phone,
             "amount": pledge.amount,
@@ -352,7 +352,7 @@ class DonationOut(Schema):
             {
                 "id": donation.pk,
                 "campaign_id": donation.campaign_id,
-                "name": donation.name,
+                "name": shown_giver_name(donation.name),
                 "email": donation.email,
                 "phone": donation.phone,
                 "amount": donation.amount,

@@ -22,7 +22,7 @@ from campaigns.selectors import campaign_get
 from common.errors import NotFoundError, PermissionDeniedError
 from payments.models import Payment, PaymentEvent
 from pledges import codes
-from pledges.models import Donation, Pledge, PledgeStatus
+from pledges.models import Donation, Pledge, PledgeStatus, shown_giver_name
 
 MAX_SEARCH_LENGTH = 100
 
@@ -323,7 +323,7 @@ def pledge_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
         confirmer = pledge.confirmed_by
         yield [
             _when(pledge.created_at),
-            _cell(pledge.name),
+            _cell(shown_giver_name(pledge.name)),
             _cell(pledge.email),
             pledge.phone,
             yes if pledge.is_anonymous else no,
@@ -356,7 +356,7 @@ def donation_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
         payment = donation.payment
         yield [
             _when(donation.counted_at),
-            _cell(donation.name),
+            _cell(shown_giver_name(donation.name)),
             _cell(donation.email),
             donation.phone,
             yes if donation.is_anonymous else no,

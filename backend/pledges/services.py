@@ -40,7 +40,7 @@ from payments.services import (
     payment_stk_push_start,
 )
 from pledges import codes, signals
-from pledges.models import Donation, Pledge, PledgePayment
+from pledges.models import DELETED_USER_NAME, Donation, Pledge, PledgePayment
 from pledges.selectors import pledge_managed_get
 
 # Far above any real pledge or gift, well inside the database column.
@@ -497,10 +497,6 @@ def donation_attach_payment(
         _donation_count(donation)
     donation.payment = payment
     return donation
-
-
-# What anonymised pledges and donations show organizers in place of the giver's name.
-DELETED_USER_NAME = "Deleted user"
 
 
 @transaction.atomic

@@ -15,8 +15,8 @@ from grants.models import GrantApplication, OrganizationProfile
 from grants.tests.factories import GrantApplicationFactory, OrganizationProfileFactory, subscribe
 from notifications.models import NotificationLog, PledgeOptOut
 from payments.models import Payment
-from pledges.models import Donation, Pledge, PledgePayment
-from pledges.services import DELETED_USER_NAME, pledge_payment_record
+from pledges.models import DELETED_USER_NAME, Donation, Pledge, PledgePayment
+from pledges.services import pledge_payment_record
 from pledges.tests.factories import PledgeFactory, paid_donation
 
 pytestmark = pytest.mark.django_db
@@ -308,3 +308,23 @@ def test_privacy_contact_names_the_controller_from_settings(api_client: ApiClien
     settings.PRIVACY_CONTACT_EMAIL = "dpo@example.org"
 
     assert api_client.get("/api/privacy-contact").json() == {"controller": "Harambee", "email": "dpo@example.org"}
+
+
+def test_organizers_see_a_deleted_users_pledges_named_in_their_own_language(
+    make_api_client: Callable[..., ApiClient], owner_client: ApiClient, user: User
+):
+    pledge = PledgeFactory.create(user=user, email=user.email)
+    owner_client.post(DELETE, {"password": DEFAULT_PASSWORD})
+    organizer = make_api_client(signed_in_as=pledge.campaign.organizer)
+
+    names = {
+        language: [
+            row["name"]
+            for row in organizer.get(
+                f"/api/pledges?campaign_id={pledge.campaign_id}", headers={"Accept-Language": language}
+            ).json()
+        ]
+        for language in ("en", "sw")
+    }
+
+    assert names == {"en": ["Deleted user"], "sw": ["Mtumiaji aliyefutwa"]}
