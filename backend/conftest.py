@@ -5,7 +5,7 @@ token the way the React app does (taken from session answers, sent as ``X-CSRFTo
 """
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 from django.test import Client
+from django.utils import translation
 
 from accounts.models import User
 from accounts.tests.factories import UserFactory
@@ -50,6 +51,14 @@ class ApiClient(Client):
 def _fresh_cache() -> None:
     """The in-memory cache outlives a test: rate-limit counters must not leak between tests."""
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """LocaleMiddleware activates each request's language and never resets it: a test that asked
+    in Kiswahili must not leave the next test's services speaking it."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture
