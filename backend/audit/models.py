@@ -18,6 +18,10 @@ class AuditAction(models.TextChoices):
     PLEDGE_CONFIRMED = "pledge_confirmed", _("Pledge confirmed")
     PAYMENT_RECORDED = "payment_recorded", _("Cash or bank payment recorded")
     PAYMENT_ASSIGNED = "payment_assigned", _("Unmatched payment assigned")
+    PAYMENT_REVERSED = "payment_reversed", _("Payment reversed")
+    PLEDGE_CORRECTED = "pledge_corrected", _("Pledge amount corrected")
+    PLEDGE_CANCELLED = "pledge_cancelled", _("Pledge cancelled")
+    PLEDGE_RESTORED = "pledge_restored", _("Pledge restored")
     CAMPAIGN_STATUS_CHANGED = "campaign_status_changed", _("Campaign status changed")
     CAMPAIGN_EDITED = "campaign_edited", _("Campaign edited by an admin")
 

@@ -45,7 +45,8 @@ class SearchText(models.Func):
 class Campaign(models.Model):
     """A campaign people pledge or donate to. Goals and totals are whole Kenya shillings.
 
-    ``pledged_total``, ``raised_total`` and ``donor_count`` are counters: only the services of the
+    ``pledged_total``, ``pledged_signed_in_or_paid_total``, ``raised_total`` and ``donor_count`` are counters:
+    only the services of the
     pledges and donations apps change them, in the same transaction as the record they count
     (``F()`` updates), never from client input. Nothing here writes them except the demo data.
     """
@@ -70,7 +71,20 @@ class Campaign(models.Model):
         validators=[validate_payment_options],
         help_text='Up to 3 of {"method": "bank|mpesa_till|paybill|mpesa|cash", "details": {...}}.',
     )
+    pledge_ceiling = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="The largest single pledge, whole KES; empty: the goal (``largest_pledge``).",
+    )
+    unsigned_pledges_count_after_payment = models.BooleanField(
+        default=False,
+        help_text="Pledges made without signing in count in the public figures only once something is paid "
+        "(joke pledges stay off the progress bar; the team still sees them).",
+    )
     pledged_total = models.PositiveBigIntegerField(default=0)
+    # The live pledges made signed in or paid in part: the public pledged figure when
+    # ``unsigned_pledges_count_after_payment`` is on (``public_pledged_total``).
+    pledged_signed_in_or_paid_total = models.PositiveBigIntegerField(default=0)
     raised_total = models.PositiveBigIntegerField(default=0)
     donor_count = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -99,9 +113,20 @@ class Campaign(models.Model):
             return self.category
 
     @property
+    def largest_pledge(self) -> int:
+        """The largest single pledge it accepts: its own ceiling, else its goal."""
+        return self.pledge_ceiling or self.goal
+
+    @property
+    def public_pledged_total(self) -> int:
+        """The pledged figure visitors see (totals, progress bars, Explore, any big screen): every live
+        pledge, or, with ``unsigned_pledges_count_after_payment``, those made signed in or paid in part."""
+        return self.pledged_signed_in_or_paid_total if self.unsigned_pledges_count_after_payment else self.pledged_total
+
+    @property
     def progress_percent_uncapped(self) -> int:
-        """Pledged over goal in whole percent, rounded down; above 100 once the goal is passed."""
-        return self.pledged_total * 100 // max(self.goal, 1)
+        """The public pledged figure over goal in whole percent, rounded down; above 100 once passed."""
+        return self.public_pledged_total * 100 // max(self.goal, 1)
 
     @property
     def progress_percent(self) -> int:

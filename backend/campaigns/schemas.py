@@ -42,7 +42,10 @@ class CampaignCardOut(Schema):
     category: Category
     category_label: str = Field(description="The category's name in the site language.")
     goal: int = Field(description="Whole KES.")
-    pledged_total: int = Field(description="Sum of the pledges, whole KES.")
+    pledged_total: int = Field(
+        description="The public pledged figure, whole KES: the live pledges, or with "
+        "unsigned_pledges_count_after_payment those made signed in or paid in part."
+    )
     raised_total: int = Field(description="Sum of the confirmed payments and donations, whole KES.")
     donor_count: int
     progress_percent: int = Field(description="pledged_total over goal in whole percent, capped at 100 for bars.")
@@ -57,6 +60,12 @@ class CampaignCardOut(Schema):
     like_count: int | None = Field(description="The number of likes, for admins only; null for everyone else.")
     liked_by_me: bool = Field(description="Whether the signed-in viewer likes it; false for visitors.")
     created_at: datetime
+
+    @staticmethod
+    def resolve_pledged_total(campaign: Any) -> int:
+        # A campaign gives its public figure; the dict ``CampaignDetailOut.for_viewer`` builds from
+        # this schema already holds it.
+        return campaign.public_pledged_total if isinstance(campaign, Campaign) else campaign["pledged_total"]
 
 
 class BankDetails(Schema):
@@ -126,6 +135,10 @@ class CampaignDetailOut(CampaignCardOut):
     can_share: bool = Field(description="Active campaigns only: show the share panel and the QR code.")
     share_url: str = Field(description="The public address of the campaign page.")
     updated_at: datetime
+    largest_pledge: int = Field(description="The largest single pledge it accepts, whole KES (default: its goal).")
+    unsigned_pledges_count_after_payment: bool = Field(
+        description="Pledges made without signing in count in the public figures once something is paid."
+    )
     paid_total: int = Field(
         description="Paid so far towards the pledges, whole KES (raised_total also counts donations)."
     )
@@ -161,6 +174,8 @@ class CampaignDetailOut(CampaignCardOut):
                 "can_share": campaign.can_be_shared,
                 "share_url": campaign.share_url,
                 "updated_at": campaign.updated_at,
+                "largest_pledge": campaign.largest_pledge,
+                "unsigned_pledges_count_after_payment": campaign.unsigned_pledges_count_after_payment,
             }
         )
 
@@ -179,6 +194,10 @@ class CampaignUpdateIn(Schema):
     story: str | None = None
     image_url: str | None = Field(None, description="An http(s) address or a path on this site; '' removes it.")
     youtube_url: str | None = Field(None, description="A YouTube link (watch?v=, youtu.be/, embed/); '' removes it.")
+    largest_pledge: int | None = Field(None, description="The largest single pledge, whole KES; the goal by default.")
+    unsigned_pledges_count_after_payment: bool | None = Field(
+        None, description="Count pledges made without signing in publicly only after their first payment."
+    )
 
 
 class CampaignStatusIn(Schema):

@@ -103,15 +103,15 @@ class CampaignActivity:
 
 
 def campaign_activity_get(*, campaign: Campaign) -> CampaignActivity:
-    """What the campaign page lists: its ``RECENT_ACTIVITY_LIMIT`` newest pledges, its latest
+    """What the campaign page lists: its ``RECENT_ACTIVITY_LIMIT`` newest live pledges, its latest
     paid donations, and the sum paid so far towards its pledges (whole KES). Three queries
     whatever the number of pledges; masking them for the viewer is ``CampaignDetailOut``'s job."""
     return CampaignActivity(
-        pledges=list(Pledge.objects.filter(campaign=campaign).newest_first()[:RECENT_ACTIVITY_LIMIT]),
+        pledges=list(Pledge.objects.filter(campaign=campaign).live().newest_first()[:RECENT_ACTIVITY_LIMIT]),
         donations=list(Donation.objects.filter(campaign=campaign).paid()[:RECENT_ACTIVITY_LIMIT]),
-        pledges_paid_total=Pledge.objects.filter(campaign=campaign).aggregate(total=Coalesce(Sum("paid_amount"), 0))[
-            "total"
-        ],
+        pledges_paid_total=Pledge.objects.filter(campaign=campaign)
+        .live()
+        .aggregate(total=Coalesce(Sum("paid_amount"), 0))["total"],
     )
 
 

@@ -38,8 +38,10 @@ def campaign_update(
     story: str | None = None,
     image_url: str | None = None,
     youtube_url: str | None = None,
+    largest_pledge: int | None = None,
+    unsigned_pledges_count_after_payment: bool | None = None,
 ) -> Campaign:
-    """Edit a campaign's texts, goal, category and cover; ``None`` leaves a field as it is.
+    """Edit a campaign's texts, goal, category, cover and pledge rules; ``None`` leaves a field as it is.
 
     Only the organizer and admins may edit (else PermissionDeniedError, 403). Title, description,
     goal, category and story are required (spec section 5, 'Edit campaign form'); the goal is whole
@@ -79,6 +81,13 @@ def campaign_update(
         changes["youtube_id"] = validators.youtube_id_from_url(youtube_url) or ""
         if message := validators.check_youtube_url(youtube_url):
             errors["youtube_url"] = message
+
+    if largest_pledge is not None:
+        changes["pledge_ceiling"] = largest_pledge
+        if message := validators.check_largest_pledge(largest_pledge):
+            errors["largest_pledge"] = message
+    if unsigned_pledges_count_after_payment is not None:
+        changes["unsigned_pledges_count_after_payment"] = unsigned_pledges_count_after_payment
 
     if errors:
         raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)

@@ -80,6 +80,13 @@ def check_goal(value: int) -> str | None:
     return None
 
 
+def check_largest_pledge(value: int) -> str | None:
+    """The largest single pledge a campaign accepts: whole KES from 1 to GOAL_MAX."""
+    if not 1 <= value <= GOAL_MAX:
+        return _("The largest pledge must be a whole amount from Ksh 1 to Ksh 1,000,000,000.")
+    return None
+
+
 def check_category(value: str, *, choices: list[str] | None = None) -> str | None:
     """A category value from ``choices`` (default: any ``Category``)."""
     if not value.strip():

@@ -12,7 +12,7 @@ from notifications import tasks
 from payments.models import Payment
 from payments.signals import payment_succeeded
 from pledges.models import Pledge
-from pledges.signals import pledge_created, pledge_paid
+from pledges.signals import pledge_changed, pledge_created, pledge_paid
 
 
 @receiver(pledge_created, dispatch_uid="notifications.pledge_created")
@@ -24,6 +24,13 @@ def on_pledge_created(sender: type[Pledge], pledge: Pledge, **kwargs: Any) -> No
 @receiver(pledge_paid, dispatch_uid="notifications.pledge_paid")
 def on_pledge_paid(sender: type[Pledge], pledge: Pledge, payment: Payment, fully_paid: bool, **kwargs: Any) -> None:
     tasks.notify_pledge_payment.enqueue(pledge_id=pledge.pk, payment_id=payment.pk, fully_paid=fully_paid)
+
+
+@receiver(pledge_changed, dispatch_uid="notifications.pledge_changed")
+def on_pledge_changed(sender: type[Pledge], pledge: Pledge, change: str, **kwargs: Any) -> None:
+    # A pledge anonymised since (an account deletion) has no phone left to tell.
+    if pledge.phone:
+        tasks.notify_pledge_changed.enqueue(pledge_id=pledge.pk, change=change)
 
 
 @receiver(payment_succeeded, dispatch_uid="notifications.payment_succeeded")

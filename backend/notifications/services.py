@@ -218,6 +218,34 @@ def pledge_payment_notify(*, pledge_id: int, payment_id: int, fully_paid: bool) 
         _deliver_all(logs)
 
 
+def pledge_change_notify(*, pledge_id: int, change: str) -> None:
+    """One short SMS to the pledger when an organizer changed their pledge by hand: what changed
+    and where it stands now (``change`` as in ``pledges.signals.pledge_changed``)."""
+    pledge = Pledge.objects.select_related("campaign").get(pk=pledge_id)
+    with translation.override(pledge.language):
+        context = _pledge_context(pledge)
+        facts = {"code": pledge.code, "title": pledge.campaign.title[:40], **context}
+        texts = {
+            "corrected": _("Your pledge %(code)s to %(title)s is now %(amount)s: paid %(paid)s, %(remaining)s left."),
+            "cancelled": _("Your pledge %(code)s to %(title)s was cancelled by the organizer."),
+            "restored": _("Your pledge %(code)s to %(title)s of %(amount)s is active again: %(remaining)s left."),
+            "payments_moved": _(
+                "Payments were counted towards your pledge %(code)s to %(title)s: paid %(paid)s of %(amount)s."
+            ),
+            "payment_reversed": _(
+                "A payment recorded for your pledge %(code)s to %(title)s was reversed: paid %(paid)s of %(amount)s."
+            ),
+        }
+        message = texts[change] % facts
+        _deliver_all(
+            [
+                notification_queue_sms(
+                    to=pledge.phone, template="pledge_changed", context={"message": message}, pledge=pledge
+                )
+            ]
+        )
+
+
 def _receipt_language(payment: Payment) -> str:
     """The language the payer gave or pledged in, else their profile's."""
     if donation := getattr(payment, "donation", None):
@@ -242,7 +270,8 @@ def payment_receipt_notify(*, payment_id: int) -> None:
         context = {
             "payment": payment,
             "amount": format_ksh(payment.amount),
-            "paid_at": timezone.localtime(payment.settled_at) if payment.settled_at else None,
+            # An entry recorded by hand states the day the money was received.
+            "paid_at": timezone.localtime(payment.received_at or payment.settled_at) if payment.settled_at else None,
             "site_url": settings.SITE_URL,
         }
         subject = _("Your Harambee receipt %(number)s") % {"number": payment.receipt_number}
@@ -414,7 +443,8 @@ def reminders_send_due(*, now: datetime | None = None) -> int:
     if is_quiet_hours(now):
         return 0
     pledges = (
-        Pledge.objects.filter(
+        Pledge.objects.live()
+        .filter(
             status__in=UNPAID,
             campaign__status=CampaignStatus.ACTIVE,
             campaign__end_date__gte=now.astimezone(NAIROBI).date(),
@@ -476,6 +506,7 @@ def pledge_reminder_send(*, pledge_id: int, reminder_id: int | None) -> bool:
     pledge = Pledge.objects.select_related("campaign").get(pk=pledge_id)
     still_wanted = (
         pledge.status in UNPAID
+        and pledge.is_live
         and pledge.campaign.status == CampaignStatus.ACTIVE
         and not PledgeOptOut.objects.filter(pledge=pledge).exists()
     )
@@ -525,6 +556,8 @@ def pledge_remind(*, pledge_id: int, user: User) -> Pledge:
     pledge = pledge_managed_get(
         pledge_id=pledge_id, user=user, denied=_("Only the campaign's organizer or an admin can send reminders.")
     )
+    if not pledge.is_live:
+        raise ServiceError(_("This pledge is cancelled. Restore it first."), code="pledge_cancelled")
     if pledge.status not in UNPAID:
         raise ServiceError(_("This pledge is already fully paid."), code="pledge_paid")
     if pledge.campaign.status != CampaignStatus.ACTIVE:

@@ -30,6 +30,13 @@ def notify_pledge_payment(*, pledge_id: int, payment_id: int, fully_paid: bool) 
 
 
 @task()
+def notify_pledge_changed(*, pledge_id: int, change: str) -> None:
+    from notifications.services import pledge_change_notify
+
+    pledge_change_notify(pledge_id=pledge_id, change=change)
+
+
+@task()
 def notify_payment_receipt(*, payment_id: int) -> None:
     from notifications.services import payment_receipt_notify
 

@@ -24,7 +24,7 @@ from common.ratelimit import client_ip
 from common.schemas import ErrorOut
 from payments import selectors, services
 from payments.models import Payment, PaymentEvent
-from payments.schemas import CheckoutIn, CheckoutOut, PaymentOut, PaymentStatusOut, StkPushIn
+from payments.schemas import CheckoutIn, CheckoutOut, PaymentOut, PaymentReversalIn, PaymentStatusOut, StkPushIn
 
 router = Router(tags=["payments"])
 
@@ -45,6 +45,14 @@ def stk_push(request: HttpRequest, payload: StkPushIn) -> Status[Payment]:
 def checkout(request: HttpRequest, payload: CheckoutIn) -> Status[Payment]:
     """Pay a fee on the hosted card checkout: show ``checkout_url`` in a dialog, then poll the payment."""
     return Status(201, services.payment_fee_checkout_start(user=signed_in_user(request), **payload.dict()))
+
+
+@router.post("/payments/{reference}/reversal", response={200: PaymentOut, **ERRORS}, auth=django_auth)
+def payment_reverse(request: HttpRequest, reference: str, payload: PaymentReversalIn) -> Payment:
+    """Reverse a payment recorded by hand (cash, bank, M-Pesa to the organization's number) with a
+    reversing entry and a reason: it stops counting towards its pledge or donation. The campaign's
+    organizer or an admin (403 for others; 404 for a payment they cannot see)."""
+    return services.payment_reverse(reference=reference, user=signed_in_user(request), reason=payload.reason)
 
 
 @router.get("/organizations", response={200: PaymentStatusOut, **ERRORS}, auth=django_auth)

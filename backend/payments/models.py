@@ -30,6 +30,9 @@ class Payment(models.Model):
         CARD = "card", _("Card")
         CASH = "cash", _("Cash")
         BANK = "bank", _("Bank transfer")
+        # Paid to the organization's own M-Pesa number (not our paybill) and entered by a treasurer
+        # with its M-Pesa receipt code, which ``mpesa_receipt`` keeps unique against callbacks.
+        MPESA_MANUAL = "mpesa_manual", _("M-Pesa to the organization's number")
 
     class Purpose(models.TextChoices):
         DONATION = "donation", _("Donation")
@@ -72,6 +75,12 @@ class Payment(models.Model):
     merchant_request_id = models.CharField(max_length=64, blank=True)
     # Card: Paystack's transaction id; bank: the transfer's reference.
     provider_reference = models.CharField(max_length=100, unique=True, null=True, blank=True)
+    received_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the money reached the organization, for an entry recorded by hand (it counts on "
+        "that day); empty for payments the providers told us about.",
+    )
     checkout_url = models.URLField(max_length=500, blank=True)
     return_path = models.CharField(max_length=200, blank=True)
     # M-Pesa's transaction id (STK MpesaReceiptNumber, C2B TransID): one credit per receipt.
@@ -128,6 +137,15 @@ class Payment(models.Model):
         return self.status == self.Status.PENDING
 
     @property
+    def is_manual(self) -> bool:
+        """Entered by a person (cash, bank, M-Pesa to the organization's number), not by a provider."""
+        return self.provider in MANUAL_PROVIDERS
+
+    @property
+    def is_reversed(self) -> bool:
+        return hasattr(self, "reversal")
+
+    @property
     def contact_email(self) -> str:
         """Where the receipt goes: the e-mail given with the payment, else the payer's account."""
         return self.payer_email or (self.user.email if self.user else "")
@@ -137,6 +155,25 @@ class Payment(models.Model):
         self.status = self.Status.SUCCEEDED
         self.settled_at = at
         self.receipt_number = f"HRB-{timezone.localtime(at):%y%m%d}-{self.pk:06d}"
+
+
+MANUAL_PROVIDERS = (Payment.Provider.CASH, Payment.Provider.BANK, Payment.Provider.MPESA_MANUAL)
+
+
+class PaymentReversal(models.Model):
+    """The reversing entry of a payment recorded by mistake: the payment row itself is never edited
+    or deleted; from this entry on it counts towards nothing (``counted_at`` is emptied)."""
+
+    payment = models.OneToOneField(Payment, on_delete=models.PROTECT, related_name="reversal")
+    reason = models.TextField()
+    reversed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Reversal of {self.payment_id}"
 
 
 class PaymentEvent(models.Model):

@@ -43,6 +43,10 @@ class PaymentOut(Schema):
         return obj.checkout_url or None
 
 
+class PaymentReversalIn(Schema):
+    reason: str = Field(max_length=2000, description="Why the entry was a mistake; required, kept in the audit log.")
+
+
 class CheckoutOut(Schema):
     reference: str
     checkout_url: str

@@ -14,7 +14,8 @@ for another amount is recorded and flagged, never credited; unknown ids change n
 
 import json
 import logging
-from datetime import timedelta
+import re
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -34,11 +35,11 @@ from campaigns.services import campaign_activate
 from common import ratelimit
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
 from payments import selectors
-from payments.models import Payment, PaymentEvent, Subscription
+from payments.models import MANUAL_PROVIDERS, REFERENCE_LENGTH, Payment, PaymentEvent, PaymentReversal, Subscription
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
 from payments.providers.daraja import DarajaClient, StkQueryAnswer, StkResult
 from payments.providers.paystack import PaystackClient
-from payments.signals import payment_succeeded
+from payments.signals import payment_reversed, payment_succeeded
 
 logger = logging.getLogger(__name__)
 
@@ -381,7 +382,12 @@ def _apply_stk_result(payment: Payment, result: StkResult) -> str:
     if payment.status == Status.SUCCEEDED or payment.flagged:
         # A repeat, or a failure arriving after the success: never undone. A callback after a
         # query credited the payment still brings the receipt number the query lacked.
-        if payment.status == Status.SUCCEEDED and result.mpesa_receipt and not payment.mpesa_receipt:
+        if (
+            payment.status == Status.SUCCEEDED
+            and result.mpesa_receipt
+            and not payment.mpesa_receipt
+            and not _receipt_recorded(result.mpesa_receipt)
+        ):
             payment.mpesa_receipt = result.mpesa_receipt
             payment.save(update_fields=["mpesa_receipt"])
         return Outcome.DUPLICATE
@@ -394,6 +400,11 @@ def _apply_stk_result(payment: Payment, result: StkResult) -> str:
         payment.status = Status.CANCELLED if cancelled else Status.FAILED
         payment.save(update_fields=["status", "result_code", "result_desc"])
         return Outcome.FAILED
+    if result.mpesa_receipt and _receipt_recorded(result.mpesa_receipt):
+        # A treasurer entered this receipt by hand first: one receipt, one credit. Kept for a person.
+        _flag(payment, f"M-Pesa receipt {result.mpesa_receipt} was already recorded on another payment.")
+        payment.save(update_fields=["result_code", "result_desc", "flagged", "flag_reason"])
+        return Outcome.DUPLICATE
     payment.mpesa_receipt = result.mpesa_receipt or None
     if result.amount is not None and result.amount != payment.amount:
         _flag(payment, f"M-Pesa reports KES {result.amount} paid for an intent of KES {payment.amount}.")
@@ -402,6 +413,10 @@ def _apply_stk_result(payment: Payment, result: StkResult) -> str:
     # A query's success carries no amount: the STK prompt itself fixed it to the intent's.
     _credit(payment)
     return Outcome.CREDITED
+
+
+def _receipt_recorded(mpesa_receipt: str) -> bool:
+    return Payment.objects.filter(mpesa_receipt=mpesa_receipt).exists()
 
 
 def _stk_intent_unanswered(result: StkResult) -> Payment | None:
@@ -635,6 +650,33 @@ def payment_record_card_webhook(*, raw_body: bytes, signature: str, remote_addr:
     return _event(provider=provider, kind=kind, body=body, remote_addr=remote_addr, payment=payment, outcome=outcome)
 
 
+MPESA_RECEIPT_PATTERN = re.compile(r"^[A-Z0-9]{10}$")
+# A received date gives the entry a moment on that day: midday, so that no time zone moves it.
+RECEIVED_TIME = time(12)
+REVERSAL_REASON_MAX_LENGTH = 500
+
+
+def _received_at(received_on: date | None) -> datetime | None:
+    """When money received on ``received_on`` counts: None (now) for today or no date, else midday
+    that day in Nairobi. A future date is refused."""
+    today = timezone.localdate()
+    if received_on is None or received_on == today:
+        return None
+    if received_on > today:
+        raise _invalid("received_on", _("The date received cannot be in the future."))
+    return timezone.make_aware(datetime.combine(received_on, RECEIVED_TIME))
+
+
+def _mpesa_receipt_clean(receipt: str) -> str:
+    """An M-Pesa receipt code (10 letters and digits, e.g. SLK4H7R2QX) not recorded before."""
+    receipt = receipt.strip().upper()
+    if not MPESA_RECEIPT_PATTERN.match(receipt):
+        raise _invalid("reference", _("Please enter the M-Pesa receipt code: 10 letters and digits, e.g. SLK4H7R2QX."))
+    if Payment.objects.filter(mpesa_receipt=receipt).exists():
+        raise _invalid("reference", _("This M-Pesa receipt has already been recorded."))
+    return receipt
+
+
 def payment_record_manual(
     *,
     recorded_by: User,
@@ -645,21 +687,29 @@ def payment_record_manual(
     payer_phone: str = "",
     payer_email: str = "",
     note: str = "",
-    bank_reference: str = "",
+    reference: str = "",
+    received_on: date | None = None,
     account_reference: str = "",
 ) -> Payment:
-    """A cash or bank payment an organizer (or an admin) received in person, credited at once.
+    """A payment an organizer (or an admin) received outside our paybill, credited at once: cash,
+    a bank transfer (``reference``: its bank reference, optional) or M-Pesa to the organization's
+    own number (``reference``: its M-Pesa receipt code, required; one receipt is one credit, here
+    and in every callback). ``received_on`` in the past makes it count on that day.
     ``account_reference`` says what it pays, e.g. a pledge code (see pledges.receivers)."""
     if not campaign.can_be_edited_by(recorded_by):
         raise PermissionDeniedError(_("Only the campaign's organizer can record payments."), code="forbidden")
-    if provider not in (Payment.Provider.CASH, Payment.Provider.BANK):
-        raise _invalid("provider", _("Please choose cash or bank transfer"))
+    if provider not in MANUAL_PROVIDERS:
+        raise _invalid("provider", _("Please choose cash, bank transfer or M-Pesa"))
     if purpose not in (Payment.Purpose.DONATION, Payment.Purpose.PLEDGE_PAYMENT):
         raise _invalid("purpose", _("Please choose a valid payment purpose"))
     if amount < 1:
         raise _invalid("amount", _("Please enter an amount of at least Ksh 1"))
     if payer_phone and (message := validators.check_kenyan_phone(payer_phone)):
         raise _invalid("payer_phone", message)
+    received_at = _received_at(received_on)
+    mpesa_receipt = _mpesa_receipt_clean(reference) if provider == Payment.Provider.MPESA_MANUAL else None
+    # A cash or bank entry's own reference (a bank's, a receipt book's) is kept unique too.
+    other_reference = None if mpesa_receipt else (reference.strip() or None)
     with transaction.atomic():
         try:
             with transaction.atomic():
@@ -672,11 +722,19 @@ def payment_record_manual(
                     payer_phone=validators.normalize_kenyan_phone(payer_phone) if payer_phone else "",
                     payer_email=payer_email.strip(),
                     note=note.strip(),
-                    provider_reference=bank_reference.strip() or None,
+                    provider_reference=other_reference,
+                    mpesa_receipt=mpesa_receipt,
+                    received_at=received_at,
                     account_reference=account_reference,
                 )
         except IntegrityError:
-            raise _invalid("bank_reference", _("This bank reference has already been recorded")) from None
+            # The same reference at the same moment (a double submit, or a callback with that receipt).
+            message = (
+                _("This M-Pesa receipt has already been recorded.")
+                if mpesa_receipt
+                else _("This bank reference has already been recorded")
+            )
+            raise _invalid("reference", message) from None
         payment = Payment.objects.select_for_update().get(pk=payment.pk)
         _credit(payment)
         audit_record(
@@ -690,8 +748,56 @@ def payment_record_manual(
                 "campaign": campaign.pk,
                 "account_reference": payment.account_reference,
                 "bank_reference": payment.provider_reference or "",
+                "mpesa_receipt": payment.mpesa_receipt or "",
+                "received_on": timezone.localdate(payment.received_at or payment.settled_at).isoformat(),
                 "receipt_number": payment.receipt_number,
             },
+        )
+    return payment
+
+
+def payment_reverse(*, reference: str, user: User, reason: str) -> Payment:
+    """Take back a payment recorded by hand by mistake, with a reversing entry (``PaymentReversal``):
+    the payment row stays as it was; from now on it counts towards nothing, and the
+    ``payment_reversed`` receivers take back what it paid (a pledge's paid amount, a donation) in
+    the same transaction. Only the campaign's organizer or an admin, with a reason; audited.
+    Payments the providers told us about are not reversed here: the money did move."""
+    reason = reason.strip()
+    with transaction.atomic():
+        payment = (
+            Payment.objects.select_for_update(of=("self",))
+            .select_related("campaign")
+            .filter(reference=reference.strip().upper()[:REFERENCE_LENGTH], status=Status.SUCCEEDED)
+            .first()
+        )
+        if payment is None or payment.campaign is None or not payment.campaign.is_visible_to(user):
+            raise NotFoundError(_("Payment not found."), code="payment_not_found")
+        if not payment.campaign.can_be_edited_by(user):
+            raise PermissionDeniedError(
+                _("Only the campaign's organizer or an admin can reverse payments."), code="not_organizer"
+            )
+        if not reason:
+            raise _invalid("reason", _("Please give the reason for the reversal."))
+        if len(reason) > REVERSAL_REASON_MAX_LENGTH:
+            raise _invalid("reason", _("Please keep the reason under 500 characters."))
+        if not payment.is_manual:
+            raise ServiceError(
+                _("Only payments recorded by hand can be reversed: M-Pesa and card payments did reach the account."),
+                code="not_manual",
+            )
+        if PaymentReversal.objects.filter(payment=payment).exists():
+            raise ServiceError(_("This payment has already been reversed."), code="already_reversed")
+        before = {"amount": payment.amount, "counted_at": payment.counted_at}
+        PaymentReversal.objects.create(payment=payment, reason=reason, reversed_by=user)
+        payment_reversed.send(sender=Payment, payment=payment, user=user, reason=reason)
+        payment.counted_at = None
+        payment.save(update_fields=["counted_at"])
+        audit_record(
+            actor=user,
+            action=AuditAction.PAYMENT_REVERSED,
+            target=payment,
+            before=before,
+            after={"amount": payment.amount, "counted_at": None, "reason": reason},
         )
     return payment
 

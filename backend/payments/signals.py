@@ -4,3 +4,8 @@ from django.dispatch import Signal
 # it: a receiver's writes (a donation counted, a pledge matched) commit or roll back with the
 # credit, so they are never lost and never doubled. Receivers must not call out over the network.
 payment_succeeded = Signal()
+
+# Sent with ``payment=<Payment>, user=<User>, reason=<str>`` when a succeeded payment is reversed,
+# inside the transaction that records the reversing entry, payment locked: receivers take back
+# what its success counted (a pledge's paid amount, a donation), in the same transaction.
+payment_reversed = Signal()

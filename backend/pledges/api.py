@@ -5,8 +5,9 @@ and POST /api/pledges/{code}/stk-push to pay it), donating (POST /api/donations)
 and donation lists of a campaign (masked: see ``schemas``), the ministry page's campaign.
 
 Pledge Management (the campaign's organizer or an admin; 401 signed out, 403 for others):
-the summary, CSV exports, confirming a pledge, recording cash or bank payments, and the
-payments that matched no pledge code with their one-click assignment.
+the summary, CSV exports, confirming a pledge, recording cash, bank and M-Pesa payments,
+correcting, cancelling and restoring pledges with their history, and the payments that matched
+no pledge code with their one-click assignment. (Reversing a payment: the payments API.)
 
 Payments are polled at GET /api/payments/{reference} (the payments API).
 """
@@ -21,6 +22,7 @@ from ninja import Query, Router, Status
 from ninja.security import django_auth
 
 from accounts.auth import request_user, signed_in_user
+from audit.models import AuditEntry
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_get
 from common.ratelimit import client_ip
@@ -39,11 +41,15 @@ from pledges.schemas import (
     ManualPaymentIn,
     MinistryCampaignOut,
     PageQuery,
+    PledgeCancelIn,
+    PledgeCorrectionIn,
+    PledgeHistoryEntryOut,
     PledgeIn,
     PledgeListQuery,
     PledgeOut,
     PledgePaymentOut,
     PledgeReceiptOut,
+    PledgeRestoreIn,
     PledgeStkPushIn,
     PledgeSummaryOut,
     UnmatchedPaymentOut,
@@ -170,13 +176,21 @@ def pledge_stk_push(request: HttpRequest, code: str, payload: PledgeStkPushIn) -
 # Pledge Management --------------------------------------------------------------------------
 
 
-@router.post("/confirm-payment", response={200: ConfirmPaymentOut, **MANAGE_ERRORS}, auth=django_auth)
+@router.post("/confirm-payment", response={200: ConfirmPaymentOut, 400: ErrorOut, **MANAGE_ERRORS}, auth=django_auth)
 def confirm_payment(request: HttpRequest, payload: ConfirmPaymentIn) -> dict[str, object]:
-    """Confirm a pledge paid by bank or cash ('This action cannot be undone'). The rest of its
-    amount is entered in the ledger as a bank transfer recorded by the signed-in organizer.
-    Confirming again changes nothing. Only the campaign's organizer or an admin (403)."""
+    """Confirm a pledge paid outside our paybill: the rest of its amount is entered in the ledger
+    by ``method`` (default bank), received on ``received_on`` (default today), with ``reference``
+    (an M-Pesa entry's receipt code is required), recorded by the signed-in organizer. Recorded
+    payments can only be corrected by a reversing entry, with a reason. Confirming a fully paid
+    pledge changes nothing. Only the campaign's organizer or an admin (403)."""
     user = signed_in_user(request)
-    pledge = services.pledge_confirm(pledge_id=payload.pledgeId, user=user)
+    pledge = services.pledge_confirm(
+        pledge_id=payload.pledgeId,
+        user=user,
+        method=payload.method,
+        received_on=payload.received_on,
+        reference=payload.reference,
+    )
     return {"detail": _("Payment confirmed successfully!"), "pledge": PledgeOut.for_viewer(pledge, manages=True)}
 
 
@@ -191,10 +205,49 @@ def pledge_payment_list(request: HttpRequest, pledge_id: int) -> list[Payment]:
     "/pledges/{pledge_id}/payments", response={201: PledgeOut, 400: ErrorOut, **MANAGE_ERRORS}, auth=django_auth
 )
 def pledge_payment_record(request: HttpRequest, pledge_id: int, payload: ManualPaymentIn) -> Status[PledgeOut]:
-    """'Record cash or bank payment': enters it in the ledger (with who recorded it) and counts it
+    """'Record a payment' (cash, bank, or M-Pesa to the organization's own number with its receipt
+    code): enters it in the ledger (with who recorded it and the day received) and counts it
     towards the pledge; answers the pledge as it is now."""
     pledge = services.pledge_payment_record(pledge_id=pledge_id, user=signed_in_user(request), **payload.dict())
     return Status(201, PledgeOut.for_viewer(pledge, manages=True))
+
+
+@router.post(
+    "/pledges/{pledge_id}/correction", response={200: PledgeOut, 400: ErrorOut, **MANAGE_ERRORS}, auth=django_auth
+)
+def pledge_amount_correct(request: HttpRequest, pledge_id: int, payload: PledgeCorrectionIn) -> PledgeOut:
+    """Change the pledge's amount (never below what is paid), with a reason; audited, and the
+    pledger gets a short message."""
+    pledge = services.pledge_amount_correct(pledge_id=pledge_id, user=signed_in_user(request), **payload.dict())
+    return PledgeOut.for_viewer(pledge, manages=True)
+
+
+@router.post(
+    "/pledges/{pledge_id}/cancellation", response={200: PledgeOut, 400: ErrorOut, **MANAGE_ERRORS}, auth=django_auth
+)
+def pledge_cancel(request: HttpRequest, pledge_id: int, payload: PledgeCancelIn) -> PledgeOut:
+    """Cancel the pledge, with a reason: it leaves the totals, the summary and the reminders. Its
+    payments move to another pledge or are kept as gifts (``payments_to``)."""
+    pledge = services.pledge_cancel(pledge_id=pledge_id, user=signed_in_user(request), **payload.dict())
+    return PledgeOut.for_viewer(pledge, manages=True)
+
+
+@router.post(
+    "/pledges/{pledge_id}/restoration", response={200: PledgeOut, 400: ErrorOut, **MANAGE_ERRORS}, auth=django_auth
+)
+def pledge_restore(request: HttpRequest, pledge_id: int, payload: PledgeRestoreIn) -> PledgeOut:
+    """Restore a cancelled pledge, with a reason: it counts again as it stands."""
+    pledge = services.pledge_restore(pledge_id=pledge_id, user=signed_in_user(request), reason=payload.reason)
+    return PledgeOut.for_viewer(pledge, manages=True)
+
+
+@router.get(
+    "/pledges/{pledge_id}/history", response={200: list[PledgeHistoryEntryOut], **MANAGE_ERRORS}, auth=django_auth
+)
+def pledge_history(request: HttpRequest, pledge_id: int) -> list[AuditEntry]:
+    """What people did to the pledge and its payments, newest first, with the reasons given."""
+    pledge = selectors.pledge_managed_get(pledge_id=pledge_id, user=signed_in_user(request))
+    return selectors.pledge_history(pledge=pledge)
 
 
 @router.post(

@@ -5,6 +5,8 @@ feed (``pledged_total``, ``raised_total``, ``donor_count``), in the transaction 
 pledge or credits the payment.
 """
 
+from dataclasses import astuple, dataclass
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -24,15 +26,40 @@ def shown_giver_name(name: str) -> str:
 
 
 class PledgeStatus(models.TextChoices):
-    """Pending: nothing paid yet. Partly paid: some of it. Confirmed: fully paid (or more), by
-    M-Pesa, by payments the organizer recorded, or confirmed by the organizer (one way)."""
+    """Derived from the amount and the payments counted towards it (``Pledge.derived_status``):
+    pending, nothing paid; partly paid, some of it; confirmed, paid in full (or more), by M-Pesa or
+    by payments the organizer recorded or confirmed. Reversing a payment or raising the amount can
+    take a confirmed pledge back to partly paid."""
 
     PENDING = "pending", _("Pending")
     PARTLY_PAID = "partly_paid", _("Partly paid")
     CONFIRMED = "confirmed", _("Confirmed")
 
 
+@dataclass(frozen=True)
+class CampaignFigures:
+    """A pledge's or donation's share of its campaign's counters (``Campaign.pledged_total``,
+    ``pledged_signed_in_or_paid_total``, ``raised_total``, ``donor_count``). A write takes the share
+    before and after and adds the difference, so every change of amount, payment or state moves
+    the counters by exactly what it changed."""
+
+    pledged: int = 0
+    pledged_signed_in_or_paid: int = 0
+    raised: int = 0
+    donors: int = 0
+
+    def __add__(self, other: "CampaignFigures") -> "CampaignFigures":
+        return CampaignFigures(*(mine + theirs for mine, theirs in zip(astuple(self), astuple(other), strict=True)))
+
+    def __sub__(self, other: "CampaignFigures") -> "CampaignFigures":
+        return CampaignFigures(*(mine - theirs for mine, theirs in zip(astuple(self), astuple(other), strict=True)))
+
+
 class PledgeQuerySet(models.QuerySet["Pledge"]):
+    def live(self) -> "PledgeQuerySet":
+        """Not cancelled: counted in the totals, the summary and the reminders."""
+        return self.filter(cancelled_at__isnull=True)
+
     def newest_first(self) -> "PledgeQuerySet":
         """With who confirmed each one, for the tables of Pledge Management."""
         return self.select_related("confirmed_by").order_by("-created_at", "-id")
@@ -79,6 +106,13 @@ class Pledge(models.Model):
         related_name="+",
         help_text="Who confirmed it or recorded its last payment; empty when M-Pesa payments paid it.",
     )
+    cancelled_at = models.DateTimeField(
+        null=True, blank=True, help_text="When an organizer cancelled it; empty while it is live."
+    )
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    cancel_reason = models.TextField(blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     objects = PledgeQuerySet.as_manager()
@@ -106,11 +140,27 @@ class Pledge(models.Model):
     def overpaid_amount(self) -> int:
         return max(self.paid_amount - self.amount, 0)
 
-    def status_after_payment(self) -> str:
-        """The status ``paid_amount`` now calls for; confirmation is never taken back."""
-        if self.is_confirmed or self.paid_amount >= self.amount:
+    @property
+    def is_live(self) -> bool:
+        return self.cancelled_at is None
+
+    def derived_status(self) -> str:
+        """The status its amount and ``paid_amount`` call for."""
+        if self.paid_amount >= self.amount:
             return PledgeStatus.CONFIRMED
         return PledgeStatus.PARTLY_PAID if self.paid_amount else PledgeStatus.PENDING
+
+    def campaign_figures(self) -> "CampaignFigures":
+        """What it adds to its campaign's counters as it stands: nothing once cancelled."""
+        if not self.is_live:
+            return CampaignFigures()
+        counts_publicly = self.user_id is not None or self.paid_amount > 0
+        return CampaignFigures(
+            pledged=self.amount,
+            pledged_signed_in_or_paid=self.amount if counts_publicly else 0,
+            raised=self.paid_amount,
+            donors=1 if self.paid_amount > 0 else 0,
+        )
 
 
 class PledgePayment(models.Model):

@@ -11,6 +11,7 @@ from typing import Any, Literal
 from django.utils.translation import gettext as _
 from ninja import Field, Schema
 
+from audit.models import AuditAction, AuditEntry
 from payments.models import Payment
 from payments.schemas import PaymentOut
 from pledges.models import Donation, Pledge, PledgeStatus, shown_giver_name
@@ -137,6 +138,8 @@ class PledgeOut(Schema):
     confirmed_by: str | None = Field(
         description="Who confirmed it or recorded the payment that completed it; null when M-Pesa payments did."
     )
+    cancelled_at: datetime | None = Field(description="When it was cancelled; null while it counts.")
+    cancel_reason: str | None
 
     @classmethod
     def for_viewer(cls, pledge: Pledge, *, manages: bool) -> "PledgeOut":
@@ -159,6 +162,8 @@ class PledgeOut(Schema):
             "overpaid_amount": None,
             "confirmed_at": None,
             "confirmed_by": None,
+            "cancelled_at": None,
+            "cancel_reason": None,
             **_masked_contact(name=pledge.name, is_anonymous=pledge.is_anonymous, manages=manages),
         }
         if manages:
@@ -171,6 +176,8 @@ class PledgeOut(Schema):
                 overpaid_amount=pledge.overpaid_amount,
                 confirmed_at=pledge.confirmed_at,
                 confirmed_by=(confirmer.full_name or confirmer.email) if confirmer else None,
+                cancelled_at=pledge.cancelled_at,
+                cancel_reason=pledge.cancel_reason if pledge.cancelled_at else None,
             )
         return cls(**fields)
 
@@ -200,9 +207,24 @@ class PledgeStkPushIn(Schema):
     idempotency_key: str = IDEMPOTENCY_KEY
 
 
+ManualMethod = Literal["cash", "bank", "mpesa_manual"]
+RECEIVED_ON = Field(None, description="The day the money was received (Nairobi); default today, never later.")
+REFERENCE = Field(
+    "",
+    max_length=100,
+    description="mpesa_manual: the M-Pesa receipt code (required, one credit per receipt); bank: the transfer's "
+    "reference; cash: a receipt book number. Each is recorded once.",
+)
+
+
 class ConfirmPaymentIn(Schema):
+    """The spec's body ({pledgeId, campaignOrganizerEmail}) records the rest as a bank payment received today."""
+
     pledgeId: int
     campaignOrganizerEmail: str | None = Field(None, description="Ignored: the session decides who may confirm.")
+    method: ManualMethod = "bank"
+    received_on: date | None = RECEIVED_ON
+    reference: str = REFERENCE
 
 
 class ConfirmPaymentOut(Schema):
@@ -212,9 +234,54 @@ class ConfirmPaymentOut(Schema):
 
 class ManualPaymentIn(Schema):
     amount: int = Field(description="Whole KES, at least 1.")
-    method: Literal["cash", "bank"]
+    method: ManualMethod
     note: str = Field("", max_length=500)
-    reference: str = Field("", max_length=100, description="A bank transfer's reference; each is recorded once.")
+    reference: str = REFERENCE
+    received_on: date | None = RECEIVED_ON
+
+
+class PledgeCorrectionIn(Schema):
+    amount: int = Field(description="The pledge's new amount, whole KES: at least what is paid.")
+    reason: str = Field(max_length=2000, description="Required; kept in the audit log.")
+
+
+class PledgeCancelIn(Schema):
+    reason: str = Field(max_length=2000, description="Required; kept in the audit log.")
+    payments_to: Literal["", "pledge", "gift"] = Field(
+        "",
+        description="For a pledge with payments: count them towards another pledge (to_pledge_id) or keep "
+        "them as gifts (each becomes a donation).",
+    )
+    to_pledge_id: int | None = None
+
+
+class PledgeRestoreIn(Schema):
+    reason: str = Field(max_length=2000, description="Required; kept in the audit log.")
+
+
+class PledgeHistoryEntryOut(Schema):
+    """One thing a person did to the pledge or its payments (from the audit log)."""
+
+    action: AuditAction
+    action_label: str = Field(description="What happened, in the site language.")
+    at: datetime
+    actor: str | None = Field(description="Who did it; null when the system did.")
+    object_repr: str = Field(description="The pledge or payment it was done to.")
+    reason: str = Field(description="The reason given for a correction, cancellation or reversal; '' if none.")
+    before: dict[str, Any]
+    after: dict[str, Any]
+
+    @staticmethod
+    def resolve_action_label(entry: AuditEntry) -> str:
+        return str(entry.get_action_display())
+
+    @staticmethod
+    def resolve_actor(entry: AuditEntry) -> str | None:
+        return (entry.actor.full_name or entry.actor.email) if entry.actor else None
+
+    @staticmethod
+    def resolve_reason(entry: AuditEntry) -> str:
+        return str(entry.after.get("reason", ""))
 
 
 class AssignPaymentIn(Schema):
@@ -230,10 +297,27 @@ class PledgePaymentOut(Schema):
     receipt_number: str | None
     mpesa_receipt: str | None
     account_reference: str = Field(description="What the payer typed as account number (paybill), or the code.")
+    provider_reference: str | None = Field(description="A bank or cash entry's own reference.")
     note: str
-    recorded_by: str | None = Field(description="Who recorded a cash or bank payment.")
+    recorded_by: str | None = Field(description="Who recorded a payment entered by hand.")
     assigned_by: str | None = Field(description="Who assigned it by hand when its account number matched no pledge.")
     settled_at: datetime | None
+    received_at: datetime | None = Field(description="When the money was received, for an entry made later.")
+    reversible: bool = Field(description="Entered by hand and not reversed: 'Reverse' may be offered.")
+    reversed_at: datetime | None = Field(description="When its reversing entry was made; it no longer counts.")
+    reversal_reason: str | None
+
+    @staticmethod
+    def resolve_reversible(payment: Payment) -> bool:
+        return payment.is_manual and not payment.is_reversed
+
+    @staticmethod
+    def resolve_reversed_at(payment: Payment) -> datetime | None:
+        return payment.reversal.created_at if payment.is_reversed else None
+
+    @staticmethod
+    def resolve_reversal_reason(payment: Payment) -> str | None:
+        return payment.reversal.reason if payment.is_reversed else None
 
     @staticmethod
     def resolve_recorded_by(payment: Payment) -> str | None:
@@ -292,8 +376,8 @@ class UnmatchedPaymentOut(Schema):
 
 
 class PledgeSummaryOut(Schema):
-    """Pledge Management's summary, whole KES. Confirmed = fully paid or confirmed by the
-    organizer; pending = all other pledges, partly paid ones included."""
+    """Pledge Management's summary over the live pledges, whole KES. Confirmed = fully paid;
+    pending = all other live pledges, partly paid ones included."""
 
     count: int
     pledged_sum: int
@@ -305,6 +389,7 @@ class PledgeSummaryOut(Schema):
     paid_sum: int = Field(description="Paid to date towards the pledges, overpayments included.")
     outstanding_sum: int = Field(description="What the pending pledges still owe.")
     unmatched_count: int = Field(description="Payments waiting to be assigned to a pledge.")
+    cancelled_count: int = Field(description="Cancelled pledges, left out of every figure above.")
 
 
 # Donations ----------------------------------------------------------------------------------

@@ -11,18 +11,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
 from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from audit.models import AuditEntry
 from campaigns.models import Campaign, CampaignStatus
 from campaigns.selectors import campaign_get
 from common.errors import NotFoundError, PermissionDeniedError
 from payments.models import Payment, PaymentEvent
 from pledges import codes
-from pledges.models import Donation, Pledge, PledgeStatus, shown_giver_name
+from pledges.models import Donation, Pledge, PledgePayment, PledgeStatus, shown_giver_name
 
 MAX_SEARCH_LENGTH = 100
 
@@ -86,8 +88,11 @@ def pledge_list(
             pledges = pledges.filter(match)
         if status:
             pledges = pledges.filter(status=status)
-    elif q:
-        pledges = pledges.filter(is_anonymous=False, name__icontains=q)
+    else:
+        # A cancelled pledge is off the public page; its organizer still lists it, marked.
+        pledges = pledges.live()
+        if q:
+            pledges = pledges.filter(is_anonymous=False, name__icontains=q)
     return _page(pledges, page=page, page_size=page_size)
 
 
@@ -97,34 +102,40 @@ def donation_list(*, campaign: Campaign, page: int = 1, page_size: int = 20) -> 
 
 
 def _unmatched_payments(*, campaign: Campaign, user: User) -> QuerySet[Payment]:
-    """Succeeded pledge payments counted towards no pledge: those attributed to the campaign
-    (one typo away from its pledge codes), and for admins also those nobody could place."""
+    """Succeeded pledge payments counted towards no pledge nor kept as a gift, and not reversed:
+    those attributed to the campaign (one typo away from its pledge codes, or paid to a cancelled
+    pledge's code), and for admins also those nobody could place."""
     scope = Q(campaign=campaign) | Q(campaign__isnull=True) if user.is_admin else Q(campaign=campaign)
     return Payment.objects.filter(
         scope,
         purpose=Payment.Purpose.PLEDGE_PAYMENT,
         status=Payment.Status.SUCCEEDED,
         pledge_link__isnull=True,
+        donation__isnull=True,
+        reversal__isnull=True,
     ).order_by("-created_at", "-id")
 
 
 def pledge_summary(*, campaign: Campaign, user: User) -> dict[str, int]:
     """Pledge Management's figures, whole KES: two aggregate queries whatever the number of pledges.
 
-    Confirmed pledges are the fully paid (or organizer-confirmed) ones; pending covers all
-    others, partly paid included. ``outstanding_sum`` is what the pending ones still owe.
+    Over the live pledges (cancelled ones are left out, only counted). Confirmed pledges are the
+    fully paid ones; pending covers all others, partly paid included. ``outstanding_sum`` is what
+    the pending ones still owe.
     """
-    confirmed = Q(status=PledgeStatus.CONFIRMED)
+    confirmed = Q(status=PledgeStatus.CONFIRMED, cancelled_at__isnull=True)
+    live = Q(cancelled_at__isnull=True)
     figures: dict[str, int] = Pledge.objects.filter(campaign=campaign).aggregate(
-        count=Count("pk"),
-        pledged_sum=Coalesce(Sum("amount"), 0),
+        cancelled_count=Count("pk", filter=~live),
+        count=Count("pk", filter=live),
+        pledged_sum=Coalesce(Sum("amount", filter=live), 0),
         confirmed_count=Count("pk", filter=confirmed),
         confirmed_sum=Coalesce(Sum("amount", filter=confirmed), 0),
-        pending_count=Count("pk", filter=~confirmed),
-        pending_sum=Coalesce(Sum("amount", filter=~confirmed), 0),
-        partly_paid_count=Count("pk", filter=Q(status=PledgeStatus.PARTLY_PAID)),
-        paid_sum=Coalesce(Sum("paid_amount"), 0),
-        outstanding_sum=Coalesce(Sum(F("amount") - F("paid_amount"), filter=~confirmed), 0),
+        pending_count=Count("pk", filter=live & ~confirmed),
+        pending_sum=Coalesce(Sum("amount", filter=live & ~confirmed), 0),
+        partly_paid_count=Count("pk", filter=live & Q(status=PledgeStatus.PARTLY_PAID)),
+        paid_sum=Coalesce(Sum("paid_amount", filter=live), 0),
+        outstanding_sum=Coalesce(Sum(F("amount") - F("paid_amount"), filter=live & ~confirmed), 0),
     )
     figures["unmatched_count"] = _unmatched_payments(campaign=campaign, user=user).count()
     return figures
@@ -182,12 +193,25 @@ def unmatched_payment_list(
 
 
 def pledge_payment_list(*, pledge: Pledge) -> list[Payment]:
-    """The payments counted towards a pledge, newest first, with who recorded or assigned them."""
+    """The payments counted towards a pledge, newest first, with who recorded or assigned them
+    and their reversing entries (a reversed payment stays listed, marked)."""
     return list(
         Payment.objects.filter(pledge_link__pledge=pledge)
-        .select_related("recorded_by", "pledge_link__assigned_by")
+        .select_related("recorded_by", "pledge_link__assigned_by", "reversal__reversed_by")
         .order_by("-created_at", "-id")
     )
+
+
+def pledge_history(*, pledge: Pledge) -> list[AuditEntry]:
+    """What people did to a pledge and to the payments counted towards it, newest first, from
+    the audit log: confirmations, payments recorded, assigned and reversed, corrections,
+    cancellations and restorations, each with who, when, before, after and the reason."""
+    payment_ids = PledgePayment.objects.filter(pledge=pledge).values("payment_id")
+    references = AuditEntry.objects.filter(
+        Q(object_type=ContentType.objects.get_for_model(Pledge), object_id=pledge.pk)
+        | Q(object_type=ContentType.objects.get_for_model(Payment), object_id__in=payment_ids)
+    )
+    return list(references.select_related("actor").order_by("-at", "-id"))
 
 
 def payment_instructions(*, pledge: Pledge) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ takes the campaign row's lock itself, so concurrent credits queue on it and none
 """
 
 import re
+from datetime import date
 from functools import partial
 
 from django.conf import settings
@@ -32,7 +33,8 @@ from campaigns.selectors import campaign_get
 from common import ratelimit
 from common.errors import FieldValidationError, NotFoundError, ServiceError
 from common.languages import current_language
-from payments.models import Payment
+from common.money import format_ksh
+from payments.models import Payment, PaymentReversal
 from payments.services import (
     payment_checkout_start,
     payment_record_manual,
@@ -40,13 +42,14 @@ from payments.services import (
     payment_stk_push_start,
 )
 from pledges import codes, signals
-from pledges.models import DELETED_USER_NAME, Donation, Pledge, PledgePayment
+from pledges.models import DELETED_USER_NAME, CampaignFigures, Donation, Pledge, PledgePayment
 from pledges.selectors import pledge_managed_get
 
 # Far above any real pledge or gift, well inside the database column.
 AMOUNT_MAX = 1_000_000_000
 NAME_MAX_LENGTH = 150
 CODE_ATTEMPTS = 5
+REASON_MAX_LENGTH = 500
 
 
 def _ensure_open(campaign: Campaign, *, refusals: dict[str, str]) -> None:
@@ -71,6 +74,61 @@ def _clean(value: str | None) -> str:
     return (value or "").strip()
 
 
+def _counters_move(*, campaign_id: int, change: CampaignFigures) -> None:
+    """Move a campaign's counters by ``change``, inside the caller's transaction. One ``F()``
+    UPDATE, which takes the campaign row's lock itself: concurrent changes queue, none is lost."""
+    if change == CampaignFigures():
+        return
+    Campaign.objects.filter(pk=campaign_id).update(
+        pledged_total=F("pledged_total") + change.pledged,
+        pledged_signed_in_or_paid_total=F("pledged_signed_in_or_paid_total") + change.pledged_signed_in_or_paid,
+        raised_total=F("raised_total") + change.raised,
+        donor_count=F("donor_count") + change.donors,
+    )
+
+
+def _ceiling_error(campaign: Campaign, amount: int) -> str | None:
+    """The refusal of a pledge above the campaign's largest single pledge, if it is one."""
+    if amount <= campaign.largest_pledge:
+        return None
+    return _("The largest single pledge to this campaign is %(amount)s.") % {
+        "amount": format_ksh(campaign.largest_pledge)
+    }
+
+
+def _reason_clean(reason: str) -> str:
+    """A correction's reason: required, at most REASON_MAX_LENGTH characters."""
+    reason = reason.strip()
+    if not reason:
+        raise FieldValidationError(
+            _("Please correct the errors below"), field_errors={"reason": _("Please give the reason.")}
+        )
+    if len(reason) > REASON_MAX_LENGTH:
+        raise FieldValidationError(
+            _("Please correct the errors below"),
+            field_errors={"reason": _("Please keep the reason under 500 characters.")},
+        )
+    return reason
+
+
+def _status_settle(pledge: Pledge, *, by: User | None) -> bool:
+    """Set a pledge's status from its amount and payments (who settled it, when it becomes
+    confirmed; nobody once it no longer is). True if it has just become fully paid."""
+    was_confirmed = pledge.is_confirmed
+    pledge.status = pledge.derived_status()
+    if pledge.is_confirmed and not was_confirmed:
+        pledge.confirmed_at = timezone.now()
+        pledge.confirmed_by = by
+    elif not pledge.is_confirmed:
+        pledge.confirmed_at, pledge.confirmed_by = None, None
+    return pledge.is_confirmed and not was_confirmed
+
+
+def _changed(pledge: Pledge, change: str) -> None:
+    """Tell the pledger (after commit) that their pledge was changed by hand (see ``signals``)."""
+    transaction.on_commit(partial(signals.pledge_changed.send, sender=Pledge, pledge=pledge, change=change))
+
+
 # Pledges -----------------------------------------------------------------------------------
 
 
@@ -88,7 +146,8 @@ def pledge_create(
     """Record a pledge to an active campaign and add it to the campaign's pledged total.
 
     Name, e-mail, phone and amount are required ('Please fill in all required fields'); the
-    phone is Kenyan (kept in E.164) and the amount whole shillings of at least 1. Campaigns
+    phone is Kenyan (kept in E.164) and the amount whole shillings of at least 1, at most the
+    campaign's largest single pledge (``Campaign.largest_pledge``). Campaigns
     the viewer cannot see are 404; pending, closed or ended ones refuse with a message (400).
     Limited per client address (``RATE_LIMIT_PLEDGE``).
     """
@@ -123,6 +182,8 @@ def pledge_create(
         errors["phone"] = message
     if amount is not None and whole is None:
         errors["amount"] = _("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.")
+    elif whole is not None and (message := _ceiling_error(campaign, whole)):
+        errors["amount"] = message
     if errors:
         detail = _("Please fill in all required fields") if missing else _("Please correct the errors below")
         raise FieldValidationError(detail, field_errors=errors)
@@ -141,7 +202,7 @@ def pledge_create(
                     is_anonymous=is_anonymous,
                     language=current_language(),
                 )
-                Campaign.objects.filter(pk=campaign.pk).update(pledged_total=F("pledged_total") + whole)
+                _counters_move(campaign_id=campaign.pk, change=pledge.campaign_figures())
         except IntegrityError:
             # Two pledges drew the same code: draw again (one chance in hundreds of millions).
             if attempt == CODE_ATTEMPTS - 1:
@@ -190,6 +251,8 @@ def pledge_stk_push_start(
         scope="pledge-stk-push", identifiers=[pledge.code, phone_digits], limit=settings.RATE_LIMIT_PLEDGE_STK_PUSH
     )
     payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
+    if not pledge.is_live:
+        raise ServiceError(_("This pledge was cancelled by the organizer."), code="pledge_cancelled")
     remaining = pledge.remaining_amount
     if remaining == 0:
         raise ServiceError(_("This pledge is already fully paid. Thank you!"), code="pledge_paid")
@@ -213,11 +276,24 @@ def pledge_stk_push_start(
     )
 
 
-def pledge_confirm(*, pledge_id: int, user: User) -> Pledge:
-    """Confirm a pledge paid by bank or cash (one way). Only the campaign's organizer or an
-    admin may; who and when is recorded. The rest of the amount is entered in the ledger as a
-    bank transfer recorded by ``user``, so paid always adds up to the payments. Confirming a
-    confirmed pledge changes nothing.
+def _ensure_live(pledge: Pledge) -> None:
+    if not pledge.is_live:
+        raise ServiceError(_("This pledge is cancelled. Restore it first."), code="pledge_cancelled")
+
+
+def pledge_confirm(
+    *,
+    pledge_id: int,
+    user: User,
+    method: str = Payment.Provider.BANK,
+    received_on: date | None = None,
+    reference: str = "",
+) -> Pledge:
+    """'Confirm payment': the rest of the pledge's amount was paid outside our paybill. It is
+    entered in the ledger as a payment by ``method`` (cash, bank, or M-Pesa to the organization's
+    own number with its receipt code as ``reference``) received on ``received_on`` (default today),
+    recorded by ``user``, so paid always adds up to the payments. Only the campaign's organizer or
+    an admin may; confirming a fully paid pledge changes nothing.
     """
     with transaction.atomic():
         pledge = pledge_managed_get(
@@ -226,40 +302,56 @@ def pledge_confirm(*, pledge_id: int, user: User) -> Pledge:
             denied=_("Only the campaign's organizer or an admin can confirm payments."),
             for_update=True,
         )
-        if pledge.is_confirmed:
+        _ensure_live(pledge)
+        if pledge.remaining_amount == 0:
             return pledge
         payment_record_manual(
             recorded_by=user,
-            provider=Payment.Provider.BANK,
+            provider=method,
             purpose=Payment.Purpose.PLEDGE_PAYMENT,
             amount=pledge.remaining_amount,
             campaign=pledge.campaign,
             payer_phone=pledge.phone,
             payer_email=pledge.email,
             note=_("Confirmed by the organizer"),
+            reference=reference,
+            received_on=received_on,
             account_reference=pledge.code,
         )
         pledge.refresh_from_db()
     return pledge
 
 
-def pledge_payment_record(*, pledge_id: int, user: User, amount: int, method: str, note: str, reference: str) -> Pledge:
-    """Record a cash or bank payment the organizer received for a pledge: entered in the ledger
-    with who recorded it, then counted towards the pledge like any other payment."""
-    pledge = pledge_managed_get(pledge_id=pledge_id, user=user)
-    payment_record_manual(
-        recorded_by=user,
-        provider=method,
-        purpose=Payment.Purpose.PLEDGE_PAYMENT,
-        amount=amount,
-        campaign=pledge.campaign,
-        payer_phone=pledge.phone,
-        payer_email=pledge.email,
-        note=note,
-        bank_reference=reference,
-        account_reference=pledge.code,
-    )
-    pledge.refresh_from_db()
+def pledge_payment_record(
+    *,
+    pledge_id: int,
+    user: User,
+    amount: int,
+    method: str,
+    note: str,
+    reference: str,
+    received_on: date | None = None,
+) -> Pledge:
+    """Record a payment the organizer received for a pledge (cash, bank, or M-Pesa to the
+    organization's own number with its receipt code): entered in the ledger with who recorded it
+    and the day it was received, then counted towards the pledge like any other payment."""
+    with transaction.atomic():
+        pledge = pledge_managed_get(pledge_id=pledge_id, user=user, for_update=True)
+        _ensure_live(pledge)
+        payment_record_manual(
+            recorded_by=user,
+            provider=method,
+            purpose=Payment.Purpose.PLEDGE_PAYMENT,
+            amount=amount,
+            campaign=pledge.campaign,
+            payer_phone=pledge.phone,
+            payer_email=pledge.email,
+            note=note,
+            reference=reference,
+            received_on=received_on,
+            account_reference=pledge.code,
+        )
+        pledge.refresh_from_db()
     return pledge
 
 
@@ -269,20 +361,23 @@ def pledge_payment_assign(*, pledge_id: int, reference: str, user: User) -> Pled
     towards a pledge. The organizer may assign the payments listed for their campaign; an
     admin also those no campaign could be found for."""
     pledge = pledge_managed_get(pledge_id=pledge_id, user=user)
+    _ensure_live(pledge)
     # The payment first, then the pledge: the order every credit locks them in.
     payment = Payment.objects.select_for_update().filter(reference=reference.strip().upper()).first()
     assignable = (
         payment is not None
         and payment.purpose == Payment.Purpose.PLEDGE_PAYMENT
         and payment.status == Payment.Status.SUCCEEDED
+        and not PaymentReversal.objects.filter(payment=payment).exists()
         and (payment.campaign_id == pledge.campaign_id or (payment.campaign_id is None and user.is_admin))
     )
     if not assignable:
         raise NotFoundError(_("Payment not found."), code="payment_not_found")
     assert payment is not None
-    if PledgePayment.objects.filter(payment=payment).exists():
+    if PledgePayment.objects.filter(payment=payment).exists() or Donation.objects.filter(payment=payment).exists():
         raise ServiceError(_("This payment is already counted towards a pledge."), code="already_assigned")
     pledge = Pledge.objects.select_for_update().get(pk=pledge.pk)
+    _ensure_live(pledge)
     before = {"pledge": None, "campaign": payment.campaign_id, "pledge_paid_amount": pledge.paid_amount}
     _pledge_credit(pledge=pledge, payment=payment, assigned_by=user)
     audit_record(
@@ -296,38 +391,31 @@ def pledge_payment_assign(*, pledge_id: int, reference: str, user: User) -> Pled
 
 
 def _pledge_credit(*, pledge: Pledge, payment: Payment, assigned_by: User | None) -> None:
-    """Count a succeeded payment towards a locked pledge, inside the caller's transaction."""
+    """Count a succeeded payment towards a locked live pledge, inside the caller's transaction."""
     PledgePayment.objects.create(pledge=pledge, payment=payment, assigned_by=assigned_by)
-    first_payment = pledge.paid_amount == 0
-    was_confirmed = pledge.is_confirmed
+    figures = pledge.campaign_figures()
     before = {"status": pledge.status, "paid_amount": pledge.paid_amount}
     pledge.paid_amount += payment.amount
-    pledge.status = pledge.status_after_payment()
-    if pledge.is_confirmed and not was_confirmed:
-        pledge.confirmed_at = timezone.now()
-        pledge.confirmed_by_id = assigned_by.pk if assigned_by else payment.recorded_by_id
+    fully_paid = _status_settle(pledge, by=assigned_by or payment.recorded_by)
     pledge.save(update_fields=["paid_amount", "status", "confirmed_at", "confirmed_by"])
-    if pledge.is_confirmed and not was_confirmed and pledge.confirmed_by_id is not None:
-        # A person settled it (confirmed it, recorded cash or bank, or assigned a payment); M-Pesa
-        # paying it in full is the ledger's own record.
+    if fully_paid and pledge.confirmed_by is not None:
+        # A person settled it (confirmed it, recorded a payment, or assigned one); M-Pesa paying
+        # it in full is the ledger's own record.
         audit_record(
-            actor=assigned_by or payment.recorded_by,
+            actor=pledge.confirmed_by,
             action=AuditAction.PLEDGE_CONFIRMED,
             target=pledge,
             before=before,
             after={"status": pledge.status, "paid_amount": pledge.paid_amount, "payment": payment.reference},
         )
     # A pledger counts as a donor from their first payment on.
-    Campaign.objects.filter(pk=pledge.campaign_id).update(
-        raised_total=F("raised_total") + payment.amount,
-        donor_count=F("donor_count") + (1 if first_payment else 0),
-    )
-    # The ledger learns which campaign the money was for, when it counted, and where its receipt goes.
+    _counters_move(campaign_id=pledge.campaign_id, change=pledge.campaign_figures() - figures)
+    # The ledger learns which campaign the money was for, when it counted (the day it was
+    # received, for an entry made later), and where its receipt goes.
     payment.campaign_id = pledge.campaign_id
-    payment.counted_at = timezone.now()
+    payment.counted_at = payment.received_at or timezone.now()
     payment.payer_email = payment.payer_email or pledge.email
     payment.save(update_fields=["campaign", "counted_at", "payer_email"])
-    fully_paid = pledge.is_confirmed and not was_confirmed
     transaction.on_commit(
         lambda: signals.pledge_paid.send(sender=Pledge, pledge=pledge, payment=payment, fully_paid=fully_paid)
     )
@@ -338,8 +426,13 @@ def _pledge_payment_match(payment: Payment) -> None:
         return
     code = codes.normalize(payment.account_reference)
     pledge = Pledge.objects.select_for_update().filter(code=code).first() if codes.is_valid_code(code) else None
-    if pledge is not None:
+    if pledge is not None and pledge.is_live:
         _pledge_credit(pledge=pledge, payment=payment, assigned_by=None)
+        return
+    if pledge is not None:
+        # Paid to a cancelled pledge: listed for its organizer, who assigns it or takes it up.
+        payment.campaign_id = pledge.campaign_id
+        payment.save(update_fields=["campaign"])
         return
     # Unmatched. When the account number is one typo away from codes of a single campaign, it
     # is listed for that campaign's organizer to assign; otherwise only admins see it.
@@ -353,6 +446,13 @@ def _pledge_payment_match(payment: Payment) -> None:
             payment.save(update_fields=["campaign"])
 
 
+def _donation_figures(donation: Donation) -> CampaignFigures:
+    """A counted donation's share of its campaign's counters."""
+    if donation.counted_at is None:
+        return CampaignFigures()
+    return CampaignFigures(raised=donation.amount, donors=1)
+
+
 def _donation_count(donation: Donation) -> None:
     """Add a donation whose payment succeeded to the campaign, once (the payment is locked)."""
     if donation.counted_at is not None:
@@ -360,9 +460,198 @@ def _donation_count(donation: Donation) -> None:
     donation.counted_at = timezone.now()
     donation.save(update_fields=["counted_at"])
     Payment.objects.filter(pk=donation.payment_id).update(counted_at=donation.counted_at)
-    Campaign.objects.filter(pk=donation.campaign_id).update(
-        raised_total=F("raised_total") + donation.amount, donor_count=F("donor_count") + 1
+    _counters_move(campaign_id=donation.campaign_id, change=_donation_figures(donation))
+
+
+# Corrections: every one by the campaign's organizer or an admin, with a reason, audited -------------
+
+
+def pledge_amount_correct(*, pledge_id: int, user: User, amount: int, reason: str) -> Pledge:
+    """Change a live pledge's amount (a typo, a pledger's change of mind): never below what is
+    paid, nor above the campaign's largest pledge. Its status follows (raising a fully paid
+    pledge makes it partly paid again); the totals move by the difference; the pledger is told."""
+    with transaction.atomic():
+        pledge = pledge_managed_get(pledge_id=pledge_id, user=user, for_update=True)
+        _ensure_live(pledge)
+        reason = _reason_clean(reason)
+        message = None
+        if not 1 <= amount <= AMOUNT_MAX:
+            message = _("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.")
+        elif amount < pledge.paid_amount:
+            message = _("The amount cannot be less than what is already paid (%(paid)s).") % {
+                "paid": format_ksh(pledge.paid_amount)
+            }
+        elif amount == pledge.amount:
+            message = _("This is already the pledge's amount.")
+        else:
+            message = _ceiling_error(pledge.campaign, amount)
+        if message:
+            raise FieldValidationError(_("Please correct the errors below"), field_errors={"amount": message})
+        figures = pledge.campaign_figures()
+        before = {"amount": pledge.amount, "status": pledge.status}
+        pledge.amount = amount
+        _status_settle(pledge, by=user)
+        pledge.save(update_fields=["amount", "status", "confirmed_at", "confirmed_by"])
+        _counters_move(campaign_id=pledge.campaign_id, change=pledge.campaign_figures() - figures)
+        audit_record(
+            actor=user,
+            action=AuditAction.PLEDGE_CORRECTED,
+            target=pledge,
+            before=before,
+            after={"amount": pledge.amount, "status": pledge.status, "reason": reason},
+        )
+        _changed(pledge, "corrected")
+    return pledge
+
+
+def _unreversed_links(pledge: Pledge) -> list[PledgePayment]:
+    """The links of the payments that count towards ``pledge`` (not reversed), payments locked."""
+    return list(
+        PledgePayment.objects.select_for_update(of=("self", "payment"))
+        .select_related("payment")
+        .filter(pledge=pledge, payment__reversal__isnull=True)
+        .order_by("pk")
     )
+
+
+def pledge_cancel(
+    *, pledge_id: int, user: User, reason: str, payments_to: str = "", to_pledge_id: int | None = None
+) -> Pledge:
+    """Cancel a live pledge: it leaves the pledged totals, the summary and the reminders. The
+    money paid towards it stays in the books: with ``payments_to="pledge"`` its payments count
+    towards the live pledge ``to_pledge_id`` of the same campaign instead; with ``"gift"`` each
+    becomes a donation by the same giver. A pledge with payments needs one of the two."""
+    reason = _reason_clean(reason)
+    pledge = pledge_managed_get(pledge_id=pledge_id, user=user)
+    with transaction.atomic():
+        # The payments first, then the pledges (by id): the order credits and reversals lock them in.
+        links = _unreversed_links(pledge)
+        target = None
+        if links and payments_to == "pledge":
+            target = Pledge.objects.filter(pk=to_pledge_id or 0, campaign_id=pledge.campaign_id).first()
+            if target is None or target.pk == pledge.pk or not target.is_live:
+                raise FieldValidationError(
+                    _("Please correct the errors below"),
+                    field_errors={"to_pledge_id": _("Please choose another live pledge of this campaign.")},
+                )
+        elif links and payments_to != "gift":
+            raise FieldValidationError(
+                _("Please correct the errors below"),
+                field_errors={
+                    "payments_to": _("This pledge has payments: move them to another pledge or keep them as a gift.")
+                },
+            )
+        locked = {
+            locked_pledge.pk: locked_pledge
+            for locked_pledge in Pledge.objects.select_for_update()
+            .filter(pk__in=[pledge.pk] + ([target.pk] if target else []))
+            .order_by("pk")
+        }
+        pledge, target = locked[pledge.pk], locked.get(target.pk) if target else None
+        _ensure_live(pledge)
+        if target is not None and not target.is_live:
+            raise ServiceError(_("This pledge is cancelled. Restore it first."), code="pledge_cancelled")
+        moved = sum(link.payment.amount for link in links)
+        figures = pledge.campaign_figures()
+        before = {"amount": pledge.amount, "status": pledge.status, "paid_amount": pledge.paid_amount}
+        pledge.cancelled_at, pledge.cancelled_by, pledge.cancel_reason = timezone.now(), user, reason
+        pledge.paid_amount -= moved
+        _status_settle(pledge, by=None)
+        pledge.save(
+            update_fields=[
+                "cancelled_at",
+                "cancelled_by",
+                "cancel_reason",
+                "paid_amount",
+                "status",
+                "confirmed_at",
+                "confirmed_by",
+            ]
+        )
+        change = pledge.campaign_figures() - figures
+        if target is not None:
+            target_figures = target.campaign_figures()
+            PledgePayment.objects.filter(pk__in=[link.pk for link in links]).update(pledge=target, assigned_by=user)
+            target.paid_amount += moved
+            _status_settle(target, by=user)
+            target.save(update_fields=["paid_amount", "status", "confirmed_at", "confirmed_by"])
+            change += target.campaign_figures() - target_figures
+            _changed(target, "payments_moved")
+        for link in links if payments_to == "gift" else []:
+            # The payment's link goes; the audit entry below keeps which payments it held.
+            link.delete()
+            donation = Donation.objects.create(
+                campaign_id=pledge.campaign_id,
+                payment=link.payment,
+                amount=link.payment.amount,
+                name=pledge.name,
+                email=pledge.email,
+                phone=pledge.phone,
+                is_anonymous=pledge.is_anonymous,
+                language=pledge.language,
+                counted_at=link.payment.counted_at,
+            )
+            change += _donation_figures(donation)
+        _counters_move(campaign_id=pledge.campaign_id, change=change)
+        audit_record(
+            actor=user,
+            action=AuditAction.PLEDGE_CANCELLED,
+            target=pledge,
+            before=before,
+            after={
+                "reason": reason,
+                "paid_amount": pledge.paid_amount,
+                "payments": [link.payment.reference for link in links],
+                "payments_to": (target.code if target else "gift") if links else "",
+            },
+        )
+        _changed(pledge, "cancelled")
+    return pledge
+
+
+def pledge_restore(*, pledge_id: int, user: User, reason: str) -> Pledge:
+    """Undo a cancellation: the pledge counts again, as it stands (payments moved away or kept as
+    gifts when it was cancelled stay where they went)."""
+    reason = _reason_clean(reason)
+    with transaction.atomic():
+        pledge = pledge_managed_get(pledge_id=pledge_id, user=user, for_update=True)
+        if pledge.is_live:
+            raise ServiceError(_("This pledge is not cancelled."), code="pledge_live")
+        before = {"cancelled_at": pledge.cancelled_at, "cancel_reason": pledge.cancel_reason}
+        pledge.cancelled_at, pledge.cancelled_by, pledge.cancel_reason = None, None, ""
+        pledge.save(update_fields=["cancelled_at", "cancelled_by", "cancel_reason"])
+        _counters_move(campaign_id=pledge.campaign_id, change=pledge.campaign_figures())
+        audit_record(
+            actor=user,
+            action=AuditAction.PLEDGE_RESTORED,
+            target=pledge,
+            before=before,
+            after={"amount": pledge.amount, "status": pledge.status, "reason": reason},
+        )
+        _changed(pledge, "restored")
+    return pledge
+
+
+def payment_record_reversed(*, payment: Payment) -> None:
+    """Take back what a reversed payment counted (the ``payment_reversed`` receiver, inside the
+    reversing transaction with the payment locked): its pledge's paid amount and status, or its
+    donation; the campaign's counters move with them."""
+    link = PledgePayment.objects.filter(payment=payment).first()
+    if link is not None:
+        pledge = Pledge.objects.select_for_update().get(pk=link.pledge_id)
+        figures = pledge.campaign_figures()
+        pledge.paid_amount -= payment.amount
+        _status_settle(pledge, by=None)
+        pledge.save(update_fields=["paid_amount", "status", "confirmed_at", "confirmed_by"])
+        _counters_move(campaign_id=pledge.campaign_id, change=pledge.campaign_figures() - figures)
+        _changed(pledge, "payment_reversed")
+        return
+    donation = Donation.objects.filter(payment=payment).first()
+    if donation is not None and donation.counted_at is not None:
+        figures = _donation_figures(donation)
+        donation.counted_at = None
+        donation.save(update_fields=["counted_at"])
+        _counters_move(campaign_id=donation.campaign_id, change=_donation_figures(donation) - figures)
 
 
 def payment_record_succeeded(*, payment: Payment) -> None:

@@ -4,6 +4,7 @@ import pytest
 from django.db import transaction
 from django.db.models import ProtectedError
 from django.test import Client
+from django.utils import timezone
 
 from accounts.models import User
 from audit.models import AuditAction, AuditEntry
@@ -108,7 +109,7 @@ def test_a_cash_or_bank_payment_recorded_by_hand_is_logged(campaign, organizer):
         purpose=Payment.Purpose.DONATION,
         amount=2_500,
         campaign=campaign,
-        bank_reference="FT26112201",
+        reference="FT26112201",
     )
 
     [entry] = entries(AuditAction.PAYMENT_RECORDED)
@@ -120,6 +121,8 @@ def test_a_cash_or_bank_payment_recorded_by_hand_is_logged(campaign, organizer):
         "campaign": campaign.pk,
         "account_reference": "",
         "bank_reference": "FT26112201",
+        "mpesa_receipt": "",
+        "received_on": timezone.localdate().isoformat(),
         "receipt_number": payment.receipt_number,
     }
 

@@ -36,8 +36,9 @@ from grants.models import Grant
 from grants.tests.factories import GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
 from payments.models import Payment
+from payments.services import payment_record_manual
 from pledges.models import Pledge
-from pledges.tests.factories import PledgeFactory
+from pledges.tests.factories import PledgeFactory, make_pledge
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("payment_providers")]
 
@@ -102,6 +103,11 @@ MATRIX: dict[str, tuple[int, int, int, int, int]] = {
     "GET /api/pledges/{pledge_id}/payments":               (401, 403, 200, 403, 200),
     "POST /api/pledges/{pledge_id}/payments":              (401, 403, 201, 403, 201),
     "POST /api/pledges/{pledge_id}/assign-payment":        (401, 403, 200, 403, 200),
+    "POST /api/pledges/{pledge_id}/correction":            (401, 403, 200, 403, 200),
+    "POST /api/pledges/{pledge_id}/cancellation":          (401, 403, 200, 403, 200),
+    "POST /api/pledges/{pledge_id}/restoration":           (401, 403, 200, 403, 200),
+    "GET /api/pledges/{pledge_id}/history":                (401, 403, 200, 403, 200),
+    "POST /api/payments/{reference}/reversal":             (401, 403, 200, 403, 200),
     "POST /api/pledges/{pledge_id}/remind":                (401, 403, 202, 403, 202),
     "GET /api/campaigns/{campaign_id}/pledge-summary":     (401, 403, 200, 403, 200),
     "GET /api/campaigns/{campaign_id}/unmatched-payments": (401, 403, 200, 403, 200),
@@ -127,6 +133,8 @@ class World:
     draft: Draft
     fee_payment: Payment
     unmatched_payment: Payment
+    manual_payment: Payment
+    cancelled_pledge: Pledge
     grant: Grant
 
 
@@ -146,7 +154,8 @@ def world(settings: Any) -> World:
         other_organizer=other_organizer,
         campaign=campaign,
         pending_campaign=CampaignFactory.create(organizer=organizer, status=CampaignStatus.PENDING),
-        pledge=PledgeFactory.create(campaign=campaign, phone="+254708374149"),
+        # Counted like any pledge, so that correcting or cancelling it moves the campaign's totals.
+        pledge=make_pledge(campaign, phone="0708374149"),
         draft=drafts.draft_create(user=organizer, tool_type=DraftToolType.PLEDGING, step_data={}, current_step=1),
         fee_payment=Payment.objects.create(
             provider=Payment.Provider.CARD, purpose=Payment.Purpose.SUBSCRIPTION, amount=2500, user=organizer
@@ -159,6 +168,14 @@ def world(settings: Any) -> World:
             campaign=campaign,
             account_reference="ZZZZZZZ",
         ),
+        manual_payment=payment_record_manual(
+            recorded_by=organizer,
+            provider=Payment.Provider.CASH,
+            purpose=Payment.Purpose.DONATION,
+            amount=500,
+            campaign=campaign,
+        ),
+        cancelled_pledge=PledgeFactory.create(campaign=campaign, cancelled_at=timezone.now()),
         grant=GrantFactory.create(),
     )
 
@@ -171,7 +188,15 @@ def actor_user(actor: str, world: World) -> User | None:
     return {"visitor": None, "organizer": world.organizer, "other_organizer": world.other_organizer}[actor]
 
 
-def path_parameters(world: World) -> dict[str, object]:
+# Operations on another object than the path's usual one: reversing needs an entry made by hand,
+# restoring a cancelled pledge.
+OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
+    "POST /api/payments/{reference}/reversal": lambda w: {"reference": w.manual_payment.reference},
+    "POST /api/pledges/{pledge_id}/restoration": lambda w: {"pledge_id": w.cancelled_pledge.pk},
+}
+
+
+def path_parameters(world: World, operation: str = "") -> dict[str, object]:
     return {
         "campaign_id": world.campaign.pk,
         "draft_id": world.draft.pk,
@@ -179,12 +204,13 @@ def path_parameters(world: World) -> dict[str, object]:
         "reference": world.fee_payment.reference,
         "code": world.pledge.code,
         "pledge_id": world.pledge.pk,
+        **OWN_OBJECTS.get(operation, lambda w: {})(world),
     }
 
 
-def unsafe_request_path(template: str, world: World, request: dict[str, Any]) -> str:
+def unsafe_request_path(template: str, world: World, request: dict[str, Any], operation: str = "") -> str:
     """The path of a request that is not a GET, with its query if it has one (a GET sends it as data)."""
-    path = template.format(**path_parameters(world))
+    path = template.format(**path_parameters(world, operation))
     return f"{path}?{urlencode(request['query'])}" if "query" in request else path
 
 
@@ -304,6 +330,10 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     "POST /api/pledges/{pledge_id}/assign-payment": lambda w, me: {
         "json": {"reference": w.unmatched_payment.reference}
     },
+    "POST /api/pledges/{pledge_id}/correction": lambda w, me: {"json": {"amount": 8000, "reason": "Typo"}},
+    "POST /api/pledges/{pledge_id}/cancellation": lambda w, me: {"json": {"reason": "Duplicate"}},
+    "POST /api/pledges/{pledge_id}/restoration": lambda w, me: {"json": {"reason": "Not a duplicate"}},
+    "POST /api/payments/{reference}/reversal": lambda w, me: {"json": {"reason": "Entered twice"}},
     "POST /api/donations": lambda w, me: {
         "json": {
             "campaign_id": w.campaign.pk,
@@ -342,13 +372,13 @@ def test_each_actor_gets_the_expected_status(operation, actor, world, make_api_c
     me = actor_user(actor, world)
     client = make_api_client(signed_in_as=me)
     request = REQUESTS.get(operation, lambda w, me: {})(world, me)
-    path = template.format(**path_parameters(world))
+    path = template.format(**path_parameters(world, operation))
     if "multipart" in request:
         response = client.post(path, request["multipart"], content_type=MULTIPART_CONTENT)
     elif method == "GET":
         response = client.get(path, request.get("query"))
     else:
-        path = unsafe_request_path(template, world, request)
+        path = unsafe_request_path(template, world, request, operation)
         response = getattr(client, method.lower())(path, request.get("json", {}), content_type="application/json")
 
     expected = MATRIX[operation][ACTORS.index(actor)]

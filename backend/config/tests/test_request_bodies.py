@@ -61,7 +61,7 @@ def test_unknown_fields_are_ignored_by_every_operation(operation, world, make_ap
     body = {**request.get("json", {}), "unexpected_field": "ignored"}
 
     response = getattr(client, method.lower())(
-        unsafe_request_path(template, world, request), body, content_type="application/json"
+        unsafe_request_path(template, world, request, operation), body, content_type="application/json"
     )
 
     assert response.status_code == MATRIX[operation][ACTORS.index("organizer")], response.content[:300]

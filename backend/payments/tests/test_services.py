@@ -80,10 +80,10 @@ def test_only_the_organizer_records_payments_and_a_bank_reference_counts_once(us
         )
 
     fields = {"recorded_by": user, "provider": "bank", "purpose": "donation", "amount": 100, "campaign": campaign}
-    services.payment_record_manual(**fields, bank_reference="FT26112233")
+    services.payment_record_manual(**fields, reference="FT26112233")
     with pytest.raises(FieldValidationError) as error:
-        services.payment_record_manual(**fields, bank_reference="FT26112233")
-    assert "bank_reference" in error.value.field_errors
+        services.payment_record_manual(**fields, reference="FT26112233")
+    assert "reference" in error.value.field_errors
     assert Payment.objects.count() == 1
 
 

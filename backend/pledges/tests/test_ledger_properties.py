@@ -5,12 +5,16 @@ donations; card checkouts; paybill (C2B) confirmations to a pledge code, a typo 
 account, often delivered twice; cash payments and confirmations by the organizer; assignments of
 unmatched payments by the organizer or an admin; STK callbacks and queries (successes, failures,
 cancellations and wrong amounts, repeated and in any order); card verifications and webhooks;
-donation rows recorded after their payment's callback; and expiry of stale intents (a late success
-still credits). After every step every campaign's counters must add up to its succeeded payments,
-and no payment may count twice.
+donation rows recorded after their payment's callback; expiry of stale intents (a late success
+still credits); and the corrections: amounts changed, pledges cancelled (their payments moved to
+another pledge or kept as gifts) and restored, M-Pesa receipts entered by hand from the same pool
+as the paybill's (one receipt, one credit), backdated entries, reversing entries, and pledge
+ceilings changed under the pledgers' feet. After every step every campaign's counters must add
+up to its counted payments and live pledges, every pledge's status must follow from its amount
+and payments, and no payment may count twice.
 
 Only the providers' side is replaced: the STK Push and checkout answers, and what Paystack says
-about a transaction. The ledger has no reversal or refund path yet, so none is generated.
+about a transaction.
 """
 
 import hashlib
@@ -26,6 +30,7 @@ import pytest
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, F, Q, Sum
+from django.utils import timezone
 from hypothesis import HealthCheck, event
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
@@ -33,10 +38,11 @@ from hypothesis.stateful import Bundle, RuleBasedStateMachine, invariant, multip
 
 from accounts.tests.factories import UserFactory
 from campaigns.models import Campaign
+from campaigns.services import campaign_update
 from campaigns.tests.factories import CampaignFactory
 from common.errors import ServiceError
 from payments import services as payments
-from payments.models import Payment, PaymentEvent
+from payments.models import MANUAL_PROVIDERS, Payment, PaymentEvent, PaymentReversal
 from payments.providers import daraja, paystack
 from payments.providers.daraja import DarajaClient, StkPushAccepted, StkQueryAnswer, StkResult
 from payments.providers.paystack import PaystackClient
@@ -126,18 +132,20 @@ class Ledger(RuleBasedStateMachine):
 
     # Pledges and intents --------------------------------------------------------------------
 
-    @rule(target=pledges, c=campaign_index, amount=amounts)
-    def pledge(self, c: int, amount: int) -> Pledge:
-        return pledges.pledge_create(
-            campaign_id=self.campaigns[c].pk,
-            amount=amount,
-            name="Njeri Wanjiru",
-            email="njeri@example.com",
-            phone="0711000222",
-            is_anonymous=False,
-            viewer=None,
-            client_ip="203.0.113.9",
-        )
+    @rule(target=pledges, c=campaign_index, amount=amounts, signed_in=st.booleans())
+    def pledge(self, c: int, amount: int, signed_in: bool) -> Any:
+        with refusable("pledge"):  # above the campaign's largest pledge
+            return pledges.pledge_create(
+                campaign_id=self.campaigns[c].pk,
+                amount=amount,
+                name="Njeri Wanjiru",
+                email="njeri@example.com",
+                phone="0711000222",
+                is_anonymous=False,
+                viewer=self.organizer if signed_in else None,
+                client_ip="203.0.113.9",
+            )
+        return multiple()
 
     @rule(target=stk_intents, pledge=pledges, amount=st.none() | amounts)
     def stk_push_for_pledge(self, pledge: Pledge, amount: int | None) -> Any:
@@ -242,15 +250,77 @@ class Ledger(RuleBasedStateMachine):
 
     # What organizers and admins do -----------------------------------------------------------------
 
+    @rule(pledge=pledges, amount=amounts, days_ago=st.sampled_from([0, 0, 3]))
+    def cash_payment(self, pledge: Pledge, amount: int, days_ago: int) -> None:
+        with refusable("cash_payment"):  # to a cancelled pledge
+            pledges.pledge_payment_record(
+                pledge_id=pledge.pk,
+                user=self.organizer,
+                amount=amount,
+                method="cash",
+                note="",
+                reference="",
+                received_on=timezone.localdate() - timedelta(days=days_ago),
+            )
+
+    @rule(
+        pledge=pledges,
+        amount=amounts,
+        trans=st.integers(min_value=0, max_value=7),  # the paybill's pool: one receipt, one credit
+    )
+    def mpesa_entered_by_hand(self, pledge: Pledge, amount: int, trans: int) -> None:
+        with refusable("mpesa_entered_by_hand"):
+            pledges.pledge_payment_record(
+                pledge_id=pledge.pk,
+                user=self.organizer,
+                amount=amount,
+                method="mpesa_manual",
+                note="",
+                reference=f"SLKC2B{trans:04d}",
+            )
+
+    @rule(pledge=pledges, method=st.sampled_from(["bank", "cash", "mpesa_manual"]), trans=st.integers(0, 7))
+    def confirm(self, pledge: Pledge, method: str, trans: int) -> None:
+        with refusable("confirm"):
+            pledges.pledge_confirm(
+                pledge_id=pledge.pk, user=self.organizer, method=method, reference=f"SLKC2B{trans:04d}"
+            )
+
     @rule(pledge=pledges, amount=amounts)
-    def cash_payment(self, pledge: Pledge, amount: int) -> None:
-        pledges.pledge_payment_record(
-            pledge_id=pledge.pk, user=self.organizer, amount=amount, method="cash", note="", reference=""
-        )
+    def correct(self, pledge: Pledge, amount: int) -> None:
+        with refusable("correct"):  # below what is paid, the same, above the ceiling, cancelled
+            pledges.pledge_amount_correct(pledge_id=pledge.pk, user=self.organizer, amount=amount, reason="Typo")
+
+    @rule(pledge=pledges, to=pledges, as_gift=st.booleans())
+    def cancel(self, pledge: Pledge, to: Pledge, as_gift: bool) -> None:
+        with refusable("cancel"):
+            pledges.pledge_cancel(
+                pledge_id=pledge.pk,
+                user=self.organizer,
+                reason="Duplicate",
+                payments_to="gift" if as_gift else "pledge",
+                to_pledge_id=to.pk,
+            )
+            event("cancelled")
 
     @rule(pledge=pledges)
-    def confirm(self, pledge: Pledge) -> None:
-        pledges.pledge_confirm(pledge_id=pledge.pk, user=self.organizer)
+    def restore(self, pledge: Pledge) -> None:
+        with refusable("restore"):
+            pledges.pledge_restore(pledge_id=pledge.pk, user=self.organizer, reason="Not a duplicate")
+
+    @rule(i=st.integers(min_value=0, max_value=20))
+    def reverse(self, i: int) -> None:
+        succeeded = list(Payment.objects.filter(status=SUCCEEDED, campaign__isnull=False).order_by("pk"))
+        if succeeded:
+            with refusable("reverse"):  # paid through a provider, or reversed already
+                payments.payment_reverse(
+                    reference=succeeded[i % len(succeeded)].reference, user=self.organizer, reason="Mistake"
+                )
+                event("reversed")
+
+    @rule(c=campaign_index, largest=st.integers(min_value=1, max_value=6_000))
+    def set_ceiling(self, c: int, largest: int) -> None:
+        campaign_update(campaign=self.campaigns[c], user=self.organizer, largest_pledge=largest)
 
     @rule(pledge=pledges, i=st.integers(min_value=0, max_value=20), by_admin=st.booleans())
     def assign_unmatched(self, pledge: Pledge, i: int, by_admin: bool) -> None:
@@ -270,26 +340,48 @@ class Ledger(RuleBasedStateMachine):
 
     @invariant()
     def ledger_adds_up(self) -> None:
+        unreversed = Q(reversal__isnull=True)
         for campaign in Campaign.objects.all():
             counted = (
-                Payment.objects.filter(campaign=campaign, status=SUCCEEDED)
-                .filter(Q(donation__isnull=False) | Q(pledge_link__isnull=False))
+                Payment.objects.filter(unreversed, campaign=campaign, status=SUCCEEDED)
+                .filter(
+                    Q(donation__isnull=False)
+                    | Q(pledge_link__pledge__cancelled_at__isnull=True, pledge_link__isnull=False)
+                )
                 .distinct()
             )
-            campaign_pledges = Pledge.objects.filter(campaign=campaign)
+            live_pledges = Pledge.objects.live().filter(campaign=campaign)
             paid_donations = Donation.objects.filter(campaign=campaign, counted_at__isnull=False)
             assert campaign.raised_total == (counted.aggregate(total=Sum("amount"))["total"] or 0)
             # The analytics read the same money from the counted payments alone.
             assert set(counted) == set(Payment.objects.filter(campaign=campaign, counted_at__isnull=False))
-            assert campaign.pledged_total == (campaign_pledges.aggregate(total=Sum("amount"))["total"] or 0)
-            assert campaign.donor_count == paid_donations.count() + campaign_pledges.filter(paid_amount__gt=0).count()
+            assert campaign.pledged_total == (live_pledges.aggregate(total=Sum("amount"))["total"] or 0)
+            vouched = live_pledges.filter(Q(user__isnull=False) | Q(paid_amount__gt=0))
+            assert campaign.pledged_signed_in_or_paid_total == (vouched.aggregate(total=Sum("amount"))["total"] or 0)
+            assert campaign.donor_count == paid_donations.count() + live_pledges.filter(paid_amount__gt=0).count()
 
-        for pledge in Pledge.objects.annotate(linked=Sum("payment_links__payment__amount")):
-            assert pledge.paid_amount == (pledge.linked or 0)
+        linked = dict(
+            PledgePayment.objects.filter(payment__reversal__isnull=True)
+            .values("pledge")
+            .annotate(total=Sum("payment__amount"))
+            .values_list("pledge", "total")
+        )
+        for pledge in Pledge.objects.all():
+            assert pledge.paid_amount == linked.get(pledge.pk, 0)
+            assert pledge.status == pledge.derived_status()
+            assert (pledge.confirmed_at is not None) == pledge.is_confirmed
+            # A cancelled pledge's payments went to another pledge or became gifts.
+            assert pledge.is_live or pledge.paid_amount == 0
         assert not PledgePayment.objects.exclude(payment__status=SUCCEEDED).exists()
         assert not PledgePayment.objects.exclude(payment__campaign=F("pledge__campaign")).exists()
         for donation in Donation.objects.select_related("payment"):
-            assert (donation.counted_at is not None) == (donation.payment.status == SUCCEEDED)
+            counts = (
+                donation.payment.status == SUCCEEDED
+                and not PaymentReversal.objects.filter(payment=donation.payment).exists()
+            )
+            assert (donation.counted_at is not None) == counts
+        # Only entries made by hand are reversed.
+        assert not PaymentReversal.objects.exclude(payment__provider__in=MANUAL_PROVIDERS).exists()
         # A payment pays for one thing, and at most one provider answer credits it (a card webhook
         # repeats the outcome of the verification it triggered).
         assert not Payment.objects.filter(donation__isnull=False, pledge_link__isnull=False).exists()

@@ -184,7 +184,7 @@ def test_a_bank_reference_is_recorded_once(organizer_client, a_pledge):
     again = organizer_client.post(f"/api/pledges/{a_pledge.pk}/payments", body)
 
     assert again.status_code == 422
-    assert again.json()["field_errors"] == {"bank_reference": "This bank reference has already been recorded"}
+    assert again.json()["field_errors"] == {"reference": "This bank reference has already been recorded"}
     assert Pledge.objects.get(pk=a_pledge.pk).paid_amount == 1000
 
 
@@ -339,6 +339,7 @@ def test_the_summary_counts_and_sums_pledges_by_state(organizer_client, campaign
         "paid_sum": 9000,
         "outstanding_sum": 7000,
         "unmatched_count": 0,
+        "cancelled_count": 0,
     }
     assert totals(campaign) == (15_000, 9400, 3)
 

@@ -23,7 +23,7 @@ export function ConfirmPaymentDialog({ pledge, onClose }: Props) {
   const confirm = useMutation({
     mutationFn: async () =>
       unwrap(
-        await api.POST("/api/confirm-payment", { body: { pledgeId: pledge.id } }),
+        await api.POST("/api/confirm-payment", { body: { pledgeId: pledge.id, method: "bank", reference: "" } }),
         t`Failed to confirm payment. Please try again.`,
       ),
     onSuccess: async () => {

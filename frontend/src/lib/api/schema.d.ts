@@ -395,9 +395,11 @@ export interface paths {
         put?: never;
         /**
          * Confirm Payment
-         * @description Confirm a pledge paid by bank or cash ('This action cannot be undone'). The rest of its
-         *     amount is entered in the ledger as a bank transfer recorded by the signed-in organizer.
-         *     Confirming again changes nothing. Only the campaign's organizer or an admin (403).
+         * @description Confirm a pledge paid outside our paybill: the rest of its amount is entered in the ledger
+         *     by ``method`` (default bank), received on ``received_on`` (default today), with ``reference``
+         *     (an M-Pesa entry's receipt code is required), recorded by the signed-in organizer. Recorded
+         *     payments can only be corrected by a reversing entry, with a reason. Confirming a fully paid
+         *     pledge changes nothing. Only the campaign's organizer or an admin (403).
          */
         post: operations["pledges_api_confirm_payment"];
         delete?: never;
@@ -691,6 +693,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/{reference}/reversal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payment Reverse
+         * @description Reverse a payment recorded by hand (cash, bank, M-Pesa to the organization's number) with a
+         *     reversing entry and a reason: it stops counting towards its pledge or donation. The campaign's
+         *     organizer or an admin (403 for others; 404 for a payment they cannot see).
+         */
+        post: operations["payments_api_payment_reverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pledges": {
         parameters: {
             query?: never;
@@ -801,6 +825,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pledges/{pledge_id}/cancellation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pledge Cancel
+         * @description Cancel the pledge, with a reason: it leaves the totals, the summary and the reminders. Its
+         *     payments move to another pledge or are kept as gifts (``payments_to``).
+         */
+        post: operations["pledges_api_pledge_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/{pledge_id}/correction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pledge Amount Correct
+         * @description Change the pledge's amount (never below what is paid), with a reason; audited, and the
+         *     pledger gets a short message.
+         */
+        post: operations["pledges_api_pledge_amount_correct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/{pledge_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pledge History
+         * @description What people did to the pledge and its payments, newest first, with the reasons given.
+         */
+        get: operations["pledges_api_pledge_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pledges/{pledge_id}/payments": {
         parameters: {
             query?: never;
@@ -816,7 +902,8 @@ export interface paths {
         put?: never;
         /**
          * Pledge Payment Record
-         * @description 'Record cash or bank payment': enters it in the ledger (with who recorded it) and counts it
+         * @description 'Record a payment' (cash, bank, or M-Pesa to the organization's own number with its receipt
+         *     code): enters it in the ledger (with who recorded it and the day received) and counts it
          *     towards the pledge; answers the pledge as it is now.
          */
         post: operations["pledges_api_pledge_payment_record"];
@@ -837,6 +924,26 @@ export interface paths {
         put?: never;
         /** Remind */
         post: operations["notifications_api_remind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/{pledge_id}/restoration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pledge Restore
+         * @description Restore a cancelled pledge, with a reason: it counts again as it stands.
+         */
+        post: operations["pledges_api_pledge_restore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1093,6 +1200,11 @@ export interface components {
              */
             reference: string;
         };
+        /**
+         * AuditAction
+         * @enum {string}
+         */
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "campaign_status_changed" | "campaign_edited";
         /** BankDetails */
         BankDetails: {
             /** Account Name */
@@ -1233,7 +1345,7 @@ export interface components {
             media_type: components["schemas"]["MediaType"];
             /**
              * Pledged Total
-             * @description Sum of the pledges, whole KES.
+             * @description The public pledged figure, whole KES: the live pledges, or with unsigned_pledges_count_after_payment those made signed in or paid in part.
              */
             pledged_total: number;
             /**
@@ -1324,6 +1436,11 @@ export interface components {
              */
             image_url: string;
             /**
+             * Largest Pledge
+             * @description The largest single pledge it accepts, whole KES (default: its goal).
+             */
+            largest_pledge: number;
+            /**
              * Like Count
              * @description The number of likes, for admins only; null for everyone else.
              */
@@ -1356,7 +1473,7 @@ export interface components {
             payment_options: (components["schemas"]["BankOption"] | components["schemas"]["TillOption"] | components["schemas"]["PaybillOption"] | components["schemas"]["MpesaOption"] | components["schemas"]["CashOption"])[];
             /**
              * Pledged Total
-             * @description Sum of the pledges, whole KES.
+             * @description The public pledged figure, whole KES: the live pledges, or with unsigned_pledges_count_after_payment those made signed in or paid in part.
              */
             pledged_total: number;
             /**
@@ -1395,6 +1512,11 @@ export interface components {
             /** Title */
             title: string;
             type: components["schemas"]["CampaignType"];
+            /**
+             * Unsigned Pledges Count After Payment
+             * @description Pledges made without signing in count in the public figures once something is paid.
+             */
+            unsigned_pledges_count_after_payment: boolean;
             /**
              * Updated At
              * Format: date-time
@@ -1540,10 +1662,20 @@ export interface components {
              * @description An http(s) address or a path on this site; '' removes it.
              */
             image_url?: string | null;
+            /**
+             * Largest Pledge
+             * @description The largest single pledge, whole KES; the goal by default.
+             */
+            largest_pledge?: number | null;
             /** Story */
             story?: string | null;
             /** Title */
             title?: string | null;
+            /**
+             * Unsigned Pledges Count After Payment
+             * @description Count pledges made without signing in publicly only after their first payment.
+             */
+            unsigned_pledges_count_after_payment?: boolean | null;
             /**
              * Youtube Url
              * @description A YouTube link (watch?v=, youtu.be/, embed/); '' removes it.
@@ -1631,15 +1763,35 @@ export interface components {
             /** Value */
             value: string;
         };
-        /** ConfirmPaymentIn */
+        /**
+         * ConfirmPaymentIn
+         * @description The spec's body ({pledgeId, campaignOrganizerEmail}) records the rest as a bank payment received today.
+         */
         ConfirmPaymentIn: {
             /**
              * Campaignorganizeremail
              * @description Ignored: the session decides who may confirm.
              */
             campaignOrganizerEmail?: string | null;
+            /**
+             * Method
+             * @default bank
+             * @enum {string}
+             */
+            method: "cash" | "bank" | "mpesa_manual";
             /** Pledgeid */
             pledgeId: number;
+            /**
+             * Received On
+             * @description The day the money was received (Nairobi); default today, never later.
+             */
+            received_on?: string | null;
+            /**
+             * Reference
+             * @description mpesa_manual: the M-Pesa receipt code (required, one credit per receipt); bank: the transfer's reference; cash: a receipt book number. Each is recorded once.
+             * @default
+             */
+            reference: string;
         };
         /** ConfirmPaymentOut */
         ConfirmPaymentOut: {
@@ -2208,15 +2360,20 @@ export interface components {
              * Method
              * @enum {string}
              */
-            method: "cash" | "bank";
+            method: "cash" | "bank" | "mpesa_manual";
             /**
              * Note
              * @default
              */
             note: string;
             /**
+             * Received On
+             * @description The day the money was received (Nairobi); default today, never later.
+             */
+            received_on?: string | null;
+            /**
              * Reference
-             * @description A bank transfer's reference; each is recorded once.
+             * @description mpesa_manual: the M-Pesa receipt code (required, one credit per receipt); bank: the transfer's reference; cash: a receipt book number. Each is recorded once.
              * @default
              */
             reference: string;
@@ -2567,6 +2724,14 @@ export interface components {
             settled_at: string | null;
             status: components["schemas"]["Status"];
         };
+        /** PaymentReversalIn */
+        PaymentReversalIn: {
+            /**
+             * Reason
+             * @description Why the entry was a mistake; required, kept in the audit log.
+             */
+            reason: string;
+        };
         /** PaymentStatusOut */
         PaymentStatusOut: {
             /** Has Paid */
@@ -2608,6 +2773,36 @@ export interface components {
             /** Wizard Feedback */
             wizard_feedback: components["schemas"]["WizardFeedbackExportOut"][];
         };
+        /** PledgeCancelIn */
+        PledgeCancelIn: {
+            /**
+             * Payments To
+             * @description For a pledge with payments: count them towards another pledge (to_pledge_id) or keep them as gifts (each becomes a donation).
+             * @default
+             * @enum {string}
+             */
+            payments_to: "" | "pledge" | "gift";
+            /**
+             * Reason
+             * @description Required; kept in the audit log.
+             */
+            reason: string;
+            /** To Pledge Id */
+            to_pledge_id?: number | null;
+        };
+        /** PledgeCorrectionIn */
+        PledgeCorrectionIn: {
+            /**
+             * Amount
+             * @description The pledge's new amount, whole KES: at least what is paid.
+             */
+            amount: number;
+            /**
+             * Reason
+             * @description Required; kept in the audit log.
+             */
+            reason: string;
+        };
         /** PledgeExportOut */
         PledgeExportOut: {
             /** Amount */
@@ -2639,6 +2834,46 @@ export interface components {
             phone: string;
             /** Status */
             status: string;
+        };
+        /**
+         * PledgeHistoryEntryOut
+         * @description One thing a person did to the pledge or its payments (from the audit log).
+         */
+        PledgeHistoryEntryOut: {
+            action: components["schemas"]["AuditAction"];
+            /**
+             * Action Label
+             * @description What happened, in the site language.
+             */
+            action_label: string;
+            /**
+             * Actor
+             * @description Who did it; null when the system did.
+             */
+            actor: string | null;
+            /** After */
+            after: {
+                [key: string]: unknown;
+            };
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Before */
+            before: {
+                [key: string]: unknown;
+            };
+            /**
+             * Object Repr
+             * @description The pledge or payment it was done to.
+             */
+            object_repr: string;
+            /**
+             * Reason
+             * @description The reason given for a correction, cancellation or reversal; '' if none.
+             */
+            reason: string;
         };
         /**
          * PledgeIn
@@ -2727,6 +2962,13 @@ export interface components {
             amount: number;
             /** Campaign Id */
             campaign_id: number;
+            /** Cancel Reason */
+            cancel_reason: string | null;
+            /**
+             * Cancelled At
+             * @description When it was cancelled; null while it counts.
+             */
+            cancelled_at: string | null;
             /** Code */
             code: string | null;
             /** Confirmed At */
@@ -2795,15 +3037,37 @@ export interface components {
             /** Note */
             note: string;
             provider: components["schemas"]["Provider"];
+            /**
+             * Provider Reference
+             * @description A bank or cash entry's own reference.
+             */
+            provider_reference: string | null;
             /** Receipt Number */
             receipt_number: string | null;
             /**
+             * Received At
+             * @description When the money was received, for an entry made later.
+             */
+            received_at: string | null;
+            /**
              * Recorded By
-             * @description Who recorded a cash or bank payment.
+             * @description Who recorded a payment entered by hand.
              */
             recorded_by: string | null;
             /** Reference */
             reference: string;
+            /** Reversal Reason */
+            reversal_reason: string | null;
+            /**
+             * Reversed At
+             * @description When its reversing entry was made; it no longer counts.
+             */
+            reversed_at: string | null;
+            /**
+             * Reversible
+             * @description Entered by hand and not reversed: 'Reverse' may be offered.
+             */
+            reversible: boolean;
             /** Settled At */
             settled_at: string | null;
         };
@@ -2864,10 +3128,20 @@ export interface components {
              */
             stk_push_available: boolean;
         };
+        /** PledgeRestoreIn */
+        PledgeRestoreIn: {
+            /**
+             * Reason
+             * @description Required; kept in the audit log.
+             */
+            reason: string;
+        };
         /**
          * PledgeStatus
-         * @description Pending: nothing paid yet. Partly paid: some of it. Confirmed: fully paid (or more), by
-         *     M-Pesa, by payments the organizer recorded, or confirmed by the organizer (one way).
+         * @description Derived from the amount and the payments counted towards it (``Pledge.derived_status``):
+         *     pending, nothing paid; partly paid, some of it; confirmed, paid in full (or more), by M-Pesa or
+         *     by payments the organizer recorded or confirmed. Reversing a payment or raising the amount can
+         *     take a confirmed pledge back to partly paid.
          * @enum {string}
          */
         PledgeStatus: "pending" | "partly_paid" | "confirmed";
@@ -2913,10 +3187,15 @@ export interface components {
         };
         /**
          * PledgeSummaryOut
-         * @description Pledge Management's summary, whole KES. Confirmed = fully paid or confirmed by the
-         *     organizer; pending = all other pledges, partly paid ones included.
+         * @description Pledge Management's summary over the live pledges, whole KES. Confirmed = fully paid;
+         *     pending = all other live pledges, partly paid ones included.
          */
         PledgeSummaryOut: {
+            /**
+             * Cancelled Count
+             * @description Cancelled pledges, left out of every figure above.
+             */
+            cancelled_count: number;
             /** Confirmed Count */
             confirmed_count: number;
             /** Confirmed Sum */
@@ -3027,7 +3306,7 @@ export interface components {
          * Provider
          * @enum {string}
          */
-        Provider: "mpesa_stk" | "mpesa_c2b" | "card" | "cash" | "bank";
+        Provider: "mpesa_stk" | "mpesa_c2b" | "card" | "cash" | "bank" | "mpesa_manual";
         /**
          * Purpose
          * @enum {string}
@@ -4555,6 +4834,15 @@ export interface operations {
                     "application/json": components["schemas"]["ConfirmPaymentOut"];
                 };
             };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -5446,6 +5734,77 @@ export interface operations {
             };
         };
     };
+    payments_api_payment_reverse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentReversalIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     pledges_api_pledge_list: {
         parameters: {
             query: {
@@ -5822,6 +6181,206 @@ export interface operations {
             };
         };
     };
+    pledges_api_pledge_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pledge_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PledgeCancelIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_amount_correct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pledge_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PledgeCorrectionIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pledge_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeHistoryEntryOut"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     pledges_api_pledge_payment_list: {
         parameters: {
             query?: never;
@@ -6009,6 +6568,77 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pledge_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PledgeRestoreIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
