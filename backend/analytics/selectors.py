@@ -97,10 +97,12 @@ def campaign_analytics_get(*, campaign: Campaign) -> CampaignAnalytics:
     def on(day: date) -> Day:
         return days.setdefault(day, Day(day=day))
 
-    # One read of the pledges, by day and state, for both the timeline and the states' figures.
+    # One read of the live pledges (a cancelled one counts nowhere), by day and state, for both the
+    # timeline and the states' figures.
     by_status: dict[str, list[int]] = {}
     pledge_groups = (
-        Pledge.objects.filter(campaign=campaign)
+        Pledge.objects.live()
+        .filter(campaign=campaign)
         .annotate(day=TruncDate("created_at"))
         .order_by()
         .values_list("day", "status")
