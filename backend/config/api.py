@@ -18,6 +18,7 @@ from grants.api import router as grants_router
 from notifications.api import router as notifications_router
 from payments.api import router as payments_router
 from pledges.api import router as pledges_router
+from privacy.api import router as privacy_router
 
 api = NinjaAPI(title="Harambee API", version="1.0.0", urls_namespace="api")
 
@@ -30,6 +31,7 @@ api.add_router("/", grants_router)
 api.add_router("/", notifications_router)
 api.add_router("/", payments_router)
 api.add_router("/", pledges_router)
+api.add_router("/", privacy_router)
 
 
 @api.exception_handler(ServiceError)

@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "notifications",
     "audit",
     "analytics",
+    "privacy",
 ]
 
 MIDDLEWARE = [
