@@ -16,6 +16,9 @@ PYTHON    ?= python3
 
 run: build migrate demo serve ## install, build, migrate, load demo data, serve on :8000
 
+# Local use says so: the settings then use local defaults (a deployment sets HARAMBEE_ENV=production).
+run migrate demo serve dev: export HARAMBEE_ENV ?= local
+
 install: $(VENV)/.installed frontend/node_modules/.installed
 
 $(VENV)/.installed: backend/requirements.txt backend/requirements-dev.txt
