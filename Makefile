@@ -21,6 +21,9 @@ help: ## list the targets, one line each, from their comments in this Makefile
 
 run: build migrate demo serve ## install, build, migrate, load demo data, serve on :8000
 
+# Local use says so: the settings then use local defaults (a deployment sets HARAMBEE_ENV=production).
+run migrate demo serve dev: export HARAMBEE_ENV ?= local
+
 install: $(VENV)/.installed frontend/node_modules/.installed ## the pinned Python and npm dependencies (.venv, frontend/node_modules)
 
 $(VENV)/.installed: backend/requirements.txt backend/requirements-dev.txt
