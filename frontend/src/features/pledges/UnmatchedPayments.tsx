@@ -46,15 +46,15 @@ function UnmatchedRow({ campaignId, payment }: { campaignId: number; payment: Un
   const { t, i18n } = useLingui();
   const suggested = payment.suggested_pledge;
   const assign = useAssignPayment(campaignId);
-  const assignTo = (pledgeId: number) =>
-    assign.mutate(
-      { pledgeId, reference: payment.reference },
-      {
-        onSuccess: (pledge) =>
-          toast({ title: t`Payment assigned to ${pledge.name}'s pledge (${pledge.code}).` }),
-        onError: (error) => toast({ title: errorMessage(error, unexpected()), variant: "destructive" }),
-      },
-    );
+  // Awaited rather than given callbacks: once assigned, the payment leaves the list and this row unmounts.
+  const assignTo = async (pledgeId: number) => {
+    try {
+      const pledge = await assign.mutateAsync({ pledgeId, reference: payment.reference });
+      toast({ title: t`Payment assigned to ${pledge.name}'s pledge (${pledge.code}).` });
+    } catch (error) {
+      toast({ title: errorMessage(error, unexpected()), variant: "destructive" });
+    }
+  };
   const amount = formatKsh(payment.amount);
   const account = payment.account_reference;
   const received = payment.received_at && formatDay(payment.received_at, i18n.locale);
@@ -74,7 +74,7 @@ function UnmatchedRow({ campaignId, payment }: { campaignId: number; payment: Un
         <button
           type="button"
           disabled={assign.isPending}
-          onClick={() => assignTo(suggested.id)}
+          onClick={() => void assignTo(suggested.id)}
           className={outlineButton}
         >
           <Trans>
@@ -82,7 +82,11 @@ function UnmatchedRow({ campaignId, payment }: { campaignId: number; payment: Un
           </Trans>
         </button>
       ) : (
-        <PledgePicker campaignId={campaignId} busy={assign.isPending} onPick={assignTo} />
+        <PledgePicker
+          campaignId={campaignId}
+          busy={assign.isPending}
+          onPick={(pledgeId) => void assignTo(pledgeId)}
+        />
       )}
     </li>
   );
