@@ -1,5 +1,7 @@
 """Writes to accounts: sign-up, sign-in, passwords, profiles and deleting an account."""
 
+from functools import partial
+
 from django.conf import settings
 from django.contrib.auth import authenticate, login, logout, update_session_auth_hash
 from django.contrib.auth.tokens import default_token_generator
@@ -8,7 +10,7 @@ from django.http import HttpRequest
 from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import gettext as _
 
-from accounts import validators
+from accounts import signals, validators
 from accounts.models import User
 from accounts.selectors import donations_made_by, notifications_sent_to, payments_made_by, pledges_made_by
 from campaigns.models import Campaign, CampaignLike, CampaignStatus, Draft, WizardFeedback
@@ -18,7 +20,6 @@ from common.errors import FieldValidationError, ServiceError
 from common.languages import current_language
 from feedback.models import Feedback
 from grants.models import GrantApplication, OrganizationProfile
-from notifications import tasks as notification_tasks
 from notifications.services import notifications_personal_data_erase
 from payments.services import payments_personal_data_erase
 from pledges.services import givers_anonymise
@@ -54,7 +55,7 @@ def user_sign_up(
     password: str,
     confirm_password: str,
 ) -> User:
-    """Create an account, sign it in and queue the welcome e-mail."""
+    """Create an account and sign it in; ``user_signed_up`` is sent once it is committed."""
     ip = ratelimit.client_ip(request)
     ratelimit.refuse_if_limited(
         scope="sign-up",
@@ -98,7 +99,7 @@ def user_sign_up(
         raise FieldValidationError(
             _("Please correct the errors below"), field_errors={"email": _email_taken()}
         ) from None
-    transaction.on_commit(lambda: notification_tasks.notify_welcome.enqueue(user_id=user.pk))
+    transaction.on_commit(partial(signals.user_signed_up.send, sender=User, user=user))
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     return user
 
@@ -167,8 +168,7 @@ def password_reset_request(*, request: HttpRequest, email: str) -> None:
             {"email": _("This email is not registered. Please check your email address or create a new account.")}
         )
         return
-    # Only the user's id goes into the task queue: the link is made as the e-mail is sent.
-    notification_tasks.notify_password_reset.enqueue(user_id=user.pk)
+    signals.password_reset_requested.send(sender=User, user=user)
 
 
 @transaction.atomic

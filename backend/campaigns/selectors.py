@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType, SearchText
-from common.errors import NotFoundError
+from common.errors import NotFoundError, PermissionDeniedError
 from pledges.models import Donation, Pledge
 
 MAX_SEARCH_WORDS = 5
@@ -88,6 +88,17 @@ def campaign_get(*, campaign_id: int, user: User | None) -> Campaign:
         campaign = queryset.filter(pk=campaign_id).first()
     if campaign is None or not campaign.is_visible_to(user):
         raise NotFoundError(_("Campaign not found"), code="not_found")
+    return campaign
+
+
+def campaign_managed_get(*, campaign_id: int, user: User, denied: str = "") -> Campaign:
+    """The campaign if ``user`` is its organizer or an admin: 404 if they cannot see it, else 403
+    (with ``denied`` as the message, if given)."""
+    campaign = campaign_get(campaign_id=campaign_id, user=user)
+    if not campaign.can_be_edited_by(user):
+        raise PermissionDeniedError(
+            denied or _("Only the campaign's organizer or an admin can manage its pledges."), code="not_organizer"
+        )
     return campaign
 
 

@@ -3,10 +3,10 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from campaigns.models import Campaign
+from campaigns.selectors import campaign_managed_get
 from common.errors import ServiceError
 from notifications.models import CampaignReminderSettings, known_offsets
 from pledges.models import Pledge
-from pledges.selectors import campaign_managed_get
 
 OPT_OUT_SALT = "notifications.opt-out"
 

@@ -18,24 +18,12 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from campaigns.models import Campaign, CampaignStatus
-from campaigns.selectors import campaign_get
 from common.errors import NotFoundError, PermissionDeniedError
 from payments.models import Payment, PaymentEvent
 from pledges import codes
 from pledges.models import Donation, Pledge, PledgeStatus, shown_giver_name
 
 MAX_SEARCH_LENGTH = 100
-
-
-def campaign_managed_get(*, campaign_id: int, user: User, denied: str = "") -> Campaign:
-    """The campaign if ``user`` is its organizer or an admin: 404 if they cannot see it, else 403
-    (with ``denied`` as the message, if given)."""
-    campaign = campaign_get(campaign_id=campaign_id, user=user)
-    if not campaign.can_be_edited_by(user):
-        raise PermissionDeniedError(
-            denied or _("Only the campaign's organizer or an admin can manage its pledges."), code="not_organizer"
-        )
-    return campaign
 
 
 def pledge_managed_get(*, pledge_id: int, user: User, denied: str = "", for_update: bool = False) -> Pledge:
