@@ -98,6 +98,7 @@ INSTALLED_APPS = [
     "notifications",
     "audit",
     "analytics",
+    "privacy",
 ]
 
 MIDDLEWARE = [
