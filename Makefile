@@ -8,7 +8,7 @@ MANAGE    := cd backend && $(PY) manage.py
 NPM       := npm --prefix frontend
 PYTHON    ?= python3
 
-.PHONY: help run test install build migrate demo serve dev fix lint typecheck test-backend test-frontend test-budgets \
+.PHONY: help run test install lock build migrate demo serve dev fix lint typecheck test-backend test-frontend test-budgets \
         test-e2e test-scale scale-test \
         openapi check-openapi i18n bench clean
 
@@ -28,8 +28,7 @@ install: $(VENV)/.installed frontend/node_modules/.installed ## the pinned Pytho
 
 $(VENV)/.installed: backend/requirements.txt backend/requirements-dev.txt
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --upgrade pip
-	$(VENV)/bin/pip install --quiet -r backend/requirements-dev.txt
+	$(VENV)/bin/pip install --quiet --require-hashes -r backend/requirements-dev.txt
 	touch $@
 
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
@@ -37,6 +36,15 @@ frontend/node_modules/.installed: frontend/package.json frontend/package-lock.js
 	@# so the lock cannot list them and `npm ci` refuses; `npm install` follows the same lock.
 	cd frontend && npm install --no-audit --no-fund --loglevel=error
 	touch $@
+
+# The Python locks: pip-compile pins the whole tree of requirements*.in with hashes, keeping the current pins
+# unless the .in files changed; `make lock LOCK_ARGS=--upgrade` (or --upgrade-package NAME) moves them.
+PIP_COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(CURDIR)/$(VENV)/bin/pip-compile --quiet --generate-hashes \
+               --allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(LOCK_ARGS)
+
+lock: $(VENV)/.installed ## regenerate the hashed Python locks backend/requirements*.txt from requirements*.in (pip-compile)
+	cd backend && $(PIP_COMPILE) requirements.in -o requirements.txt
+	cd backend && $(PIP_COMPILE) requirements-dev.in -o requirements-dev.txt
 
 openapi: install ## regenerate backend/openapi.json and the typed client from the API
 	$(MANAGE) export_openapi_schema --api config.api.api --indent 2 --sorted --output openapi.json

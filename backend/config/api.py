@@ -24,6 +24,7 @@ from grants.api import router as grants_router
 from notifications.api import router as notifications_router
 from payments.api import router as payments_router
 from pledges.api import router as pledges_router
+from privacy.api import router as privacy_router
 
 
 def staff_only_in_production(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -49,6 +50,7 @@ api.add_router("/", grants_router)
 api.add_router("/", notifications_router)
 api.add_router("/", payments_router)
 api.add_router("/", pledges_router)
+api.add_router("/", privacy_router)
 
 
 @api.exception_handler(ServiceError)

@@ -353,3 +353,27 @@ def donation_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
             payment.receipt_number or "",
             payment.mpesa_receipt or "",
         ]
+
+
+# Anyone may give without signing in, so a pledge or donation is a user's own only when it was
+# given while signed in (``Pledge.user``, a donation's ``payment.user``). Never by e-mail address
+# or phone number: nobody verified either, so matching by them would hand a stranger's pledges,
+# codes and payments to whoever signed up with that address.
+
+
+def pledges_made_by(*, user: User) -> QuerySet[Pledge]:
+    return Pledge.objects.filter(user=user)
+
+
+def donations_made_by(*, user: User) -> QuerySet[Donation]:
+    return Donation.objects.filter(payment__user=user)
+
+
+def pledges_personal_data_export(*, user: User) -> dict[str, object]:
+    """The user's pledges and donations, for their download (``privacy``)."""
+    return {
+        "pledges": list(pledges_made_by(user=user).select_related("campaign").order_by("created_at", "id")),
+        "donations": list(
+            donations_made_by(user=user).select_related("campaign", "payment").order_by("created_at", "id")
+        ),
+    }
