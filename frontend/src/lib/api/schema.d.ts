@@ -419,7 +419,7 @@ export interface paths {
          * Dashboard
          * @description The signed-in user's dashboard: stat figures, the external tool's address, their campaigns.
          */
-        get: operations["campaigns_dashboard_dashboard"];
+        get: operations["config_dashboard_dashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1021,7 +1021,7 @@ export interface paths {
          * Account Delete
          * @description Delete the signed-in user's account (see ``services.user_delete``) and sign out.
          */
-        post: operations["accounts_api_account_delete"];
+        post: operations["privacy_api_account_delete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1039,7 +1039,7 @@ export interface paths {
          * Profile Export
          * @description Everything the platform holds about the signed-in user, as a JSON file to download.
          */
-        get: operations["accounts_api_profile_export"];
+        get: operations["privacy_api_profile_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4881,7 +4881,7 @@ export interface operations {
             };
         };
     };
-    campaigns_dashboard_dashboard: {
+    config_dashboard_dashboard: {
         parameters: {
             query?: never;
             header?: never;
@@ -5303,6 +5303,15 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6826,7 +6835,7 @@ export interface operations {
             };
         };
     };
-    accounts_api_account_delete: {
+    privacy_api_account_delete: {
         parameters: {
             query?: never;
             header?: never;
@@ -6895,7 +6904,7 @@ export interface operations {
             };
         };
     };
-    accounts_api_profile_export: {
+    privacy_api_profile_export: {
         parameters: {
             query?: never;
             header?: never;
