@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.contrib.contenttypes.models import ContentType
 from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -195,9 +194,10 @@ def pledge_history(*, pledge: Pledge) -> list[AuditEntry]:
     the audit log: confirmations, payments recorded, assigned and reversed, corrections,
     cancellations and restorations, each with who, when, before, after and the reason."""
     payment_ids = PledgePayment.objects.filter(pledge=pledge).values("payment_id")
+    # By the content types' names (one join) rather than their ids: no cached lookup to go stale.
     references = AuditEntry.objects.filter(
-        Q(object_type=ContentType.objects.get_for_model(Pledge), object_id=pledge.pk)
-        | Q(object_type=ContentType.objects.get_for_model(Payment), object_id__in=payment_ids)
+        Q(object_type__app_label="pledges", object_type__model="pledge", object_id=pledge.pk)
+        | Q(object_type__app_label="payments", object_type__model="payment", object_id__in=payment_ids)
     )
     return list(references.select_related("actor").order_by("-at", "-id"))
 

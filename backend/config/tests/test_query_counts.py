@@ -97,6 +97,7 @@ CASES: dict[str, Case] = {
     "pledges_api_pledge_export": ("organizer", lambda w: f"/api/pledges/export.csv?campaign_id={w.campaign.pk}"),
     "pledges_api_pledge_by_code": ("visitor", lambda w: f"/api/pledges/{w.pledge.code}"),
     "pledges_api_pledge_payment_list": ("organizer", lambda w: f"/api/pledges/{w.pledge.pk}/payments"),
+    "pledges_api_pledge_history": ("organizer", lambda w: f"/api/pledges/{w.pledge.pk}/history"),
     "pledges_api_pledge_summary": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/pledge-summary"),
     "pledges_api_unmatched_payment_list": (
         "organizer",

@@ -5,6 +5,7 @@ import { outlineButton, primaryButton } from "@/components/buttonStyles";
 import { SelectField, TextAreaField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
+import { todayIso } from "@/features/wizard/rules";
 import { ApiRequestError } from "@/lib/api/client";
 import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
@@ -15,84 +16,145 @@ import { parseWholeKes, say, wholeKes } from "./rules";
 
 type Props = { pledge: ManagedPledge; onClose(): void };
 
-/** 'Confirm payment' of a pledge paid by bank or cash: one way, so it asks first. */
+const METHODS = ["bank", "cash", "mpesa_manual"] as const;
+type Method = (typeof METHODS)[number];
+
+const receivedEntries = {
+  method: v.picklist(METHODS),
+  received_on: v.pipe(v.string(), v.nonEmpty(say(msg`Please enter the date the money was received.`))),
+  reference: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(100, say(msg`Please keep the reference under 100 characters.`)),
+  ),
+};
+
+/** How, when and with which reference money reached the organization: shared by 'Confirm payment' and
+ * 'Record payment'. An M-Pesa receipt code is required (one receipt, one credit). */
+function ReceivedFields({
+  form,
+  method,
+}: {
+  // biome-ignore lint/suspicious/noExplicitAny: both dialogs' forms share these three fields.
+  form: ReturnType<typeof useSchemaForm<any>>;
+  method: Method;
+}) {
+  const { t } = useLingui();
+  const { errors } = form.formState;
+  const referenceLabel = {
+    mpesa_manual: t`M-Pesa receipt code`,
+    bank: t`Bank reference (optional)`,
+    cash: t`Receipt book number (optional)`,
+  }[method];
+  return (
+    <>
+      <SelectField label={t`Paid by`} error={errors.method?.message as string} {...form.register("method")}>
+        <option value="bank">{t`Bank transfer`}</option>
+        <option value="cash">{t`Cash`}</option>
+        <option value="mpesa_manual">{t`M-Pesa to the organization's number`}</option>
+      </SelectField>
+      <TextField
+        label={t`Date received`}
+        type="date"
+        max={todayIso()}
+        error={errors.received_on?.message as string}
+        {...form.register("received_on")}
+      />
+      <TextField
+        label={referenceLabel}
+        autoComplete="off"
+        hint={<Trans>Each reference is recorded once, so a payment is never counted twice.</Trans>}
+        error={errors.reference?.message as string}
+        {...form.register("reference")}
+      />
+    </>
+  );
+}
+
+const confirmSchema = v.object(receivedEntries);
+type ConfirmValues = v.InferInput<typeof confirmSchema>;
+const CONFIRM_FIELDS = ["method", "received_on", "reference"] as const;
+
+/** 'Confirm payment': the rest of the pledge was paid outside the paybill; asks how, when and the reference. */
 export function ConfirmPaymentDialog({ pledge, onClose }: Props) {
   const { t } = useLingui();
+  const defaults: ConfirmValues = { method: "bank", received_on: todayIso(), reference: "" };
+  const form = useSchemaForm(confirmSchema, defaults);
+  const method = form.watch("method");
   const confirm = useConfirmPayment(pledge);
-  const onConfirm = () =>
-    confirm.mutate({ method: "bank", reference: "" }, {
+  const onConfirm = (values: ConfirmValues) =>
+    confirm.mutate(values, {
       onSuccess: () => {
         toast({ title: t`Payment confirmed successfully!` });
         onClose();
       },
-      onError: (error) =>
-        toast({
-          title: t`Failed to confirm payment`,
-          description: errorMessage(error, confirmFailed()),
-          variant: "destructive",
-        }),
+      onError: (error) => void showFieldErrors(error, form, CONFIRM_FIELDS),
     });
+  const failure =
+    confirm.error &&
+    !CONFIRM_FIELDS.some(
+      (field) => confirm.error instanceof ApiRequestError && confirm.error.fieldErrors[field],
+    )
+      ? errorMessage(confirm.error, confirmFailed())
+      : null;
   const amount = formatKsh(pledge.amount);
   const paid = formatKsh(pledge.paid_amount ?? 0);
+  const remaining = formatKsh(pledge.remaining_amount ?? 0);
   return (
     <DialogShell
       role="alertdialog"
       title={<Trans>Confirm payment?</Trans>}
       description={
         <Trans>
-          {pledge.name} pledged {amount} and has paid {paid} through the platform. Confirm that the rest was
-          paid by bank transfer or cash. This action cannot be undone.
+          {pledge.name} pledged {amount} and has paid {paid}. Confirm that the remaining {remaining} was
+          received. Recorded payments can only be corrected by a reversing entry, with a reason.
         </Trans>
       }
       onClose={onClose}
     >
-      {confirm.error && (
-        <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {errorMessage(confirm.error, confirmFailed())}
-        </p>
-      )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onClose} className={outlineButton}>
-          <Trans>Cancel</Trans>
-        </button>
-        <button
-          type="button"
-          disabled={confirm.isPending}
-          onClick={onConfirm}
-          className={`${primaryButton} sm:w-auto`}
-        >
-          {confirm.isPending ? <Trans>Confirming...</Trans> : <Trans>Confirm payment</Trans>}
-        </button>
-      </div>
+      <form noValidate className="space-y-4" onSubmit={form.handleSubmit(onConfirm)}>
+        <ReceivedFields form={form} method={method} />
+        {failure && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {failure}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} className={outlineButton}>
+            <Trans>Cancel</Trans>
+          </button>
+          <button type="submit" disabled={confirm.isPending} className={`${primaryButton} sm:w-auto`}>
+            {confirm.isPending ? <Trans>Confirming...</Trans> : <Trans>Confirm payment</Trans>}
+          </button>
+        </div>
+      </form>
     </DialogShell>
   );
 }
 
 const manualPaymentSchema = v.object({
   amount: wholeKes(msg`Please enter a whole amount of at least Ksh 1`),
-  method: v.picklist(["cash", "bank"]),
-  reference: v.pipe(
-    v.string(),
-    v.trim(),
-    v.maxLength(100, say(msg`Please keep the reference under 100 characters.`)),
-  ),
+  ...receivedEntries,
   note: v.pipe(v.string(), v.trim(), v.maxLength(500, say(msg`Please keep the note under 500 characters.`))),
 });
 
 type ManualPaymentValues = v.InferInput<typeof manualPaymentSchema>;
-const FIELDS = ["amount", "method", "reference", "note"] as const;
+const FIELDS = ["amount", "method", "received_on", "reference", "note"] as const;
 
-/** 'Record cash or bank payment': counted towards the pledge and entered in the ledger with who recorded it. */
+/** 'Record cash or bank payment' (or M-Pesa to the organization's number): counted towards the pledge and
+ * entered in the ledger with who recorded it and the day received; partial amounts go through here. */
 export function RecordPaymentDialog({ pledge, onClose }: Props) {
   const { t } = useLingui();
   const defaults: ManualPaymentValues = {
     amount: String(pledge.remaining_amount || ""),
     method: "cash",
+    received_on: todayIso(),
     reference: "",
     note: "",
   };
   const form = useSchemaForm(manualPaymentSchema, defaults);
   const { errors } = form.formState;
+  const method = form.watch("method");
   const record = useRecordPayment(pledge);
   const onRecord = (values: ManualPaymentValues) =>
     record.mutate(
@@ -133,17 +195,7 @@ export function RecordPaymentDialog({ pledge, onClose }: Props) {
           error={errors.amount?.message}
           {...form.register("amount")}
         />
-        <SelectField label={t`Paid by`} error={errors.method?.message} {...form.register("method")}>
-          <option value="cash">{t`Cash`}</option>
-          <option value="bank">{t`Bank transfer`}</option>
-        </SelectField>
-        <TextField
-          label={t`Bank reference (optional)`}
-          autoComplete="off"
-          hint={<Trans>Each bank reference is recorded once, so a transfer is never counted twice.</Trans>}
-          error={errors.reference?.message}
-          {...form.register("reference")}
-        />
+        <ReceivedFields form={form} method={method} />
         <TextAreaField
           label={t`Note (optional)`}
           rows={2}

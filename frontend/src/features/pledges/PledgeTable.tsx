@@ -3,13 +3,22 @@ import { useState } from "react";
 import { outlineButton } from "@/components/buttonStyles";
 import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { formatKsh } from "@/lib/money";
+import {
+  CancelPledgeDialog,
+  CorrectPledgeDialog,
+  PledgeHistoryDialog,
+  RestorePledgeDialog,
+} from "./CorrectionDialogs";
 import { formatDay } from "./format";
 import { ConfirmPaymentDialog, RecordPaymentDialog } from "./ManageDialogs";
 import type { ManagedPledge } from "./managementApi";
 import { PledgeStatusBadge } from "./PledgeStatusBadge";
 import { RemindButton } from "./Reminders";
 
-type Action = { kind: "confirm" | "record"; pledge: ManagedPledge };
+type Action = {
+  kind: "confirm" | "record" | "correct" | "cancel" | "restore" | "history";
+  pledge: ManagedPledge;
+};
 
 /**
  * Pledges with their details, payments and status, and the confirm and record actions: a table from
@@ -130,6 +139,18 @@ export function PledgeTable({ pledges }: { pledges: ManagedPledge[] | undefined 
       {action?.kind === "record" && (
         <RecordPaymentDialog pledge={action.pledge} onClose={() => setAction(null)} />
       )}
+      {action?.kind === "correct" && (
+        <CorrectPledgeDialog pledge={action.pledge} onClose={() => setAction(null)} />
+      )}
+      {action?.kind === "cancel" && (
+        <CancelPledgeDialog pledge={action.pledge} others={pledges} onClose={() => setAction(null)} />
+      )}
+      {action?.kind === "restore" && (
+        <RestorePledgeDialog pledge={action.pledge} onClose={() => setAction(null)} />
+      )}
+      {action?.kind === "history" && (
+        <PledgeHistoryDialog pledge={action.pledge} onClose={() => setAction(null)} />
+      )}
     </>
   );
 }
@@ -180,9 +201,31 @@ function Paid({ pledge }: { pledge: ManagedPledge }) {
   );
 }
 
-/** Confirm (one way, disabled once confirmed), record a cash or bank payment, and remind the pledger. */
+const linkButton = "py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:underline";
+
+/** Confirm (disabled once fully paid), record a payment, remind, correct, cancel or restore, and the history. */
 function PledgeActions({ pledge, onAction }: { pledge: ManagedPledge; onAction(action: Action): void }) {
   const confirmed = pledge.payment_confirmed ?? false;
+  const history = (
+    <button type="button" onClick={() => onAction({ kind: "history", pledge })} className={linkButton}>
+      <Trans>History</Trans>
+      <span className="sr-only">: {pledge.name}</span>
+    </button>
+  );
+  if (pledge.cancelled_at) {
+    return (
+      <>
+        <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">
+          <Trans>Cancelled</Trans>
+        </span>
+        <button type="button" onClick={() => onAction({ kind: "restore", pledge })} className={linkButton}>
+          <Trans>Restore</Trans>
+          <span className="sr-only">: {pledge.name}</span>
+        </button>
+        {history}
+      </>
+    );
+  }
   return (
     <>
       <button
@@ -195,16 +238,21 @@ function PledgeActions({ pledge, onAction }: { pledge: ManagedPledge; onAction(a
         <span className="sr-only">: {pledge.name}</span>
       </button>
       {!confirmed && (
-        <button
-          type="button"
-          onClick={() => onAction({ kind: "record", pledge })}
-          className="py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:underline"
-        >
+        <button type="button" onClick={() => onAction({ kind: "record", pledge })} className={linkButton}>
           <Trans>Record payment</Trans>
           <span className="sr-only">: {pledge.name}</span>
         </button>
       )}
       <RemindButton pledge={pledge} />
+      <button type="button" onClick={() => onAction({ kind: "correct", pledge })} className={linkButton}>
+        <Trans>Correct amount</Trans>
+        <span className="sr-only">: {pledge.name}</span>
+      </button>
+      <button type="button" onClick={() => onAction({ kind: "cancel", pledge })} className={linkButton}>
+        <Trans>Cancel pledge</Trans>
+        <span className="sr-only">: {pledge.name}</span>
+      </button>
+      {history}
     </>
   );
 }

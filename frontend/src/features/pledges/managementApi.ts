@@ -22,6 +22,10 @@ const manageKeys = {
     ["pledges", "manage", campaignId, "list", { q, pageSize }] as const,
   unmatched: (campaignId: number) => ["pledges", "manage", campaignId, "unmatched"] as const,
   reminderSettings: (campaignId: number) => ["pledges", "manage", campaignId, "reminder-settings"] as const,
+  payments: (campaignId: number, pledgeId: number) =>
+    ["pledges", "manage", campaignId, "payments", pledgeId] as const,
+  history: (campaignId: number, pledgeId: number) =>
+    ["pledges", "manage", campaignId, "history", pledgeId] as const,
 };
 
 export function usePledgeSummary(campaignId: number) {
@@ -132,7 +136,10 @@ export function useConfirmPayment(pledge: ManagedPledge) {
   const refresh = useRefreshCampaignPledges(pledge.campaign_id);
   return useMutation({
     mutationFn: async (how: Omit<Schemas["ConfirmPaymentIn"], "pledgeId">) =>
-      unwrap(await api.POST("/api/confirm-payment", { body: { pledgeId: pledge.id, ...how } }), confirmFailed()),
+      unwrap(
+        await api.POST("/api/confirm-payment", { body: { pledgeId: pledge.id, ...how } }),
+        confirmFailed(),
+      ),
     onSuccess: () => refresh(),
   });
 }
@@ -161,5 +168,102 @@ export function useRemindPledger(pledge: ManagedPledge) {
         await api.POST("/api/pledges/{pledge_id}/remind", { params: { path: { pledge_id: pledge.id } } }),
         unexpected(),
       ),
+  });
+}
+
+export type PledgePayment = Schemas["PledgePaymentOut"];
+export type PledgeHistoryEntry = Schemas["PledgeHistoryEntryOut"];
+
+/** The payments counted towards a pledge, reversed ones included (marked), newest first. */
+export function usePledgePayments(pledge: ManagedPledge) {
+  return useQuery({
+    queryKey: manageKeys.payments(pledge.campaign_id, pledge.id),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/pledges/{pledge_id}/payments", {
+          params: { path: { pledge_id: pledge.id } },
+          signal,
+        }),
+        unexpected(),
+      ),
+  });
+}
+
+/** What people did to a pledge and its payments (the audit log), newest first, with their reasons. */
+export function usePledgeHistory(pledge: ManagedPledge) {
+  return useQuery({
+    queryKey: manageKeys.history(pledge.campaign_id, pledge.id),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/pledges/{pledge_id}/history", {
+          params: { path: { pledge_id: pledge.id } },
+          signal,
+        }),
+        unexpected(),
+      ),
+  });
+}
+
+/** Changes the pledge's amount, with a reason (never below what is paid). */
+export function useCorrectPledge(pledge: ManagedPledge) {
+  const refresh = useRefreshCampaignPledges(pledge.campaign_id);
+  return useMutation({
+    mutationFn: async (body: Schemas["PledgeCorrectionIn"]) =>
+      unwrap(
+        await api.POST("/api/pledges/{pledge_id}/correction", {
+          params: { path: { pledge_id: pledge.id } },
+          body,
+        }),
+        unexpected(),
+      ),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Cancels the pledge, with a reason; its payments go to another pledge or are kept as gifts. */
+export function useCancelPledge(pledge: ManagedPledge) {
+  const refresh = useRefreshCampaignPledges(pledge.campaign_id);
+  return useMutation({
+    mutationFn: async (body: Schemas["PledgeCancelIn"]) =>
+      unwrap(
+        await api.POST("/api/pledges/{pledge_id}/cancellation", {
+          params: { path: { pledge_id: pledge.id } },
+          body,
+        }),
+        unexpected(),
+      ),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Restores a cancelled pledge, with a reason. */
+export function useRestorePledge(pledge: ManagedPledge) {
+  const refresh = useRefreshCampaignPledges(pledge.campaign_id);
+  return useMutation({
+    mutationFn: async (body: Schemas["PledgeRestoreIn"]) =>
+      unwrap(
+        await api.POST("/api/pledges/{pledge_id}/restoration", {
+          params: { path: { pledge_id: pledge.id } },
+          body,
+        }),
+        unexpected(),
+      ),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Reverses a payment entered by hand with a reversing entry and a reason. */
+export function useReversePayment(pledge: ManagedPledge) {
+  const refresh = useRefreshCampaignPledges(pledge.campaign_id);
+  return useMutation({
+    mutationFn: async ({ reference, reason }: { reference: string; reason: string }) =>
+      unwrap(
+        await api.POST("/api/payments/{reference}/reversal", {
+          params: { path: { reference } },
+          body: { reason },
+        }),
+        unexpected(),
+      ),
+    onSuccess: () => refresh(),
   });
 }
