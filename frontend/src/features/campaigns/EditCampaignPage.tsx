@@ -3,7 +3,7 @@ import { type ReactNode, useState } from "react";
 import { Link, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { primaryButton } from "@/components/buttonStyles";
-import { TextAreaField } from "@/components/FieldControls";
+import { CheckboxField, TextAreaField } from "@/components/FieldControls";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
@@ -15,7 +15,7 @@ import { parseCampaignId } from "./links";
 import { type CampaignEditValues, campaignEditSchema } from "./rules";
 
 const REDIRECT_DELAY_MS = 1500;
-const FIELDS = ["title", "description", "goal", "imageUrl", "youtubeUrl"] as const;
+const FIELDS = ["title", "description", "goal", "largestPledge", "imageUrl", "youtubeUrl"] as const;
 
 /** /edit-campaign/{id} and /campaign/{id}/edit: the organizer (or an admin) edits the campaign. */
 export default function EditCampaignPage() {
@@ -83,6 +83,8 @@ function EditForm({ campaign }: { campaign: Campaign }) {
     title: campaign.title,
     description: campaign.description,
     goal: String(campaign.goal),
+    largestPledge: String(campaign.largest_pledge),
+    unsignedPledgesCountAfterPayment: campaign.unsigned_pledges_count_after_payment,
     imageUrl: campaign.image_url,
     youtubeUrl: campaign.youtube_url,
   });
@@ -94,6 +96,8 @@ function EditForm({ campaign }: { campaign: Campaign }) {
         title: values.title,
         description: values.description,
         goal: Number(values.goal),
+        largest_pledge: Number(values.largestPledge),
+        unsigned_pledges_count_after_payment: values.unsignedPledgesCountAfterPayment,
         image_url: values.imageUrl,
         youtube_url: values.youtubeUrl,
       });
@@ -136,6 +140,25 @@ function EditForm({ campaign }: { campaign: Campaign }) {
           step={1}
           error={errors.goal?.message}
           {...form.register("goal")}
+        />
+        <TextField
+          label={t`Largest single pledge (Ksh)`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          hint={<Trans>A larger pledge is refused. Set it to the goal unless you expect bigger gifts.</Trans>}
+          error={errors.largestPledge?.message}
+          {...form.register("largestPledge")}
+        />
+        <CheckboxField
+          label={t`Count pledges made without signing in publicly only after their first payment`}
+          note={
+            <Trans>
+              Keeps joke pledges off the public total and progress bar; you still see every pledge.
+            </Trans>
+          }
+          {...form.register("unsignedPledgesCountAfterPayment")}
         />
         <TextField
           label={t`Image URL`}

@@ -6,6 +6,8 @@ const valid = {
   title: "Borehole",
   description: "Water for Kathonzweni",
   goal: "1200000",
+  largestPledge: "1200000",
+  unsignedPledgesCountAfterPayment: false,
   imageUrl: "",
   youtubeUrl: "",
 };

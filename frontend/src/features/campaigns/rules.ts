@@ -31,11 +31,21 @@ const goal = v.pipe(
   v.check((value) => Number(value) <= GOAL_MAX, say(msg`Goal must be at most 1,000,000,000`)),
 );
 
-/** The Edit campaign page: title, description, goal, image URL and YouTube link. */
+const largestPledgeMessage = msg`The largest pledge must be a whole amount from Ksh 1 to Ksh 1,000,000,000.`;
+
+/** The Edit campaign page: title, description, goal, image URL and YouTube link, and the pledge rules. */
 export const campaignEditSchema = v.object({
   title,
   description,
   goal,
+  /** The largest single pledge it accepts (its goal until the organizer sets one). */
+  largestPledge: v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d+$/, say(largestPledgeMessage)),
+    v.check((value) => Number(value) >= 1 && Number(value) <= GOAL_MAX, say(largestPledgeMessage)),
+  ),
+  unsignedPledgesCountAfterPayment: v.boolean(),
   imageUrl: v.pipe(
     v.string(),
     v.trim(),
