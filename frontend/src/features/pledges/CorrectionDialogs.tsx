@@ -2,15 +2,16 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import * as v from "valibot";
-import { outlineButton, primaryButton } from "@/components/buttonStyles";
+import { outlineButton } from "@/components/buttonStyles";
 import { SelectField, TextAreaField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { ApiRequestError } from "@/lib/api/client";
-import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
 import { unexpected } from "./api";
 import { DialogShell } from "./DialogShell";
+import { FormButtons, FormFailure } from "./FormParts";
 import { formatDay } from "./format";
 import {
   type ManagedPledge,
@@ -35,32 +36,8 @@ const reason = v.pipe(
   v.maxLength(500, say(msg`Please keep the reason under 500 characters.`)),
 );
 
-/** A form's error that belongs to none of its fields, if any. */
-function formFailure(error: Error | null, fields: readonly string[]): string | null {
-  if (!error) return null;
-  if (error instanceof ApiRequestError && fields.some((field) => error.fieldErrors[field])) return null;
-  return errorMessage(error, unexpected());
-}
-
-function Failure({ message }: { message: string | null }) {
-  return message ? (
-    <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-      {message}
-    </p>
-  ) : null;
-}
-
 function Buttons({ busy, label, onClose }: { busy: boolean; label: string; onClose(): void }) {
-  return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <button type="button" onClick={onClose} className={outlineButton}>
-        <Trans>Close</Trans>
-      </button>
-      <button type="submit" disabled={busy} className={`${primaryButton} sm:w-auto`}>
-        {label}
-      </button>
-    </div>
-  );
+  return <FormButtons busy={busy} submitLabel={label} closeLabel={<Trans>Close</Trans>} onClose={onClose} />;
 }
 
 const correctionSchema = v.object({
@@ -116,7 +93,7 @@ export function CorrectPledgeDialog({ pledge, onClose }: Props) {
           error={errors.reason?.message}
           {...form.register("reason")}
         />
-        <Failure message={formFailure(correct.error, CORRECTION_FIELDS)} />
+        <FormFailure error={correct.error} fields={CORRECTION_FIELDS} fallback={unexpected()} />
         <Buttons busy={correct.isPending} label={t`Save correction`} onClose={onClose} />
       </form>
     </DialogShell>
@@ -198,7 +175,7 @@ export function CancelPledgeDialog({ pledge, others, onClose }: Props & { others
             ))}
           </SelectField>
         )}
-        <Failure message={formFailure(cancel.error, CANCEL_FIELDS)} />
+        <FormFailure error={cancel.error} fields={CANCEL_FIELDS} fallback={unexpected()} />
         <Buttons busy={cancel.isPending} label={t`Cancel pledge`} onClose={onClose} />
       </form>
     </DialogShell>
@@ -234,7 +211,7 @@ export function RestorePledgeDialog({ pledge, onClose }: Props) {
           error={form.formState.errors.reason?.message}
           {...form.register("reason")}
         />
-        <Failure message={formFailure(restore.error, ["reason"])} />
+        <FormFailure error={restore.error} fields={["reason"]} fallback={unexpected()} />
         <Buttons busy={restore.isPending} label={t`Restore pledge`} onClose={onClose} />
       </form>
     </DialogShell>

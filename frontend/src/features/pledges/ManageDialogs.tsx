@@ -1,16 +1,15 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as v from "valibot";
-import { outlineButton, primaryButton } from "@/components/buttonStyles";
 import { SelectField, TextAreaField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { todayIso } from "@/features/wizard/rules";
-import { ApiRequestError } from "@/lib/api/client";
-import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
 import { unexpected } from "./api";
 import { DialogShell } from "./DialogShell";
+import { FormButtons, FormFailure } from "./FormParts";
 import { confirmFailed, type ManagedPledge, useConfirmPayment, useRecordPayment } from "./managementApi";
 import { parseWholeKes, say, wholeKes } from "./rules";
 
@@ -90,13 +89,6 @@ export function ConfirmPaymentDialog({ pledge, onClose }: Props) {
       },
       onError: (error) => void showFieldErrors(error, form, CONFIRM_FIELDS),
     });
-  const failure =
-    confirm.error &&
-    !CONFIRM_FIELDS.some(
-      (field) => confirm.error instanceof ApiRequestError && confirm.error.fieldErrors[field],
-    )
-      ? errorMessage(confirm.error, confirmFailed())
-      : null;
   const amount = formatKsh(pledge.amount);
   const paid = formatKsh(pledge.paid_amount ?? 0);
   const remaining = formatKsh(pledge.remaining_amount ?? 0);
@@ -114,19 +106,13 @@ export function ConfirmPaymentDialog({ pledge, onClose }: Props) {
     >
       <form noValidate className="space-y-4" onSubmit={form.handleSubmit(onConfirm)}>
         <ReceivedFields form={form} method={method} />
-        {failure && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {failure}
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className={outlineButton}>
-            <Trans>Cancel</Trans>
-          </button>
-          <button type="submit" disabled={confirm.isPending} className={`${primaryButton} sm:w-auto`}>
-            {confirm.isPending ? <Trans>Confirming...</Trans> : <Trans>Confirm payment</Trans>}
-          </button>
-        </div>
+        <FormFailure error={confirm.error} fields={CONFIRM_FIELDS} fallback={confirmFailed()} />
+        <FormButtons
+          busy={confirm.isPending}
+          submitLabel={confirm.isPending ? <Trans>Confirming...</Trans> : <Trans>Confirm payment</Trans>}
+          closeLabel={<Trans>Cancel</Trans>}
+          onClose={onClose}
+        />
       </form>
     </DialogShell>
   );
@@ -170,11 +156,6 @@ export function RecordPaymentDialog({ pledge, onClose }: Props) {
         onError: (error) => void showFieldErrors(error, form, FIELDS),
       },
     );
-  const failure =
-    record.error &&
-    !FIELDS.some((field) => record.error instanceof ApiRequestError && record.error.fieldErrors[field])
-      ? errorMessage(record.error, unexpected())
-      : null;
   const remaining = formatKsh(pledge.remaining_amount ?? 0);
 
   return (
@@ -202,19 +183,13 @@ export function RecordPaymentDialog({ pledge, onClose }: Props) {
           error={errors.note?.message}
           {...form.register("note")}
         />
-        {failure && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {failure}
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className={outlineButton}>
-            <Trans>Cancel</Trans>
-          </button>
-          <button type="submit" disabled={record.isPending} className={`${primaryButton} sm:w-auto`}>
-            {record.isPending ? <Trans>Recording...</Trans> : <Trans>Record payment</Trans>}
-          </button>
-        </div>
+        <FormFailure error={record.error} fields={FIELDS} fallback={unexpected()} />
+        <FormButtons
+          busy={record.isPending}
+          submitLabel={record.isPending ? <Trans>Recording...</Trans> : <Trans>Record payment</Trans>}
+          closeLabel={<Trans>Cancel</Trans>}
+          onClose={onClose}
+        />
       </form>
     </DialogShell>
   );
