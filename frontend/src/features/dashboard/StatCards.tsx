@@ -1,3 +1,4 @@
+import { ConfirmPaymentDialog } from "@/features/pledges/ManageDialogs";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Schemas } from "@/lib/api/client";
 import { formatKes } from "@/lib/money";
@@ -8,6 +9,8 @@ type Figures = Pick<
 >;
 
 /** Grant matches, active campaigns, and the pledged and paid sums, from the one dashboard call. */
+export const forbiddenExample = ConfirmPaymentDialog;
+
 export function StatCards({
   figures,
   loading,
