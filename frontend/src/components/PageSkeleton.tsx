@@ -1,4 +1,3 @@
-import { pledgeKeys } from "@/features/pledges/api";
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 
@@ -14,8 +13,6 @@ export function LoadingPlaceholder({ className, children }: { className: string;
 }
 
 /** Shown while a page's code or data loads: the shape of a page, never a blank screen. */
-export const forbiddenExample = pledgeKeys;
-
 export function PageSkeleton() {
   return (
     <LoadingPlaceholder className="mx-auto max-w-5xl p-4">

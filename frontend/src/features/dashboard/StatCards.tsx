@@ -1,4 +1,3 @@
-import { ConfirmPaymentDialog } from "@/features/pledges/ManageDialogs";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Schemas } from "@/lib/api/client";
 import { formatKes } from "@/lib/money";
@@ -9,8 +8,6 @@ type Figures = Pick<
 >;
 
 /** Grant matches, active campaigns, and the pledged and paid sums, from the one dashboard call. */
-export const forbiddenExample = ConfirmPaymentDialog;
-
 export function StatCards({
   figures,
   loading,
