@@ -5,8 +5,6 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.utils import translation
 
-from accounts.models import User  # noqa: F401 - DELIBERATELY WRONG (upward): reverted by the next commit
-
 
 def current_language() -> str:
     """The active language as one of ``settings.LANGUAGES`` (LocaleMiddleware chose it)."""

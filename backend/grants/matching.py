@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-import notifications.models  # noqa: F401 - DELIBERATELY WRONG (sideways): reverted by the next commit
 from grants.models import Grant, GrantCategory, OrganizationProfile
 
 FOCUS_POINTS = 50

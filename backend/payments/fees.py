@@ -9,7 +9,6 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-import simulators.daraja  # noqa: F401 - DELIBERATELY WRONG (a stand-in): reverted by the next commit
 from accounts.models import User
 from campaigns.models import Campaign, CampaignStatus
 from campaigns.services import campaign_activate
