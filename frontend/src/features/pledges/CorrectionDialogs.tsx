@@ -9,7 +9,6 @@ import { toast } from "@/components/toast";
 import { ApiRequestError } from "@/lib/api/client";
 import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
-import { unexpected } from "./api";
 import { DialogShell } from "./DialogShell";
 import { FormButtons, FormFailure } from "./FormParts";
 import { formatDay } from "./format";
@@ -93,7 +92,7 @@ export function CorrectPledgeDialog({ pledge, onClose }: Props) {
           error={errors.reason?.message}
           {...form.register("reason")}
         />
-        <FormFailure error={correct.error} fields={CORRECTION_FIELDS} fallback={unexpected()} />
+        <FormFailure error={correct.error} fields={CORRECTION_FIELDS} />
         <Buttons busy={correct.isPending} label={t`Save correction`} onClose={onClose} />
       </form>
     </DialogShell>
@@ -175,7 +174,7 @@ export function CancelPledgeDialog({ pledge, others, onClose }: Props & { others
             ))}
           </SelectField>
         )}
-        <FormFailure error={cancel.error} fields={CANCEL_FIELDS} fallback={unexpected()} />
+        <FormFailure error={cancel.error} fields={CANCEL_FIELDS} />
         <Buttons busy={cancel.isPending} label={t`Cancel pledge`} onClose={onClose} />
       </form>
     </DialogShell>
@@ -211,7 +210,7 @@ export function RestorePledgeDialog({ pledge, onClose }: Props) {
           error={form.formState.errors.reason?.message}
           {...form.register("reason")}
         />
-        <FormFailure error={restore.error} fields={["reason"]} fallback={unexpected()} />
+        <FormFailure error={restore.error} fields={["reason"]} />
         <Buttons busy={restore.isPending} label={t`Restore pledge`} onClose={onClose} />
       </form>
     </DialogShell>

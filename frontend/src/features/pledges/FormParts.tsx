@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
-import { ApiRequestError } from "@/lib/api/client";
-import { errorMessage } from "@/lib/forms";
+import { ApiRequestError, errorMessage } from "@/lib/api/client";
 
 // The foot of Pledge Management's dialog forms: an error no field shows, then close and submit.
 
@@ -13,7 +12,8 @@ export function FormFailure({
 }: {
   error: Error | null;
   fields: readonly string[];
-  fallback: string;
+  /** Said when the request never got an answer (by default: an unexpected error). */
+  fallback?: string;
 }) {
   if (!error || (error instanceof ApiRequestError && fields.some((field) => error.fieldErrors[field])))
     return null;

@@ -7,7 +7,6 @@ import { toast } from "@/components/toast";
 import { todayIso } from "@/features/wizard/rules";
 import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
-import { unexpected } from "./api";
 import { DialogShell } from "./DialogShell";
 import { FormButtons, FormFailure } from "./FormParts";
 import { confirmFailed, type ManagedPledge, useConfirmPayment, useRecordPayment } from "./managementApi";
@@ -183,7 +182,7 @@ export function RecordPaymentDialog({ pledge, onClose }: Props) {
           error={errors.note?.message}
           {...form.register("note")}
         />
-        <FormFailure error={record.error} fields={FIELDS} fallback={unexpected()} />
+        <FormFailure error={record.error} fields={FIELDS} />
         <FormButtons
           busy={record.isPending}
           submitLabel={record.isPending ? <Trans>Recording...</Trans> : <Trans>Record payment</Trans>}

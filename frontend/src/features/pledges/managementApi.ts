@@ -3,7 +3,6 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { campaignKeys } from "@/features/campaigns/api";
 import { api, type Schemas, unwrap } from "@/lib/api/client";
 import { i18n } from "@/lib/i18n";
-import { unexpected } from "./api";
 
 // Pledge Management's requests (organizer and admins): every read and every action of its table, its
 // unmatched-payments panel and its dialogs. Only its own lazy chunk imports this module.
@@ -37,7 +36,6 @@ export function usePledgeSummary(campaignId: number) {
           params: { path: { campaign_id: campaignId } },
           signal,
         }),
-        unexpected(),
       ),
   });
 }
@@ -52,7 +50,7 @@ export function usePledgeList(campaignId: number, q: string, pageSize: number) {
         params: { query: { campaign_id: campaignId, q, page: pageParam, page_size: pageSize } },
         signal,
       });
-      const pledges = unwrap(result, unexpected());
+      const pledges = unwrap(result);
       return { pledges, total: Number(result.response.headers.get("X-Total-Count") ?? pledges.length) };
     },
     getNextPageParam: (last, _pages, page) => (page * pageSize < last.total ? page + 1 : undefined),
@@ -68,7 +66,6 @@ export function useUnmatchedPayments(campaignId: number) {
           params: { path: { campaign_id: campaignId }, query: { page: 1, page_size: 50 } },
           signal,
         }),
-        unexpected(),
       ),
   });
 }
@@ -83,7 +80,6 @@ export function useReminderSettings(campaignId: number) {
           params: { path: { campaign_id: campaignId } },
           signal,
         }),
-        unexpected(),
       ),
   });
 }
@@ -97,7 +93,6 @@ export function useSaveReminderSettings(campaignId: number) {
           params: { path: { campaign_id: campaignId } },
           body,
         }),
-        unexpected(),
       ),
     onSuccess: (saved) => queryClient.setQueryData(manageKeys.reminderSettings(campaignId), saved),
   });
@@ -123,7 +118,6 @@ export function useAssignPayment(campaignId: number) {
           params: { path: { pledge_id: pledgeId } },
           body: { reference },
         }),
-        unexpected(),
       ),
     onSuccess: () => refresh(),
   });
@@ -154,7 +148,6 @@ export function useRecordPayment(pledge: ManagedPledge) {
           params: { path: { pledge_id: pledge.id } },
           body: payment,
         }),
-        unexpected(),
       ),
     onSuccess: () => refresh(),
   });
@@ -166,7 +159,6 @@ export function useRemindPledger(pledge: ManagedPledge) {
     mutationFn: async () =>
       unwrap(
         await api.POST("/api/pledges/{pledge_id}/remind", { params: { path: { pledge_id: pledge.id } } }),
-        unexpected(),
       ),
   });
 }
@@ -184,7 +176,6 @@ export function usePledgePayments(pledge: ManagedPledge) {
           params: { path: { pledge_id: pledge.id } },
           signal,
         }),
-        unexpected(),
       ),
   });
 }
@@ -199,7 +190,6 @@ export function usePledgeHistory(pledge: ManagedPledge) {
           params: { path: { pledge_id: pledge.id } },
           signal,
         }),
-        unexpected(),
       ),
   });
 }
@@ -214,7 +204,6 @@ export function useCorrectPledge(pledge: ManagedPledge) {
           params: { path: { pledge_id: pledge.id } },
           body,
         }),
-        unexpected(),
       ),
     onSuccess: () => refresh(),
   });
@@ -230,7 +219,6 @@ export function useCancelPledge(pledge: ManagedPledge) {
           params: { path: { pledge_id: pledge.id } },
           body,
         }),
-        unexpected(),
       ),
     onSuccess: () => refresh(),
   });
@@ -246,7 +234,6 @@ export function useRestorePledge(pledge: ManagedPledge) {
           params: { path: { pledge_id: pledge.id } },
           body,
         }),
-        unexpected(),
       ),
     onSuccess: () => refresh(),
   });
@@ -262,7 +249,6 @@ export function useReversePayment(pledge: ManagedPledge) {
           params: { path: { reference } },
           body: { reason },
         }),
-        unexpected(),
       ),
     onSuccess: () => refresh(),
   });
