@@ -276,7 +276,8 @@ test.describe("pledges and donations", () => {
     await expect(history).toContainText("Reversed: Paid for another pledge");
     await expect(history).toContainText("Pledge amount corrected");
     await expectAccessible(page);
-    await page.keyboard.press("Escape");
+    await history.getByRole("button", { name: "Close" }).click();
+    await expect(history).toBeHidden();
     await expect(typoRow).toContainText("Pending");
     await follows(-45_000, 0);
     await visitor.close();
