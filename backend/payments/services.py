@@ -12,6 +12,7 @@ duplicate); a success after a failure or expiry still credits (the money moved);
 for another amount is recorded and flagged, never credited; unknown ids change nothing.
 """
 
+import hashlib
 import json
 import logging
 from datetime import timedelta
@@ -33,6 +34,8 @@ from campaigns.models import Campaign, CampaignStatus
 from campaigns.services import campaign_activate
 from common import ratelimit
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
+from common.money import AMOUNT_MAX
+from common.spa import CLIENT_ROUTE_PATTERN
 from payments import selectors
 from payments.models import Payment, PaymentEvent, Subscription
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
@@ -63,6 +66,8 @@ STK_NO_ANSWER = "No answer from M-Pesa in time; waiting for its callback."
 # How long the callback of a push whose answer timed out is still matched to it (past the expiry,
 # since a late success still credits).
 UNANSWERED_PUSH_WINDOW = timedelta(days=1)
+# What is kept of a webhook body whose signature is wrong: its size, hash and first bytes.
+REJECTED_BODY_HEAD_BYTES = 1024
 C2B_INVALID_ACCOUNT = "C2B00012"
 C2B_INVALID_AMOUNT = "C2B00013"
 C2B_INVALID_SHORTCODE = "C2B00015"
@@ -70,6 +75,11 @@ C2B_INVALID_SHORTCODE = "C2B00015"
 
 def _invalid(field: str, message: str) -> FieldValidationError:
     return FieldValidationError(_("Please correct the errors below"), field_errors={field: message})
+
+
+def _check_amount(amount: int) -> None:
+    if not 1 <= amount <= AMOUNT_MAX:
+        raise _invalid("amount", _("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000."))
 
 
 def _provider_unavailable() -> ServiceError:
@@ -98,9 +108,10 @@ def card_return_url() -> str:
 
 
 def safe_return_path(path: str) -> str:
-    """A path on this site (never another host) for the link back from the checkout."""
-    path = path.strip()
-    if not path.startswith("/") or path.startswith("//") or "\\" in path or len(path) > 200:
+    """One of the app's own pages for the link back from the checkout, else the dashboard. Nothing
+    else passes: not another host, nor a control character or space, which a browser drops from a
+    link (``/\t/evil.example`` is ``//evil.example`` to it)."""
+    if len(path) > 200 or not CLIENT_ROUTE_PATTERN.fullmatch(path):
         return "/dashboard"
     return path
 
@@ -178,8 +189,7 @@ def payment_stk_push_start(
     """
     if message := validators.check_kenyan_phone(phone):
         raise _invalid("phone", message)
-    if amount < 1:
-        raise _invalid("amount", _("Please enter an amount of at least Ksh 1"))
+    _check_amount(amount)
     payment, created = _intent_create(
         user=user,
         purpose=purpose,
@@ -235,8 +245,7 @@ def payment_checkout_start(
     """Record an intent and open a Paystack hosted checkout for it (``checkout_url``)."""
     if message := validators.check_email(email):
         raise _invalid("email", message)
-    if amount < 1:
-        raise _invalid("amount", _("Please enter an amount of at least Ksh 1"))
+    _check_amount(amount)
     payment, created = _intent_create(
         user=user,
         purpose=purpose,
@@ -377,11 +386,20 @@ def _event(
     )
 
 
+def _receipt_used_elsewhere(payment: Payment, receipt: str) -> bool:
+    return bool(receipt) and Payment.objects.filter(mpesa_receipt=receipt).exclude(pk=payment.pk).exists()
+
+
 def _apply_stk_result(payment: Payment, result: StkResult) -> str:
     if payment.status == Status.SUCCEEDED or payment.flagged:
         # A repeat, or a failure arriving after the success: never undone. A callback after a
         # query credited the payment still brings the receipt number the query lacked.
-        if payment.status == Status.SUCCEEDED and result.mpesa_receipt and not payment.mpesa_receipt:
+        if (
+            payment.status == Status.SUCCEEDED
+            and result.mpesa_receipt
+            and not payment.mpesa_receipt
+            and not _receipt_used_elsewhere(payment, result.mpesa_receipt)
+        ):
             payment.mpesa_receipt = result.mpesa_receipt
             payment.save(update_fields=["mpesa_receipt"])
         return Outcome.DUPLICATE
@@ -394,6 +412,11 @@ def _apply_stk_result(payment: Payment, result: StkResult) -> str:
         payment.status = Status.CANCELLED if cancelled else Status.FAILED
         payment.save(update_fields=["status", "result_code", "result_desc"])
         return Outcome.FAILED
+    if _receipt_used_elsewhere(payment, result.mpesa_receipt):
+        # One M-Pesa transaction cannot pay two intents: a replayed or forged callback.
+        _flag(payment, f"M-Pesa receipt {result.mpesa_receipt} was already recorded for another payment.")
+        payment.save(update_fields=["result_code", "result_desc", "flagged", "flag_reason"])
+        return Outcome.FLAGGED_MISMATCH
     payment.mpesa_receipt = result.mpesa_receipt or None
     if result.amount is not None and result.amount != payment.amount:
         _flag(payment, f"M-Pesa reports KES {result.amount} paid for an intent of KES {payment.amount}.")
@@ -409,7 +432,7 @@ def _stk_intent_unanswered(result: StkResult) -> Payment | None:
     learnt: the only one waiting for this phone and amount within ``UNANSWERED_PUSH_WINDOW`` (a
     success callback names both; a failure names neither, and the intent expires)."""
     phone = _e164_or_blank(result.phone)
-    if not (phone and result.amount):
+    if not (phone and result.amount) or result.amount > AMOUNT_MAX:
         return None
     waiting = list(
         Payment.objects.select_for_update().filter(
@@ -491,6 +514,8 @@ def payment_validate_c2b(*, body: Any, remote_addr: str | None) -> dict[str, Any
         answer = _c2b_answer(C2B_INVALID_SHORTCODE, "Rejected")
     elif not notification.bill_ref_number:
         answer = _c2b_answer(C2B_INVALID_ACCOUNT, "Rejected")
+    elif notification.amount > AMOUNT_MAX:
+        answer = _c2b_answer(C2B_INVALID_AMOUNT, "Rejected")
     else:
         answer = _c2b_answer(0, "Accepted")
     _event(
@@ -523,6 +548,12 @@ def payment_record_c2b_confirmation(*, body: Any, remote_addr: str | None) -> Pa
         )
     if notification.shortcode != settings.MPESA_SHORTCODE:
         return _event(provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.IGNORED_UNKNOWN)
+    if notification.amount > AMOUNT_MAX:
+        # No real payment is that large (nor fits the ledger): kept for a person to look at, answered
+        # 200 so Safaricom stops sending it.
+        return _event(
+            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.FLAGGED_MISMATCH
+        )
     with transaction.atomic():
         try:
             with transaction.atomic():  # a concurrent duplicate may insert the same TransID first
@@ -607,14 +638,20 @@ def payment_confirm_card(*, reference: str) -> Payment:
 def payment_record_card_webhook(*, raw_body: bytes, signature: str, remote_addr: str | None) -> PaymentEvent:
     """A Paystack webhook: checked against its signature, then confirmed by verifying."""
     provider, kind = Payment.Provider.CARD, PaymentEvent.Kind.CARD_WEBHOOK
+    if not PaystackClient.from_settings().signature_is_valid(raw_body=raw_body, signature=signature):
+        # Anyone can send these: a bounded summary is kept, never what they sent.
+        summary = {
+            "size": len(raw_body),
+            "sha256": hashlib.sha256(raw_body).hexdigest(),
+            "head": raw_body[:REJECTED_BODY_HEAD_BYTES].decode("utf-8", "replace"),
+        }
+        return _event(
+            provider=provider, kind=kind, body=summary, remote_addr=remote_addr, outcome=Outcome.REJECTED_SIGNATURE
+        )
     try:
         body: Any = json.loads(raw_body)
     except (ValueError, UnicodeDecodeError):
         body = {"raw": raw_body.decode("utf-8", "replace")[:10_000]}
-    if not PaystackClient.from_settings().signature_is_valid(raw_body=raw_body, signature=signature):
-        return _event(
-            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.REJECTED_SIGNATURE
-        )
     try:
         event_name, reference = paystack.parse_webhook(body)
     except MalformedBody:
@@ -656,8 +693,7 @@ def payment_record_manual(
         raise _invalid("provider", _("Please choose cash or bank transfer"))
     if purpose not in (Payment.Purpose.DONATION, Payment.Purpose.PLEDGE_PAYMENT):
         raise _invalid("purpose", _("Please choose a valid payment purpose"))
-    if amount < 1:
-        raise _invalid("amount", _("Please enter an amount of at least Ksh 1"))
+    _check_amount(amount)
     if payer_phone and (message := validators.check_kenyan_phone(payer_phone)):
         raise _invalid("payer_phone", message)
     with transaction.atomic():

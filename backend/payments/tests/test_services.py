@@ -72,6 +72,20 @@ def test_an_organizer_records_a_cash_payment_credited_at_once(user, mailoutbox, 
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("amount", [0, 1_000_000_001, 10**20])
+def test_a_payment_recorded_by_hand_is_between_ksh_1_and_ksh_1_000_000_000(user, amount):
+    campaign = make_campaign(organizer=user)
+
+    with pytest.raises(FieldValidationError) as refused:
+        services.payment_record_manual(
+            recorded_by=user, provider="cash", purpose="donation", amount=amount, campaign=campaign
+        )
+
+    assert refused.value.field_errors == {"amount": "Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000."}
+    assert not Payment.objects.exists()
+
+
+@pytest.mark.django_db
 def test_only_the_organizer_records_payments_and_a_bank_reference_counts_once(user):
     campaign = make_campaign(organizer=user)
     with pytest.raises(PermissionDeniedError):
@@ -99,3 +113,30 @@ def test_a_renewal_starts_when_the_current_subscription_ends(settings, user):
     periods = list(user.subscriptions.order_by("starts_at"))
     assert periods[1].starts_at == periods[0].ends_at
     assert periods[1].ends_at - periods[0].starts_at == timedelta(days=2 * settings.SUBSCRIPTION_PERIOD_DAYS)
+
+
+@pytest.mark.parametrize("path", ["/dashboard", "/grantfunding", "/campaign/12/donate", "/campaign/12/", "/"])
+def test_a_return_path_may_be_one_of_the_apps_own_pages(path):
+    assert services.safe_return_path(path) == path
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/\t/evil.example",
+        "/\n/evil.example",
+        "/\r/evil.example",
+        "//evil.example",
+        "/\\evil.example",
+        "https://evil.example/dashboard",
+        " /dashboard",
+        "/dashboard\n",
+        "/dash board",
+        "/campaign/12/\u200b",
+        "/admin/",
+        "/api/payments/card/return",
+        "/dashboard?next=//evil.example",
+    ],
+)
+def test_any_other_return_path_leads_to_the_dashboard(path):
+    assert services.safe_return_path(path) == "/dashboard"

@@ -157,3 +157,28 @@ def test_the_address_allow_list_is_enforced_when_set(daraja, settings):
     accepted = post(daraja, stk_callback(CHECKOUT_REQUEST_ID), REMOTE_ADDR="196.201.214.200")
     assert accepted.status_code == 200
     assert Payment.objects.get(pk=payment.pk).status == Payment.Status.SUCCEEDED
+
+
+@pytest.mark.django_db
+def test_a_success_naming_a_receipt_already_recorded_is_flagged_and_acknowledged(daraja):
+    credited = pending_stk_intent()
+    post(daraja, stk_callback(CHECKOUT_REQUEST_ID, receipt="SLK0000001"))
+    replayed = pending_stk_intent(checkout_request_id="ws_CO_TEST0002")
+
+    answer = post(daraja, stk_callback("ws_CO_TEST0002", receipt="SLK0000001"))
+
+    assert (answer.status_code, answer.json()) == (200, ACCEPTED)
+    replayed.refresh_from_db()
+    assert (replayed.status, replayed.flagged, replayed.mpesa_receipt) == (Payment.Status.PENDING, True, None)
+    assert "SLK0000001" in replayed.flag_reason
+    assert outcomes(replayed) == [Outcome.FLAGGED_MISMATCH]
+    assert Payment.objects.get(pk=credited.pk).mpesa_receipt == "SLK0000001"
+
+
+@pytest.mark.django_db
+def test_a_success_for_an_amount_beyond_any_real_payment_is_acknowledged_and_changes_nothing(daraja):
+    answer = post(daraja, stk_callback("ws_CO_UNKNOWN", amount=10**20))
+
+    assert (answer.status_code, answer.json()) == (200, ACCEPTED)
+    assert PaymentEvent.objects.get().outcome == Outcome.IGNORED_UNKNOWN
+    assert not Payment.objects.exists()
