@@ -99,6 +99,7 @@ INSTALLED_APPS = [
     "audit",
     "analytics",
     "privacy",
+    "config",
 ]
 
 MIDDLEWARE = [
