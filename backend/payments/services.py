@@ -16,6 +16,7 @@ import hashlib
 import json
 import logging
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -35,8 +36,8 @@ from campaigns.services import campaign_activate
 from common import ratelimit
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
 from common.money import AMOUNT_MAX
-from common.spa import CLIENT_ROUTE_PATTERN
-from payments import selectors
+from config.spa import CLIENT_ROUTE_PATTERN
+from payments import selectors, tasks
 from payments.models import Payment, PaymentEvent, Subscription
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
 from payments.providers.daraja import DarajaClient, StkQueryAnswer, StkResult
@@ -453,8 +454,17 @@ def _stk_intent_unanswered(result: StkResult) -> Payment | None:
     return payment
 
 
+def _callback_vouched_for(remote_addr: str | None) -> bool:
+    """Daraja signs nothing: only an address on ``MPESA_ALLOWED_IPS`` vouches that Safaricom sent it."""
+    return bool(settings.MPESA_ALLOWED_IPS) and remote_addr in settings.MPESA_ALLOWED_IPS
+
+
 def payment_record_stk_callback(*, body: Any, remote_addr: str | None) -> PaymentEvent:
-    """An STK Push callback from Daraja. A malformed body changes nothing but the audit log."""
+    """An STK Push callback from Daraja. A malformed body changes nothing but the audit log.
+
+    A success from an address nobody vouched for (any, while ``MPESA_ALLOWED_IPS`` is empty) credits
+    nothing itself: whoever holds the callback token could have sent it. Once it is answered, a task
+    asks Daraja about the push (``tasks.stk_success_confirm``), and Daraja's answer decides."""
     provider, kind = Payment.Provider.MPESA_STK, PaymentEvent.Kind.STK_CALLBACK
     try:
         result = daraja.parse_stk_callback(body)
@@ -465,7 +475,13 @@ def payment_record_stk_callback(*, body: Any, remote_addr: str | None) -> Paymen
     with transaction.atomic():
         payment = Payment.objects.select_for_update().filter(checkout_request_id=result.checkout_request_id).first()
         payment = payment or _stk_intent_unanswered(result)
-        outcome = _apply_stk_result(payment, result) if payment else Outcome.IGNORED_UNKNOWN
+        if payment is None:
+            outcome = Outcome.IGNORED_UNKNOWN
+        elif result.succeeded and payment.status != Status.SUCCEEDED and not _callback_vouched_for(remote_addr):
+            transaction.on_commit(partial(tasks.stk_success_confirm.enqueue, payment_id=payment.pk))
+            outcome = Outcome.PENDING
+        else:
+            outcome = _apply_stk_result(payment, result)
         return _event(
             provider=provider, kind=kind, body=body, remote_addr=remote_addr, payment=payment, outcome=outcome
         )

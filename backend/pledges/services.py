@@ -101,7 +101,7 @@ def pledge_create(
             "ended": _("This campaign ended on %(date)s and no longer accepts pledges."),
         },
     )
-    name, email, phone = _clean(name), _clean(email), _clean(phone)
+    name, email, phone = validators.normalize_name(name or ""), _clean(email), _clean(phone)
     whole = _whole_amount(amount)
     missing = {
         field: message
@@ -414,7 +414,7 @@ def donation_create(
             "ended": _("This campaign ended on %(date)s and no longer accepts donations."),
         },
     )
-    name, email, phone = _clean(name), _clean(email), _clean(phone)
+    name, email, phone = validators.normalize_name(name or ""), _clean(email), _clean(phone)
     whole = _whole_amount(amount)
     errors: dict[str, str] = {}
     details: list[str] = []
