@@ -151,7 +151,7 @@ def test_a_name_of_invisible_characters_is_no_name(visitor_client, campaign):
 
 
 def test_a_name_is_stored_without_invisible_characters(visitor_client, campaign):
-    pledge(visitor_client, campaign, name="  Ｗanjiru\u200b \t Kamau\u202e ")
+    pledge(visitor_client, campaign, name="  \uff37anjiru\u200b \t Kamau\u202e ")
 
     assert Pledge.objects.get().name == "Wanjiru Kamau"
 
