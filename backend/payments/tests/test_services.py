@@ -108,7 +108,7 @@ def test_a_renewal_starts_when_the_current_subscription_ends(settings, user):
             provider="mpesa_stk", purpose="subscription", amount=2500, user=user, checkout_request_id=f"ws_CO_{n}"
         )
         body = stk_callback(f"ws_CO_{n}", amount=2500, receipt=f"SLK000000{n}")
-        services.payment_record_stk_callback(body=body, remote_addr=None)
+        services.payment_record_stk_callback(body=body, remote_addr="127.0.0.1")
 
     periods = list(user.subscriptions.order_by("starts_at"))
     assert periods[1].starts_at == periods[0].ends_at
