@@ -7,6 +7,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.tests.factories import UserFactory
+from campaigns.models import CampaignStatus
+from campaigns.services import campaign_status_change
 from common.errors import FieldValidationError, PermissionDeniedError
 from payments import services
 from payments.models import Payment
@@ -140,3 +142,28 @@ def test_a_return_path_may_be_one_of_the_apps_own_pages(path):
 )
 def test_any_other_return_path_leads_to_the_dashboard(path):
     assert services.safe_return_path(path) == "/dashboard"
+
+
+@pytest.mark.django_db
+def test_an_activation_payment_never_lifts_an_admins_suspension(user):
+    site_admin = UserFactory.create(is_staff=True, is_superuser=True)
+    campaign = make_campaign(organizer=user, status=CampaignStatus.PENDING)
+    payment = pending_stk_intent(purpose=Payment.Purpose.CAMPAIGN_ACTIVATION, campaign=campaign, user=user)
+    campaign_status_change(campaign=campaign, status=CampaignStatus.SUSPENDED, changed_by=site_admin, reason="Fraud")
+
+    services.payment_record_stk_callback(body=stk_callback(CHECKOUT_REQUEST_ID), remote_addr="127.0.0.1")
+
+    campaign.refresh_from_db()
+    payment.refresh_from_db()
+    assert (campaign.status, campaign.suspension_reason) == (CampaignStatus.SUSPENDED, "Fraud")
+    assert (payment.status, payment.flagged) == (Payment.Status.SUCCEEDED, True)
+
+
+@pytest.mark.django_db
+def test_only_an_admin_lifts_a_suspension_never_the_system(user):
+    site_admin = UserFactory.create(is_staff=True, is_superuser=True)
+    campaign = make_campaign(organizer=user)
+    campaign_status_change(campaign=campaign, status=CampaignStatus.SUSPENDED, changed_by=site_admin, reason="Fraud")
+
+    with pytest.raises(PermissionDeniedError):
+        campaign_status_change(campaign=campaign, status=CampaignStatus.ACTIVE, changed_by=None)
