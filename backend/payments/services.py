@@ -32,9 +32,9 @@ from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns.models import Campaign
 from common import ratelimit
+from common.client_routes import CLIENT_ROUTE_PATTERN
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
 from common.money import AMOUNT_MAX
-from config.spa import CLIENT_ROUTE_PATTERN
 from payments import fees, selectors, tasks
 from payments.models import Payment, PaymentEvent
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
