@@ -22,7 +22,7 @@ def count_signed_in_or_paid_pledges(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0003_drafts_wizard_feedback'),
+        ('campaigns', '0004_campaign_suspension'),
         ('pledges', '0003_pledge_user'),
     ]
 
