@@ -1,4 +1,4 @@
-"""Writes to accounts: sign-up, sign-in, passwords, profiles and deleting an account."""
+"""Writes to accounts: sign-up, sign-in, passwords, profiles and emptying a deleted account."""
 
 from functools import partial
 
@@ -12,17 +12,9 @@ from django.utils.translation import gettext as _
 
 from accounts import signals, validators
 from accounts.models import User
-from accounts.selectors import donations_made_by, notifications_sent_to, payments_made_by, pledges_made_by
-from campaigns.models import Campaign, CampaignLike, CampaignStatus, Draft, WizardFeedback
-from campaigns.services import campaign_close
 from common import ratelimit
 from common.errors import FieldValidationError, ServiceError
 from common.languages import current_language
-from feedback.models import Feedback
-from grants.models import GrantApplication, OrganizationProfile
-from notifications.services import notifications_personal_data_erase
-from payments.services import payments_personal_data_erase
-from pledges.services import givers_anonymise
 
 
 def _email_taken() -> str:
@@ -66,9 +58,10 @@ def user_sign_up(
     ratelimit.record_attempt(scope="sign-up", identifiers=[ip], window_seconds=settings.RATE_LIMIT_SIGN_UP[1])
 
     errors: dict[str, str] = {}
-    if not first_name.strip():
+    first_name, last_name = validators.normalize_name(first_name), validators.normalize_name(last_name)
+    if not first_name:
         errors["first_name"] = _("First name is required")
-    if not last_name.strip():
+    if not last_name:
         errors["last_name"] = _("Last name is required")
     if message := validators.check_email(email):
         errors["email"] = message
@@ -89,8 +82,8 @@ def user_sign_up(
             user = User.objects.create_user(
                 email,
                 password,
-                first_name=first_name.strip(),
-                last_name=last_name.strip(),
+                first_name=first_name,
+                last_name=last_name,
                 phone=validators.normalize_kenyan_phone(phone),
                 id_number=id_number.strip(),
                 language=current_language(),
@@ -199,9 +192,10 @@ def password_reset_confirm(*, uid: str, token: str, password: str, confirm_passw
 
 def user_profile_update(*, user: User, first_name: str, last_name: str, phone: str, avatar_url: str) -> User:
     errors: dict[str, str] = {}
-    if not first_name.strip():
+    first_name, last_name = validators.normalize_name(first_name), validators.normalize_name(last_name)
+    if not first_name:
         errors["first_name"] = _("First name is required")
-    if not last_name.strip():
+    if not last_name:
         errors["last_name"] = _("Last name is required")
     if message := validators.check_kenyan_phone(phone):
         errors["phone"] = message
@@ -209,8 +203,8 @@ def user_profile_update(*, user: User, first_name: str, last_name: str, phone: s
         errors["avatar_url"] = message
     _raise_if_errors(errors)
 
-    user.first_name = first_name.strip()
-    user.last_name = last_name.strip()
+    user.first_name = first_name
+    user.last_name = last_name
     user.phone = validators.normalize_kenyan_phone(phone)
     user.avatar_url = avatar_url.strip()
     user.save(update_fields=["first_name", "last_name", "phone", "avatar_url", "updated_at"])
@@ -234,64 +228,15 @@ def user_password_change(
     update_session_auth_hash(request, user)
 
 
-def user_delete(*, user: User, password: str) -> None:
-    """Delete an account at its owner's request, after checking their password.
-
-    The user row stays, deactivated and emptied of personal data (the e-mail becomes
-    ``deleted-<id>@deleted.invalid``, the password unusable): campaigns, payments and
-    subscriptions point at it, and the organizers' books and the money ledger must keep adding up.
-    Signing in is impossible from then on, and every session ends (the password hash changed;
-    the caller signs the current one out). Their campaigns are closed. Their pledges and donations
-    stay, with their amounts and payments, under the name 'Deleted user' with no contact details;
-    messages sent to them keep only that they were sent. Everything else they wrote (drafts,
-    likes, feedback, grant profile and applications) is deleted. The last admin cannot leave.
-    Failed attempts are limited like sign-ins (``RATE_LIMIT_SIGN_IN``).
-    """
-    identifiers = [f"user:{user.pk}"]
-    ratelimit.refuse_if_limited(
-        scope="account-delete",
-        identifiers=identifiers,
-        limit=settings.RATE_LIMIT_SIGN_IN,
-        message=_("Too many failed attempts. Please wait 15 minutes and try again."),
-    )
-    if not password:
-        _raise_if_errors({"password": _("Please enter your password to confirm.")})
-    if not user.check_password(password):
-        ratelimit.record_attempt(
-            scope="account-delete", identifiers=identifiers, window_seconds=settings.RATE_LIMIT_SIGN_IN[1]
-        )
-        message = _("The password is incorrect. Your account was not deleted.")
-        raise FieldValidationError(message, field_errors={"password": message})
-
-    with transaction.atomic():
-        # Every admin row is locked, so two last admins leaving at once cannot both go.
-        admins = list(
-            User.objects.select_for_update().filter(is_staff=True, is_active=True).values_list("pk", flat=True)
-        )
-        user = User.objects.select_for_update().get(pk=user.pk)
-        if user.is_staff and set(admins) <= {user.pk}:
-            raise ServiceError(
-                _("You are the only admin. Make another user an admin before deleting your account."),
-                code="last_admin",
-            )
-        for campaign in Campaign.objects.filter(organizer=user).exclude(status=CampaignStatus.CLOSED):
-            campaign_close(campaign=campaign, closed_by=user)
-
-        pledge_ids = list(pledges_made_by(user=user).values_list("pk", flat=True))
-        payment_ids = list(payments_made_by(user=user).values_list("pk", flat=True))
-        log_ids = list(notifications_sent_to(user=user).values_list("pk", flat=True))
-        givers_anonymise(
-            pledge_ids=pledge_ids, donation_ids=list(donations_made_by(user=user).values_list("pk", flat=True))
-        )
-        payments_personal_data_erase(payment_ids=payment_ids)
-        notifications_personal_data_erase(log_ids=log_ids, pledge_ids=pledge_ids)
-
-        for model in (Draft, CampaignLike, WizardFeedback, Feedback, GrantApplication, OrganizationProfile):
-            model.objects.filter(user=user).delete()
-        user.groups.clear()
-        user.user_permissions.clear()
-        user.email = f"deleted-{user.pk}@deleted.invalid"
-        user.first_name = user.last_name = user.phone = user.id_number = user.avatar_url = ""
-        user.is_active = user.is_staff = user.is_superuser = False
-        user.set_unusable_password()
-        user.save()
+def user_personal_data_erase(*, user: User) -> None:
+    """Empty the account (the last step of ``privacy.services.user_delete``). The row stays,
+    deactivated: campaigns, payments and subscriptions point at it. The e-mail becomes
+    ``deleted-<id>@deleted.invalid`` and the password unusable, so signing in is impossible from
+    then on and every session ends (the password hash changed)."""
+    user.groups.clear()
+    user.user_permissions.clear()
+    user.email = f"deleted-{user.pk}@deleted.invalid"
+    user.first_name = user.last_name = user.phone = user.id_number = user.avatar_url = ""
+    user.is_active = user.is_staff = user.is_superuser = False
+    user.set_unusable_password()
+    user.save()

@@ -108,10 +108,10 @@ def campaign_update(request: HttpRequest, campaign_id: int, payload: CampaignUpd
 
 @router.post("/campaigns/{campaign_id}/status", response={200: CampaignDetailOut, **SIGNED_IN}, auth=django_auth)
 def campaign_status_change(request: HttpRequest, campaign_id: int, payload: CampaignStatusIn) -> CampaignDetailOut:
-    """Admins only: activate, close or hold back (pending) a campaign."""
+    """Admins only: activate, close, or suspend a campaign (with the reason its organizer sees) and lift that."""
     user = signed_in_user(request)
     campaign = selectors.campaign_get(campaign_id=campaign_id, user=user)
-    services.campaign_status_change(campaign=campaign, status=payload.status, changed_by=user)
+    services.campaign_status_change(campaign=campaign, status=payload.status, changed_by=user, reason=payload.reason)
     return CampaignDetailOut.for_viewer(campaign, viewer=user)
 
 
@@ -197,12 +197,14 @@ def draft_update(request: HttpRequest, draft_id: int, payload: DraftUpdateIn) ->
     return drafts.draft_update(draft=draft, **payload.dict())
 
 
-@router.post("/media", response={201: MediaOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut}, auth=django_auth)
+@router.post(
+    "/media", response={201: MediaOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut, 429: ErrorOut}, auth=django_auth
+)
 def media_upload(request: HttpRequest, file: File[UploadedFile | None] = None) -> Status[uploads.StoredMedia]:
     """Upload a campaign cover (multipart field ``file``): JPEG, PNG, GIF, MP4 or WebM, at most 25 MB."""
     if file is None and uploads.upload_was_too_large(request):
         raise uploads.file_too_large_error()
-    return Status(201, uploads.media_upload(file=file))
+    return Status(201, uploads.media_upload(user=signed_in_user(request), file=file))
 
 
 @router.post("/pledging-campaigns", response={201: CampaignCreatedOut, **CREATE}, auth=django_auth)

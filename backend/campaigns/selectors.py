@@ -10,7 +10,7 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType, SearchText
+from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType, Draft, SearchText, WizardFeedback
 from common.errors import NotFoundError, PermissionDeniedError
 from pledges.models import Donation, Pledge
 
@@ -145,3 +145,13 @@ def dashboard_totals(*, user: User) -> dict[str, int]:
         total_pledged=Coalesce(Sum("pledged_total"), 0),
         total_paid=Coalesce(Sum("raised_total"), 0),
     )
+
+
+def campaigns_personal_data_export(*, user: User) -> dict[str, object]:
+    """The user's campaigns, drafts, likes and wizard feedback, for their download (``privacy``)."""
+    return {
+        "campaigns": list(Campaign.objects.filter(organizer=user).order_by("created_at", "id")),
+        "campaign_drafts": list(Draft.objects.filter(user=user).order_by("created_at", "id")),
+        "campaign_likes": list(CampaignLike.objects.filter(user=user).order_by("created_at", "id")),
+        "wizard_feedback": list(WizardFeedback.objects.filter(user=user).order_by("created_at", "id")),
+    }

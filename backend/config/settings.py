@@ -98,6 +98,8 @@ INSTALLED_APPS = [
     "notifications",
     "audit",
     "analytics",
+    "privacy",
+    "config",
 ]
 
 MIDDLEWARE = [
@@ -401,6 +403,8 @@ RATE_LIMIT_PLEDGE_STK_PUSH = env_rate("RATE_LIMIT_PLEDGE_STK_PUSH", "5/600")
 RATE_LIMIT_STK_PUSH_PHONE = env_rate("RATE_LIMIT_STK_PUSH_PHONE", "5/600")
 RATE_LIMIT_STK_PUSH_IP = env_rate("RATE_LIMIT_STK_PUSH_IP", "60/600")
 RATE_LIMIT_FEEDBACK = env_rate("RATE_LIMIT_FEEDBACK", "10/3600")
+# Cover uploads per user: each may cost a worker seconds of image decoding (campaigns/uploads.py).
+RATE_LIMIT_MEDIA_UPLOAD = env_rate("RATE_LIMIT_MEDIA_UPLOAD", "20/3600")
 # The organizer's manual 'Remind' in Pledge Management, per pledge.
 RATE_LIMIT_PLEDGE_REMIND = env_rate("RATE_LIMIT_PLEDGE_REMIND", "1/3600")
 
@@ -429,6 +433,8 @@ ORGANIZATION_CONTENT_TOOL_URL = os.environ.get("ORGANIZATION_CONTENT_TOOL_URL", 
 # about their personal data (Kenya's Data Protection Act, 2019).
 DATA_CONTROLLER_NAME = os.environ.get("DATA_CONTROLLER_NAME", "Harambee")
 PRIVACY_CONTACT_EMAIL = os.environ.get("PRIVACY_CONTACT_EMAIL", "privacy@harambee.local")
+# Whom organizers write to with questions, e.g. why an admin suspended their campaign (the dashboard says).
+SUPPORT_EMAIL = os.environ.get("SUPPORT_EMAIL", "support@harambee.local")
 
 # Logs go to standard output, one JSON object per line in production (LOG_FORMAT=json) or
 # readable text locally (LOG_FORMAT=text). Every record carries the request id, and e-mail

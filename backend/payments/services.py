@@ -12,15 +12,16 @@ duplicate); a success after a failure or expiry still credits (the money moved);
 for another amount is recorded and flagged, never credited; unknown ids change nothing.
 """
 
+import hashlib
 import json
 import logging
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -29,12 +30,13 @@ from accounts import validators
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
-from campaigns.models import Campaign, CampaignStatus
-from campaigns.services import campaign_activate
+from campaigns.models import Campaign
 from common import ratelimit
+from common.client_routes import CLIENT_ROUTE_PATTERN
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
-from payments import selectors
-from payments.models import Payment, PaymentEvent, Subscription
+from common.money import AMOUNT_MAX
+from payments import fees, selectors, tasks
+from payments.models import Payment, PaymentEvent
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
 from payments.providers.daraja import DarajaClient, StkQueryAnswer, StkResult
 from payments.providers.paystack import PaystackClient
@@ -58,11 +60,12 @@ STK_DESCRIPTIONS = {
     Payment.Purpose.CAMPAIGN_ACTIVATION: "Activation",
     Payment.Purpose.SUBSCRIPTION: "Subscription",
 }
-FEE_PURPOSES = (Payment.Purpose.CAMPAIGN_ACTIVATION, Payment.Purpose.SUBSCRIPTION)
 STK_NO_ANSWER = "No answer from M-Pesa in time; waiting for its callback."
 # How long the callback of a push whose answer timed out is still matched to it (past the expiry,
 # since a late success still credits).
 UNANSWERED_PUSH_WINDOW = timedelta(days=1)
+# What is kept of a webhook body whose signature is wrong: its size, hash and first bytes.
+REJECTED_BODY_HEAD_BYTES = 1024
 C2B_INVALID_ACCOUNT = "C2B00012"
 C2B_INVALID_AMOUNT = "C2B00013"
 C2B_INVALID_SHORTCODE = "C2B00015"
@@ -70,6 +73,11 @@ C2B_INVALID_SHORTCODE = "C2B00015"
 
 def _invalid(field: str, message: str) -> FieldValidationError:
     return FieldValidationError(_("Please correct the errors below"), field_errors={field: message})
+
+
+def _check_amount(amount: int) -> None:
+    if not 1 <= amount <= AMOUNT_MAX:
+        raise _invalid("amount", _("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000."))
 
 
 def _provider_unavailable() -> ServiceError:
@@ -98,9 +106,10 @@ def card_return_url() -> str:
 
 
 def safe_return_path(path: str) -> str:
-    """A path on this site (never another host) for the link back from the checkout."""
-    path = path.strip()
-    if not path.startswith("/") or path.startswith("//") or "\\" in path or len(path) > 200:
+    """One of the app's own pages for the link back from the checkout, else the dashboard. Nothing
+    else passes: not another host, nor a control character or space, which a browser drops from a
+    link (``/\t/evil.example`` is ``//evil.example`` to it)."""
+    if len(path) > 200 or not CLIENT_ROUTE_PATTERN.fullmatch(path):
         return "/dashboard"
     return path
 
@@ -178,8 +187,7 @@ def payment_stk_push_start(
     """
     if message := validators.check_kenyan_phone(phone):
         raise _invalid("phone", message)
-    if amount < 1:
-        raise _invalid("amount", _("Please enter an amount of at least Ksh 1"))
+    _check_amount(amount)
     payment, created = _intent_create(
         user=user,
         purpose=purpose,
@@ -235,8 +243,7 @@ def payment_checkout_start(
     """Record an intent and open a Paystack hosted checkout for it (``checkout_url``)."""
     if message := validators.check_email(email):
         raise _invalid("email", message)
-    if amount < 1:
-        raise _invalid("amount", _("Please enter an amount of at least Ksh 1"))
+    _check_amount(amount)
     payment, created = _intent_create(
         user=user,
         purpose=purpose,
@@ -273,25 +280,11 @@ def payment_checkout_start(
     return payment
 
 
-def _fee_terms(*, user: User, purpose: str, campaign_id: int | None) -> tuple[int, Campaign | None]:
-    """The amount (always from settings, never from the client) and campaign of a fee."""
-    if purpose == Payment.Purpose.SUBSCRIPTION:
-        return settings.SUBSCRIPTION_FEE_KES, None
-    if purpose != Payment.Purpose.CAMPAIGN_ACTIVATION:
-        raise _invalid("purpose", _("Please choose a valid payment purpose"))
-    campaign = Campaign.objects.filter(pk=campaign_id, organizer=user).first() if campaign_id else None
-    if campaign is None:
-        raise NotFoundError(_("Campaign not found."), code="campaign_not_found")
-    if campaign.status != CampaignStatus.PENDING:
-        raise ServiceError(_("This campaign does not need an activation payment."), code="campaign_not_pending")
-    return settings.CAMPAIGN_ACTIVATION_FEE_KES, campaign
-
-
 def payment_fee_stk_push_start(
     *, user: User, purpose: str, campaign_id: int | None, phone: str, idempotency_key: str, client_ip: str
 ) -> Payment:
     """Pay the campaign activation or subscription fee by M-Pesa STK Push."""
-    amount, campaign = _fee_terms(user=user, purpose=purpose, campaign_id=campaign_id)
+    amount, campaign = fees.fee_terms(user=user, purpose=purpose, campaign_id=campaign_id)
     payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
     return payment_stk_push_start(
         purpose=purpose,
@@ -308,7 +301,7 @@ def payment_fee_checkout_start(
     *, user: User, purpose: str, campaign_id: int | None, idempotency_key: str, return_path: str
 ) -> Payment:
     """Pay the campaign activation or subscription fee on the hosted card checkout."""
-    amount, campaign = _fee_terms(user=user, purpose=purpose, campaign_id=campaign_id)
+    amount, campaign = fees.fee_terms(user=user, purpose=purpose, campaign_id=campaign_id)
     return payment_checkout_start(
         purpose=purpose,
         amount=amount,
@@ -328,38 +321,14 @@ def _flag(payment: Payment, reason: str) -> None:
     payment.flag_reason = reason[:255]
 
 
-def _activate_campaign(payment: Payment, *, campaign_id: int) -> None:
-    campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
-    if campaign.status == CampaignStatus.PENDING:
-        campaign_activate(campaign=campaign, activated_by=None)
-    else:
-        # Paid twice, or an admin activated it first: the money stays recorded, for a refund.
-        _flag(payment, f"Campaign was already {campaign.status} when the activation fee was paid.")
-        payment.save(update_fields=["flagged", "flag_reason"])
-
-
-def _subscription_extend(payment: Payment, *, user_id: int) -> None:
-    """A new period starts now, or when the user's last period ends if that is later."""
-    user = User.objects.select_for_update().get(pk=user_id)  # one renewal at a time per user
-    now = timezone.now()
-    last_end = Subscription.objects.filter(user=user).aggregate(last=Max("ends_at"))["last"]
-    starts_at = max(now, last_end) if last_end else now
-    Subscription.objects.create(
-        user=user,
-        starts_at=starts_at,
-        ends_at=starts_at + timedelta(days=settings.SUBSCRIPTION_PERIOD_DAYS),
-        payment=payment,
-    )
-
-
 def _credit(payment: Payment) -> None:
-    """Succeed a locked payment and apply its effect, inside the caller's transaction."""
+    """Succeed a locked payment and apply its effect (``fees``, then the ``payment_succeeded``
+    receivers), inside the caller's transaction."""
     payment.issue_receipt(at=timezone.now())
     payment.save()
-    if payment.purpose == Payment.Purpose.CAMPAIGN_ACTIVATION and payment.campaign_id is not None:
-        _activate_campaign(payment, campaign_id=payment.campaign_id)
-    elif payment.purpose == Payment.Purpose.SUBSCRIPTION and payment.user_id is not None:
-        _subscription_extend(payment, user_id=payment.user_id)
+    if problem := fees.fee_paid_apply(payment=payment):
+        _flag(payment, problem)
+        payment.save(update_fields=["flagged", "flag_reason"])
     payment_succeeded.send(sender=Payment, payment=payment)
 
 
@@ -377,11 +346,20 @@ def _event(
     )
 
 
+def _receipt_used_elsewhere(payment: Payment, receipt: str) -> bool:
+    return bool(receipt) and Payment.objects.filter(mpesa_receipt=receipt).exclude(pk=payment.pk).exists()
+
+
 def _apply_stk_result(payment: Payment, result: StkResult) -> str:
     if payment.status == Status.SUCCEEDED or payment.flagged:
         # A repeat, or a failure arriving after the success: never undone. A callback after a
         # query credited the payment still brings the receipt number the query lacked.
-        if payment.status == Status.SUCCEEDED and result.mpesa_receipt and not payment.mpesa_receipt:
+        if (
+            payment.status == Status.SUCCEEDED
+            and result.mpesa_receipt
+            and not payment.mpesa_receipt
+            and not _receipt_used_elsewhere(payment, result.mpesa_receipt)
+        ):
             payment.mpesa_receipt = result.mpesa_receipt
             payment.save(update_fields=["mpesa_receipt"])
         return Outcome.DUPLICATE
@@ -394,6 +372,11 @@ def _apply_stk_result(payment: Payment, result: StkResult) -> str:
         payment.status = Status.CANCELLED if cancelled else Status.FAILED
         payment.save(update_fields=["status", "result_code", "result_desc"])
         return Outcome.FAILED
+    if _receipt_used_elsewhere(payment, result.mpesa_receipt):
+        # One M-Pesa transaction cannot pay two intents: a replayed or forged callback.
+        _flag(payment, f"M-Pesa receipt {result.mpesa_receipt} was already recorded for another payment.")
+        payment.save(update_fields=["result_code", "result_desc", "flagged", "flag_reason"])
+        return Outcome.FLAGGED_MISMATCH
     payment.mpesa_receipt = result.mpesa_receipt or None
     if result.amount is not None and result.amount != payment.amount:
         _flag(payment, f"M-Pesa reports KES {result.amount} paid for an intent of KES {payment.amount}.")
@@ -409,7 +392,7 @@ def _stk_intent_unanswered(result: StkResult) -> Payment | None:
     learnt: the only one waiting for this phone and amount within ``UNANSWERED_PUSH_WINDOW`` (a
     success callback names both; a failure names neither, and the intent expires)."""
     phone = _e164_or_blank(result.phone)
-    if not (phone and result.amount):
+    if not (phone and result.amount) or result.amount > AMOUNT_MAX:
         return None
     waiting = list(
         Payment.objects.select_for_update().filter(
@@ -430,8 +413,17 @@ def _stk_intent_unanswered(result: StkResult) -> Payment | None:
     return payment
 
 
+def _callback_vouched_for(remote_addr: str | None) -> bool:
+    """Daraja signs nothing: only an address on ``MPESA_ALLOWED_IPS`` vouches that Safaricom sent it."""
+    return bool(settings.MPESA_ALLOWED_IPS) and remote_addr in settings.MPESA_ALLOWED_IPS
+
+
 def payment_record_stk_callback(*, body: Any, remote_addr: str | None) -> PaymentEvent:
-    """An STK Push callback from Daraja. A malformed body changes nothing but the audit log."""
+    """An STK Push callback from Daraja. A malformed body changes nothing but the audit log.
+
+    A success from an address nobody vouched for (any, while ``MPESA_ALLOWED_IPS`` is empty) credits
+    nothing itself: whoever holds the callback token could have sent it. Once it is answered, a task
+    asks Daraja about the push (``tasks.stk_success_confirm``), and Daraja's answer decides."""
     provider, kind = Payment.Provider.MPESA_STK, PaymentEvent.Kind.STK_CALLBACK
     try:
         result = daraja.parse_stk_callback(body)
@@ -442,7 +434,14 @@ def payment_record_stk_callback(*, body: Any, remote_addr: str | None) -> Paymen
     with transaction.atomic():
         payment = Payment.objects.select_for_update().filter(checkout_request_id=result.checkout_request_id).first()
         payment = payment or _stk_intent_unanswered(result)
-        outcome = _apply_stk_result(payment, result) if payment else Outcome.IGNORED_UNKNOWN
+        outcome: str
+        if payment is None:
+            outcome = Outcome.IGNORED_UNKNOWN
+        elif result.succeeded and payment.status != Status.SUCCEEDED and not _callback_vouched_for(remote_addr):
+            transaction.on_commit(partial(tasks.stk_success_confirm.enqueue, payment_id=payment.pk))
+            outcome = Outcome.PENDING
+        else:
+            outcome = _apply_stk_result(payment, result)
         return _event(
             provider=provider, kind=kind, body=body, remote_addr=remote_addr, payment=payment, outcome=outcome
         )
@@ -491,6 +490,8 @@ def payment_validate_c2b(*, body: Any, remote_addr: str | None) -> dict[str, Any
         answer = _c2b_answer(C2B_INVALID_SHORTCODE, "Rejected")
     elif not notification.bill_ref_number:
         answer = _c2b_answer(C2B_INVALID_ACCOUNT, "Rejected")
+    elif notification.amount > AMOUNT_MAX:
+        answer = _c2b_answer(C2B_INVALID_AMOUNT, "Rejected")
     else:
         answer = _c2b_answer(0, "Accepted")
     _event(
@@ -523,6 +524,12 @@ def payment_record_c2b_confirmation(*, body: Any, remote_addr: str | None) -> Pa
         )
     if notification.shortcode != settings.MPESA_SHORTCODE:
         return _event(provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.IGNORED_UNKNOWN)
+    if notification.amount > AMOUNT_MAX:
+        # No real payment is that large (nor fits the ledger): kept for a person to look at, answered
+        # 200 so Safaricom stops sending it.
+        return _event(
+            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.FLAGGED_MISMATCH
+        )
     with transaction.atomic():
         try:
             with transaction.atomic():  # a concurrent duplicate may insert the same TransID first
@@ -607,14 +614,20 @@ def payment_confirm_card(*, reference: str) -> Payment:
 def payment_record_card_webhook(*, raw_body: bytes, signature: str, remote_addr: str | None) -> PaymentEvent:
     """A Paystack webhook: checked against its signature, then confirmed by verifying."""
     provider, kind = Payment.Provider.CARD, PaymentEvent.Kind.CARD_WEBHOOK
+    if not PaystackClient.from_settings().signature_is_valid(raw_body=raw_body, signature=signature):
+        # Anyone can send these: a bounded summary is kept, never what they sent.
+        summary = {
+            "size": len(raw_body),
+            "sha256": hashlib.sha256(raw_body).hexdigest(),
+            "head": raw_body[:REJECTED_BODY_HEAD_BYTES].decode("utf-8", "replace"),
+        }
+        return _event(
+            provider=provider, kind=kind, body=summary, remote_addr=remote_addr, outcome=Outcome.REJECTED_SIGNATURE
+        )
     try:
         body: Any = json.loads(raw_body)
     except (ValueError, UnicodeDecodeError):
         body = {"raw": raw_body.decode("utf-8", "replace")[:10_000]}
-    if not PaystackClient.from_settings().signature_is_valid(raw_body=raw_body, signature=signature):
-        return _event(
-            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.REJECTED_SIGNATURE
-        )
     try:
         event_name, reference = paystack.parse_webhook(body)
     except MalformedBody:
@@ -656,8 +669,7 @@ def payment_record_manual(
         raise _invalid("provider", _("Please choose cash or bank transfer"))
     if purpose not in (Payment.Purpose.DONATION, Payment.Purpose.PLEDGE_PAYMENT):
         raise _invalid("purpose", _("Please choose a valid payment purpose"))
-    if amount < 1:
-        raise _invalid("amount", _("Please enter an amount of at least Ksh 1"))
+    _check_amount(amount)
     if payer_phone and (message := validators.check_kenyan_phone(payer_phone)):
         raise _invalid("payer_phone", message)
     with transaction.atomic():
@@ -758,9 +770,11 @@ def mpesa_c2b_urls_register() -> dict[str, Any]:
 
 
 @transaction.atomic
-def payments_personal_data_erase(*, payment_ids: list[int]) -> None:
-    """Forget who paid (an account deletion): the payer's number and address, and the provider
-    bodies that carried them (STK phone numbers, C2B names, card customers). Amounts, receipts and
-    outcomes stay on the payments and events, so the ledger still adds up and can be audited."""
-    Payment.objects.filter(pk__in=payment_ids).update(payer_phone="", payer_email="")
-    PaymentEvent.objects.filter(payment_id__in=payment_ids).update(body={"erased": "personal data"})
+def payments_personal_data_erase(*, user: User) -> None:
+    """Forget who paid the user's payments (an account deletion, ``privacy``): the payer's number
+    and address, and the provider bodies that carried them (STK phone numbers, C2B names, card
+    customers). Amounts, receipts and outcomes stay on the payments and events, so the ledger
+    still adds up and can be audited."""
+    payments = selectors.payments_made_by(user=user)
+    PaymentEvent.objects.filter(payment__in=payments).update(body={"erased": "personal data"})
+    payments.update(payer_phone="", payer_email="")

@@ -6,6 +6,7 @@ pledges and donations (see ``schemas.PledgeOut.for_viewer``).
 """
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -280,8 +281,11 @@ def ministry_campaign_get() -> Campaign:
 
 
 def _cell(value: str) -> str:
-    """Text a spreadsheet would run as a formula (=, +, -, @ first) is made inert with a quote."""
-    return f"'{value}" if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+    """Text as a spreadsheet cell: control characters (line breaks, tabs, escapes, stored before names
+    were cleaned) become spaces, and what a spreadsheet would run as a formula (=, +, -, @ first,
+    even after spaces) is made inert with a quote."""
+    value = "".join(" " if unicodedata.category(char) == "Cc" else char for char in value)
+    return f"'{value}" if value.lstrip()[:1] in ("=", "+", "-", "@") else value
 
 
 def _when(moment: Any) -> str:
@@ -353,3 +357,27 @@ def donation_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
             payment.receipt_number or "",
             payment.mpesa_receipt or "",
         ]
+
+
+# Anyone may give without signing in, so a pledge or donation is a user's own only when it was
+# given while signed in (``Pledge.user``, a donation's ``payment.user``). Never by e-mail address
+# or phone number: nobody verified either, so matching by them would hand a stranger's pledges,
+# codes and payments to whoever signed up with that address.
+
+
+def pledges_made_by(*, user: User) -> QuerySet[Pledge]:
+    return Pledge.objects.filter(user=user)
+
+
+def donations_made_by(*, user: User) -> QuerySet[Donation]:
+    return Donation.objects.filter(payment__user=user)
+
+
+def pledges_personal_data_export(*, user: User) -> dict[str, object]:
+    """The user's pledges and donations, for their download (``privacy``)."""
+    return {
+        "pledges": list(pledges_made_by(user=user).select_related("campaign").order_by("created_at", "id")),
+        "donations": list(
+            donations_made_by(user=user).select_related("campaign", "payment").order_by("created_at", "id")
+        ),
+    }

@@ -32,6 +32,7 @@ from campaigns.selectors import campaign_get
 from common import ratelimit
 from common.errors import FieldValidationError, NotFoundError, ServiceError
 from common.languages import current_language
+from common.money import AMOUNT_MAX
 from payments.models import Payment
 from payments.services import (
     payment_checkout_start,
@@ -41,10 +42,8 @@ from payments.services import (
 )
 from pledges import codes, signals
 from pledges.models import DELETED_USER_NAME, Donation, Pledge, PledgePayment
-from pledges.selectors import pledge_managed_get
+from pledges.selectors import donations_made_by, pledge_managed_get, pledges_made_by
 
-# Far above any real pledge or gift, well inside the database column.
-AMOUNT_MAX = 1_000_000_000
 NAME_MAX_LENGTH = 150
 CODE_ATTEMPTS = 5
 
@@ -102,7 +101,7 @@ def pledge_create(
             "ended": _("This campaign ended on %(date)s and no longer accepts pledges."),
         },
     )
-    name, email, phone = _clean(name), _clean(email), _clean(phone)
+    name, email, phone = validators.normalize_name(name or ""), _clean(email), _clean(phone)
     whole = _whole_amount(amount)
     missing = {
         field: message
@@ -415,7 +414,7 @@ def donation_create(
             "ended": _("This campaign ended on %(date)s and no longer accepts donations."),
         },
     )
-    name, email, phone = _clean(name), _clean(email), _clean(phone)
+    name, email, phone = validators.normalize_name(name or ""), _clean(email), _clean(phone)
     whole = _whole_amount(amount)
     errors: dict[str, str] = {}
     details: list[str] = []
@@ -500,9 +499,9 @@ def donation_attach_payment(
 
 
 @transaction.atomic
-def givers_anonymise(*, pledge_ids: list[int], donation_ids: list[int]) -> None:
-    """Remove who gave from pledges and donations (an account deletion), keeping the amounts,
-    payments and states: the organizers' books still add up."""
+def pledges_personal_data_erase(*, user: User) -> None:
+    """Remove who gave from the user's pledges and donations (an account deletion, ``privacy``),
+    keeping the amounts, payments and states: the organizers' books still add up."""
     anonymous = {"name": DELETED_USER_NAME, "email": "", "phone": "", "is_anonymous": True}
-    Pledge.objects.filter(pk__in=pledge_ids).update(**anonymous)
-    Donation.objects.filter(pk__in=donation_ids).update(**anonymous)
+    pledges_made_by(user=user).update(**anonymous)
+    donations_made_by(user=user).update(**anonymous)

@@ -72,7 +72,7 @@ Case = tuple[str, Callable[[World], str]]  # who asks ("visitor", "organizer", "
 CASES: dict[str, Case] = {
     "accounts_api_session": ("organizer", lambda w: "/api/auth/session"),
     "accounts_api_profile": ("organizer", lambda w: "/api/profile"),
-    "accounts_api_profile_export": ("organizer", lambda w: "/api/profile/export"),
+    "privacy_api_profile_export": ("organizer", lambda w: "/api/profile/export"),
     "accounts_api_privacy_contact": ("visitor", lambda w: "/api/privacy-contact"),
     "analytics_api_campaign_analytics": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/analytics"),
     "campaigns_api_campaign_categories": ("visitor", lambda w: "/api/campaign-categories"),
@@ -80,7 +80,7 @@ CASES: dict[str, Case] = {
     "campaigns_api_campaign_detail": ("admin", lambda w: f"/api/campaigns/{w.campaign.pk}"),
     "campaigns_api_campaign_qr": ("visitor", lambda w: f"/api/campaigns/{w.campaign.pk}/qr.svg"),
     "campaigns_api_draft_list": ("organizer", lambda w: "/api/campaign-drafts?tool_type=pledging"),
-    "campaigns_dashboard_dashboard": ("organizer", lambda w: "/api/dashboard"),
+    "config_dashboard_dashboard": ("organizer", lambda w: "/api/dashboard"),
     "grants_api_organization_profile": ("organizer", lambda w: "/api/organizations/profile"),
     "grants_api_grant_search": ("organizer", lambda w: "/api/grants"),
     "notifications_api_opt_out": ("visitor", lambda w: "/api/notifications/opt-out?token=" + opt_out_token(w.pledge)),

@@ -7,8 +7,8 @@ from django.core.mail import EmailMultiAlternatives
 
 from campaigns.models import CampaignStatus
 from campaigns.tests.factories import CampaignFactory
+from notifications.messages import organizer_new_pledge_notify
 from notifications.models import CampaignReminderSettings, NotificationLog
-from notifications.services import organizer_new_pledge_notify
 from payments.models import Payment
 from payments.services import payment_record_stk_callback
 from payments.tests.support import pending_stk_intent, stk_callback
@@ -84,7 +84,7 @@ def pay_activation_fee(campaign, *, checkout_request_id="ws_CO_ACTIVATION1", rec
         checkout_request_id=checkout_request_id,
     )
     payment_record_stk_callback(
-        body=stk_callback(checkout_request_id, amount=1_000, receipt=receipt), remote_addr="196.201.214.200"
+        body=stk_callback(checkout_request_id, amount=1_000, receipt=receipt), remote_addr="127.0.0.1"
     )
 
 

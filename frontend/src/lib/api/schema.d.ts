@@ -332,7 +332,7 @@ export interface paths {
         put?: never;
         /**
          * Campaign Status Change
-         * @description Admins only: activate, close or hold back (pending) a campaign.
+         * @description Admins only: activate, close, or suspend a campaign (with the reason its organizer sees) and lift that.
          */
         post: operations["campaigns_api_campaign_status_change"];
         delete?: never;
@@ -417,7 +417,7 @@ export interface paths {
          * Dashboard
          * @description The signed-in user's dashboard: stat figures, the external tool's address, their campaigns.
          */
-        get: operations["campaigns_dashboard_dashboard"];
+        get: operations["config_dashboard_dashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -914,7 +914,7 @@ export interface paths {
          * Account Delete
          * @description Delete the signed-in user's account (see ``services.user_delete``) and sign out.
          */
-        post: operations["accounts_api_account_delete"];
+        post: operations["privacy_api_account_delete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -932,7 +932,7 @@ export interface paths {
          * Profile Export
          * @description Everything the platform holds about the signed-in user, as a JSON file to download.
          */
-        get: operations["accounts_api_profile_export"];
+        get: operations["privacy_api_profile_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1503,11 +1503,19 @@ export interface components {
         /**
          * CampaignStatus
          * @description New pledge campaigns start pending (awaiting the activation payment); only active ones are public.
+         *     An admin may suspend a campaign (hidden, taking nothing) and lift the suspension; nothing else,
+         *     payments included, moves a campaign into or out of ``SUSPENDED``.
          * @enum {string}
          */
-        CampaignStatus: "pending" | "active" | "closed";
+        CampaignStatus: "pending" | "active" | "closed" | "suspended";
         /** CampaignStatusIn */
         CampaignStatusIn: {
+            /**
+             * Reason
+             * @description Suspending: why, as the organizer is shown it (required).
+             * @default
+             */
+            reason: string;
             status: components["schemas"]["CampaignStatus"];
         };
         /**
@@ -1695,8 +1703,13 @@ export interface components {
              * @description Sum of the payments received, whole KES.
              */
             raised_total: number;
-            /** @description A pending campaign awaits its activation payment ('Pay Now'). */
+            /** @description A pending campaign awaits its activation payment ('Pay Now'); a suspended one was held back by an admin (suspension_reason says why). */
             status: components["schemas"]["CampaignStatus"];
+            /**
+             * Suspension Reason
+             * @description Why an admin suspended the campaign; '' unless it is suspended.
+             */
+            suspension_reason: string;
             /** Title */
             title: string;
         };
@@ -1722,6 +1735,11 @@ export interface components {
              * @description The external organization-content tool (a new tab).
              */
             organization_content_tool_url: string;
+            /**
+             * Support Email
+             * @description Where organizers write with questions, e.g. about a suspended campaign.
+             */
+            support_email: string;
             /**
              * Total Paid
              * @description Sum of raised_total over the user's pledging campaigns, whole KES.
@@ -4593,7 +4611,7 @@ export interface operations {
             };
         };
     };
-    campaigns_dashboard_dashboard: {
+    config_dashboard_dashboard: {
         parameters: {
             query?: never;
             header?: never;
@@ -5015,6 +5033,15 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6196,7 +6223,7 @@ export interface operations {
             };
         };
     };
-    accounts_api_account_delete: {
+    privacy_api_account_delete: {
         parameters: {
             query?: never;
             header?: never;
@@ -6265,7 +6292,7 @@ export interface operations {
             };
         };
     };
-    accounts_api_profile_export: {
+    privacy_api_profile_export: {
         parameters: {
             query?: never;
             header?: never;
