@@ -186,7 +186,7 @@ class Ledger(RuleBasedStateMachine):
         body = stk_callback(
             payment.checkout_request_id or "", result_code=code, amount=amount, receipt=f"SLK{payment.pk:07d}"
         )
-        recorded = payments.payment_record_stk_callback(body=body, remote_addr=None)
+        recorded = payments.payment_record_stk_callback(body=body, remote_addr="127.0.0.1")
         event(f"stk callback: {recorded.outcome}")
 
     @rule(payment=stk_intents, outcome=st.sampled_from(["success", "failed", "still_pending"]))
@@ -307,6 +307,7 @@ class Ledger(RuleBasedStateMachine):
 
 
 @pytest.mark.django_db
+@pytest.mark.no_cover  # like the API fuzzing: generated steps, not lines, and costly to trace
 def test_paid_totals_equal_the_succeeded_payments_and_no_payment_counts_twice(settings: Any) -> None:
     settings.RATE_LIMIT_PLEDGE = settings.RATE_LIMIT_PLEDGE_LOOKUP = settings.RATE_LIMIT_PLEDGE_STK_PUSH = NO_LIMIT
     settings.RATE_LIMIT_STK_PUSH_PHONE = settings.RATE_LIMIT_STK_PUSH_IP = settings.RATE_LIMIT_DONATION = NO_LIMIT

@@ -90,7 +90,11 @@ export default function DashboardPage() {
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {dashboard.data.campaigns.map((campaign) => (
                 <li key={campaign.id}>
-                  <CampaignCard campaign={campaign} onPayNow={() => setPaying(campaign)} />
+                  <CampaignCard
+                    campaign={campaign}
+                    supportEmail={dashboard.data.support_email}
+                    onPayNow={() => setPaying(campaign)}
+                  />
                 </li>
               ))}
             </ul>
