@@ -12,7 +12,7 @@ from analytics.api import router as analytics_router
 from campaigns.api import router as campaigns_router
 from campaigns.dashboard import router as dashboard_router
 from common import outages
-from common.errors import ServiceError
+from common.errors import RateLimitedError, ServiceError
 from feedback.api import router as feedback_router
 from grants.api import router as grants_router
 from notifications.api import router as notifications_router
@@ -34,11 +34,14 @@ api.add_router("/", pledges_router)
 
 @api.exception_handler(ServiceError)
 def service_error(request: HttpRequest, exc: ServiceError) -> HttpResponse:
-    return api.create_response(
+    response = api.create_response(
         request,
         {"detail": exc.message, "code": exc.code, "field_errors": exc.field_errors},
         status=exc.status,
     )
+    if isinstance(exc, RateLimitedError) and exc.retry_after:
+        response["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 @api.exception_handler(RequestDataTooBig)

@@ -29,7 +29,7 @@ from campaigns.models import Campaign, CampaignStatus
 from common import ratelimit
 from common.errors import FieldValidationError, ServiceError
 from common.money import format_ksh
-from notifications import tasks
+from notifications import recipient_limits, tasks
 from notifications.models import (
     DEFAULT_REMINDER_OFFSETS,
     CampaignReminderSettings,
@@ -125,8 +125,12 @@ KEY_REMOVED = "?[removed]"
 def notification_deliver(*, log_id: int) -> NotificationLog:
     """Try to send a queued message once. On a provider error the error is recorded and, while
     attempts remain and the task backend can defer, a retry is enqueued after a back-off."""
-    log = NotificationLog.objects.get(pk=log_id)
+    log = NotificationLog.objects.select_related("pledge").get(pk=log_id)
     if log.status != NotificationLog.Status.QUEUED:
+        return log
+    if log.attempts == 0 and not recipient_limits.unasked_message_allowed(log=log):
+        log.status = NotificationLog.Status.LIMITED
+        log.save(update_fields=["status"])
         return log
     log.attempts += 1
     try:
@@ -213,7 +217,12 @@ def pledge_payment_notify(*, pledge_id: int, payment_id: int, fully_paid: bool) 
                 notification_queue_email(
                     to=pledge.email, subject=subject, template="pledge_paid", context=context, pledge=pledge
                 ),
-                notification_queue_sms(to=pledge.phone, template="pledge_paid", context=context, pledge=pledge),
+                notification_queue_sms(
+                    to=pledge.phone,
+                    template="pledge_paid",
+                    context={**context, "phone_confirmed": recipient_limits.pledger_phone_confirmed(pledge)},
+                    pledge=pledge,
+                ),
             ]
         _deliver_all(logs)
 
