@@ -10,8 +10,8 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType, SearchText
-from common.errors import NotFoundError
+from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType, Draft, SearchText, WizardFeedback
+from common.errors import NotFoundError, PermissionDeniedError
 from pledges.models import Donation, Pledge
 
 MAX_SEARCH_WORDS = 5
@@ -91,6 +91,17 @@ def campaign_get(*, campaign_id: int, user: User | None) -> Campaign:
     return campaign
 
 
+def campaign_managed_get(*, campaign_id: int, user: User, denied: str = "") -> Campaign:
+    """The campaign if ``user`` is its organizer or an admin: 404 if they cannot see it, else 403
+    (with ``denied`` as the message, if given)."""
+    campaign = campaign_get(campaign_id=campaign_id, user=user)
+    if not campaign.can_be_edited_by(user):
+        raise PermissionDeniedError(
+            denied or _("Only the campaign's organizer or an admin can manage its pledges."), code="not_organizer"
+        )
+    return campaign
+
+
 def campaign_like_count(*, campaign: Campaign) -> int:
     return CampaignLike.objects.filter(campaign=campaign).count()
 
@@ -134,3 +145,13 @@ def dashboard_totals(*, user: User) -> dict[str, int]:
         total_pledged=Coalesce(Sum("pledged_total"), 0),
         total_paid=Coalesce(Sum("raised_total"), 0),
     )
+
+
+def campaigns_personal_data_export(*, user: User) -> dict[str, object]:
+    """The user's campaigns, drafts, likes and wizard feedback, for their download (``privacy``)."""
+    return {
+        "campaigns": list(Campaign.objects.filter(organizer=user).order_by("created_at", "id")),
+        "campaign_drafts": list(Draft.objects.filter(user=user).order_by("created_at", "id")),
+        "campaign_likes": list(CampaignLike.objects.filter(user=user).order_by("created_at", "id")),
+        "wizard_feedback": list(WizardFeedback.objects.filter(user=user).order_by("created_at", "id")),
+    }

@@ -31,3 +31,8 @@ def feedback_create(*, message: str, contact: str, page: str, user: User | None,
         message=_("Too many messages. Please wait a while and try again."),
     )
     return Feedback.objects.create(message=message, contact=contact.strip()[:200], page=page[:300], user=user)
+
+
+def feedback_personal_data_erase(*, user: User) -> None:
+    """An account deletion (``privacy``): the feedback the user sent signed in is deleted."""
+    Feedback.objects.filter(user=user).delete()

@@ -18,24 +18,12 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from campaigns.models import Campaign, CampaignStatus
-from campaigns.selectors import campaign_get
 from common.errors import NotFoundError, PermissionDeniedError
 from payments.models import Payment, PaymentEvent
 from pledges import codes
 from pledges.models import Donation, Pledge, PledgeStatus, shown_giver_name
 
 MAX_SEARCH_LENGTH = 100
-
-
-def campaign_managed_get(*, campaign_id: int, user: User, denied: str = "") -> Campaign:
-    """The campaign if ``user`` is its organizer or an admin: 404 if they cannot see it, else 403
-    (with ``denied`` as the message, if given)."""
-    campaign = campaign_get(campaign_id=campaign_id, user=user)
-    if not campaign.can_be_edited_by(user):
-        raise PermissionDeniedError(
-            denied or _("Only the campaign's organizer or an admin can manage its pledges."), code="not_organizer"
-        )
-    return campaign
 
 
 def pledge_managed_get(*, pledge_id: int, user: User, denied: str = "", for_update: bool = False) -> Pledge:
@@ -365,3 +353,27 @@ def donation_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
             payment.receipt_number or "",
             payment.mpesa_receipt or "",
         ]
+
+
+# Anyone may give without signing in, so a pledge or donation is a user's own only when it was
+# given while signed in (``Pledge.user``, a donation's ``payment.user``). Never by e-mail address
+# or phone number: nobody verified either, so matching by them would hand a stranger's pledges,
+# codes and payments to whoever signed up with that address.
+
+
+def pledges_made_by(*, user: User) -> QuerySet[Pledge]:
+    return Pledge.objects.filter(user=user)
+
+
+def donations_made_by(*, user: User) -> QuerySet[Donation]:
+    return Donation.objects.filter(payment__user=user)
+
+
+def pledges_personal_data_export(*, user: User) -> dict[str, object]:
+    """The user's pledges and donations, for their download (``privacy``)."""
+    return {
+        "pledges": list(pledges_made_by(user=user).select_related("campaign").order_by("created_at", "id")),
+        "donations": list(
+            donations_made_by(user=user).select_related("campaign", "payment").order_by("created_at", "id")
+        ),
+    }
