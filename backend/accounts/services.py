@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import gettext as _
 
-from accounts import signals, sign_in_limits, validators
+from accounts import sign_in_limits, signals, validators
 from accounts.models import User
 from common import ratelimit
 from common.errors import FieldValidationError, ServiceError

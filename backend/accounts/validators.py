@@ -72,7 +72,7 @@ def check_new_password(value: str, user: "User | None") -> str | None:
     return _django_password_check(value, user)
 
 
-def check_changed_password(value: str, user: "User") -> str | None:
+def check_changed_password(value: str, user: "User | None") -> str | None:
     """Profile rule for a changed password: also needs a digit; then Django's validators."""
     if (
         len(value) < PASSWORD_MIN_LENGTH

@@ -152,16 +152,19 @@ def test_password_reset_requests_are_limited(api_client, user, settings):
     assert statuses(api_client, "/api/auth/password-reset", [body] * 3) == [202, 202, 429]
 
 
-def test_pledges_are_limited_per_address(api_client, settings):
-    settings.RATE_LIMIT_PLEDGE = TWO
-    campaign = CampaignFactory.create()
-    body = {
+def pledge_body(campaign):
+    return {
         "campaign_id": campaign.pk,
         "amount": 500,
         "name": "Mwangi",
         "email": "m@example.com",
         "phone": "0708374149",
     }
+
+
+def test_pledges_are_limited_per_address(api_client, settings):
+    settings.RATE_LIMIT_PLEDGE = TWO
+    body = pledge_body(CampaignFactory.create())
 
     assert statuses(api_client, "/api/pledges", [body] * 3) == [201, 201, 429]
     assert from_address(api_client, "/api/pledges", body, "198.51.100.7").status_code == 201
@@ -227,14 +230,7 @@ def test_feedback_is_limited_per_address(api_client, settings):
 )
 def test_100_parallel_pledges_from_one_address_get_no_more_through_than_sequential_ones(live_server, settings):
     settings.RATE_LIMIT_PLEDGE = (30, 600)
-    campaign = CampaignFactory.create()
-    body = {
-        "campaign_id": campaign.pk,
-        "amount": 500,
-        "name": "Mwangi",
-        "email": "m@example.com",
-        "phone": "0708374149",
-    }
+    body = pledge_body(CampaignFactory.create())
     with httpx.Client(base_url=live_server.url, timeout=60) as browser:
         token = browser.get("/api/auth/session").json()["csrf_token"]
         headers = {"X-CSRFToken": token, "Referer": live_server.url}
