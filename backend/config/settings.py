@@ -99,6 +99,7 @@ INSTALLED_APPS = [
     "audit",
     "analytics",
     "privacy",
+    "config",
 ]
 
 MIDDLEWARE = [
@@ -422,6 +423,8 @@ RATE_LIMIT_CALLBACK_REJECTED = env_rate("RATE_LIMIT_CALLBACK_REJECTED", "20/600"
 # and reminders, when nothing was paid from that number): notifications/recipient_limits.py.
 RATE_LIMIT_UNASKED_MESSAGES_HOUR = env_rate("RATE_LIMIT_UNASKED_MESSAGES_HOUR", "3/3600")
 RATE_LIMIT_UNASKED_MESSAGES_DAY = env_rate("RATE_LIMIT_UNASKED_MESSAGES_DAY", "10/86400")
+# Cover uploads per user: each may cost a worker seconds of image decoding (campaigns/uploads.py).
+RATE_LIMIT_MEDIA_UPLOAD = env_rate("RATE_LIMIT_MEDIA_UPLOAD", "20/3600")
 # The organizer's manual 'Remind' in Pledge Management, per pledge.
 RATE_LIMIT_PLEDGE_REMIND = env_rate("RATE_LIMIT_PLEDGE_REMIND", "1/3600")
 

@@ -5,7 +5,8 @@ import pytest
 
 from campaigns.tests.factories import CampaignFactory
 from notifications.models import NotificationLog
-from notifications.services import pledge_payment_notify, pledge_reminder_send
+from notifications.messages import pledge_payment_notify
+from notifications.reminders import pledge_reminder_send
 from payments.models import Payment
 from pledges.models import Pledge, PledgePayment
 from simulators.models import SimulatedSms

@@ -3,6 +3,7 @@
 The figures and the campaign grid cover only the pledging campaigns the caller organizes
 (spec section 6); like counts are for admins only. A constant number of queries whatever the
 number of campaigns: the session, the user, the totals, the campaigns, the grant matches.
+Here in the composition layer, as it brings campaigns and the grant tool together.
 """
 
 from datetime import date
