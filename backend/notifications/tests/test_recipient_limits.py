@@ -4,8 +4,8 @@ sender-chosen name in an SMS to a number that never paid towards the pledge."""
 import pytest
 
 from campaigns.tests.factories import CampaignFactory
-from notifications.models import NotificationLog
 from notifications.messages import pledge_payment_notify
+from notifications.models import NotificationLog
 from notifications.reminders import pledge_reminder_send
 from payments.models import Payment
 from pledges.models import Pledge, PledgePayment
