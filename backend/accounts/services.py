@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from accounts import sign_in_limits, signals, validators
 from accounts.models import User
-from common import ratelimit
+from common import challenges, ratelimit
 from common.errors import FieldValidationError, ServiceError
 from common.languages import current_language
 
@@ -48,14 +48,13 @@ def user_sign_up(
     confirm_password: str,
 ) -> User:
     """Create an account and sign it in; ``user_signed_up`` is sent once it is committed."""
-    ip = ratelimit.client_ip(request)
-    ratelimit.refuse_if_limited(
+    challenges.address_limit_enforce(
         scope="sign-up",
-        identifiers=[ip],
+        address=ratelimit.client_ip(request),
         limit=settings.RATE_LIMIT_SIGN_UP,
+        solution=request.headers.get(challenges.SOLUTION_HEADER, ""),
         message=_("Too many sign-up attempts. Please wait a while and try again."),
     )
-    ratelimit.record_attempt(scope="sign-up", identifiers=[ip], window_seconds=settings.RATE_LIMIT_SIGN_UP[1])
 
     errors: dict[str, str] = {}
     if not first_name.strip():
@@ -76,6 +75,12 @@ def user_sign_up(
     if message := _confirmation_error(password, confirm_password):
         errors["confirm_password"] = message
     _raise_if_errors(errors)
+    ratelimit.enforce(
+        scope="sign-up-phone",
+        identifiers=[validators.normalize_kenyan_phone(phone)],
+        limit=settings.RATE_LIMIT_SIGN_UP_PHONE,
+        message=_("Too many accounts with this phone number. Please wait a while and try again."),
+    )
 
     try:
         with transaction.atomic():

@@ -17,6 +17,7 @@ from accounts.api import router as accounts_router
 from analytics.api import router as analytics_router
 from campaigns.api import router as campaigns_router
 from common import outages
+from common.api import router as common_router
 from common.errors import RateLimitedError, ServiceError
 from config.dashboard import router as dashboard_router
 from feedback.api import router as feedback_router
@@ -44,6 +45,7 @@ api = NinjaAPI(title="Harambee API", version="1.0.0", urls_namespace="api", docs
 api.add_router("/", accounts_router)
 api.add_router("/", analytics_router)
 api.add_router("/", campaigns_router)
+api.add_router("/", common_router)
 api.add_router("/", dashboard_router)
 api.add_router("/", feedback_router)
 api.add_router("/", grants_router)

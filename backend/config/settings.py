@@ -402,12 +402,23 @@ TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
 # (accounts/sign_in_limits.py: never per address alone, which would lock out a congregation).
 RATE_LIMIT_SIGN_IN = env_rate("RATE_LIMIT_SIGN_IN", "5/900")
 RATE_LIMIT_SIGN_IN_ACCOUNT = env_rate("RATE_LIMIT_SIGN_IN_ACCOUNT", "20/900")
-RATE_LIMIT_SIGN_UP = env_rate("RATE_LIMIT_SIGN_UP", "10/3600")
+# Sign-ups, pledges and donations from browsers: generous per address (a church signs up 30 members in a
+# meeting; 200 people pledge at a harambee on one Wi-Fi), and past that a proof-of-work challenge lets
+# people through (common/challenges.py); strict per phone number, e-mail address and account.
+RATE_LIMIT_SIGN_UP = env_rate("RATE_LIMIT_SIGN_UP", "30/3600")
+RATE_LIMIT_SIGN_UP_PHONE = env_rate("RATE_LIMIT_SIGN_UP_PHONE", "3/86400")
 RATE_LIMIT_PASSWORD_RESET = env_rate("RATE_LIMIT_PASSWORD_RESET", "5/3600")
 # Pledges and donations come from phones at a church service, often behind one shared address
 # (carrier NAT, the church Wi-Fi): generous per address, strict per pledge code for STK prompts.
-RATE_LIMIT_PLEDGE = env_rate("RATE_LIMIT_PLEDGE", "60/600")
-RATE_LIMIT_DONATION = env_rate("RATE_LIMIT_DONATION", "60/600")
+RATE_LIMIT_PLEDGE = env_rate("RATE_LIMIT_PLEDGE", "200/600")
+RATE_LIMIT_DONATION = env_rate("RATE_LIMIT_DONATION", "200/600")
+# Pledges and donations naming one phone number or e-mail address, and made by one signed-in account.
+RATE_LIMIT_GIVING_CONTACT = env_rate("RATE_LIMIT_GIVING_CONTACT", "10/3600")
+RATE_LIMIT_GIVING_ACCOUNT = env_rate("RATE_LIMIT_GIVING_ACCOUNT", "30/3600")
+# The proof-of-work challenge: zero bits a solution's SHA-256 starts with (12: 4,096 hashes on average;
+# bench/results/challenge.json), and how long a challenge may be solved and used.
+CHALLENGE_DIFFICULTY_BITS = int(os.environ.get("CHALLENGE_DIFFICULTY_BITS", "12"))
+CHALLENGE_TTL_SECONDS = int(os.environ.get("CHALLENGE_TTL_SECONDS", "300"))
 RATE_LIMIT_PLEDGE_LOOKUP = env_rate("RATE_LIMIT_PLEDGE_LOOKUP", "120/600")
 # Campaign page-view beacons per address: enough for a church behind one address, too few to inflate figures.
 RATE_LIMIT_CAMPAIGN_VIEW = env_rate("RATE_LIMIT_CAMPAIGN_VIEW", "120/600")
