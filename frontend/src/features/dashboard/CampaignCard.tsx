@@ -7,8 +7,17 @@ export type DashboardCampaign = Schemas["DashboardCampaignOut"];
 
 const buttonBase = "inline-flex w-full items-center justify-center rounded-md px-4 py-2 font-semibold";
 
-/** One of the organizer's campaigns; a pending one asks for its activation payment. */
-export function CampaignCard({ campaign, onPayNow }: { campaign: DashboardCampaign; onPayNow(): void }) {
+/** One of the organizer's campaigns; a pending one asks for its activation payment, a suspended one
+ * says why an admin suspended it and whom to write to. */
+export function CampaignCard({
+  campaign,
+  supportEmail,
+  onPayNow,
+}: {
+  campaign: DashboardCampaign;
+  supportEmail: string;
+  onPayNow(): void;
+}) {
   const { t } = useLingui();
   const pending = campaign.status === "pending";
   const titleId = `campaign-${campaign.id}-title`;
@@ -66,6 +75,28 @@ export function CampaignCard({ campaign, onPayNow }: { campaign: DashboardCampai
             </button>
           </div>
         )}
+        {campaign.status === "suspended" && (
+          <div
+            role="note"
+            className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          >
+            <p className="font-semibold">
+              <Trans>An administrator has suspended this campaign</Trans>
+            </p>
+            <p className="mt-1">
+              <Trans>Reason: {campaign.suspension_reason}</Trans>
+            </p>
+            <p className="mt-1">
+              <Trans>
+                Questions? Write to{" "}
+                <a href={`mailto:${supportEmail}`} className="font-medium underline">
+                  {supportEmail}
+                </a>
+                .
+              </Trans>
+            </p>
+          </div>
+        )}
         <div className="mt-auto pt-4">
           {pending ? (
             <button
@@ -104,11 +135,13 @@ function StatusBadge({ status }: { status: DashboardCampaign["status"] }) {
     active: "bg-brand-100 text-brand-800",
     pending: "bg-amber-100 text-amber-900",
     closed: "bg-red-100 text-red-800",
+    suspended: "bg-red-100 text-red-800",
   };
   const labels = {
     active: <Trans>Active</Trans>,
     pending: <Trans>Pending</Trans>,
     closed: <Trans>Closed</Trans>,
+    suspended: <Trans>Suspended</Trans>,
   };
   return (
     <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${styles[status]}`}>
