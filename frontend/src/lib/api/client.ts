@@ -47,7 +47,9 @@ const challengeRetry: Middleware = {
   },
 };
 
-export const api = createClient<paths>({ baseUrl: "", credentials: "same-origin" });
+// The page's own origin, written out: the same as relative addresses in a browser, and what the
+// tests' fetch (Node's, which has no page to resolve against) needs.
+export const api = createClient<paths>({ baseUrl: location.origin, credentials: "same-origin" });
 api.use(csrfHeader);
 api.use(challengeRetry);
 
