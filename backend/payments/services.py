@@ -33,6 +33,7 @@ from campaigns.models import Campaign, CampaignStatus
 from campaigns.services import campaign_activate
 from common import ratelimit
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
+from organizations.roles import Permission, role_allows
 from payments import selectors
 from payments.models import Payment, PaymentEvent, Subscription
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
@@ -279,8 +280,9 @@ def _fee_terms(*, user: User, purpose: str, campaign_id: int | None) -> tuple[in
         return settings.SUBSCRIPTION_FEE_KES, None
     if purpose != Payment.Purpose.CAMPAIGN_ACTIVATION:
         raise _invalid("purpose", _("Please choose a valid payment purpose"))
-    campaign = Campaign.objects.filter(pk=campaign_id, organizer=user).first() if campaign_id else None
-    if campaign is None:
+    campaign = Campaign.objects.filter(pk=campaign_id).first() if campaign_id else None
+    # The organization's owners pay it; anyone else is not told the campaign exists.
+    if campaign is None or not role_allows(campaign.role_of(user), Permission.EDIT_CAMPAIGNS):
         raise NotFoundError(_("Campaign not found."), code="campaign_not_found")
     if campaign.status != CampaignStatus.PENDING:
         raise ServiceError(_("This campaign does not need an activation payment."), code="campaign_not_pending")
@@ -648,10 +650,12 @@ def payment_record_manual(
     bank_reference: str = "",
     account_reference: str = "",
 ) -> Payment:
-    """A cash or bank payment an organizer (or an admin) received in person, credited at once.
-    ``account_reference`` says what it pays, e.g. a pledge code (see pledges.receivers)."""
-    if not campaign.can_be_edited_by(recorded_by):
-        raise PermissionDeniedError(_("Only the campaign's organizer can record payments."), code="forbidden")
+    """A cash or bank payment the campaign's owners or treasurers (or an admin) received in person,
+    credited at once. ``account_reference`` says what it pays, e.g. a pledge code (see pledges.receivers)."""
+    if not campaign.allows(recorded_by, Permission.MANAGE_PLEDGES):
+        raise PermissionDeniedError(
+            _("Only the campaign's owners and treasurers can record payments."), code="forbidden"
+        )
     if provider not in (Payment.Provider.CASH, Payment.Provider.BANK):
         raise _invalid("provider", _("Please choose cash or bank transfer"))
     if purpose not in (Payment.Purpose.DONATION, Payment.Purpose.PLEDGE_PAYMENT):

@@ -128,6 +128,6 @@ test("another organizer's analytics are refused", async ({ page }) => {
   await page.goto(`/campaign/${search[0].id}/analytics`);
 
   await expect(page.getByRole("alert")).toContainText(
-    "Only the campaign's organizer or an admin can see its analytics.",
+    "Only the campaign's owners, treasurers and viewers, or an admin, can see its analytics.",
   );
 });

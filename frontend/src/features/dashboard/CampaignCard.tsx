@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
+import { RoleBadge } from "@/features/organizations/RoleBadge";
 import type { Schemas } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
 
@@ -7,10 +8,12 @@ export type DashboardCampaign = Schemas["DashboardCampaignOut"];
 
 const buttonBase = "inline-flex w-full items-center justify-center rounded-md px-4 py-2 font-semibold";
 
-/** One of the organizer's campaigns; a pending one asks for its activation payment. */
+/** A campaign of one of the user's organizations, with their role; a pending one asks its owners
+ * for the activation payment. */
 export function CampaignCard({ campaign, onPayNow }: { campaign: DashboardCampaign; onPayNow(): void }) {
   const { t } = useLingui();
   const pending = campaign.status === "pending";
+  const owner = campaign.viewer_role === "owner";
   const titleId = `campaign-${campaign.id}-title`;
   return (
     <article
@@ -30,6 +33,7 @@ export function CampaignCard({ campaign, onPayNow }: { campaign: DashboardCampai
         <h3 id={titleId} className="mt-1 text-lg font-semibold text-slate-900">
           {campaign.title}
         </h3>
+        <RoleBadge organization={campaign.organization_name} role={campaign.viewer_role} />
         <div className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
           <div className="h-full bg-brand-600" style={{ width: `${campaign.progress_percent}%` }} />
         </div>
@@ -48,7 +52,7 @@ export function CampaignCard({ campaign, onPayNow }: { campaign: DashboardCampai
             <Plural value={campaign.like_count} one="# like" other="# likes" />
           </p>
         )}
-        {pending && (
+        {pending && owner && (
           <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3">
             <p className="font-semibold text-amber-900">
               <Trans>Payment Required</Trans>
@@ -83,7 +87,7 @@ export function CampaignCard({ campaign, onPayNow }: { campaign: DashboardCampai
               <Trans>View Campaign</Trans>
             </Link>
           )}
-          {!pending && (
+          {!pending && campaign.viewer_role !== "usher" && (
             <Link
               href={`/campaign/${campaign.id}/analytics`}
               aria-label={t`Analytics for ${campaign.title}`}

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
-import { type ReactNode, useDeferredValue, useId, useState } from "react";
+import { createContext, type ReactNode, useContext, useDeferredValue, useId, useState } from "react";
 import { outlineButton } from "@/components/buttonStyles";
 import { Disclosure } from "@/components/Disclosure";
 import { LoadingPlaceholder } from "@/components/PageSkeleton";
@@ -25,39 +25,61 @@ import {
 import { PledgeStatusBadge } from "./PledgeStatusBadge";
 import { RemindButton, ReminderSettingsPanel } from "./Reminders";
 
+/** Whether the viewer may act (owners, treasurers, admins) or only read (viewers): the server decides both. */
+const MayAct = createContext(false);
+
 /**
- * Pledge Management on /campaign/{id}, for the organizer and admins (the server answers 403 to
- * anyone else): the summary, the 10 newest pledges with confirm, record and remind actions, payments
- * that matched no pledge code, every pledge (searchable), the CSV exports and the reminder settings.
- * A lazy chunk of its own.
+ * Pledge Management on /campaign/{id}, for the campaign's team but ushers, and admins (the server
+ * answers 403 to anyone else): the summary, the 10 newest pledges with confirm, record and remind
+ * actions, payments that matched no pledge code, every pledge (searchable), the CSV exports and the
+ * reminder settings. Viewers (``canAct`` false) read it without the actions. A lazy chunk of its own.
  */
-export default function PledgeManagement({ campaignId }: { campaignId: number }) {
+export default function PledgeManagement({ campaignId, canAct }: { campaignId: number; canAct: boolean }) {
   return (
-    <section aria-labelledby="pledge-management-heading" className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="pledge-management-heading" className="text-xl font-semibold text-slate-900">
-            <Trans>Pledge Management</Trans>
-          </h2>
-          <p className="text-sm text-slate-600">
-            <Trans>Only you and the site admins see this section, with every pledger's details.</Trans>
-          </p>
+    <MayAct.Provider value={canAct}>
+      <section aria-labelledby="pledge-management-heading" className="space-y-6">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="pledge-management-heading" className="text-xl font-semibold text-slate-900">
+              <Trans>Pledge Management</Trans>
+            </h2>
+            <p className="text-sm text-slate-600">
+              <Trans>
+                Only the campaign's team and the site admins see this section, with every pledger's details.
+              </Trans>
+            </p>
+            {!canAct && (
+              <p className="mt-1 text-sm font-medium text-amber-900">
+                <Trans>As a viewer you can read the pledges but not confirm, record, assign or remind.</Trans>
+              </p>
+            )}
+          </div>
+          {canAct && (
+            <div className="flex flex-wrap gap-2">
+              <a
+                href={`/api/pledges/export.csv?campaign_id=${campaignId}`}
+                download
+                className={outlineButton}
+              >
+                <Trans>Export pledges (CSV)</Trans>
+              </a>
+              <a
+                href={`/api/donations/export.csv?campaign_id=${campaignId}`}
+                download
+                className={outlineButton}
+              >
+                <Trans>Export donations (CSV)</Trans>
+              </a>
+            </div>
+          )}
         </div>
-        <div className="flex flex-wrap gap-2">
-          <a href={`/api/pledges/export.csv?campaign_id=${campaignId}`} download className={outlineButton}>
-            <Trans>Export pledges (CSV)</Trans>
-          </a>
-          <a href={`/api/donations/export.csv?campaign_id=${campaignId}`} download className={outlineButton}>
-            <Trans>Export donations (CSV)</Trans>
-          </a>
-        </div>
-      </div>
-      <Summary campaignId={campaignId} />
-      <RecentPledges campaignId={campaignId} />
-      <UnmatchedPayments campaignId={campaignId} />
-      <AllPledges campaignId={campaignId} />
-      <ReminderSettingsPanel campaignId={campaignId} />
-    </section>
+        <Summary campaignId={campaignId} />
+        <RecentPledges campaignId={campaignId} />
+        <UnmatchedPayments campaignId={campaignId} />
+        <AllPledges campaignId={campaignId} />
+        {canAct && <ReminderSettingsPanel campaignId={campaignId} />}
+      </section>
+    </MayAct.Provider>
   );
 }
 
@@ -296,6 +318,8 @@ function Paid({ pledge }: { pledge: ManagedPledge }) {
 /** Confirm (one way, disabled once confirmed), record a cash or bank payment, and remind the pledger. */
 function PledgeActions({ pledge, onAction }: { pledge: ManagedPledge; onAction(action: Action): void }) {
   const confirmed = pledge.payment_confirmed ?? false;
+  const mayAct = useContext(MayAct);
+  if (!mayAct) return null;
   return (
     <>
       <button
@@ -368,6 +392,7 @@ function UnmatchedRow({ campaignId, payment }: { campaignId: number; payment: Un
   const amount = formatKsh(payment.amount);
   const account = payment.account_reference;
   const received = payment.received_at && formatDay(payment.received_at, i18n.locale);
+  const mayAct = useContext(MayAct);
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="text-sm">
@@ -380,7 +405,7 @@ function UnmatchedRow({ campaignId, payment }: { campaignId: number; payment: Un
           {[payment.payer_name, payment.mpesa_receipt, received].filter(Boolean).join(" · ")}
         </p>
       </div>
-      {suggested ? (
+      {!mayAct ? null : suggested ? (
         <button
           type="button"
           disabled={assign.isPending}
