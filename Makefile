@@ -8,20 +8,27 @@ MANAGE    := cd backend && $(PY) manage.py
 NPM       := npm --prefix frontend
 PYTHON    ?= python3
 
-.PHONY: run test install build migrate demo serve dev lint typecheck test-backend test-frontend test-budgets test-e2e \
-        test-scale scale-test \
+.PHONY: help run test install lock build migrate demo serve dev fix lint typecheck test-backend test-frontend test-budgets \
+        test-e2e test-scale scale-test \
         openapi check-openapi i18n bench clean
+
+help: ## list the targets, one line each, from their comments in this Makefile
+	@awk 'BEGIN { FS = ":.*## " } \
+	     /^## / { sub(/^## /, ""); sub(/ -+$$/, ""); printf "\n%s\n", $$0; next } \
+	     /^[a-z][a-z0-9-]*:.*## / { printf "  %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 
 ## Set-up and use -----------------------------------------------------------------
 
 run: build migrate demo serve ## install, build, migrate, load demo data, serve on :8000
 
-install: $(VENV)/.installed frontend/node_modules/.installed
+# Local use says so: the settings then use local defaults (a deployment sets HARAMBEE_ENV=production).
+run migrate demo serve dev: export HARAMBEE_ENV ?= local
+
+install: $(VENV)/.installed frontend/node_modules/.installed ## the pinned Python and npm dependencies (.venv, frontend/node_modules)
 
 $(VENV)/.installed: backend/requirements.txt backend/requirements-dev.txt
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --upgrade pip
-	$(VENV)/bin/pip install --quiet -r backend/requirements-dev.txt
+	$(VENV)/bin/pip install --quiet --require-hashes -r backend/requirements-dev.txt
 	touch $@
 
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
@@ -29,6 +36,15 @@ frontend/node_modules/.installed: frontend/package.json frontend/package-lock.js
 	@# so the lock cannot list them and `npm ci` refuses; `npm install` follows the same lock.
 	cd frontend && npm install --no-audit --no-fund --loglevel=error
 	touch $@
+
+# The Python locks: pip-compile pins the whole tree of requirements*.in with hashes, keeping the current pins
+# unless the .in files changed; `make lock LOCK_ARGS=--upgrade` (or --upgrade-package NAME) moves them.
+PIP_COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(CURDIR)/$(VENV)/bin/pip-compile --quiet --generate-hashes \
+               --allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(LOCK_ARGS)
+
+lock: $(VENV)/.installed ## regenerate the hashed Python locks backend/requirements*.txt from requirements*.in (pip-compile)
+	cd backend && $(PIP_COMPILE) requirements.in -o requirements.txt
+	cd backend && $(PIP_COMPILE) requirements-dev.in -o requirements-dev.txt
 
 openapi: install ## regenerate backend/openapi.json and the typed client from the API
 	$(MANAGE) export_openapi_schema --api config.api.api --indent 2 --sorted --output openapi.json
@@ -52,7 +68,7 @@ build: install ## build the React app and collect static files
 	$(NPM) run --silent build
 	$(MANAGE) collectstatic --noinput -v0
 
-migrate: install
+migrate: install ## apply the migrations to the database (SQLite unless DATABASE_URL)
 	$(MANAGE) migrate --noinput -v0
 	$(MANAGE) createcachetable
 
@@ -67,21 +83,25 @@ dev: install migrate ## Django's dev server on :8000 and Vite with hot reload on
 
 ## Checks -----------------------------------------------------------------------
 
+fix: install ## format and autofix: ruff format + ruff check --fix, Biome --write; prints what is left to fix by hand
+	cd backend && $(PY) -m ruff check --fix --exit-zero . && $(PY) -m ruff format .
+	$(NPM) run --silent fix
+
 test: lint typecheck check-openapi test-backend test-frontend test-budgets test-e2e test-scale ## every check and test
 
-lint: install
+lint: install ## ruff, ruff format --check, Biome (`make fix` fixes most of it)
 	cd backend && $(PY) -m ruff check . && $(PY) -m ruff format --check .
 	$(NPM) run --silent lint
 
-typecheck: install
+typecheck: install ## mypy, makemigrations --check, tsc
 	cd backend && $(PY) -m mypy .
 	$(MANAGE) makemigrations --check --dry-run -v0
 	$(NPM) run --silent typecheck
 
-test-backend: install
+test-backend: install ## pytest (SQLite, or PostgreSQL with DATABASE_URL)
 	cd backend && $(PY) -m pytest
 
-test-frontend: install
+test-frontend: install ## translation catalogues complete, Vitest
 	$(NPM) run --silent i18n:check
 	$(NPM) run --silent test
 
@@ -101,5 +121,5 @@ scale-test: install ## two app instances behind nginx, two workers, PostgreSQL, 
 bench: build ## benchmarks (not part of `make test`); results in bench/results/
 	./bench/run.sh
 
-clean:
+clean: ## remove .venv, node_modules, builds and the local database
 	rm -rf $(VENV) frontend/node_modules frontend/dist backend/staticfiles backend/db.sqlite3

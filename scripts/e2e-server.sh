@@ -5,7 +5,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 state="$root/.tmp/e2e-${E2E_PORT:-8123}"
 rm -rf "$state" && mkdir -p "$state/emails"
-export DATABASE_URL="sqlite:///$state/db.sqlite3"
+export HARAMBEE_ENV=local DATABASE_URL="sqlite:///$state/db.sqlite3"
 # Its own cache and task queue too: the database's, not a Redis that other runs share.
 unset REDIS_URL TASK_BACKEND
 export EMAIL_FILE_PATH="$state/emails"

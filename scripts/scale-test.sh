@@ -81,6 +81,8 @@ wait_until_ready() { # wait_until_ready URL
 # Everything the instances, workers and checks share, as a deployment sets it (README: Deployment).
 database_url=${SCALE_DATABASE_URL:-$("$py" -c 'import os, re; print(re.sub(r"/([^/?]+)(\?|$)", r"/\1_scale\2", os.environ["DATABASE_URL"], count=1))')}
 export DATABASE_URL=$database_url
+# Deployed as a deployment is, but on the payment simulators and local credentials.
+export HARAMBEE_ENV=local
 export TASK_BACKEND=rq
 export AWS_STORAGE_BUCKET_NAME=harambee-media AWS_S3_ENDPOINT_URL="http://127.0.0.1:$s3_port"
 export AWS_ACCESS_KEY_ID=scale-test AWS_SECRET_ACCESS_KEY=scale-test AWS_S3_REGION_NAME=us-east-1

@@ -2,6 +2,8 @@
 # Serve the built app with gunicorn and run the background task worker beside it.
 # Usage: scripts/serve.sh HOST:PORT   (environment as for Django's settings)
 set -euo pipefail
+# Local use unless told otherwise: local defaults, the payment simulators (config/settings.py).
+export HARAMBEE_ENV="${HARAMBEE_ENV:-local}"
 bind="${1:-127.0.0.1:8000}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root/backend"
@@ -22,7 +24,7 @@ worker=$!
 scheduler=$!
 trap 'kill "$worker" "$scheduler" 2>/dev/null || true' EXIT INT TERM
 
-if [ "${HARAMBEE_ENV:-local}" != production ]; then
+if [ "$HARAMBEE_ENV" != production ]; then
   # Locally the M-Pesa simulator stands in for Safaricom: once the server answers, register our
   # C2B confirmation URLs with it, as an operator does once with Daraja.
   (

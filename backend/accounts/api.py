@@ -1,6 +1,5 @@
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Router
 from ninja.security import django_auth
@@ -9,14 +8,12 @@ from accounts import selectors, services
 from accounts.auth import request_user, signed_in_user
 from accounts.models import User
 from accounts.schemas import (
-    AccountDeleteIn,
     LanguageIn,
     LanguageOut,
     MessageOut,
     PasswordChangeIn,
     PasswordResetConfirmIn,
     PasswordResetIn,
-    PersonalDataOut,
     PrivacyContactOut,
     ProfileIn,
     SessionOut,
@@ -91,23 +88,6 @@ def profile_update(request: HttpRequest, payload: ProfileIn) -> User:
 def password_change(request: HttpRequest, payload: PasswordChangeIn) -> dict[str, str]:
     services.user_password_change(request=request, user=signed_in_user(request), **payload.dict())
     return {"detail": _("Password updated successfully.")}
-
-
-@router.get("/profile/export", response={200: PersonalDataOut, 401: ErrorOut}, auth=django_auth)
-def profile_export(request: HttpRequest, response: HttpResponse) -> dict[str, object]:
-    """Everything the platform holds about the signed-in user, as a JSON file to download."""
-    filename = f"harambee-my-data-{timezone.localdate():%Y-%m-%d}.json"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response["Cache-Control"] = "no-store"
-    return selectors.personal_data_export(user=signed_in_user(request))
-
-
-@router.post("/profile/delete", response={200: SessionOut, 401: ErrorOut, **ERRORS}, auth=django_auth)
-def account_delete(request: HttpRequest, payload: AccountDeleteIn) -> dict[str, object]:
-    """Delete the signed-in user's account (see ``services.user_delete``) and sign out."""
-    services.user_delete(user=signed_in_user(request), password=payload.password)
-    services.user_sign_out(request=request)
-    return selectors.session_state(request=request)
 
 
 @router.get("/privacy-contact", response=PrivacyContactOut)

@@ -1,4 +1,6 @@
-"""Writes to accounts: sign-up, sign-in, passwords, profiles and deleting an account."""
+"""Writes to accounts: sign-up, sign-in, passwords, profiles and emptying a deleted account."""
+
+from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import authenticate, login, logout, update_session_auth_hash
@@ -8,20 +10,11 @@ from django.http import HttpRequest
 from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import gettext as _
 
-from accounts import validators
+from accounts import signals, validators
 from accounts.models import User
-from accounts.selectors import donations_made_by, notifications_sent_to, payments_made_by, pledges_made_by
-from campaigns.models import Campaign, CampaignLike, CampaignStatus, Draft, WizardFeedback
-from campaigns.services import campaign_close
 from common import ratelimit
 from common.errors import FieldValidationError, ServiceError
 from common.languages import current_language
-from feedback.models import Feedback
-from grants.models import GrantApplication, OrganizationProfile
-from notifications import tasks as notification_tasks
-from notifications.services import notifications_personal_data_erase
-from payments.services import payments_personal_data_erase
-from pledges.services import givers_anonymise
 
 
 def _email_taken() -> str:
@@ -54,7 +47,7 @@ def user_sign_up(
     password: str,
     confirm_password: str,
 ) -> User:
-    """Create an account, sign it in and queue the welcome e-mail."""
+    """Create an account and sign it in; ``user_signed_up`` is sent once it is committed."""
     ip = ratelimit.client_ip(request)
     ratelimit.refuse_if_limited(
         scope="sign-up",
@@ -98,7 +91,7 @@ def user_sign_up(
         raise FieldValidationError(
             _("Please correct the errors below"), field_errors={"email": _email_taken()}
         ) from None
-    transaction.on_commit(lambda: notification_tasks.notify_welcome.enqueue(user_id=user.pk))
+    transaction.on_commit(partial(signals.user_signed_up.send, sender=User, user=user))
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     return user
 
@@ -167,8 +160,7 @@ def password_reset_request(*, request: HttpRequest, email: str) -> None:
             {"email": _("This email is not registered. Please check your email address or create a new account.")}
         )
         return
-    # Only the user's id goes into the task queue: the link is made as the e-mail is sent.
-    notification_tasks.notify_password_reset.enqueue(user_id=user.pk)
+    signals.password_reset_requested.send(sender=User, user=user)
 
 
 @transaction.atomic
@@ -234,64 +226,15 @@ def user_password_change(
     update_session_auth_hash(request, user)
 
 
-def user_delete(*, user: User, password: str) -> None:
-    """Delete an account at its owner's request, after checking their password.
-
-    The user row stays, deactivated and emptied of personal data (the e-mail becomes
-    ``deleted-<id>@deleted.invalid``, the password unusable): campaigns, payments and
-    subscriptions point at it, and the organizers' books and the money ledger must keep adding up.
-    Signing in is impossible from then on, and every session ends (the password hash changed;
-    the caller signs the current one out). Their campaigns are closed. Their pledges and donations
-    stay, with their amounts and payments, under the name 'Deleted user' with no contact details;
-    messages sent to them keep only that they were sent. Everything else they wrote (drafts,
-    likes, feedback, grant profile and applications) is deleted. The last admin cannot leave.
-    Failed attempts are limited like sign-ins (``RATE_LIMIT_SIGN_IN``).
-    """
-    identifiers = [f"user:{user.pk}"]
-    ratelimit.refuse_if_limited(
-        scope="account-delete",
-        identifiers=identifiers,
-        limit=settings.RATE_LIMIT_SIGN_IN,
-        message=_("Too many failed attempts. Please wait 15 minutes and try again."),
-    )
-    if not password:
-        _raise_if_errors({"password": _("Please enter your password to confirm.")})
-    if not user.check_password(password):
-        ratelimit.record_attempt(
-            scope="account-delete", identifiers=identifiers, window_seconds=settings.RATE_LIMIT_SIGN_IN[1]
-        )
-        message = _("The password is incorrect. Your account was not deleted.")
-        raise FieldValidationError(message, field_errors={"password": message})
-
-    with transaction.atomic():
-        # Every admin row is locked, so two last admins leaving at once cannot both go.
-        admins = list(
-            User.objects.select_for_update().filter(is_staff=True, is_active=True).values_list("pk", flat=True)
-        )
-        user = User.objects.select_for_update().get(pk=user.pk)
-        if user.is_staff and set(admins) <= {user.pk}:
-            raise ServiceError(
-                _("You are the only admin. Make another user an admin before deleting your account."),
-                code="last_admin",
-            )
-        for campaign in Campaign.objects.filter(organizer=user).exclude(status=CampaignStatus.CLOSED):
-            campaign_close(campaign=campaign, closed_by=user)
-
-        pledge_ids = list(pledges_made_by(user=user).values_list("pk", flat=True))
-        payment_ids = list(payments_made_by(user=user).values_list("pk", flat=True))
-        log_ids = list(notifications_sent_to(user=user).values_list("pk", flat=True))
-        givers_anonymise(
-            pledge_ids=pledge_ids, donation_ids=list(donations_made_by(user=user).values_list("pk", flat=True))
-        )
-        payments_personal_data_erase(payment_ids=payment_ids)
-        notifications_personal_data_erase(log_ids=log_ids, pledge_ids=pledge_ids)
-
-        for model in (Draft, CampaignLike, WizardFeedback, Feedback, GrantApplication, OrganizationProfile):
-            model.objects.filter(user=user).delete()
-        user.groups.clear()
-        user.user_permissions.clear()
-        user.email = f"deleted-{user.pk}@deleted.invalid"
-        user.first_name = user.last_name = user.phone = user.id_number = user.avatar_url = ""
-        user.is_active = user.is_staff = user.is_superuser = False
-        user.set_unusable_password()
-        user.save()
+def user_personal_data_erase(*, user: User) -> None:
+    """Empty the account (the last step of ``privacy.services.user_delete``). The row stays,
+    deactivated: campaigns, payments and subscriptions point at it. The e-mail becomes
+    ``deleted-<id>@deleted.invalid`` and the password unusable, so signing in is impossible from
+    then on and every session ends (the password hash changed)."""
+    user.groups.clear()
+    user.user_permissions.clear()
+    user.email = f"deleted-{user.pk}@deleted.invalid"
+    user.first_name = user.last_name = user.phone = user.id_number = user.avatar_url = ""
+    user.is_active = user.is_staff = user.is_superuser = False
+    user.set_unusable_password()
+    user.save()

@@ -13,10 +13,10 @@ from ninja.security import django_auth
 from accounts.auth import request_user, signed_in_user
 from analytics import selectors, services
 from analytics.schemas import CampaignAnalyticsOut
+from campaigns.selectors import campaign_managed_get
 from common.ratelimit import client_ip
 from common.schemas import ErrorOut
 from organizations.roles import Permission
-from pledges.selectors import campaign_managed_get
 
 router = Router(tags=["analytics"])
 

@@ -10,9 +10,10 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType, SearchText
-from common.errors import NotFoundError
+from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType, Draft, SearchText, WizardFeedback
+from common.errors import NotFoundError, PermissionDeniedError
 from organizations.models import Membership
+from organizations.roles import Permission
 from organizations.selectors import user_organization_ids
 from pledges.models import Donation, Pledge
 
@@ -97,6 +98,26 @@ def campaign_get(*, campaign_id: int, user: User | None) -> Campaign:
     return campaign
 
 
+def campaign_permission_check(*, campaign: Campaign, user: User, permission: Permission, denied: str = "") -> None:
+    """PermissionDeniedError (403, with ``denied`` as the message if given) unless ``user`` has
+    ``permission`` on ``campaign`` (organizations/roles.py) or is an admin."""
+    if campaign.allows(user, permission):
+        return
+    if not denied and permission == Permission.SEE_PLEDGES:
+        denied = _("Only the campaign's owners, treasurers and viewers, or an admin, can see its pledges.")
+    elif not denied:
+        denied = _("Only the campaign's owners and treasurers, or an admin, can manage its pledges.")
+    raise PermissionDeniedError(denied, code="not_organizer")
+
+
+def campaign_managed_get(*, campaign_id: int, user: User, permission: Permission, denied: str = "") -> Campaign:
+    """The campaign if ``user`` has ``permission`` on it or is an admin: 404 if they cannot see it,
+    else 403 (see ``campaign_permission_check``)."""
+    campaign = campaign_get(campaign_id=campaign_id, user=user)
+    campaign_permission_check(campaign=campaign, user=user, permission=permission, denied=denied)
+    return campaign
+
+
 def campaign_like_count(*, campaign: Campaign) -> int:
     return CampaignLike.objects.filter(campaign=campaign).count()
 
@@ -153,3 +174,13 @@ def dashboard_totals(*, user: User) -> dict[str, int]:
         total_pledged=Coalesce(Sum("pledged_total"), 0),
         total_paid=Coalesce(Sum("raised_total"), 0),
     )
+
+
+def campaigns_personal_data_export(*, user: User) -> dict[str, object]:
+    """The user's campaigns, drafts, likes and wizard feedback, for their download (``privacy``)."""
+    return {
+        "campaigns": list(Campaign.objects.filter(organizer=user).order_by("created_at", "id")),
+        "campaign_drafts": list(Draft.objects.filter(user=user).order_by("created_at", "id")),
+        "campaign_likes": list(CampaignLike.objects.filter(user=user).order_by("created_at", "id")),
+        "wizard_feedback": list(WizardFeedback.objects.filter(user=user).order_by("created_at", "id")),
+    }

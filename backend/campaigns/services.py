@@ -15,7 +15,7 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns import validators
-from campaigns.models import Campaign, CampaignLike, CampaignStatus, MediaType
+from campaigns.models import Campaign, CampaignLike, CampaignStatus, Draft, MediaType, WizardFeedback
 from common.errors import FieldValidationError, PermissionDeniedError
 from organizations.roles import Permission, role_allows
 
@@ -162,3 +162,12 @@ def campaign_close(*, campaign: Campaign, closed_by: User | None = None) -> Camp
     if closed_by is not None and closed_by.pk == campaign.organizer_id:
         return _status_set(campaign=campaign, status=CampaignStatus.CLOSED, actor=closed_by)
     return campaign_status_change(campaign=campaign, status=CampaignStatus.CLOSED, changed_by=closed_by)
+
+
+def campaigns_personal_data_erase(*, user: User) -> None:
+    """An account deletion (``privacy``): the user's campaigns close, audited as theirs, and keep
+    their pledges; their drafts, likes and wizard feedback are deleted."""
+    for campaign in Campaign.objects.filter(organizer=user).exclude(status=CampaignStatus.CLOSED):
+        campaign_close(campaign=campaign, closed_by=user)
+    for model in (Draft, CampaignLike, WizardFeedback):
+        model.objects.filter(user=user).delete()

@@ -1,9 +1,85 @@
-"""System checks of a deployment's settings (``manage.py check --deploy``)."""
+"""System checks of a deployment's settings (``manage.py check --deploy``).
+
+The unsafe-settings check also runs when a production web process starts (config/wsgi.py): a
+deployment left with the example's ``change-me`` or a local default would let anyone forge a
+paybill confirmation or sign a session, so it refuses to serve instead of warning.
+"""
 
 from typing import Any
 
 from django.conf import settings
-from django.core.checks import CheckMessage, Tags, Warning, register
+from django.core.checks import CheckMessage, Error, Tags, Warning, register
+from django.core.exceptions import ImproperlyConfigured
+
+# Values copied from an example instead of chosen: refused wherever a secret is expected.
+PLACEHOLDERS = ("change-me", "changeme", "change_me")
+# Guessable in far fewer tries than a forger can make: the secrets must be at least this long.
+SECRET_MIN_LENGTH = 32
+SECRETS = ("SECRET_KEY", "MPESA_CALLBACK_TOKEN", "PAYSTACK_SECRET_KEY", "AFRICASTALKING_API_KEY")
+REQUIRED = (*SECRETS, "MPESA_CONSUMER_KEY", "MPESA_CONSUMER_SECRET", "MPESA_SHORTCODE", "MPESA_PASSKEY")
+# Daraja refuses to register callback URLs that mention these.
+DARAJA_REFUSED_WORDS = ("mpesa", "safaricom")
+
+
+def _setting_errors(name: str) -> list[CheckMessage]:
+    value = str(getattr(settings, name, "") or "")
+    if not value:
+        return [
+            Error(f"{name} is not set.", hint="Set it in the environment (README: Deployment).", id="harambee.E001")
+        ]
+    if value in settings.LOCAL_DEFAULTS.values() or any(word in value.lower() for word in PLACEHOLDERS):
+        return [
+            Error(
+                f"{name} is a placeholder or local default, which anyone can read in the repository.",
+                hint="Set the real value (README: Deployment).",
+                id="harambee.E002",
+            )
+        ]
+    if name in SECRETS and len(value) < SECRET_MIN_LENGTH:
+        return [
+            Error(
+                f"{name} is shorter than {SECRET_MIN_LENGTH} characters.",
+                hint="Use a long random value, e.g. python -c 'import secrets; print(secrets.token_urlsafe(48))'.",
+                id="harambee.E003",
+            )
+        ]
+    return []
+
+
+@register(Tags.security, deploy=True)
+def unsafe_settings_check(**kwargs: Any) -> list[CheckMessage]:
+    """Every secret set, none a placeholder, a local default or short; callback URLs Daraja accepts."""
+    messages = [message for name in REQUIRED for message in _setting_errors(name)]
+    callback = f"{settings.MPESA_CALLBACK_BASE_URL} {settings.MPESA_CALLBACK_TOKEN}".lower()
+    if any(word in callback for word in DARAJA_REFUSED_WORDS):
+        messages.append(
+            Error(
+                "MPESA_CALLBACK_TOKEN or MPESA_CALLBACK_BASE_URL mentions M-Pesa or Safaricom: Daraja refuses "
+                "such callback URLs, so no payment would ever be confirmed.",
+                hint="Choose a token (and host) without the words 'mpesa' and 'safaricom'.",
+                id="harambee.E004",
+            )
+        )
+    if not settings.MPESA_ALLOWED_IPS:
+        messages.append(
+            Warning(
+                "MPESA_ALLOWED_IPS is empty: M-Pesa callbacks are accepted from any address, and every STK "
+                "success is confirmed with an STK query before it is credited.",
+                hint="Set MPESA_ALLOWED_IPS to Safaricom's published callback addresses (README: Deployment).",
+                id="harambee.W002",
+            )
+        )
+    return messages
+
+
+def refuse_unsafe_settings() -> None:
+    """Stop a production process from starting with any error of ``unsafe_settings_check``."""
+    if not settings.IS_PRODUCTION:
+        return
+    errors = [message for message in unsafe_settings_check() if message.is_serious()]
+    if errors:
+        lines = "\n".join(f"- {error.msg} {error.hint}" for error in errors)
+        raise ImproperlyConfigured(f"Refusing to start with unsafe settings (HARAMBEE_ENV=production):\n{lines}")
 
 
 @register(Tags.security, deploy=True)

@@ -1,5 +1,11 @@
 """The JSON API under /api/: one NinjaAPI, a router per domain, one error format."""
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
@@ -18,8 +24,22 @@ from grants.api import router as grants_router
 from notifications.api import router as notifications_router
 from payments.api import router as payments_router
 from pledges.api import router as pledges_router
+from privacy.api import router as privacy_router
 
-api = NinjaAPI(title="Harambee API", version="1.0.0", urls_namespace="api")
+
+def staff_only_in_production(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The API docs and schema (/api/docs, /api/openapi.json): open locally, for staff alone in
+    production (others are sent to the admin's sign-in), so a deployment does not map itself for strangers."""
+    staff_view = staff_member_required(view)
+
+    @wraps(view)
+    def docs_view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        return (staff_view if settings.IS_PRODUCTION else view)(request, *args, **kwargs)
+
+    return docs_view
+
+
+api = NinjaAPI(title="Harambee API", version="1.0.0", urls_namespace="api", docs_decorator=staff_only_in_production)
 
 api.add_router("/", accounts_router)
 api.add_router("/", analytics_router)
@@ -30,6 +50,7 @@ api.add_router("/", grants_router)
 api.add_router("/", notifications_router)
 api.add_router("/", payments_router)
 api.add_router("/", pledges_router)
+api.add_router("/", privacy_router)
 
 
 @api.exception_handler(ServiceError)

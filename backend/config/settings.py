@@ -1,10 +1,12 @@
 """Settings for every environment, driven by environment variables.
 
 Local use (``make run``, ``make test``) needs no variables at all. A deployment sets
-``HARAMBEE_ENV=production`` plus at least ``SECRET_KEY``, ``ALLOWED_HOSTS`` and
-``DATABASE_URL``; see the README's deployment section.
+``HARAMBEE_ENV=production`` plus at least ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL`` and
+the payment and SMS credentials, none of them a local default or placeholder (common/checks.py);
+see the README's deployment section.
 """
 
+import ipaddress
 import os
 from pathlib import Path
 
@@ -23,8 +25,36 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-# "local" (default) or "production". Production refuses unsafe defaults.
-HARAMBEE_ENV = os.environ.get("HARAMBEE_ENV", "local")
+# Values that only ever make sense on a developer's machine: the defaults below when HARAMBEE_ENV is
+# not production, and Safaricom's published sandbox shortcode and passkey. `manage.py check --deploy`
+# and a production start refuse every one of them (common/checks.py).
+LOCAL_DEFAULTS = {
+    "SECRET_KEY": "local-development-only-not-secret",
+    "MPESA_CONSUMER_KEY": "local-consumer-key",
+    "MPESA_CONSUMER_SECRET": "local-consumer-secret",
+    "MPESA_SHORTCODE": "174379",
+    "MPESA_PASSKEY": "bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919",
+    "MPESA_CALLBACK_TOKEN": "local-callback-token",
+    "PAYSTACK_SECRET_KEY": "sk_test_local_simulator",
+    "AFRICASTALKING_API_KEY": "local-sms-api-key",
+}
+LOOPBACK_HOSTS = {"localhost", "testserver"}
+
+
+def is_loopback_host(host: str) -> bool:
+    try:
+        return host in LOOPBACK_HOSTS or ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+# "local" or "production". Production refuses unsafe defaults. Local use says so (`make run` and
+# scripts/serve.sh set HARAMBEE_ENV=local); unset, it is assumed only while ALLOWED_HOSTS names this
+# machine alone, so a deployment that forgot the variable refuses to start instead of running on the
+# local, public defaults above.
+HARAMBEE_ENV = os.environ.get("HARAMBEE_ENV", "").strip()
+if HARAMBEE_ENV not in {"", "local", "production"}:
+    raise ImproperlyConfigured("HARAMBEE_ENV must be 'production' or 'local'.")
 IS_PRODUCTION = HARAMBEE_ENV == "production"
 
 DEBUG = env_bool("DEBUG", False)
@@ -33,9 +63,15 @@ SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if IS_PRODUCTION:
         raise ImproperlyConfigured("SECRET_KEY must be set when HARAMBEE_ENV=production.")
-    SECRET_KEY = "local-development-only-not-secret"  # noqa: S105
+    SECRET_KEY = LOCAL_DEFAULTS["SECRET_KEY"]
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "" if IS_PRODUCTION else "127.0.0.1,localhost,testserver")
+if not HARAMBEE_ENV and (public_hosts := [host for host in ALLOWED_HOSTS if not is_loopback_host(host)]):
+    raise ImproperlyConfigured(
+        f"ALLOWED_HOSTS names {', '.join(public_hosts)} but HARAMBEE_ENV is not set: set HARAMBEE_ENV=production "
+        "for a deployment (README: Deployment), or HARAMBEE_ENV=local to run on local defaults."
+    )
+HARAMBEE_ENV = HARAMBEE_ENV or "local"
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 # The public address of the site, used in e-mailed links (password reset, receipts).
@@ -63,6 +99,7 @@ INSTALLED_APPS = [
     "notifications",
     "audit",
     "analytics",
+    "privacy",
 ]
 
 MIDDLEWARE = [
@@ -276,12 +313,16 @@ if PAYMENT_SIMULATORS_ENABLED:
     INSTALLED_APPS.append("simulators")
 
 
-def env_required_in_production(name: str, local_default: str) -> str:
+def local_default(name: str) -> str:
+    return "" if IS_PRODUCTION else LOCAL_DEFAULTS[name]
+
+
+def env_required_in_production(name: str) -> str:
     value = os.environ.get(name, "")
     if not value:
         if IS_PRODUCTION:
             raise ImproperlyConfigured(f"{name} must be set when HARAMBEE_ENV=production.")
-        value = local_default
+        value = LOCAL_DEFAULTS[name]
     return value
 
 
@@ -289,25 +330,27 @@ def env_required_in_production(name: str, local_default: str) -> str:
 MPESA_BASE_URL = os.environ.get(
     "MPESA_BASE_URL", "https://api.safaricom.co.ke" if IS_PRODUCTION else f"{SITE_URL}/simulators/daraja"
 ).rstrip("/")
-MPESA_CONSUMER_KEY = os.environ.get("MPESA_CONSUMER_KEY", "local-consumer-key")
-MPESA_CONSUMER_SECRET = os.environ.get("MPESA_CONSUMER_SECRET", "local-consumer-secret")
-MPESA_SHORTCODE = os.environ.get("MPESA_SHORTCODE", "174379")
-# Safaricom's published sandbox passkey for shortcode 174379 (not a secret).
-MPESA_PASSKEY = os.environ.get("MPESA_PASSKEY", "bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919")
+# Required in production (an empty one fails `check --deploy`); locally the simulator's, which takes any.
+MPESA_CONSUMER_KEY = os.environ.get("MPESA_CONSUMER_KEY", local_default("MPESA_CONSUMER_KEY"))
+MPESA_CONSUMER_SECRET = os.environ.get("MPESA_CONSUMER_SECRET", local_default("MPESA_CONSUMER_SECRET"))
+# Safaricom's sandbox shortcode and its published passkey (not secrets) locally.
+MPESA_SHORTCODE = os.environ.get("MPESA_SHORTCODE", local_default("MPESA_SHORTCODE"))
+MPESA_PASSKEY = os.environ.get("MPESA_PASSKEY", local_default("MPESA_PASSKEY"))
 # CustomerPayBillOnline for a paybill, CustomerBuyGoodsOnline for a till.
 MPESA_TRANSACTION_TYPE = os.environ.get("MPESA_TRANSACTION_TYPE", "CustomerPayBillOnline")
 # Where Safaricom reaches us: the public https address of this site.
 MPESA_CALLBACK_BASE_URL = os.environ.get("MPESA_CALLBACK_BASE_URL", SITE_URL).rstrip("/")
 # Daraja does not sign callbacks: this unguessable path segment is their credential.
-MPESA_CALLBACK_TOKEN = env_required_in_production("MPESA_CALLBACK_TOKEN", "local-callback-token")
-# Optional allow-list of the addresses callbacks may come from (Safaricom publishes its ranges).
+MPESA_CALLBACK_TOKEN = env_required_in_production("MPESA_CALLBACK_TOKEN")
+# The addresses callbacks may come from (Safaricom publishes its ranges). Empty (a warning in production):
+# any address, and an STK success is confirmed by our own query before it is credited.
 MPESA_ALLOWED_IPS = env_list("MPESA_ALLOWED_IPS")
 
 # Paystack hosted checkout (cards and M-Pesa, in KES). Its webhooks are signed with the secret key.
 PAYSTACK_BASE_URL = os.environ.get(
     "PAYSTACK_BASE_URL", "https://api.paystack.co" if IS_PRODUCTION else f"{SITE_URL}/simulators/paystack"
 ).rstrip("/")
-PAYSTACK_SECRET_KEY = env_required_in_production("PAYSTACK_SECRET_KEY", "sk_test_local_simulator")
+PAYSTACK_SECRET_KEY = env_required_in_production("PAYSTACK_SECRET_KEY")
 
 # Fees in whole KES, and how long a paid subscription lasts.
 CAMPAIGN_ACTIVATION_FEE_KES = int(os.environ.get("CAMPAIGN_ACTIVATION_FEE_KES", "1000"))
@@ -329,7 +372,7 @@ AFRICASTALKING_BASE_URL = os.environ.get(
     "AFRICASTALKING_BASE_URL", "https://api.africastalking.com" if IS_PRODUCTION else f"{SITE_URL}/simulators/sms"
 ).rstrip("/")
 AFRICASTALKING_USERNAME = os.environ.get("AFRICASTALKING_USERNAME", "sandbox")
-AFRICASTALKING_API_KEY = env_required_in_production("AFRICASTALKING_API_KEY", "local-sms-api-key")
+AFRICASTALKING_API_KEY = env_required_in_production("AFRICASTALKING_API_KEY")
 SMS_SENDER_ID = os.environ.get("SMS_SENDER_ID", "")
 
 

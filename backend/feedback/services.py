@@ -32,3 +32,8 @@ def feedback_create(*, message: str, contact: str, page: str, user: User | None,
     # Only a message that was kept counts.
     ratelimit.record_attempt(scope="feedback", identifiers=[client_ip], window_seconds=settings.RATE_LIMIT_FEEDBACK[1])
     return Feedback.objects.create(message=message, contact=contact.strip()[:200], page=page[:300], user=user)
+
+
+def feedback_personal_data_erase(*, user: User) -> None:
+    """An account deletion (``privacy``): the feedback the user sent signed in is deleted."""
+    Feedback.objects.filter(user=user).delete()

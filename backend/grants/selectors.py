@@ -99,3 +99,13 @@ def grant_good_match_count(*, user: User) -> int:
     matcher = Matcher(profile)
     open_grants = Grant.objects.filter(deadline__gte=timezone.localdate())
     return sum(1 for grant in open_grants if matcher.match(grant)[0] >= GOOD_MATCH_SCORE)
+
+
+def grants_personal_data_export(*, user: User) -> dict[str, object]:
+    """The user's organization profile and grant applications, for their download (``privacy``)."""
+    return {
+        "organization_profile": OrganizationProfile.objects.filter(user=user).first(),
+        "grant_applications": list(
+            GrantApplication.objects.filter(user=user).select_related("grant").order_by("updated_at", "id")
+        ),
+    }

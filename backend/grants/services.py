@@ -65,3 +65,9 @@ def grant_application_set(*, user: User, grant_id: int, state: str, note: str) -
         user=user, grant=grant, defaults={"state": state, "note": note.strip()}
     )
     return application
+
+
+def grants_personal_data_erase(*, user: User) -> None:
+    """An account deletion (``privacy``): the user's grant applications and organization profile go."""
+    for model in (GrantApplication, OrganizationProfile):
+        model.objects.filter(user=user).delete()

@@ -6,4 +6,4 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Notifications and reminders"
 
     def ready(self) -> None:
-        from notifications import receivers  # noqa: F401 - connects the pledge signal receivers
+        from notifications import receivers  # noqa: F401 - connects the account, pledge and payment signal receivers

@@ -1,6 +1,6 @@
-"""Connected in ``NotificationsConfig.ready``: pledge and payment events become background messages.
-The pledge signals are sent after commit; ``payment_succeeded`` inside the crediting transaction,
-so its messages are enqueued on commit. Either way nothing holds up the money's transaction."""
+"""Connected in ``NotificationsConfig.ready``: account, pledge and payment events become background
+messages. The account and pledge signals are sent after commit; ``payment_succeeded`` inside the
+crediting transaction, so its messages are enqueued on commit. Either way nothing holds up the money's transaction."""
 
 from functools import partial
 from typing import Any
@@ -8,11 +8,24 @@ from typing import Any
 from django.db import transaction
 from django.dispatch import receiver
 
+from accounts.models import User
+from accounts.signals import password_reset_requested, user_signed_up
 from notifications import tasks
 from payments.models import Payment
 from payments.signals import payment_succeeded
 from pledges.models import Pledge
 from pledges.signals import pledge_created, pledge_paid
+
+
+@receiver(user_signed_up, dispatch_uid="notifications.user_signed_up")
+def on_user_signed_up(sender: type[User], user: User, **kwargs: Any) -> None:
+    tasks.notify_welcome.enqueue(user_id=user.pk)
+
+
+@receiver(password_reset_requested, dispatch_uid="notifications.password_reset_requested")
+def on_password_reset_requested(sender: type[User], user: User, **kwargs: Any) -> None:
+    # Only the user's id goes into the task queue: the link is made as the e-mail is sent.
+    tasks.notify_password_reset.enqueue(user_id=user.pk)
 
 
 @receiver(pledge_created, dispatch_uid="notifications.pledge_created")

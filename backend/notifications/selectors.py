@@ -1,13 +1,16 @@
 from django.core import signing
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from campaigns.models import Campaign
+from campaigns.selectors import campaign_managed_get
 from common.errors import ServiceError
-from notifications.models import CampaignReminderSettings, known_offsets
+from notifications.models import CampaignReminderSettings, NotificationLog, known_offsets
 from organizations.roles import Permission
+from payments.selectors import payments_made_by
 from pledges.models import Pledge
-from pledges.selectors import campaign_managed_get
+from pledges.selectors import donations_made_by, pledges_made_by
 
 OPT_OUT_SALT = "notifications.opt-out"
 
@@ -47,3 +50,27 @@ def opt_out_pledge_get(*, token: str) -> Pledge:
     if pledge is None:
         raise ServiceError(_("This link is not valid."), code="invalid_token")
     return pledge
+
+
+def notifications_sent_to(*, user: User) -> QuerySet[NotificationLog]:
+    """Messages to the user's e-mail address, and those about their pledges and payments that went
+    to the address or number given with them. Not the organizer's e-mail about their pledge, nor a
+    receipt sent to whoever else paid it."""
+    own_addresses = {user.email.lower()}
+    contacts = (
+        pledges_made_by(user=user)
+        .order_by()
+        .values_list("email", "phone")
+        .union(donations_made_by(user=user).order_by().values_list("email", "phone"))
+    )
+    for email, phone in contacts:
+        own_addresses.update({email.lower(), phone} - {""})
+    about_their_giving = Q(pledge__in=pledges_made_by(user=user)) | Q(payment__in=payments_made_by(user=user))
+    return NotificationLog.objects.filter(
+        Q(recipient__iexact=user.email) | (about_their_giving & Q(recipient__in=own_addresses))
+    )
+
+
+def notifications_personal_data_export(*, user: User) -> dict[str, object]:
+    """The messages sent to the user, for their download (``privacy``)."""
+    return {"notifications": list(notifications_sent_to(user=user).order_by("created_at", "id"))}

@@ -39,12 +39,12 @@ from notifications.models import (
     Reminder,
     known_offsets,
 )
-from notifications.selectors import opt_out_pledge_get, opt_out_token, reminders_campaign_get
+from notifications.selectors import notifications_sent_to, opt_out_pledge_get, opt_out_token, reminders_campaign_get
 from notifications.sms import SmsError, sms_send
 from organizations.roles import Permission
 from payments.models import Payment
 from pledges.models import Pledge, PledgeStatus
-from pledges.selectors import pledge_managed_get
+from pledges.selectors import pledge_managed_get, pledges_made_by
 
 logger = logging.getLogger(__name__)
 
@@ -668,11 +668,13 @@ def pledge_digest_send(*, digest_id: int) -> None:
 
 
 @transaction.atomic
-def notifications_personal_data_erase(*, log_ids: list[int], pledge_ids: list[int]) -> None:
-    """Forget the messages sent to someone (an account deletion): only that they were sent stays.
-    Their pledges get no more reminders, which would have nowhere to go; a message still queued is
-    never sent (delivery skips what is no longer queued)."""
+def notifications_personal_data_erase(*, user: User) -> None:
+    """Forget the messages sent to the user (an account deletion, ``privacy``): only that they were
+    sent stays. Their pledges get no more reminders, which would have nowhere to go; a message
+    still queued is never sent (delivery skips what is no longer queued). Runs before pledges
+    forget the contact details that find those messages (``notifications_sent_to``)."""
+    pledge_ids = pledges_made_by(user=user).values_list("pk", flat=True)
     PledgeOptOut.objects.bulk_create([PledgeOptOut(pledge_id=pk) for pk in pledge_ids], ignore_conflicts=True)
-    logs = NotificationLog.objects.filter(pk__in=log_ids)
+    logs = notifications_sent_to(user=user)
     logs.filter(status=NotificationLog.Status.QUEUED).update(status=NotificationLog.Status.FAILED)
     logs.update(recipient="", subject="", body="", html_body="", headers={}, error="")

@@ -1,6 +1,6 @@
 from datetime import timedelta
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -39,3 +39,26 @@ def payment_status_for_email(*, user: User, email: str) -> dict[str, bool]:
     if User.normalize_email_address(email) != User.normalize_email_address(user.email):
         raise PermissionDeniedError(_("You can only check your own payment status."), code="forbidden")
     return {"has_paid": user_has_paid(user=user)}
+
+
+def payments_made_by(*, user: User) -> QuerySet[Payment]:
+    """Payments made while signed in, and those credited to the user's pledges (a paybill payment
+    with the pledge code may come from someone else's phone: see ``payments_personal_data_export``).
+    A user's pledges are those made signed in (``pledges.selectors.pledges_made_by``)."""
+    return Payment.objects.filter(Q(user=user) | Q(pledge_link__pledge__user=user))
+
+
+def payments_personal_data_export(*, user: User) -> dict[str, object]:
+    """The user's payments and subscriptions, for their download (``privacy``). A payment credited
+    to one of their pledges from someone else's phone is listed without that payer's number and
+    address."""
+    payments = list(payments_made_by(user=user).distinct().order_by("created_at", "id"))
+    for payment in payments:
+        if payment.user_id != user.pk:
+            payment.payer_phone = payment.payer_email = ""  # for the download only; never saved
+    return {
+        "payments": payments,
+        "subscriptions": list(
+            Subscription.objects.filter(user=user).select_related("payment").order_by("starts_at", "id")
+        ),
+    }

@@ -762,9 +762,11 @@ def mpesa_c2b_urls_register() -> dict[str, Any]:
 
 
 @transaction.atomic
-def payments_personal_data_erase(*, payment_ids: list[int]) -> None:
-    """Forget who paid (an account deletion): the payer's number and address, and the provider
-    bodies that carried them (STK phone numbers, C2B names, card customers). Amounts, receipts and
-    outcomes stay on the payments and events, so the ledger still adds up and can be audited."""
-    Payment.objects.filter(pk__in=payment_ids).update(payer_phone="", payer_email="")
-    PaymentEvent.objects.filter(payment_id__in=payment_ids).update(body={"erased": "personal data"})
+def payments_personal_data_erase(*, user: User) -> None:
+    """Forget who paid the user's payments (an account deletion, ``privacy``): the payer's number
+    and address, and the provider bodies that carried them (STK phone numbers, C2B names, card
+    customers). Amounts, receipts and outcomes stay on the payments and events, so the ledger
+    still adds up and can be audited."""
+    payments = selectors.payments_made_by(user=user)
+    PaymentEvent.objects.filter(payment__in=payments).update(body={"erased": "personal data"})
+    payments.update(payer_phone="", payer_email="")

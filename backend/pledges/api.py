@@ -22,7 +22,7 @@ from ninja.security import django_auth
 
 from accounts.auth import request_user, signed_in_user
 from campaigns.models import Campaign
-from campaigns.selectors import campaign_get
+from campaigns.selectors import campaign_get, campaign_managed_get
 from common.ratelimit import client_ip
 from common.schemas import ErrorOut
 from organizations.roles import Permission
@@ -141,7 +141,7 @@ def pledge_list(request: HttpRequest, response: HttpResponse, filters: Query[Ple
 @router.get("/pledges/export.csv", response={200: None, **MANAGE_ERRORS}, auth=django_auth, openapi_extra=CSV)
 def pledge_export(request: HttpRequest, filters: Query[CampaignQuery]) -> StreamingHttpResponse:
     """Every pledge of the campaign with contact details and payment state, as a spreadsheet."""
-    campaign = selectors.campaign_managed_get(
+    campaign = campaign_managed_get(
         campaign_id=filters.campaign_id, user=signed_in_user(request), permission=Permission.MANAGE_PLEDGES
     )
     return _csv_response(selectors.pledge_export_rows(campaign=campaign), filename=_export_name("pledges", campaign))
@@ -222,7 +222,7 @@ def pledge_payment_assign(request: HttpRequest, pledge_id: int, payload: AssignP
 def pledge_summary(request: HttpRequest, campaign_id: int) -> dict[str, int]:
     """Pledge Management's summary: counts and sums by state, paid to date, unmatched payments."""
     user = signed_in_user(request)
-    campaign = selectors.campaign_managed_get(campaign_id=campaign_id, user=user, permission=Permission.SEE_PLEDGES)
+    campaign = campaign_managed_get(campaign_id=campaign_id, user=user, permission=Permission.SEE_PLEDGES)
     return selectors.pledge_summary(campaign=campaign, user=user)
 
 
@@ -239,7 +239,7 @@ def unmatched_payment_list(
     this campaign's codes (admins also see those no campaign could be found for), newest first,
     each with the pledge it most likely meant."""
     user = signed_in_user(request)
-    campaign = selectors.campaign_managed_get(campaign_id=campaign_id, user=user, permission=Permission.SEE_PLEDGES)
+    campaign = campaign_managed_get(campaign_id=campaign_id, user=user, permission=Permission.SEE_PLEDGES)
     rows, total = selectors.unmatched_payment_list(campaign=campaign, user=user, **paging.dict())
     response["X-Total-Count"] = str(total)
     return [UnmatchedPaymentOut.from_row(row) for row in rows]
@@ -284,7 +284,7 @@ def donation_list(
 @router.get("/donations/export.csv", response={200: None, **MANAGE_ERRORS}, auth=django_auth, openapi_extra=CSV)
 def donation_export(request: HttpRequest, filters: Query[CampaignQuery]) -> StreamingHttpResponse:
     """Every paid donation of the campaign with contact details, as a spreadsheet."""
-    campaign = selectors.campaign_managed_get(
+    campaign = campaign_managed_get(
         campaign_id=filters.campaign_id, user=signed_in_user(request), permission=Permission.MANAGE_PLEDGES
     )
     return _csv_response(

@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from campaigns.models import Campaign, CampaignStatus
-from campaigns.selectors import campaign_get
-from common.errors import NotFoundError, PermissionDeniedError
+from campaigns.selectors import campaign_permission_check
+from common.errors import NotFoundError
 from organizations.roles import Permission
 from payments.models import Payment, PaymentEvent
 from pledges import codes
@@ -29,39 +29,19 @@ from pledges.models import Donation, Pledge, PledgeStatus, shown_giver_name
 MAX_SEARCH_LENGTH = 100
 
 
-def _denied(permission: Permission, message: str) -> PermissionDeniedError:
-    if message:
-        pass
-    elif permission == Permission.SEE_PLEDGES:
-        message = _("Only the campaign's owners, treasurers and viewers, or an admin, can see its pledges.")
-    else:
-        message = _("Only the campaign's owners and treasurers, or an admin, can manage its pledges.")
-    return PermissionDeniedError(message, code="not_organizer")
-
-
-def campaign_managed_get(*, campaign_id: int, user: User, permission: Permission, denied: str = "") -> Campaign:
-    """The campaign if ``user`` has ``permission`` on it (organizations/roles.py) or is an admin:
-    404 if they cannot see it, else 403 (with ``denied`` as the message, if given)."""
-    campaign = campaign_get(campaign_id=campaign_id, user=user)
-    if not campaign.allows(user, permission):
-        raise _denied(permission, denied)
-    return campaign
-
-
 def pledge_managed_get(
     *, pledge_id: int, user: User, permission: Permission, denied: str = "", for_update: bool = False
 ) -> Pledge:
     """The pledge with its campaign if ``user`` has ``permission`` on the campaign or is an admin:
-    404 for an unknown id, else 403 (with ``denied`` as the message, if given). ``for_update`` locks the pledge row until the caller's
-    transaction ends."""
+    404 for an unknown id, else 403 (see ``campaign_permission_check``). ``for_update`` locks the
+    pledge row until the caller's transaction ends."""
     pledges = Pledge.objects.select_related("campaign")
     if for_update:
         pledges = pledges.select_for_update(of=("self",))
     pledge = pledges.filter(pk=pledge_id).first() if 1 <= pledge_id < 2**63 else None
     if pledge is None:
         raise NotFoundError(_("Pledge not found."), code="not_found")
-    if not pledge.campaign.allows(user, permission):
-        raise _denied(permission, denied)
+    campaign_permission_check(campaign=pledge.campaign, user=user, permission=permission, denied=denied)
     return pledge
 
 
@@ -375,3 +355,27 @@ def donation_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
             payment.receipt_number or "",
             payment.mpesa_receipt or "",
         ]
+
+
+# Anyone may give without signing in, so a pledge or donation is a user's own only when it was
+# given while signed in (``Pledge.user``, a donation's ``payment.user``). Never by e-mail address
+# or phone number: nobody verified either, so matching by them would hand a stranger's pledges,
+# codes and payments to whoever signed up with that address.
+
+
+def pledges_made_by(*, user: User) -> QuerySet[Pledge]:
+    return Pledge.objects.filter(user=user)
+
+
+def donations_made_by(*, user: User) -> QuerySet[Donation]:
+    return Donation.objects.filter(payment__user=user)
+
+
+def pledges_personal_data_export(*, user: User) -> dict[str, object]:
+    """The user's pledges and donations, for their download (``privacy``)."""
+    return {
+        "pledges": list(pledges_made_by(user=user).select_related("campaign").order_by("created_at", "id")),
+        "donations": list(
+            donations_made_by(user=user).select_related("campaign", "payment").order_by("created_at", "id")
+        ),
+    }

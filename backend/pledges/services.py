@@ -42,7 +42,7 @@ from payments.services import (
 )
 from pledges import codes, signals
 from pledges.models import DELETED_USER_NAME, Donation, Pledge, PledgePayment
-from pledges.selectors import pledge_managed_get
+from pledges.selectors import donations_made_by, pledge_managed_get, pledges_made_by
 
 # Far above any real pledge or gift, well inside the database column.
 AMOUNT_MAX = 1_000_000_000
@@ -502,9 +502,9 @@ def donation_attach_payment(
 
 
 @transaction.atomic
-def givers_anonymise(*, pledge_ids: list[int], donation_ids: list[int]) -> None:
-    """Remove who gave from pledges and donations (an account deletion), keeping the amounts,
-    payments and states: the organizers' books still add up."""
+def pledges_personal_data_erase(*, user: User) -> None:
+    """Remove who gave from the user's pledges and donations (an account deletion, ``privacy``),
+    keeping the amounts, payments and states: the organizers' books still add up."""
     anonymous = {"name": DELETED_USER_NAME, "email": "", "phone": "", "is_anonymous": True}
-    Pledge.objects.filter(pk__in=pledge_ids).update(**anonymous)
-    Donation.objects.filter(pk__in=donation_ids).update(**anonymous)
+    pledges_made_by(user=user).update(**anonymous)
+    donations_made_by(user=user).update(**anonymous)

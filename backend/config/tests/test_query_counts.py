@@ -72,7 +72,7 @@ Case = tuple[str, Callable[[World], str]]  # who asks ("visitor", "organizer", "
 CASES: dict[str, Case] = {
     "accounts_api_session": ("organizer", lambda w: "/api/auth/session"),
     "accounts_api_profile": ("organizer", lambda w: "/api/profile"),
-    "accounts_api_profile_export": ("organizer", lambda w: "/api/profile/export"),
+    "privacy_api_profile_export": ("organizer", lambda w: "/api/profile/export"),
     "accounts_api_privacy_contact": ("visitor", lambda w: "/api/privacy-contact"),
     "analytics_api_campaign_analytics": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/analytics"),
     "campaigns_api_campaign_categories": ("visitor", lambda w: "/api/campaign-categories"),

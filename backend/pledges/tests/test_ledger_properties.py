@@ -284,8 +284,9 @@ class Ledger(RuleBasedStateMachine):
             assert campaign.pledged_total == (campaign_pledges.aggregate(total=Sum("amount"))["total"] or 0)
             assert campaign.donor_count == paid_donations.count() + campaign_pledges.filter(paid_amount__gt=0).count()
 
-        for pledge in Pledge.objects.annotate(linked=Sum("payment_links__payment__amount")):
-            assert pledge.paid_amount == (pledge.linked or 0)
+        linked_amounts = Pledge.objects.annotate(linked=Sum("payment_links__payment__amount"))
+        for paid_amount, linked in linked_amounts.values_list("paid_amount", "linked"):
+            assert paid_amount == (linked or 0)
         assert not PledgePayment.objects.exclude(payment__status=SUCCEEDED).exists()
         assert not PledgePayment.objects.exclude(payment__campaign=F("pledge__campaign")).exists()
         for donation in Donation.objects.select_related("payment"):

@@ -1,17 +1,16 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMutation } from "@tanstack/react-query";
 import * as v from "valibot";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
 import { SelectField, TextAreaField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { ApiRequestError, api, unwrap } from "@/lib/api/client";
+import { ApiRequestError } from "@/lib/api/client";
 import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
 import { unexpected } from "./api";
 import { DialogShell } from "./DialogShell";
-import { type ManagedPledge, useRefreshCampaignPledges } from "./managementApi";
+import { confirmFailed, type ManagedPledge, useConfirmPayment, useRecordPayment } from "./managementApi";
 import { parseWholeKes, say, wholeKes } from "./rules";
 
 type Props = { pledge: ManagedPledge; onClose(): void };
@@ -19,25 +18,20 @@ type Props = { pledge: ManagedPledge; onClose(): void };
 /** 'Confirm payment' of a pledge paid by bank or cash: one way, so it asks first. */
 export function ConfirmPaymentDialog({ pledge, onClose }: Props) {
   const { t } = useLingui();
-  const refresh = useRefreshCampaignPledges(pledge.campaign_id);
-  const confirm = useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await api.POST("/api/confirm-payment", { body: { pledgeId: pledge.id } }),
-        t`Failed to confirm payment. Please try again.`,
-      ),
-    onSuccess: async () => {
-      toast({ title: t`Payment confirmed successfully!` });
-      await refresh();
-      onClose();
-    },
-    onError: (error) =>
-      toast({
-        title: t`Failed to confirm payment`,
-        description: errorMessage(error, t`Failed to confirm payment. Please try again.`),
-        variant: "destructive",
-      }),
-  });
+  const confirm = useConfirmPayment(pledge);
+  const onConfirm = () =>
+    confirm.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: t`Payment confirmed successfully!` });
+        onClose();
+      },
+      onError: (error) =>
+        toast({
+          title: t`Failed to confirm payment`,
+          description: errorMessage(error, confirmFailed()),
+          variant: "destructive",
+        }),
+    });
   const amount = formatKsh(pledge.amount);
   const paid = formatKsh(pledge.paid_amount ?? 0);
   return (
@@ -54,7 +48,7 @@ export function ConfirmPaymentDialog({ pledge, onClose }: Props) {
     >
       {confirm.error && (
         <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {errorMessage(confirm.error, t`Failed to confirm payment. Please try again.`)}
+          {errorMessage(confirm.error, confirmFailed())}
         </p>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -64,7 +58,7 @@ export function ConfirmPaymentDialog({ pledge, onClose }: Props) {
         <button
           type="button"
           disabled={confirm.isPending}
-          onClick={() => confirm.mutate()}
+          onClick={onConfirm}
           className={`${primaryButton} sm:w-auto`}
         >
           {confirm.isPending ? <Trans>Confirming...</Trans> : <Trans>Confirm payment</Trans>}
@@ -91,7 +85,6 @@ const FIELDS = ["amount", "method", "reference", "note"] as const;
 /** 'Record cash or bank payment': counted towards the pledge and entered in the ledger with who recorded it. */
 export function RecordPaymentDialog({ pledge, onClose }: Props) {
   const { t } = useLingui();
-  const refresh = useRefreshCampaignPledges(pledge.campaign_id);
   const defaults: ManualPaymentValues = {
     amount: String(pledge.remaining_amount || ""),
     method: "cash",
@@ -100,30 +93,21 @@ export function RecordPaymentDialog({ pledge, onClose }: Props) {
   };
   const form = useSchemaForm(manualPaymentSchema, defaults);
   const { errors } = form.formState;
-  const record = useMutation({
-    mutationFn: async (values: ManualPaymentValues) =>
-      unwrap(
-        await api.POST("/api/pledges/{pledge_id}/payments", {
-          params: { path: { pledge_id: pledge.id } },
-          body: {
-            amount: parseWholeKes(values.amount) ?? 0,
-            method: values.method,
-            reference: values.reference,
-            note: values.note,
-          },
-        }),
-        unexpected(),
-      ),
-    onSuccess: async (updated) => {
-      toast({
-        title: t`Payment recorded`,
-        description: t`${updated.name} has now paid ${formatKsh(updated.paid_amount ?? 0)} of ${formatKsh(updated.amount)}.`,
-      });
-      await refresh();
-      onClose();
-    },
-    onError: (error) => void showFieldErrors(error, form, FIELDS),
-  });
+  const record = useRecordPayment(pledge);
+  const onRecord = (values: ManualPaymentValues) =>
+    record.mutate(
+      { ...values, amount: parseWholeKes(values.amount) ?? 0 },
+      {
+        onSuccess: (updated) => {
+          toast({
+            title: t`Payment recorded`,
+            description: t`${updated.name} has now paid ${formatKsh(updated.paid_amount ?? 0)} of ${formatKsh(updated.amount)}.`,
+          });
+          onClose();
+        },
+        onError: (error) => void showFieldErrors(error, form, FIELDS),
+      },
+    );
   const failure =
     record.error &&
     !FIELDS.some((field) => record.error instanceof ApiRequestError && record.error.fieldErrors[field])
@@ -141,7 +125,7 @@ export function RecordPaymentDialog({ pledge, onClose }: Props) {
       }
       onClose={onClose}
     >
-      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => record.mutate(values))}>
+      <form noValidate className="space-y-4" onSubmit={form.handleSubmit(onRecord)}>
         <TextField
           label={t`Amount (Ksh)`}
           inputMode="numeric"

@@ -1,6 +1,5 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import * as v from "valibot";
 import { outlineButton } from "@/components/buttonStyles";
@@ -8,7 +7,7 @@ import { Disclosure } from "@/components/Disclosure";
 import { CheckboxField } from "@/components/FieldControls";
 import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { toast } from "@/components/toast";
-import { ApiRequestError, api, unwrap } from "@/lib/api/client";
+import { ApiRequestError } from "@/lib/api/client";
 import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { unexpected } from "./api";
 import { LoadFailed } from "./LoadFailed";
@@ -16,6 +15,7 @@ import {
   type ManagedPledge,
   type ReminderSettings,
   useReminderSettings,
+  useRemindPledger,
   useSaveReminderSettings,
 } from "./managementApi";
 import { reminderOffsetLabel } from "./reminders";
@@ -30,20 +30,17 @@ export function RemindButton({ pledge }: { pledge: ManagedPledge }) {
 
 function UnpaidRemindButton({ pledge }: { pledge: ManagedPledge }) {
   const { t } = useLingui();
-  const remind = useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await api.POST("/api/pledges/{pledge_id}/remind", { params: { path: { pledge_id: pledge.id } } }),
-        unexpected(),
-      ),
-    onSuccess: () => toast({ title: t`Reminder sent to ${pledge.name}.` }),
-    onError: (error) => toast({ title: errorMessage(error, unexpected()), variant: "destructive" }),
-  });
+  const remind = useRemindPledger(pledge);
+  const onRemind = () =>
+    remind.mutate(undefined, {
+      onSuccess: () => toast({ title: t`Reminder sent to ${pledge.name}.` }),
+      onError: (error) => toast({ title: errorMessage(error, unexpected()), variant: "destructive" }),
+    });
   return (
     <button
       type="button"
       disabled={remind.isPending}
-      onClick={() => remind.mutate()}
+      onClick={onRemind}
       className="py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
     >
       {remind.isPending ? <Trans>Sending...</Trans> : <Trans>Remind</Trans>}

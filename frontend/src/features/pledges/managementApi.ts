@@ -1,9 +1,12 @@
+import { msg } from "@lingui/core/macro";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { campaignKeys } from "@/features/campaigns/api";
 import { api, type Schemas, unwrap } from "@/lib/api/client";
+import { i18n } from "@/lib/i18n";
 import { unexpected } from "./api";
 
-// Pledge Management's reads (organizer and admins). Only its own lazy chunk imports this module.
+// Pledge Management's requests (organizer and admins): every read and every action of its table, its
+// unmatched-payments panel and its dialogs. Only its own lazy chunk imports this module.
 
 export type ManagedPledge = Schemas["PledgeOut"];
 export type UnmatchedPayment = Schemas["UnmatchedPaymentOut"];
@@ -104,4 +107,59 @@ export function useRefreshCampaignPledges(campaignId: number) {
       queryClient.invalidateQueries({ queryKey: manageKeys.campaign(campaignId) }),
       queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaignId) }),
     ]);
+}
+
+/** Assigns a paybill payment that matched no pledge code to the pledge it was meant for. */
+export function useAssignPayment(campaignId: number) {
+  const refresh = useRefreshCampaignPledges(campaignId);
+  return useMutation({
+    mutationFn: async ({ pledgeId, reference }: { pledgeId: number; reference: string }) =>
+      unwrap(
+        await api.POST("/api/pledges/{pledge_id}/assign-payment", {
+          params: { path: { pledge_id: pledgeId } },
+          body: { reference },
+        }),
+        unexpected(),
+      ),
+    onSuccess: () => refresh(),
+  });
+}
+
+export const confirmFailed = () => i18n._(msg`Failed to confirm payment. Please try again.`);
+
+/** 'Confirm payment': the organizer says the rest of the pledge was paid by bank or cash (one way). */
+export function useConfirmPayment(pledge: ManagedPledge) {
+  const refresh = useRefreshCampaignPledges(pledge.campaign_id);
+  return useMutation({
+    mutationFn: async () =>
+      unwrap(await api.POST("/api/confirm-payment", { body: { pledgeId: pledge.id } }), confirmFailed()),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Records a cash or bank payment towards the pledge (entered in the ledger with who recorded it). */
+export function useRecordPayment(pledge: ManagedPledge) {
+  const refresh = useRefreshCampaignPledges(pledge.campaign_id);
+  return useMutation({
+    mutationFn: async (payment: Schemas["ManualPaymentIn"]) =>
+      unwrap(
+        await api.POST("/api/pledges/{pledge_id}/payments", {
+          params: { path: { pledge_id: pledge.id } },
+          body: payment,
+        }),
+        unexpected(),
+      ),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** One reminder by SMS and e-mail now (the server allows one an hour per pledge and says so). */
+export function useRemindPledger(pledge: ManagedPledge) {
+  return useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await api.POST("/api/pledges/{pledge_id}/remind", { params: { path: { pledge_id: pledge.id } } }),
+        unexpected(),
+      ),
+  });
 }

@@ -914,7 +914,7 @@ export interface paths {
          * Account Delete
          * @description Delete the signed-in user's account (see ``services.user_delete``) and sign out.
          */
-        post: operations["accounts_api_account_delete"];
+        post: operations["privacy_api_account_delete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -932,7 +932,7 @@ export interface paths {
          * Profile Export
          * @description Everything the platform holds about the signed-in user, as a JSON file to download.
          */
-        get: operations["accounts_api_profile_export"];
+        get: operations["privacy_api_profile_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6231,7 +6231,7 @@ export interface operations {
             };
         };
     };
-    accounts_api_account_delete: {
+    privacy_api_account_delete: {
         parameters: {
             query?: never;
             header?: never;
@@ -6300,7 +6300,7 @@ export interface operations {
             };
         };
     };
-    accounts_api_profile_export: {
+    privacy_api_profile_export: {
         parameters: {
             query?: never;
             header?: never;
