@@ -89,8 +89,9 @@ fix: install ## format and autofix: ruff format + ruff check --fix, Biome --writ
 
 test: lint typecheck check-openapi test-backend test-frontend test-budgets test-e2e test-scale ## every check and test
 
-lint: install ## ruff, ruff format --check, Biome (`make fix` fixes most of it)
+lint: install ## ruff, ruff format --check, the layers (import-linter), Biome (`make fix` fixes most of it)
 	cd backend && $(PY) -m ruff check . && $(PY) -m ruff format --check .
+	cd backend && $(CURDIR)/$(VENV)/bin/lint-imports --no-logo --no-cache
 	$(NPM) run --silent lint
 
 typecheck: install ## mypy, makemigrations --check, tsc

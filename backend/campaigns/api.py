@@ -197,12 +197,14 @@ def draft_update(request: HttpRequest, draft_id: int, payload: DraftUpdateIn) ->
     return drafts.draft_update(draft=draft, **payload.dict())
 
 
-@router.post("/media", response={201: MediaOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut}, auth=django_auth)
+@router.post(
+    "/media", response={201: MediaOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut, 429: ErrorOut}, auth=django_auth
+)
 def media_upload(request: HttpRequest, file: File[UploadedFile | None] = None) -> Status[uploads.StoredMedia]:
     """Upload a campaign cover (multipart field ``file``): JPEG, PNG, GIF, MP4 or WebM, at most 25 MB."""
     if file is None and uploads.upload_was_too_large(request):
         raise uploads.file_too_large_error()
-    return Status(201, uploads.media_upload(file=file))
+    return Status(201, uploads.media_upload(user=signed_in_user(request), file=file))
 
 
 @router.post("/pledging-campaigns", response={201: CampaignCreatedOut, **CREATE}, auth=django_auth)

@@ -1,8 +1,8 @@
 """Connected in ``CampaignsConfig.ready``: whatever changes a campaign's public view renders it afresh.
 
-Model signals rather than calls in each service, so no write path is missed: the pledges and
-payments services, the Django admin, the demo data. The counters' ``F()`` updates send no signal,
-but each runs in the transaction that saves the pledge or donation it counts, which does.
+Model signals rather than calls in each service, so no write path is missed: the services, the
+Django admin, the demo data. Pledges and donations, in a layer above, renew the view themselves
+(``pledges.receivers``).
 """
 
 from typing import Any
@@ -13,7 +13,6 @@ from django.dispatch import receiver
 from accounts.models import User
 from campaigns.caching import campaign_changed
 from campaigns.models import Campaign
-from pledges.models import Donation, Pledge
 
 # The organizer's name in the public view comes from these.
 ORGANIZER_NAME_FIELDS = {"first_name", "last_name", "email"}
@@ -22,12 +21,6 @@ ORGANIZER_NAME_FIELDS = {"first_name", "last_name", "email"}
 @receiver([post_save, post_delete], sender=Campaign, dispatch_uid="campaigns.campaign_changed")
 def on_campaign_saved(sender: type[Campaign], instance: Campaign, **kwargs: Any) -> None:
     campaign_changed(campaign_id=instance.pk)
-
-
-@receiver([post_save, post_delete], sender=Pledge, dispatch_uid="campaigns.pledge_changed")
-@receiver([post_save, post_delete], sender=Donation, dispatch_uid="campaigns.donation_changed")
-def on_activity_saved(sender: type[Pledge | Donation], instance: Pledge | Donation, **kwargs: Any) -> None:
-    campaign_changed(campaign_id=instance.campaign_id)
 
 
 @receiver(post_save, sender=User, dispatch_uid="campaigns.organizer_changed")

@@ -5,7 +5,11 @@ file as JPEG, PNG or GIF, or it must start with an MP4 (``ftyp`` box of an MP4 b
 (EBML header with DocType ``webm``) signature. Two signatures do not justify another dependency.
 
 Images are decoded and encoded again, which leaves every piece of metadata behind (EXIF with GPS
-position, camera serials, comments), turned upright first by their EXIF orientation. Beside the
+position, camera serials, comments), turned upright first by their EXIF orientation. What decoding
+costs is bounded before any pixel is decoded (``Image.open`` reads only the header; a GIF's frames are
+counted without decoding them): at most ``MAX_TOTAL_PIXELS`` over all frames and ``MAX_FRAMES`` frames.
+Each output decodes the frames again, one at a time, and resizes each before it is kept, so only the
+encoder being fed holds a whole animation (16 MP as RGBA: 64 MB). Beside the
 re-encoded original come a full-size WebP and WebP renditions for phones, named
 ``<stem>-<width>.webp`` for each of ``IMAGE_WIDTHS`` (never wider than the original). Videos are
 stored as sent. Files go through Django's default storage (local files, or a bucket by settings)
@@ -14,25 +18,34 @@ under ``uploads/<timestamp>-<random>``.
 
 import io
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.core.files.base import ContentFile, File
 from django.core.files.storage import default_storage
 from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from PIL import Image, ImageOps, ImageSequence, UnidentifiedImageError
+from PIL import ExifTags, Image, ImageOps, ImageSequence, UnidentifiedImageError
 
+from accounts.models import User
+from common import ratelimit
 from common.errors import FieldValidationError
 
 MEDIA_MAX_BYTES = 25 * 1024 * 1024
 IMAGE_WIDTHS = (480, 960, 1440)
 UPLOAD_DIR = "uploads"
 IMAGE_FORMATS = ("JPEG", "PNG", "GIF")
-# Decoding cost guards: one frame's pixels, and all frames' pixels of an animated GIF.
-MAX_FRAME_PIXELS = 50_000_000
-MAX_TOTAL_PIXELS = 200_000_000
+# Decoding cost: the pixels of all frames together, and the frames of an animated GIF. A 235 KB GIF of
+# 50 frames of 2000 x 2000 (200 MP) cost a worker 37 s and 1.5 GB; 16 MP is a 4000 x 4000 photo, or an
+# animation of 100 frames of 400 x 400.
+MAX_TOTAL_PIXELS = 16_000_000
+MAX_FRAMES = 100
+# The stored copies (the re-encoded original and its full-size WebP) are at most this long on each side,
+# resized before they are encoded: an encoder's memory grows with the pixels it is given.
+MAX_STORED_SIDE = 2560
 JPEG_QUALITY = 85
 WEBP_QUALITY = 80
 # ISO base media brands of MP4 files (not QuickTime 'qt  ', 3GP or HEIF images, which share the box).
@@ -89,8 +102,18 @@ def _video_extension(head: bytes) -> str | None:
     return None
 
 
+def _image_too_large() -> FieldValidationError:
+    message = _("Images may have at most 16 megapixels, over all the frames of an animation, and 100 frames.")
+    return FieldValidationError(message, code="image_too_large", field_errors={"file": message})
+
+
+def _frame_count(image: Image.Image) -> int:
+    return getattr(image, "n_frames", 1) if image.format == "GIF" else 1
+
+
 def _open_image(upload: File) -> Image.Image | None:
-    """The upload as a JPEG, PNG or GIF image checked by Pillow, or None when it is not one."""
+    """The upload as a JPEG, PNG or GIF image checked by Pillow, or None when it is not one; refused
+    when decoding it would cost more than ``MAX_TOTAL_PIXELS`` or ``MAX_FRAMES`` (nothing decoded yet)."""
     try:
         upload.seek(0)
         with Image.open(upload, formats=IMAGE_FORMATS) as probe:
@@ -100,58 +123,78 @@ def _open_image(upload: File) -> Image.Image | None:
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
         return None
     width, height = image.size
-    frames = getattr(image, "n_frames", 1) if image.format == "GIF" else 1
-    if width * height > MAX_FRAME_PIXELS or width * height * frames > MAX_TOTAL_PIXELS:
-        message = _("This image is too large to process.")
-        raise FieldValidationError(message, code="file_too_large", field_errors={"file": message})
+    frames = _frame_count(image)
+    if frames > MAX_FRAMES or width * height * frames > MAX_TOTAL_PIXELS:
+        image.close()
+        raise _image_too_large()
     return image
 
 
-def _frames(image: Image.Image) -> tuple[list[Image.Image], dict[str, object]]:
-    """Decoded frames without any metadata, and the animation settings of an animated GIF."""
-    if image.format == "GIF" and getattr(image, "n_frames", 1) > 1:
-        frames = [frame.convert("RGBA") for frame in ImageSequence.Iterator(image)]
-        animation = {"save_all": True, "duration": image.info.get("duration", 100), "loop": image.info.get("loop", 0)}
-    else:
-        frames = [ImageOps.exif_transpose(image)]
-        animation = {}
-    for frame in frames:
+def _animation(image: Image.Image) -> dict[str, object]:
+    """The encoder options that keep an animated GIF animated; none for a still picture."""
+    if _frame_count(image) == 1:
+        return {}
+    return {"save_all": True, "duration": image.info.get("duration", 100), "loop": image.info.get("loop", 0)}
+
+
+def _frames(
+    image: Image.Image, *, keep_modes: tuple[str, ...] = (), convert_to: str = "", width: int = 0
+) -> Iterator[Image.Image]:
+    """The frames, decoded one at a time from the first, without any metadata: converted to
+    ``convert_to`` unless in one of ``keep_modes``, and made at most ``width`` wide (when given),
+    before the next frame is decoded. A still picture is turned upright by its EXIF orientation."""
+    animated = _frame_count(image) > 1
+    if not animated:
+        # Decoded once, turned in place: no copy of a 16 MP picture per output.
+        ImageOps.exif_transpose(image, in_place=True)
+    for decoded in ImageSequence.Iterator(image) if animated else [image]:
+        frame = decoded.convert("RGBA") if animated else decoded
+        if convert_to and frame.mode not in keep_modes:
+            frame = frame.convert(convert_to)
+        if width and width < frame.width:
+            frame = frame.resize((width, max(round(frame.height * width / frame.width), 1)), Image.Resampling.LANCZOS)
         # Nothing of the original's metadata may reach an encoder; a palette's transparent colour is
         # part of the picture, not metadata.
         frame.info = {key: value for key, value in frame.info.items() if key == "transparency"}
-    return frames, animation
+        yield frame
 
 
-def _encode(frames: list[Image.Image], file_format: str, animation: dict[str, object], **options: object) -> bytes:
+def _encode(frames: Iterator[Image.Image], file_format: str, animation: dict[str, object], **options: object) -> bytes:
     buffer = io.BytesIO()
-    first, *rest = frames
-    if rest:
-        first.save(buffer, file_format, append_images=rest, **animation, **options)
+    first = next(frames)
+    if animation:
+        first.save(buffer, file_format, append_images=frames, **animation, **options)
     else:
         first.save(buffer, file_format, **options)
     return buffer.getvalue()
 
 
-def _resized(frames: list[Image.Image], width: int) -> list[Image.Image]:
-    original_width, original_height = frames[0].size
-    if width >= original_width:
-        return frames
-    height = max(round(original_height * width / original_width), 1)
-    return [frame.resize((width, height), Image.Resampling.LANCZOS) for frame in frames]
+def _upright_size(image: Image.Image) -> tuple[int, int]:
+    """The picture's size once turned upright (EXIF orientations 5 to 8 turn it a quarter)."""
+    turned = _frame_count(image) == 1 and image.getexif().get(ExifTags.Base.Orientation, 1) in (5, 6, 7, 8)
+    return (image.height, image.width) if turned else image.size
 
 
-def _webp_ready(frames: list[Image.Image]) -> list[Image.Image]:
-    return [frame if frame.mode in ("RGB", "RGBA") else frame.convert("RGBA") for frame in frames]
+def _stored_width(image: Image.Image) -> int:
+    """The width of the stored copies: the picture's own, or less so neither side passes ``MAX_STORED_SIDE``."""
+    width, height = _upright_size(image)
+    return min(width, width * MAX_STORED_SIDE // max(width, height))
 
 
-def _original(image: Image.Image, frames: list[Image.Image], animation: dict[str, object]) -> tuple[bytes, str]:
+def _original(image: Image.Image) -> tuple[bytes, str]:
     """The picture encoded again in its own format: (bytes, file extension)."""
+    width = _stored_width(image)
     if image.format == "JPEG":
-        rgb = [frame if frame.mode in ("RGB", "L") else frame.convert("RGB") for frame in frames]
-        return _encode(rgb, "JPEG", {}, quality=JPEG_QUALITY, optimize=True, progressive=True), "jpg"
+        frames = _frames(image, keep_modes=("RGB", "L"), convert_to="RGB", width=width)
+        return _encode(frames, "JPEG", {}, quality=JPEG_QUALITY, optimize=True, progressive=True), "jpg"
     if image.format == "GIF":
-        return _encode(frames, "GIF", animation, optimize=True), "gif"
-    return _encode(frames, "PNG", {}, optimize=True), "png"
+        return _encode(_frames(image, width=width), "GIF", _animation(image), optimize=True), "gif"
+    return _encode(_frames(image, width=width), "PNG", {}, optimize=True), "png"
+
+
+def _webp(image: Image.Image, *, width: int) -> bytes:
+    frames = _frames(image, keep_modes=("RGB", "RGBA"), convert_to="RGBA", width=width)
+    return _encode(frames, "WEBP", _animation(image), quality=WEBP_QUALITY)
 
 
 def _new_stem() -> str:
@@ -162,11 +205,18 @@ def _store(name: str, content: bytes) -> str:
     return default_storage.url(default_storage.save(name, ContentFile(content)))
 
 
-def media_upload(*, file: File | None) -> StoredMedia:
+def media_upload(*, user: User, file: File | None) -> StoredMedia:
     """Store a campaign cover and answer where it is.
 
     At most ``MEDIA_MAX_BYTES``; JPEG, PNG, GIF, MP4 or WebM by content, else FieldValidationError.
+    Each user may try ``RATE_LIMIT_MEDIA_UPLOAD`` uploads (20 an hour), as each may cost seconds of work.
     """
+    ratelimit.enforce(
+        scope="media-upload",
+        identifiers=[str(user.pk)],
+        limit=settings.RATE_LIMIT_MEDIA_UPLOAD,
+        message=_("Too many uploads. Please wait a while and try again."),
+    )
     if file is None:
         message = _("Please choose a file to upload.")
         raise FieldValidationError(message, code="required", field_errors={"file": message})
@@ -186,17 +236,12 @@ def media_upload(*, file: File | None) -> StoredMedia:
 
     with image:
         try:
-            frames, animation = _frames(image)
-            original, extension = _original(image, frames, animation)
-            webp_frames = _webp_ready(frames)
-            full_webp = _encode(webp_frames, "WEBP", animation, quality=WEBP_QUALITY)
-            renditions = [
-                (width, _encode(_resized(webp_frames, width), "WEBP", animation, quality=WEBP_QUALITY))
-                for width in IMAGE_WIDTHS
-            ]
-        except (OSError, ValueError, SyntaxError):  # a truncated or corrupt image fails only when decoded
+            original, extension = _original(image)
+            original_width = _stored_width(image)
+            full_webp = _webp(image, width=original_width)
+            renditions = [(width, _webp(image, width=width)) for width in IMAGE_WIDTHS]
+        except (OSError, ValueError, SyntaxError, EOFError):  # a truncated or corrupt image fails only when decoded
             raise _wrong_type() from None
-        original_width = frames[0].width
     stored = StoredMedia(
         url=_store(f"{stem}.{extension}", original), media_type="image", webp_url=_store(f"{stem}.webp", full_webp)
     )

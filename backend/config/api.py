@@ -16,9 +16,9 @@ from ninja.errors import AuthenticationError, ValidationError
 from accounts.api import router as accounts_router
 from analytics.api import router as analytics_router
 from campaigns.api import router as campaigns_router
-from campaigns.dashboard import router as dashboard_router
 from common import outages
 from common.errors import ServiceError
+from config.dashboard import router as dashboard_router
 from feedback.api import router as feedback_router
 from grants.api import router as grants_router
 from notifications.api import router as notifications_router

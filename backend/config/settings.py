@@ -100,6 +100,7 @@ INSTALLED_APPS = [
     "audit",
     "analytics",
     "privacy",
+    "config",
 ]
 
 MIDDLEWARE = [
@@ -403,6 +404,8 @@ RATE_LIMIT_PLEDGE_STK_PUSH = env_rate("RATE_LIMIT_PLEDGE_STK_PUSH", "5/600")
 RATE_LIMIT_STK_PUSH_PHONE = env_rate("RATE_LIMIT_STK_PUSH_PHONE", "5/600")
 RATE_LIMIT_STK_PUSH_IP = env_rate("RATE_LIMIT_STK_PUSH_IP", "60/600")
 RATE_LIMIT_FEEDBACK = env_rate("RATE_LIMIT_FEEDBACK", "10/3600")
+# Cover uploads per user: each may cost a worker seconds of image decoding (campaigns/uploads.py).
+RATE_LIMIT_MEDIA_UPLOAD = env_rate("RATE_LIMIT_MEDIA_UPLOAD", "20/3600")
 # The organizer's manual 'Remind' in Pledge Management, per pledge.
 RATE_LIMIT_PLEDGE_REMIND = env_rate("RATE_LIMIT_PLEDGE_REMIND", "1/3600")
 

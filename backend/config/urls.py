@@ -3,9 +3,9 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from django.views.static import serve
 
-from common.spa import spa
 from common.views import healthz, readyz
 from config.api import api
+from config.spa import spa
 
 urlpatterns = [
     path("admin/", admin.site.urls),

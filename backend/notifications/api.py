@@ -12,7 +12,7 @@ from ninja.security import django_auth
 from accounts.auth import signed_in_user
 from common.errors import ServiceError
 from common.schemas import ErrorOut
-from notifications import selectors, services
+from notifications import reminders, selectors
 from notifications.models import REMINDER_OFFSET_CHOICES, CampaignReminderSettings
 from notifications.schemas import ReminderSettingsIn, ReminderSettingsOut, RemindOut
 from pledges.models import Pledge
@@ -45,7 +45,7 @@ def opt_out_confirm(request: HttpRequest, token: str = "") -> HttpResponse:
     'Unsubscribe' (the List-Unsubscribe-Post header, RFC 8058). Exempt from CSRF checks
     (common.middleware): mail programs send no cookie, and the signed token is the protection."""
     try:
-        pledge = services.pledge_opt_out(token=token)
+        pledge = reminders.pledge_opt_out(token=token)
     except ServiceError as error:
         return _opt_out_page(request, error=error.message)
     with translation.override(pledge.language):
@@ -58,7 +58,7 @@ def opt_out_confirm(request: HttpRequest, token: str = "") -> HttpResponse:
     auth=django_auth,
 )
 def remind(request: HttpRequest, pledge_id: int) -> Status[RemindOut]:
-    services.pledge_remind(pledge_id=pledge_id, user=signed_in_user(request))
+    reminders.pledge_remind(pledge_id=pledge_id, user=signed_in_user(request))
     return Status(202, RemindOut(detail=_("Reminder sent.")))
 
 
@@ -93,5 +93,5 @@ def reminder_settings_update(
     request: HttpRequest, campaign_id: int, payload: ReminderSettingsIn
 ) -> ReminderSettingsOut:
     """Organizer or admin; ``offsets`` must be among ``offset_choices``, at least one while enabled."""
-    row = services.reminder_settings_update(campaign_id=campaign_id, user=signed_in_user(request), **payload.dict())
+    row = reminders.reminder_settings_update(campaign_id=campaign_id, user=signed_in_user(request), **payload.dict())
     return _settings_out(row)

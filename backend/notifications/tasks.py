@@ -10,69 +10,69 @@ ORGANIZER_NEWS_PRIORITY = -10
 
 @task()
 def deliver_notification(*, log_id: int) -> None:
-    from notifications.services import notification_deliver
+    from notifications.outbox import notification_deliver
 
     notification_deliver(log_id=log_id)
 
 
 @task()
 def notify_pledge_recorded(*, pledge_id: int) -> None:
-    from notifications.services import pledge_recorded_notify
+    from notifications.messages import pledge_recorded_notify
 
     pledge_recorded_notify(pledge_id=pledge_id)
 
 
 @task()
 def notify_pledge_payment(*, pledge_id: int, payment_id: int, fully_paid: bool) -> None:
-    from notifications.services import pledge_payment_notify
+    from notifications.messages import pledge_payment_notify
 
     pledge_payment_notify(pledge_id=pledge_id, payment_id=payment_id, fully_paid=fully_paid)
 
 
 @task()
 def notify_payment_receipt(*, payment_id: int) -> None:
-    from notifications.services import payment_receipt_notify
+    from notifications.messages import payment_receipt_notify
 
     payment_receipt_notify(payment_id=payment_id)
 
 
 @task()
 def send_pledge_reminder(*, pledge_id: int, reminder_id: int | None) -> None:
-    from notifications.services import pledge_reminder_send
+    from notifications.reminders import pledge_reminder_send
 
     pledge_reminder_send(pledge_id=pledge_id, reminder_id=reminder_id)
 
 
 @task()
 def notify_welcome(*, user_id: int) -> None:
-    from notifications.services import user_welcome_notify
+    from notifications.messages import user_welcome_notify
 
     user_welcome_notify(user_id=user_id)
 
 
 @task(priority=10)
 def notify_password_reset(*, user_id: int) -> None:
-    from notifications.services import password_reset_notify
+    from notifications.messages import password_reset_notify
 
     password_reset_notify(user_id=user_id)
 
 
 @task(priority=ORGANIZER_NEWS_PRIORITY)
 def notify_organizer_new_pledge(*, pledge_id: int) -> None:
-    from notifications.services import organizer_new_pledge_notify
+    from notifications.messages import organizer_new_pledge_notify
 
     organizer_new_pledge_notify(pledge_id=pledge_id)
 
 
 @task(priority=ORGANIZER_NEWS_PRIORITY)
 def send_pledge_digest(*, digest_id: int) -> None:
-    from notifications.services import pledge_digest_send
+    from notifications.digests import pledge_digest_send
 
     pledge_digest_send(digest_id=digest_id)
 
 
 @task()
 def notify_campaign_activated(*, campaign_id: int, payment_id: int) -> None:
-    from notifications.services import campaign_activated_notify
+    from notifications.messages import campaign_activated_notify
 
     campaign_activated_notify(campaign_id=campaign_id, payment_id=payment_id)

@@ -20,7 +20,6 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -29,13 +28,12 @@ from accounts import validators
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
-from campaigns.models import Campaign, CampaignStatus
-from campaigns.services import campaign_activate
+from campaigns.models import Campaign
 from common import ratelimit
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
-from organizations.roles import Permission, role_allows
-from payments import selectors
-from payments.models import Payment, PaymentEvent, Subscription
+from organizations.roles import Permission
+from payments import fees, selectors
+from payments.models import Payment, PaymentEvent
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
 from payments.providers.daraja import DarajaClient, StkQueryAnswer, StkResult
 from payments.providers.paystack import PaystackClient
@@ -59,7 +57,6 @@ STK_DESCRIPTIONS = {
     Payment.Purpose.CAMPAIGN_ACTIVATION: "Activation",
     Payment.Purpose.SUBSCRIPTION: "Subscription",
 }
-FEE_PURPOSES = (Payment.Purpose.CAMPAIGN_ACTIVATION, Payment.Purpose.SUBSCRIPTION)
 STK_NO_ANSWER = "No answer from M-Pesa in time; waiting for its callback."
 # How long the callback of a push whose answer timed out is still matched to it (past the expiry,
 # since a late success still credits).
@@ -274,26 +271,11 @@ def payment_checkout_start(
     return payment
 
 
-def _fee_terms(*, user: User, purpose: str, campaign_id: int | None) -> tuple[int, Campaign | None]:
-    """The amount (always from settings, never from the client) and campaign of a fee."""
-    if purpose == Payment.Purpose.SUBSCRIPTION:
-        return settings.SUBSCRIPTION_FEE_KES, None
-    if purpose != Payment.Purpose.CAMPAIGN_ACTIVATION:
-        raise _invalid("purpose", _("Please choose a valid payment purpose"))
-    campaign = Campaign.objects.filter(pk=campaign_id).first() if campaign_id else None
-    # The organization's owners pay it; anyone else is not told the campaign exists.
-    if campaign is None or not role_allows(campaign.role_of(user), Permission.EDIT_CAMPAIGNS):
-        raise NotFoundError(_("Campaign not found."), code="campaign_not_found")
-    if campaign.status != CampaignStatus.PENDING:
-        raise ServiceError(_("This campaign does not need an activation payment."), code="campaign_not_pending")
-    return settings.CAMPAIGN_ACTIVATION_FEE_KES, campaign
-
-
 def payment_fee_stk_push_start(
     *, user: User, purpose: str, campaign_id: int | None, phone: str, idempotency_key: str, client_ip: str
 ) -> Payment:
     """Pay the campaign activation or subscription fee by M-Pesa STK Push."""
-    amount, campaign = _fee_terms(user=user, purpose=purpose, campaign_id=campaign_id)
+    amount, campaign = fees.fee_terms(user=user, purpose=purpose, campaign_id=campaign_id)
     payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
     return payment_stk_push_start(
         purpose=purpose,
@@ -310,7 +292,7 @@ def payment_fee_checkout_start(
     *, user: User, purpose: str, campaign_id: int | None, idempotency_key: str, return_path: str
 ) -> Payment:
     """Pay the campaign activation or subscription fee on the hosted card checkout."""
-    amount, campaign = _fee_terms(user=user, purpose=purpose, campaign_id=campaign_id)
+    amount, campaign = fees.fee_terms(user=user, purpose=purpose, campaign_id=campaign_id)
     return payment_checkout_start(
         purpose=purpose,
         amount=amount,
@@ -330,38 +312,14 @@ def _flag(payment: Payment, reason: str) -> None:
     payment.flag_reason = reason[:255]
 
 
-def _activate_campaign(payment: Payment, *, campaign_id: int) -> None:
-    campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
-    if campaign.status == CampaignStatus.PENDING:
-        campaign_activate(campaign=campaign, activated_by=None)
-    else:
-        # Paid twice, or an admin activated it first: the money stays recorded, for a refund.
-        _flag(payment, f"Campaign was already {campaign.status} when the activation fee was paid.")
-        payment.save(update_fields=["flagged", "flag_reason"])
-
-
-def _subscription_extend(payment: Payment, *, user_id: int) -> None:
-    """A new period starts now, or when the user's last period ends if that is later."""
-    user = User.objects.select_for_update().get(pk=user_id)  # one renewal at a time per user
-    now = timezone.now()
-    last_end = Subscription.objects.filter(user=user).aggregate(last=Max("ends_at"))["last"]
-    starts_at = max(now, last_end) if last_end else now
-    Subscription.objects.create(
-        user=user,
-        starts_at=starts_at,
-        ends_at=starts_at + timedelta(days=settings.SUBSCRIPTION_PERIOD_DAYS),
-        payment=payment,
-    )
-
-
 def _credit(payment: Payment) -> None:
-    """Succeed a locked payment and apply its effect, inside the caller's transaction."""
+    """Succeed a locked payment and apply its effect (``fees``, then the ``payment_succeeded``
+    receivers), inside the caller's transaction."""
     payment.issue_receipt(at=timezone.now())
     payment.save()
-    if payment.purpose == Payment.Purpose.CAMPAIGN_ACTIVATION and payment.campaign_id is not None:
-        _activate_campaign(payment, campaign_id=payment.campaign_id)
-    elif payment.purpose == Payment.Purpose.SUBSCRIPTION and payment.user_id is not None:
-        _subscription_extend(payment, user_id=payment.user_id)
+    if problem := fees.fee_paid_apply(payment=payment):
+        _flag(payment, problem)
+        payment.save(update_fields=["flagged", "flag_reason"])
     payment_succeeded.send(sender=Payment, payment=payment)
 
 

@@ -6,4 +6,4 @@ class PledgesConfig(AppConfig):
     verbose_name = "Pledges and donations"
 
     def ready(self) -> None:
-        from pledges import receivers  # noqa: F401 - connects the payment_succeeded receiver
+        from pledges import receivers  # noqa: F401 - connects the payment_succeeded and cache-renewing receivers

@@ -13,7 +13,7 @@ from common import ratelimit
 from common.errors import FieldValidationError, ServiceError
 from feedback.services import feedback_personal_data_erase
 from grants.services import grants_personal_data_erase
-from notifications.services import notifications_personal_data_erase
+from notifications.outbox import notifications_personal_data_erase
 from payments.services import payments_personal_data_erase
 from pledges.services import pledges_personal_data_erase
 

@@ -7,7 +7,7 @@ import { RequireAuth } from "./features/accounts/RequireAuth";
 import { FeedbackWidget } from "./features/feedback/FeedbackWidget";
 
 // Every page is its own chunk: a visitor from a WhatsApp link downloads only the page they open.
-// Keep this table in step with CLIENT_ROUTES in backend/common/spa.py.
+// Keep this table in step with CLIENT_ROUTES in backend/config/spa.py.
 const LandingPage = lazy(() => import("./features/landing/LandingPage"));
 const HowItWorksPage = lazy(() => import("./features/landing/HowItWorksPage"));
 const SignInPage = lazy(() => import("./features/accounts/SignInPage"));

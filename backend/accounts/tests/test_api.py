@@ -226,7 +226,7 @@ def test_sign_up_succeeds_and_logs_when_the_mail_server_fails(
     settings.EMAIL_BACKEND = "accounts.tests.test_api.BrokenMailServer"
 
     with (
-        caplog.at_level(logging.ERROR, logger="notifications.services"),
+        caplog.at_level(logging.ERROR, logger="notifications.outbox"),
         django_capture_on_commit_callbacks(execute=True),
     ):
         response = api_client.post("/api/signup", signup_payload())

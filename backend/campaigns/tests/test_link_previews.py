@@ -1,4 +1,4 @@
-"""/campaign/{id} answers index.html with the campaign's link preview tags and data (common/spa.py)."""
+"""/campaign/{id} answers index.html with the campaign's link preview tags and data (config/spa.py)."""
 
 import json
 import re

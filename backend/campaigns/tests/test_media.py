@@ -8,6 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test.client import MULTIPART_CONTENT
 from PIL import ExifTags, Image
 
+from accounts.tests.factories import UserFactory
 from campaigns.tests.wizard_support import animated_gif_bytes, gps_exif, image_bytes
 from campaigns.uploads import MEDIA_MAX_BYTES
 
@@ -120,6 +121,68 @@ class TestImages:
         webp, _ = stored_image(body["webp_url"])
         assert (gif.format, getattr(gif, "n_frames", 1)) == ("GIF", 3)
         assert (webp.format, getattr(webp, "n_frames", 1)) == ("WEBP", 3)
+
+
+def gif_of_identical_frames(*, frames: int, size: tuple[int, int]) -> bytes:
+    """A GIF repeating one full-size frame, written block by block: a few hundred KB that would
+    decode to frames x size pixels, without this test holding them all."""
+    one = io.BytesIO()
+    Image.new("P", size, 1).save(one, "GIF")
+    single = one.getvalue()
+    flags = single[10]
+    header_length = 13 + (3 * 2 ** ((flags & 7) + 1) if flags & 0x80 else 0)
+    assert single[header_length] == 0x2C, "Pillow wrote the image descriptor right after the header"
+    return single[:header_length] + single[header_length:-1] * frames + b";"
+
+
+class TestDecodingCost:
+    TOO_LARGE = "Images may have at most 16 megapixels, over all the frames of an animation, and 100 frames."
+
+    def test_a_gif_of_50_frames_of_2000_by_2000_is_refused_before_any_frame_is_decoded(self, signed_in_client):
+        content = gif_of_identical_frames(frames=50, size=(2000, 2000))
+        assert len(content) < 300_000
+        before = stored_files()
+
+        answer = upload(signed_in_client, "bomb.gif", content, "image/gif")
+
+        assert answer.status_code == 422
+        assert answer.json()["field_errors"] == {"file": self.TOO_LARGE}
+        assert stored_files() == before
+
+    def test_a_still_picture_over_16_megapixels_is_refused(self, signed_in_client):
+        answer = upload(signed_in_client, "huge.png", image_bytes("PNG", size=(4001, 4000)), "image/png")
+
+        assert answer.status_code == 422
+        assert answer.json()["code"] == "image_too_large"
+
+    def test_a_large_picture_is_made_at_most_2560_pixels_on_each_side_before_it_is_stored(self, signed_in_client):
+        body = upload(signed_in_client, "tall.png", image_bytes("PNG", size=(1500, 3000)), "image/png").json()
+
+        original, _ = stored_image(body["url"])
+        webp, _ = stored_image(body["webp_url"])
+        assert original.size == webp.size == (1280, 2560)
+
+    def test_an_animation_of_101_frames_is_refused(self, signed_in_client):
+        answer = upload(signed_in_client, "long.gif", animated_gif_bytes(frames=101), "image/gif")
+
+        assert answer.json()["code"] == "image_too_large"
+
+    def test_an_animation_of_100_frames_within_16_megapixels_stays_animated(self, signed_in_client):
+        answer = upload(signed_in_client, "long.gif", animated_gif_bytes(frames=100), "image/gif")
+
+        assert answer.status_code == 201
+        gif, _ = stored_image(answer.json()["url"])
+        webp, _ = stored_image(answer.json()["srcset"][0]["url"])
+        assert getattr(gif, "n_frames", 1) == getattr(webp, "n_frames", 1) == 100
+
+    def test_each_user_may_upload_a_limited_number_of_covers_an_hour(self, signed_in_client, make_api_client, settings):
+        settings.RATE_LIMIT_MEDIA_UPLOAD = (2, 3600)
+        answers = [upload(signed_in_client, "cover.png", image_bytes("PNG"), "image/png") for _ in range(3)]
+        someone_else = make_api_client(signed_in_as=UserFactory())
+
+        assert [answer.status_code for answer in answers] == [201, 201, 429]
+        assert answers[2].json()["detail"] == "Too many uploads. Please wait a while and try again."
+        assert upload(someone_else, "cover.png", image_bytes("PNG"), "image/png").status_code == 201
 
 
 class TestVideos:

@@ -52,7 +52,9 @@ def image_bytes(file_format: str = "PNG", size: tuple[int, int] = (64, 48), **sa
 
 
 def animated_gif_bytes(frames: int = 3) -> bytes:
-    images = [Image.new("RGB", (40, 30), (60 * index, 200 - 60 * index, 90)) for index in range(frames)]
+    # Consecutive frames differ (the GIF encoder merges equal ones).
+    colours = [(60 * index % 256, (200 - 60 * index) % 256, 90) for index in range(frames)]
+    images = [Image.new("RGB", (40, 30), colour) for colour in colours]
     buffer = io.BytesIO()
     images[0].save(buffer, "GIF", save_all=True, append_images=images[1:], duration=120, loop=0)
     return buffer.getvalue()

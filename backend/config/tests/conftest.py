@@ -6,8 +6,27 @@ from typing import Any
 
 import pytest
 
+from campaigns.tests.conftest import (
+    member,
+    member_client,
+    organizer,
+    organizer_client,
+    site_admin,
+    site_admin_client,
+    visitor_client,
+)
 from payments.providers.daraja import DarajaClient, StkPushAccepted
 from payments.providers.paystack import Checkout, PaystackClient
+
+__all__ = [
+    "member",
+    "member_client",
+    "organizer",
+    "organizer_client",
+    "site_admin",
+    "site_admin_client",
+    "visitor_client",
+]
 
 # Port 9 (discard) refuses at once: a provider call these stubs miss fails fast and reaches no one's server.
 UNREACHABLE = "http://127.0.0.1:9"

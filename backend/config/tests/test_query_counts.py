@@ -80,7 +80,7 @@ CASES: dict[str, Case] = {
     "campaigns_api_campaign_detail": ("admin", lambda w: f"/api/campaigns/{w.campaign.pk}"),
     "campaigns_api_campaign_qr": ("visitor", lambda w: f"/api/campaigns/{w.campaign.pk}/qr.svg"),
     "campaigns_api_draft_list": ("organizer", lambda w: "/api/campaign-drafts?tool_type=pledging"),
-    "campaigns_dashboard_dashboard": ("organizer", lambda w: "/api/dashboard"),
+    "config_dashboard_dashboard": ("organizer", lambda w: "/api/dashboard"),
     "grants_api_organization_profile": ("organizer", lambda w: "/api/organizations/profile"),
     "grants_api_grant_search": ("organizer", lambda w: "/api/grants"),
     "notifications_api_opt_out": ("visitor", lambda w: "/api/notifications/opt-out?token=" + opt_out_token(w.pledge)),

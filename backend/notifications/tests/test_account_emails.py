@@ -8,8 +8,8 @@ from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 
 from accounts.tests.factories import UserFactory
+from notifications.messages import password_reset_notify, user_welcome_notify
 from notifications.models import NotificationLog
-from notifications.services import password_reset_notify, user_welcome_notify
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.db import connection
 
 from campaigns.tests.factories import CampaignFactory
 from notifications.models import NotificationLog, Reminder
-from notifications.services import reminders_send_due
+from notifications.reminders import reminders_send_due
 from pledges.tests.factories import PledgeFactory
 
 NAIROBI = ZoneInfo("Africa/Nairobi")

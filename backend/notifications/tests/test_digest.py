@@ -8,8 +8,10 @@ import time_machine
 from django.core import mail
 
 from campaigns.tests.factories import CampaignFactory
+from notifications.digests import pledge_digests_send_due
+from notifications.messages import organizer_new_pledge_notify
 from notifications.models import CampaignReminderSettings, NotificationLog, PledgeDigest
-from notifications.services import organizer_new_pledge_notify, pledge_digests_send_due, reminder_settings_update
+from notifications.reminders import reminder_settings_update
 from pledges.tests.factories import PledgeFactory
 
 NAIROBI = ZoneInfo("Africa/Nairobi")

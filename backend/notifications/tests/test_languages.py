@@ -7,7 +7,7 @@ from django.core.mail import EmailMultiAlternatives
 
 from accounts.tests.factories import UserFactory
 from campaigns.tests.factories import CampaignFactory
-from notifications.services import password_reset_notify
+from notifications.messages import password_reset_notify
 from pledges.models import Pledge
 from simulators.models import SimulatedSms
 

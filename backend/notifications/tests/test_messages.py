@@ -9,7 +9,8 @@ from django.utils import timezone
 
 from campaigns.tests.factories import CampaignFactory
 from notifications.models import NotificationLog
-from notifications.services import notification_deliver, pledge_reminder_send
+from notifications.outbox import notification_deliver
+from notifications.reminders import pledge_reminder_send
 from payments.models import Payment
 from pledges.services import pledge_create, pledge_payment_record
 from pledges.tests.factories import PledgeFactory

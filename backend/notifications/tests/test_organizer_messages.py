@@ -7,8 +7,8 @@ from django.core.mail import EmailMultiAlternatives
 
 from campaigns.models import CampaignStatus
 from campaigns.tests.factories import CampaignFactory
+from notifications.messages import organizer_new_pledge_notify
 from notifications.models import CampaignReminderSettings, NotificationLog
-from notifications.services import organizer_new_pledge_notify
 from payments.models import Payment
 from payments.services import payment_record_stk_callback
 from payments.tests.support import pending_stk_intent, stk_callback

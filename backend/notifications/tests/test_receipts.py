@@ -7,8 +7,8 @@ from django.utils import timezone, translation
 
 from accounts.tests.factories import UserFactory
 from campaigns.tests.factories import CampaignFactory
+from notifications.messages import payment_receipt_notify
 from notifications.models import NotificationLog
-from notifications.services import payment_receipt_notify
 from payments.models import Payment
 from payments.services import payment_record_manual
 from pledges.tests.factories import PledgeFactory, paid_donation

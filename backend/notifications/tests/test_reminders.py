@@ -13,8 +13,8 @@ from django.test import Client
 from campaigns.models import CampaignStatus
 from campaigns.tests.factories import CampaignFactory
 from notifications.models import CampaignReminderSettings, NotificationLog, PledgeOptOut, Reminder
+from notifications.reminders import pledge_reminder_send, reminders_send_due
 from notifications.selectors import opt_out_token
-from notifications.services import pledge_reminder_send, reminders_send_due
 from payments.models import Payment
 from pledges.services import pledge_payment_record
 from pledges.tests.factories import PledgeFactory

@@ -4,7 +4,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from notifications.services import pledge_digests_send_due, reminders_send_due
+from notifications.digests import pledge_digests_send_due
+from notifications.reminders import reminders_send_due
 
 
 def aware_datetime(value: str) -> datetime:

@@ -6,7 +6,7 @@ import { AppLayout } from "@/components/AppLayout";
 import { primaryButton, secondaryButton } from "@/components/buttonStyles";
 import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
-import { useHasPaid } from "@/features/payments/useHasPaid";
+import { useHasPaid } from "@/features/payments/api";
 import { errorMessage } from "@/lib/forms";
 import { useOrganizationProfile } from "./api";
 import { GrantSearch } from "./GrantSearch";

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SESSION_KEY } from "@/features/accounts/session";
 import { api } from "@/lib/api/client";
 import { i18n } from "@/lib/i18n";
+import type { Payment } from "./api";
 import PaymentDialog from "./PaymentDialog";
-import type { Payment } from "./usePaymentStatus";
 
 vi.mock("@/lib/api/client", async (importOriginal) => {
   const actual = await importOriginal<typeof import("@/lib/api/client")>();

@@ -1,31 +1,34 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as Dialog from "@radix-ui/react-dialog";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import * as v from "valibot";
 import { useLocation } from "wouter";
 import { primaryButton } from "@/components/buttonStyles";
 import { DialogCloseButton } from "@/components/DialogCloseButton";
 import { TextField } from "@/components/TextField";
-import { toast } from "@/components/toast";
 import { profileSchema } from "@/features/accounts/rules";
 import { useSession } from "@/features/accounts/session";
-import { ApiRequestError, api, unwrap } from "@/lib/api/client";
+import { ApiRequestError } from "@/lib/api/client";
 import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
-import { paymentView } from "./outcome";
+import {
+  type FeePurpose,
+  type Payment,
+  type PaymentStatus,
+  paymentKeys,
+  useStartFeeCheckout,
+  useStartFeeStkPush,
+} from "./api";
+import { CheckoutFrame, MpesaWaiting, PaymentOutcome } from "./PaymentSteps";
 import { useAttemptKey } from "./useAttemptKey";
-import { HAS_PAID_KEY } from "./useHasPaid";
-import { type Payment, type PaymentStatus, POLL_FOR_MS, usePaymentStatus } from "./usePaymentStatus";
+import { toastStillWaiting, useMpesaWait } from "./useMpesaWait";
 
-export type { PaymentStatus } from "./usePaymentStatus";
-
-type Purpose = "campaign_activation" | "subscription";
 type Method = "mpesa" | "card";
 
 type Props = {
   open: boolean;
   onOpenChange(open: boolean): void;
-  purpose: Purpose;
+  purpose: FeePurpose;
   campaignId?: number;
   title: string;
   description?: string;
@@ -90,22 +93,21 @@ function PaymentFlow({
   onStatus,
   onClose,
 }: {
-  purpose: Purpose;
+  purpose: FeePurpose;
   campaignId?: number;
   onStatus(status: PaymentStatus): void;
   onClose(): void;
 }) {
-  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [method, setMethod] = useState<Method>("mpesa");
   const [attempt, setAttempt] = useState<Attempt | null>(null);
-  const status = usePaymentStatus(attempt?.reference ?? null);
-  const payment = status.data ?? attempt?.started;
+  const wait = useMpesaWait(attempt?.reference ?? null, attempt?.started);
+  const payment = wait.payment;
   const current = payment?.status ?? "pending";
 
-  // Latest values for the timer below, which must not restart when they change.
-  const latest = useRef({ current, onStatus, onClose });
-  latest.current = { current, onStatus, onClose };
+  // The latest callbacks for the effects below, which must not run again when they change.
+  const latest = useRef({ onStatus, onClose });
+  latest.current = { onStatus, onClose };
   useEffect(() => {
     latest.current.onStatus(current);
   }, [current]);
@@ -117,31 +119,25 @@ function PaymentFlow({
     void queryClient.invalidateQueries({
       predicate: (query) => !["payments", "session"].includes(String(query.queryKey[0])),
     });
-    if (purpose === "subscription") void queryClient.invalidateQueries({ queryKey: HAS_PAID_KEY });
+    if (purpose === "subscription") void queryClient.invalidateQueries({ queryKey: paymentKeys.hasPaid });
   }, [current, purpose, queryClient]);
 
   // The M-Pesa prompt waits 30 s at most here; the server keeps following the payment after that.
+  const mpesaGaveUp = attempt?.method === "mpesa" && wait.gaveUp;
   useEffect(() => {
-    if (attempt?.method !== "mpesa") return;
-    const timer = setTimeout(() => {
-      if (latest.current.current !== "pending") return;
-      toast({
-        title: t`We are still waiting for M-Pesa`,
-        description: t`Your payment keeps being tracked and counts as soon as M-Pesa confirms it.`,
-      });
-      latest.current.onClose();
-    }, POLL_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [attempt, t]);
+    if (!mpesaGaveUp) return;
+    toastStillWaiting();
+    latest.current.onClose();
+  }, [mpesaGaveUp]);
 
   if (attempt && current !== "pending") {
-    return <Outcome payment={payment} onDone={onClose} onRetry={() => setAttempt(null)} />;
+    return <PaymentOutcome payment={payment} onDone={onClose} onRetry={() => setAttempt(null)} />;
   }
   if (attempt?.method === "card" && attempt.checkoutUrl) {
     return (
       <CheckoutFrame
         url={attempt.checkoutUrl}
-        onLoad={() => void status.refetch()}
+        onLoad={() => void wait.refetch()}
         onBack={() => setAttempt(null)}
       />
     );
@@ -164,46 +160,6 @@ function PaymentFlow({
           onStarted={(reference, checkoutUrl) => setAttempt({ reference, method: "card", checkoutUrl })}
         />
       )}
-    </div>
-  );
-}
-
-/** The hosted card checkout page, framed; each page it loads (e.g. its return page) may bring the outcome. */
-export function CheckoutFrame({ url, onLoad, onBack }: { url: string; onLoad(): void; onBack(): void }) {
-  const { t } = useLingui();
-  return (
-    <div className="mt-4">
-      <iframe
-        title={t`Card payment`}
-        src={url}
-        onLoad={onLoad}
-        className="h-[26rem] w-full rounded-md border border-slate-200"
-      />
-      <p className="mt-2 text-sm text-slate-600" role="status">
-        <Trans>Waiting for your payment...</Trans>
-      </p>
-      <button
-        type="button"
-        onClick={onBack}
-        className="mt-2 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
-      >
-        <Trans>Use another payment method</Trans>
-      </button>
-    </div>
-  );
-}
-
-/** 'Check your phone' while an STK Push waits for the payer's PIN. */
-export function MpesaWaiting({ payment }: { payment: Payment }) {
-  const view = paymentView(payment);
-  return (
-    <div className="mt-6 text-center" role="status">
-      <div className="mx-auto h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" />
-      <p className="mt-4 text-lg font-semibold text-slate-900">{view.message}</p>
-      {view.detail && <p className="mt-1 text-slate-700">{view.detail}</p>}
-      <p className="mt-3 text-sm text-slate-600">
-        <Trans>This window closes after 30 seconds; your payment keeps being tracked.</Trans>
-      </p>
     </div>
   );
 }
@@ -248,7 +204,7 @@ function MpesaForm({
   campaignId,
   onStarted,
 }: {
-  purpose: Purpose;
+  purpose: FeePurpose;
   campaignId?: number;
   onStarted(payment: Payment): void;
 }) {
@@ -256,39 +212,28 @@ function MpesaForm({
   const phone = useSession().data?.user?.phone ?? "";
   const form = useSchemaForm(phoneSchema, { phone });
   const attemptKey = useAttemptKey();
-  const start = useMutation({
-    mutationFn: async (variables: { phone: string; key: string }) =>
-      unwrap(
-        await api.POST("/api/payments/stk-push", {
-          body: {
-            purpose,
-            campaign_id: campaignId ?? null,
-            phone: variables.phone,
-            idempotency_key: variables.key,
-          },
-        }),
-        t`An unexpected error occurred. Please try again.`,
-      ),
-    onSuccess: (payment) => {
-      attemptKey.settle();
-      onStarted(payment);
-    },
-    onError: (error) => {
-      attemptKey.settle(error);
-      showFieldErrors(error, form, ["phone"]);
-    },
-  });
+  const start = useStartFeeStkPush({ purpose, campaignId });
+  const send = (phone: string) =>
+    start.mutate(
+      { phone, key: attemptKey.take() },
+      {
+        onSuccess: (payment) => {
+          attemptKey.settle();
+          onStarted(payment);
+        },
+        onError: (error) => {
+          attemptKey.settle(error);
+          showFieldErrors(error, form, ["phone"]);
+        },
+      },
+    );
   const failure =
     start.error && !(start.error instanceof ApiRequestError && start.error.fieldErrors.phone)
       ? errorMessage(start.error, t`An unexpected error occurred. Please try again.`)
       : null;
 
   return (
-    <form
-      noValidate
-      className="mt-4 space-y-4"
-      onSubmit={form.handleSubmit((values) => start.mutate({ phone: values.phone, key: attemptKey.take() }))}
-    >
+    <form noValidate className="mt-4 space-y-4" onSubmit={form.handleSubmit((values) => send(values.phone))}>
       <TextField
         label={t`M-Pesa phone number`}
         type="tel"
@@ -315,27 +260,25 @@ function CardStart({
   campaignId,
   onStarted,
 }: {
-  purpose: Purpose;
+  purpose: FeePurpose;
   campaignId?: number;
   onStarted(reference: string, checkoutUrl: string): void;
 }) {
   const { t } = useLingui();
   const [location] = useLocation();
   const attemptKey = useAttemptKey();
-  const start = useMutation({
-    mutationFn: async (key: string) =>
-      unwrap(
-        await api.POST("/api/payments/checkout", {
-          body: { purpose, campaign_id: campaignId ?? null, idempotency_key: key, return_path: location },
-        }),
-        t`An unexpected error occurred. Please try again.`,
-      ),
-    onSuccess: (checkout) => {
-      attemptKey.settle();
-      onStarted(checkout.reference, checkout.checkout_url);
-    },
-    onError: (error) => attemptKey.settle(error),
-  });
+  const start = useStartFeeCheckout({ purpose, campaignId });
+  const open = () =>
+    start.mutate(
+      { key: attemptKey.take(), returnPath: location },
+      {
+        onSuccess: (checkout) => {
+          attemptKey.settle();
+          onStarted(checkout.reference, checkout.checkout_url);
+        },
+        onError: (error) => attemptKey.settle(error),
+      },
+    );
 
   return (
     <div className="mt-4 space-y-4">
@@ -347,67 +290,9 @@ function CardStart({
           {errorMessage(start.error, t`An unexpected error occurred. Please try again.`)}
         </p>
       )}
-      <button
-        type="button"
-        disabled={start.isPending}
-        onClick={() => start.mutate(attemptKey.take())}
-        className={primaryButton}
-      >
+      <button type="button" disabled={start.isPending} onClick={open} className={primaryButton}>
         {start.isPending ? <Trans>Opening...</Trans> : <Trans>Continue to card payment</Trans>}
       </button>
-    </div>
-  );
-}
-
-export function Outcome({
-  payment,
-  onDone,
-  onRetry,
-}: {
-  payment: Payment | undefined;
-  onDone(): void;
-  onRetry(): void;
-}) {
-  if (!payment) return null;
-  const view = paymentView(payment);
-  const success = view.tone === "success";
-  return (
-    <div className="mt-6 text-center">
-      <div
-        className={`mx-auto flex h-12 w-12 items-center justify-center rounded-full ${success ? "bg-brand-100 text-brand-700" : "bg-red-100 text-red-700"}`}
-      >
-        <svg
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-          aria-hidden="true"
-        >
-          <path d={success ? "M5 13l4 4L19 7" : "M6 6l12 12M18 6L6 18"} />
-        </svg>
-      </div>
-      <p role={success ? "status" : "alert"} className="mt-4 text-lg font-semibold text-slate-900">
-        {view.message}
-      </p>
-      <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
-        {!success && (
-          <button type="button" onClick={onRetry} className={`${primaryButton} sm:w-auto`}>
-            <Trans>Try again</Trans>
-          </button>
-        )}
-        <button
-          type="button"
-          onClick={onDone}
-          className={
-            success
-              ? `${primaryButton} sm:w-auto`
-              : "rounded-md border border-slate-300 px-4 py-2.5 font-medium text-slate-700 hover:bg-slate-50"
-          }
-        >
-          {success ? <Trans>Done</Trans> : <Trans>Close</Trans>}
-        </button>
-      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { i18n } from "@/lib/i18n";
 import { formatKsh } from "@/lib/money";
-import type { Payment } from "./usePaymentStatus";
+import type { Payment } from "./api";
 
 export type PaymentView = {
   /** waiting: still pending; success: paid; problem: ended without the money. */

@@ -1,15 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
-import { toast } from "@/components/toast";
 import { campaignKeys } from "@/features/campaigns/api";
-import { CheckoutFrame, MpesaWaiting, Outcome } from "@/features/payments/PaymentDialog";
-import {
-  type Payment,
-  type PaymentStatus,
-  POLL_FOR_MS,
-  usePaymentStatus,
-} from "@/features/payments/usePaymentStatus";
+import type { Payment, PaymentStatus } from "@/features/payments/api";
+import { CheckoutFrame, MpesaWaiting, PaymentOutcome } from "@/features/payments/PaymentSteps";
+import { toastStillWaiting, useMpesaWait } from "@/features/payments/useMpesaWait";
 import { formatKsh } from "@/lib/money";
 import { DialogShell } from "./DialogShell";
 
@@ -28,14 +23,14 @@ type Props = {
 export default function DonationPaymentDialog({ started, campaignId, onClose }: Props) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const status = usePaymentStatus(started.reference);
-  const payment = status.data ?? started;
+  const wait = useMpesaWait(started.reference, started);
+  const payment = wait.payment ?? started;
   const current = payment.status;
   const card = payment.provider === "card";
 
-  // The latest values for the timer below, which must not restart when they change.
-  const latest = useRef({ current, onClose });
-  latest.current = { current, onClose };
+  // The latest callback for the effect below, which must not run again when it changes.
+  const latest = useRef(onClose);
+  latest.current = onClose;
 
   useEffect(() => {
     if (current !== "succeeded") return;
@@ -44,24 +39,18 @@ export default function DonationPaymentDialog({ started, campaignId, onClose }: 
     void queryClient.invalidateQueries({ queryKey: campaignKeys.lists });
   }, [current, campaignId, queryClient]);
 
+  const mpesaGaveUp = !card && wait.gaveUp;
   useEffect(() => {
-    if (card) return;
-    const timer = setTimeout(() => {
-      if (latest.current.current !== "pending") return;
-      toast({
-        title: t`We are still waiting for M-Pesa`,
-        description: t`Your payment keeps being tracked and counts as soon as M-Pesa confirms it.`,
-      });
-      latest.current.onClose("pending");
-    }, POLL_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [card, t]);
+    if (!mpesaGaveUp) return;
+    toastStillWaiting();
+    latest.current("pending");
+  }, [mpesaGaveUp]);
 
   const close = () => onClose(current);
   let body: ReactNode;
-  if (current !== "pending") body = <Outcome payment={payment} onDone={close} onRetry={close} />;
+  if (current !== "pending") body = <PaymentOutcome payment={payment} onDone={close} onRetry={close} />;
   else if (card && payment.checkout_url) {
-    body = <CheckoutFrame url={payment.checkout_url} onLoad={() => void status.refetch()} onBack={close} />;
+    body = <CheckoutFrame url={payment.checkout_url} onLoad={() => void wait.refetch()} onBack={close} />;
   } else body = <MpesaWaiting payment={payment} />;
 
   return (

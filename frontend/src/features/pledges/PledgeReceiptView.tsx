@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import * as v from "valibot";
 import { primaryButton } from "@/components/buttonStyles";
@@ -7,14 +7,22 @@ import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { campaignKeys } from "@/features/campaigns/api";
 import { formatCalendarDate } from "@/features/campaigns/links";
+import type { Payment } from "@/features/payments/api";
 import { paymentView } from "@/features/payments/outcome";
-import { Outcome } from "@/features/payments/PaymentDialog";
+import { PaymentOutcome } from "@/features/payments/PaymentSteps";
 import { useAttemptKey } from "@/features/payments/useAttemptKey";
-import { type Payment, POLL_FOR_MS, usePaymentStatus } from "@/features/payments/usePaymentStatus";
-import { ApiRequestError, api, unwrap } from "@/lib/api/client";
+import { useMpesaWait } from "@/features/payments/useMpesaWait";
+import { ApiRequestError } from "@/lib/api/client";
 import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
-import { type PaymentInstruction, type PledgeReceipt, pledgeKeys, unexpected, usePledgeReceipt } from "./api";
+import {
+  type PaymentInstruction,
+  type PledgeReceipt,
+  pledgeKeys,
+  unexpected,
+  usePledgeReceipt,
+  useStartPledgeStkPush,
+} from "./api";
 import { PledgeStatusBadge } from "./PledgeStatusBadge";
 import { howToPayText, pledgeSchema } from "./rules";
 import { useCopied } from "./useCopied";
@@ -189,31 +197,26 @@ function PayNowPanel({ receipt }: { receipt: PledgeReceipt }) {
   const queryClient = useQueryClient();
   const [started, setStarted] = useState<Payment | null>(null);
   const [otherPhone, setOtherPhone] = useState(false);
-  const [gaveUp, setGaveUp] = useState(false);
-  const status = usePaymentStatus(started?.reference ?? null);
-  const payment = status.data ?? started;
+  const wait = useMpesaWait(started?.reference ?? null, started);
+  const payment = wait.payment;
   const attemptKey = useAttemptKey();
   const form = useSchemaForm(phoneSchema, { phone: "" });
 
-  const start = useMutation({
-    mutationFn: async (phone: string) =>
-      unwrap(
-        await api.POST("/api/pledges/{code}/stk-push", {
-          params: { path: { code: receipt.code } },
-          body: { phone, idempotency_key: attemptKey.take() },
-        }),
-        unexpected(),
-      ),
-    onSuccess: (payment) => {
-      attemptKey.settle();
-      setGaveUp(false);
-      setStarted(payment);
-    },
-    onError: (error) => {
-      attemptKey.settle(error);
-      showFieldErrors(error, form, ["phone"]);
-    },
-  });
+  const start = useStartPledgeStkPush(receipt.code);
+  const send = (phone: string) =>
+    start.mutate(
+      { phone, key: attemptKey.take() },
+      {
+        onSuccess: (payment) => {
+          attemptKey.settle();
+          setStarted(payment);
+        },
+        onError: (error) => {
+          attemptKey.settle(error);
+          showFieldErrors(error, form, ["phone"]);
+        },
+      },
+    );
 
   const succeeded = payment?.status === "succeeded";
   useEffect(() => {
@@ -221,14 +224,6 @@ function PayNowPanel({ receipt }: { receipt: PledgeReceipt }) {
     void queryClient.invalidateQueries({ queryKey: pledgeKeys.receipt(receipt.code) });
     void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(receipt.campaign_id) });
   }, [succeeded, queryClient, receipt.code, receipt.campaign_id]);
-
-  // The polling stops after 30 s; then the pledger is told the payment is still followed.
-  const waiting = payment?.status === "pending";
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(() => setGaveUp(true), POLL_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [waiting]);
 
   const reset = () => {
     setStarted(null);
@@ -239,8 +234,9 @@ function PayNowPanel({ receipt }: { receipt: PledgeReceipt }) {
 
   let body: ReactNode;
   if (payment && payment.status !== "pending") {
-    body = <Outcome payment={payment} onDone={reset} onRetry={reset} />;
-  } else if (payment && gaveUp) {
+    body = <PaymentOutcome payment={payment} onDone={reset} onRetry={reset} />;
+  } else if (payment && wait.gaveUp) {
+    // The polling stopped after 30 s: the pledger is told the payment is still followed.
     body = (
       <div role="status" className="text-center">
         <p className="font-semibold text-slate-900">
@@ -251,7 +247,7 @@ function PayNowPanel({ receipt }: { receipt: PledgeReceipt }) {
         </p>
         <button
           type="button"
-          onClick={() => void status.refetch()}
+          onClick={() => void wait.refetch()}
           className="mt-3 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
         >
           <Trans>Check again</Trans>
@@ -275,9 +271,9 @@ function PayNowPanel({ receipt }: { receipt: PledgeReceipt }) {
         noValidate
         className="space-y-3"
         onSubmit={(event) => {
-          if (otherPhone) return void form.handleSubmit((values) => start.mutate(values.phone))(event);
+          if (otherPhone) return void form.handleSubmit((values) => send(values.phone))(event);
           event.preventDefault();
-          start.mutate("");
+          send("");
         }}
       >
         <p className="text-sm text-slate-700">

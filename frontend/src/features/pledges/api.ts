@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useSession } from "@/features/accounts/session";
 import { api, type Schemas, unwrap } from "@/lib/api/client";
 import { i18n } from "@/lib/i18n";
@@ -49,4 +49,18 @@ export function useSessionReady() {
   return async () => {
     if (!session.data) await session.refetch();
   };
+}
+
+/** 'Pay now with M-Pesa': a PIN prompt for the rest of the pledge, to `phone` or (empty) the pledge's own. */
+export function useStartPledgeStkPush(code: string) {
+  return useMutation({
+    mutationFn: async ({ phone, key }: { phone: string; key: string }) =>
+      unwrap(
+        await api.POST("/api/pledges/{code}/stk-push", {
+          params: { path: { code } },
+          body: { phone, idempotency_key: key },
+        }),
+        unexpected(),
+      ),
+  });
 }

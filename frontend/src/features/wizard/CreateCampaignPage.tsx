@@ -8,7 +8,7 @@ import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { formatCalendarDate } from "@/features/campaigns/links";
-import { useHasPaid } from "@/features/payments/useHasPaid";
+import { useHasPaid } from "@/features/payments/api";
 import { ApiRequestError, api, unwrap } from "@/lib/api/client";
 import { errorMessage, useSchemaForm } from "@/lib/forms";
 import { formatKes, formatKsh } from "@/lib/money";

@@ -417,7 +417,7 @@ export interface paths {
          * Dashboard
          * @description The signed-in user's dashboard: stat figures, the external tool's address, their campaigns.
          */
-        get: operations["campaigns_dashboard_dashboard"];
+        get: operations["config_dashboard_dashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4628,7 +4628,7 @@ export interface operations {
             };
         };
     };
-    campaigns_dashboard_dashboard: {
+    config_dashboard_dashboard: {
         parameters: {
             query?: never;
             header?: never;
@@ -5050,6 +5050,15 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ The figures and the campaign grid cover the pledging campaigns of the caller's o
 any role (the spec said "the caller organizes": see README, Organizations); like counts are for
 admins only. A constant number of queries whatever the
 number of campaigns: the session, the user, the totals, the campaigns, the grant matches.
+Here in the composition layer, as it brings campaigns and the grant tool together.
 """
 
 from datetime import date

@@ -1,0 +1,211 @@
+"""The messages sent when something happens: a pledge recorded or paid, a receipt, a welcome, a
+password reset link, an organizer's news of a new pledge, a campaign activated. Each is queued and
+delivered through the outbox (``outbox``)."""
+
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from accounts.tokens import password_reset_url
+from campaigns.models import Campaign, CampaignStatus
+from common.money import format_ksh
+from notifications.models import (
+    CampaignReminderSettings,
+)
+from notifications.outbox import deliver_all, notification_queue_email, notification_queue_sms
+from payments.models import Payment
+from pledges.models import Pledge
+
+
+def pledge_context(pledge: Pledge) -> dict[str, Any]:
+    return {
+        "pledge": pledge,
+        "campaign": pledge.campaign,
+        "amount": format_ksh(pledge.amount),
+        "paid": format_ksh(pledge.paid_amount),
+        "remaining": format_ksh(pledge.remaining_amount),
+        "paybill": settings.MPESA_SHORTCODE,
+        # The pledger's own page (frontend /pledges/{code}): what is paid, how to pay, 'Pay now with M-Pesa'.
+        "pay_url": f"{settings.SITE_URL}/pledges/{pledge.code}",
+        "site_url": settings.SITE_URL,
+    }
+
+
+def pledge_recorded_notify(*, pledge_id: int) -> None:
+    """The pledger's confirmation: amount, campaign, code and how to pay, by e-mail and SMS."""
+    pledge = Pledge.objects.select_related("campaign").get(pk=pledge_id)
+    with translation.override(pledge.language):
+        context = pledge_context(pledge)
+        subject = _("Your pledge %(code)s to %(campaign)s") % {"code": pledge.code, "campaign": pledge.campaign.title}
+        deliver_all(
+            [
+                notification_queue_email(
+                    to=pledge.email, subject=subject, template="pledge_recorded", context=context, pledge=pledge
+                ),
+                notification_queue_sms(to=pledge.phone, template="pledge_recorded", context=context, pledge=pledge),
+            ]
+        )
+
+
+def pledge_payment_notify(*, pledge_id: int, payment_id: int, fully_paid: bool) -> None:
+    """A payment counted towards a pledge: an SMS receipt to the pledger (the e-mail receipt is
+    ``payment_receipt_notify``'s), and a thank-you by e-mail and SMS once the pledge is fully paid."""
+    pledge = Pledge.objects.select_related("campaign").get(pk=pledge_id)
+    with translation.override(pledge.language):
+        payment = Payment.objects.get(pk=payment_id)
+        context = {**pledge_context(pledge), "payment": payment, "payment_amount": format_ksh(payment.amount)}
+        logs = [
+            notification_queue_sms(
+                to=pledge.phone, template="payment_received", context=context, pledge=pledge, payment=payment
+            )
+        ]
+        if fully_paid:
+            subject = _("Thank you: your pledge to %(campaign)s is fully paid") % {"campaign": pledge.campaign.title}
+            logs += [
+                notification_queue_email(
+                    to=pledge.email, subject=subject, template="pledge_paid", context=context, pledge=pledge
+                ),
+                notification_queue_sms(to=pledge.phone, template="pledge_paid", context=context, pledge=pledge),
+            ]
+        deliver_all(logs)
+
+
+def _receipt_language(payment: Payment) -> str:
+    """The language the payer gave or pledged in, else their profile's."""
+    if donation := getattr(payment, "donation", None):
+        return donation.language
+    if pledge_link := getattr(payment, "pledge_link", None):
+        return pledge_link.pledge.language
+    return payment.user.message_language if payment.user else settings.LANGUAGE_CODE
+
+
+def payment_receipt_notify(*, payment_id: int) -> None:
+    """The e-mailed receipt of any succeeded payment (a donation, a pledge's instalment, a fee),
+    to the address given with it or else the payer's account, in the payer's language."""
+    payment = (
+        Payment.objects.select_related("campaign", "user", "donation", "pledge_link__pledge")
+        .filter(pk=payment_id)
+        .first()
+    )
+    if payment is None or payment.status != Payment.Status.SUCCEEDED or not payment.contact_email:
+        return
+    pledge_link = getattr(payment, "pledge_link", None)
+    with translation.override(_receipt_language(payment)):
+        context = {
+            "payment": payment,
+            "amount": format_ksh(payment.amount),
+            "paid_at": timezone.localtime(payment.settled_at) if payment.settled_at else None,
+            "site_url": settings.SITE_URL,
+        }
+        subject = _("Your Harambee receipt %(number)s") % {"number": payment.receipt_number}
+        deliver_all(
+            [
+                notification_queue_email(
+                    to=payment.contact_email,
+                    subject=subject,
+                    template="receipt",
+                    context=context,
+                    pledge=pledge_link.pledge if pledge_link else None,
+                    payment=payment,
+                )
+            ]
+        )
+
+
+def user_welcome_notify(*, user_id: int) -> None:
+    """The welcome e-mail after sign-up."""
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:
+        return
+    with translation.override(user.message_language):
+        context = {"user": user, "site_url": settings.SITE_URL}
+        deliver_all(
+            [
+                notification_queue_email(
+                    to=user.email, subject=_("Welcome to Harambee"), template="welcome", context=context
+                )
+            ]
+        )
+
+
+def password_reset_notify(*, user_id: int) -> None:
+    """The e-mail carrying the signed, single-use link to /reset-password. The link is made here,
+    so it is in no task's arguments, and taken out of the message log once delivery is settled."""
+    user = User.objects.filter(pk=user_id).first()
+    if user is None:
+        return
+    with translation.override(user.message_language):
+        context = {"user": user, "reset_url": password_reset_url(user), "site_url": settings.SITE_URL}
+        subject = _("Reset your Harambee password")
+        deliver_all(
+            [notification_queue_email(to=user.email, subject=subject, template="password_reset", context=context)]
+        )
+
+
+def campaign_manage_url(campaign: Campaign) -> str:
+    # Pledge Management is a section of the campaign's page, shown to its organizer and admins.
+    return f"{settings.SITE_URL}/campaign/{campaign.pk}"
+
+
+def _wants_digest(campaign: Campaign) -> bool:
+    try:
+        return campaign.reminder_settings.new_pledge_digest
+    except CampaignReminderSettings.DoesNotExist:
+        return False
+
+
+def organizer_new_pledge_notify(*, pledge_id: int) -> None:
+    """Tell the organizer about a new pledge at once, unless they chose the daily digest."""
+    pledge = Pledge.objects.select_related("campaign__organizer", "campaign__reminder_settings").get(pk=pledge_id)
+    campaign = pledge.campaign
+    if _wants_digest(campaign):
+        return
+    with translation.override(campaign.organizer.message_language):
+        context = {
+            "pledge": pledge,
+            "campaign": campaign,
+            "amount": format_ksh(pledge.amount),
+            "manage_url": campaign_manage_url(campaign),
+        }
+        subject = _("New pledge: %(amount)s to %(campaign)s") % {
+            "amount": context["amount"],
+            "campaign": campaign.title,
+        }
+        deliver_all(
+            [
+                notification_queue_email(
+                    to=campaign.organizer.email, subject=subject, template="new_pledge", context=context, pledge=pledge
+                )
+            ]
+        )
+
+
+def campaign_activated_notify(*, campaign_id: int, payment_id: int) -> None:
+    """The organizer's e-mail once their activation fee is paid and the campaign is live."""
+    campaign = Campaign.objects.select_related("organizer").get(pk=campaign_id)
+    if campaign.status != CampaignStatus.ACTIVE:
+        return
+    with translation.override(campaign.organizer.message_language):
+        payment = Payment.objects.get(pk=payment_id)
+        context = {
+            "campaign": campaign,
+            "organizer": campaign.organizer,
+            "fee": format_ksh(payment.amount),
+            "campaign_url": campaign_manage_url(campaign),
+            "site_url": settings.SITE_URL,
+        }
+        subject = _("%(campaign)s is now live") % {"campaign": campaign.title}
+        deliver_all(
+            [
+                notification_queue_email(
+                    to=campaign.organizer.email,
+                    subject=subject,
+                    template="campaign_activated",
+                    context=context,
+                    payment=payment,
+                )
+            ]
+        )

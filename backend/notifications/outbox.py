@@ -1,0 +1,172 @@
+"""Sending messages: each is first written to ``NotificationLog`` (queued) with its rendered text,
+then handed to the provider by ``notification_deliver``: in a task, never in the web request. A
+provider error is recorded on the log and retried later (``RETRY_DELAYS``) by re-enqueueing the
+delivery task; after the last attempt the log stays ``failed``. Also when messages may go out
+(quiet hours, Nairobi time) and forgetting them (an account deletion).
+"""
+
+import logging
+import re
+from datetime import datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from accounts.models import User
+from notifications import tasks
+from notifications.models import (
+    NotificationLog,
+    PledgeOptOut,
+)
+from notifications.selectors import notifications_sent_to
+from notifications.sms import SmsError, sms_send
+from payments.models import Payment
+from pledges.models import Pledge
+from pledges.selectors import pledges_made_by
+
+logger = logging.getLogger(__name__)
+
+
+# Seconds to wait before each retry of a failed delivery (the first attempt is immediate).
+RETRY_DELAYS = (60, 300, 1800)
+
+
+NAIROBI = ZoneInfo("Africa/Nairobi")
+
+
+def _sms_text(template: str, context: dict[str, Any]) -> str:
+    # Templates wrap for readability; an SMS is one paragraph (every character counts).
+    return " ".join(render_to_string(f"notifications/sms/{template}.txt", context).split())
+
+
+def notification_queue_sms(
+    *, to: str, template: str, context: dict[str, Any], pledge: Pledge | None = None, payment: Payment | None = None
+) -> NotificationLog:
+    return NotificationLog.objects.create(
+        channel=NotificationLog.Channel.SMS,
+        recipient=to,
+        template=f"sms/{template}",
+        body=_sms_text(template, context),
+        pledge=pledge,
+        payment=payment,
+    )
+
+
+def notification_queue_email(
+    *,
+    to: str,
+    subject: str,
+    template: str,
+    context: dict[str, Any],
+    pledge: Pledge | None = None,
+    payment: Payment | None = None,
+    headers: dict[str, str] | None = None,
+) -> NotificationLog:
+    return NotificationLog.objects.create(
+        channel=NotificationLog.Channel.EMAIL,
+        recipient=to,
+        template=f"email/{template}",
+        subject=subject,
+        body=render_to_string(f"notifications/email/{template}.txt", context),
+        html_body=render_to_string(f"notifications/email/{template}.html", context),
+        headers=headers or {},
+        pledge=pledge,
+        payment=payment,
+    )
+
+
+def _provider_send(log: NotificationLog) -> str:
+    """Hand one message to its provider: the provider's message id, or an exception."""
+    if log.channel == NotificationLog.Channel.SMS:
+        return sms_send(to=log.recipient, message=log.body)
+    message = EmailMultiAlternatives(subject=log.subject, body=log.body, to=[log.recipient], headers=log.headers)
+    message.attach_alternative(log.html_body, "text/html")
+    message.send()
+    return ""
+
+
+# once delivery is settled, so staff who read the log (Django admin) and backups never hold it.
+KEYS_IN_MESSAGES = {"email/password_reset": re.compile(r"(?<=/reset-password)\?[^\s\"<]+")}
+
+
+KEY_REMOVED = "?[removed]"
+
+
+def notification_deliver(*, log_id: int) -> NotificationLog:
+    """Try to send a queued message once. On a provider error the error is recorded and, while
+    attempts remain and the task backend can defer, a retry is enqueued after a back-off."""
+    log = NotificationLog.objects.get(pk=log_id)
+    if log.status != NotificationLog.Status.QUEUED:
+        return log
+    log.attempts += 1
+    try:
+        log.provider_message_id = _provider_send(log)
+    except (SmsError, OSError) as error:
+        log.error = str(error)[:1000]
+        retry = log.attempts <= len(RETRY_DELAYS) and tasks.deliver_notification.get_backend().supports_defer
+        # A failure that will be retried is a warning; one given up on needs someone to look.
+        logger.log(
+            logging.WARNING if retry else logging.ERROR,
+            "Could not send %s %s (message %s): %s",
+            "e-mail" if log.channel == NotificationLog.Channel.EMAIL else "SMS",
+            log.template,
+            log.pk,
+            error,
+        )
+        if retry:
+            run_after = timezone.now() + timedelta(seconds=RETRY_DELAYS[log.attempts - 1])
+            log.save(update_fields=["attempts", "error"])
+            tasks.deliver_notification.using(run_after=run_after).enqueue(log_id=log.pk)
+            return log
+        log.status = NotificationLog.Status.FAILED
+    else:
+        log.status = NotificationLog.Status.SENT
+        log.sent_at = timezone.now()
+        log.error = ""
+    if key := KEYS_IN_MESSAGES.get(log.template):
+        # Sent or given up on: the log keeps the message, not a key to someone's account.
+        log.body, log.html_body = key.sub(KEY_REMOVED, log.body), key.sub(KEY_REMOVED, log.html_body)
+    log.save(update_fields=["attempts", "error", "status", "sent_at", "provider_message_id", "body", "html_body"])
+    return log
+
+
+def deliver_all(logs: list[NotificationLog]) -> None:
+    for log in logs:
+        notification_deliver(log_id=log.pk)
+
+
+def is_quiet_hours(moment: datetime) -> bool:
+    """Whether ``moment`` falls in the night when no reminder goes out (``REMINDER_QUIET_HOURS``,
+    21:00 to 07:00 Nairobi time unless set otherwise)."""
+    if settings.REMINDER_QUIET_HOURS is None:
+        return False
+    quiet_from, quiet_until = settings.REMINDER_QUIET_HOURS
+    local = moment.astimezone(NAIROBI).time()
+    return local >= time(quiet_from) or local < time(quiet_until)
+
+
+def quiet_hours_end(moment: datetime) -> datetime:
+    """The morning (07:00 Nairobi by default) that ends the quiet hours ``moment`` falls in."""
+    assert settings.REMINDER_QUIET_HOURS is not None
+    until = time(settings.REMINDER_QUIET_HOURS[1])
+    local = moment.astimezone(NAIROBI)
+    day = local.date() if local.time() < until else local.date() + timedelta(days=1)
+    return datetime.combine(day, until, tzinfo=NAIROBI)
+
+
+@transaction.atomic
+def notifications_personal_data_erase(*, user: User) -> None:
+    """Forget the messages sent to the user (an account deletion, ``privacy``): only that they were
+    sent stays. Their pledges get no more reminders, which would have nowhere to go; a message
+    still queued is never sent (delivery skips what is no longer queued). Runs before pledges
+    forget the contact details that find those messages (``notifications_sent_to``)."""
+    pledge_ids = pledges_made_by(user=user).values_list("pk", flat=True)
+    PledgeOptOut.objects.bulk_create([PledgeOptOut(pledge_id=pk) for pk in pledge_ids], ignore_conflicts=True)
+    logs = notifications_sent_to(user=user)
+    logs.filter(status=NotificationLog.Status.QUEUED).update(status=NotificationLog.Status.FAILED)
+    logs.update(recipient="", subject="", body="", html_body="", headers={}, error="")

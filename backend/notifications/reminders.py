@@ -1,0 +1,249 @@
+"""Pledge reminders: one per pledge and offset, within a day of falling due, none at night (the
+send step puts a late one off until quiet hours end), none once paid or opted out; an organizer's
+reminder on demand; the campaign's reminder settings."""
+
+import re
+from datetime import datetime, time, timedelta
+from functools import partial
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from campaigns.models import Campaign, CampaignStatus
+from common import ratelimit
+from common.errors import FieldValidationError, ServiceError
+from notifications import tasks
+from notifications.digests import digest_final_queue
+from notifications.messages import pledge_context
+from notifications.models import (
+    DEFAULT_REMINDER_OFFSETS,
+    CampaignReminderSettings,
+    PledgeOptOut,
+    Reminder,
+    known_offsets,
+)
+from notifications.outbox import (
+    NAIROBI,
+    deliver_all,
+    is_quiet_hours,
+    notification_queue_email,
+    notification_queue_sms,
+    quiet_hours_end,
+)
+from notifications.selectors import opt_out_pledge_get, opt_out_token, reminders_campaign_get
+from organizations.roles import Permission
+from pledges.models import Pledge, PledgeStatus
+from pledges.selectors import pledge_managed_get
+
+REMINDER_TIME = time(8)
+
+
+# A reminder is sent only within a day of falling due: long enough to wait out quiet hours (or a
+# scheduler down for a while), short enough that an offset added later, or reminders turned back
+# on, does not remind every older pledge at once of a date long past.
+REMINDER_FRESH_FOR = timedelta(days=1)
+
+
+OFFSET_PATTERN = re.compile(r"^(pledge)\+(\d{1,3})$|^(end)-(\d{1,3})$")
+
+
+UNPAID = (PledgeStatus.PENDING, PledgeStatus.PARTLY_PAID)
+
+
+def reminder_due_at(*, pledge: Pledge, offset: str) -> datetime:
+    """When the reminder at ``offset`` (one of ``REMINDER_OFFSET_CHOICES``) falls due for ``pledge``."""
+    match = OFFSET_PATTERN.match(offset)
+    if match is None:
+        raise ValueError(f"Unknown reminder offset {offset!r}")
+    if match.group(1):
+        return pledge.created_at + timedelta(days=int(match.group(2)))
+    day = pledge.campaign.end_date - timedelta(days=int(match.group(4)))
+    return datetime.combine(day, REMINDER_TIME, tzinfo=NAIROBI)
+
+
+def _reminder_offsets(campaign: Campaign) -> list[str]:
+    try:
+        return known_offsets(campaign.reminder_settings.offsets)
+    except CampaignReminderSettings.DoesNotExist:
+        return list(DEFAULT_REMINDER_OFFSETS)
+
+
+def _opt_out_url(pledge: Pledge) -> str:
+    return f"{settings.SITE_URL}/api/notifications/opt-out?token={opt_out_token(pledge)}"
+
+
+def reminders_send_due(*, now: datetime | None = None) -> int:
+    """Enqueue the reminders that are due at ``now``; the number enqueued.
+
+    Only unpaid pledges of active, not yet ended campaigns with reminders on, whose pledger did
+    not opt out. Nothing in quiet hours (they go out on the first run after 07:00). An offset is
+    due for ``REMINDER_FRESH_FOR`` after its time, and not at all if it falls before a reminder
+    the pledge already had. Of several offsets due at once only the latest is sent, the rest
+    skipped. Each (pledge, offset) row is created once, under its unique constraint, so two
+    schedulers running at the same moment send one reminder.
+    """
+    now = now or timezone.now()
+    if is_quiet_hours(now):
+        return 0
+    pledges = (
+        Pledge.objects.filter(
+            status__in=UNPAID,
+            campaign__status=CampaignStatus.ACTIVE,
+            campaign__end_date__gte=now.astimezone(NAIROBI).date(),
+            opt_out__isnull=True,
+        )
+        .exclude(campaign__reminder_settings__enabled=False)
+        .select_related("campaign__reminder_settings")
+        .prefetch_related("reminders")
+        .order_by("pk")
+    )
+    enqueued = 0
+    for pledge in pledges.iterator(chunk_size=500):
+        reminders = pledge.reminders.all()
+        done = {reminder.offset for reminder in reminders}
+        last_sent = max((reminder.sent_at for reminder in reminders if reminder.sent_at), default=None)
+        due = sorted(
+            (due_at, offset)
+            for offset in _reminder_offsets(pledge.campaign)
+            if offset not in done
+            and pledge.created_at < (due_at := reminder_due_at(pledge=pledge, offset=offset)) <= now
+            and now - due_at < REMINDER_FRESH_FOR
+            and (last_sent is None or due_at > last_sent)
+        )
+        for position, (_due_at, offset) in enumerate(due):
+            latest = position == len(due) - 1
+            with transaction.atomic():
+                reminder, created = Reminder.objects.get_or_create(
+                    pledge=pledge,
+                    offset=offset,
+                    defaults={"status": Reminder.Status.SCHEDULED if latest else Reminder.Status.SKIPPED},
+                )
+                if created and latest:
+                    enqueued += 1
+                    transaction.on_commit(
+                        partial(tasks.send_pledge_reminder.enqueue, pledge_id=pledge.pk, reminder_id=reminder.pk)
+                    )
+    return enqueued
+
+
+def pledge_reminder_send(*, pledge_id: int, reminder_id: int | None) -> bool:
+    """Send one reminder (automatic, or manual without ``reminder_id``) by SMS and e-mail, unless
+    the pledge got paid, its campaign closed or its pledger opted out since; True if sent. In quiet
+    hours (a manual one in the evening, an automatic one taken on before 21:00 but run late) it is
+    put off until 07:00 instead, where the task backend can defer."""
+    now = timezone.now()
+    if is_quiet_hours(now) and tasks.send_pledge_reminder.get_backend().supports_defer:
+        tasks.send_pledge_reminder.using(run_after=quiet_hours_end(now)).enqueue(
+            pledge_id=pledge_id, reminder_id=reminder_id
+        )
+        return False
+    # Claim the reminder before sending: a job that runs twice (a retry, an operator's requeue) finds
+    # it no longer scheduled and sends nothing. At most once: a crash after the claim sends none.
+    if reminder_id is not None:
+        claimed = Reminder.objects.filter(pk=reminder_id, status=Reminder.Status.SCHEDULED).update(
+            status=Reminder.Status.SENT, sent_at=now
+        )
+        if not claimed:
+            return False
+    pledge = Pledge.objects.select_related("campaign").get(pk=pledge_id)
+    still_wanted = (
+        pledge.status in UNPAID
+        and pledge.campaign.status == CampaignStatus.ACTIVE
+        and not PledgeOptOut.objects.filter(pledge=pledge).exists()
+    )
+    if not still_wanted:
+        if reminder_id is not None:
+            Reminder.objects.filter(pk=reminder_id).update(status=Reminder.Status.SKIPPED, sent_at=None)
+        return False
+    with translation.override(pledge.language):
+        opt_out_url = _opt_out_url(pledge)
+        context = {**pledge_context(pledge), "opt_out_url": opt_out_url}
+        subject = _("Reminder: %(remaining)s left on your pledge to %(campaign)s") % {
+            "remaining": context["remaining"],
+            "campaign": pledge.campaign.title,
+        }
+        deliver_all(
+            [
+                notification_queue_sms(to=pledge.phone, template="reminder", context=context, pledge=pledge),
+                notification_queue_email(
+                    to=pledge.email,
+                    subject=subject,
+                    template="reminder",
+                    context=context,
+                    pledge=pledge,
+                    # Mail programs show their own 'Unsubscribe', which POSTs here at once (RFC 8058).
+                    headers={
+                        "List-Unsubscribe": f"<{opt_out_url}>",
+                        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+                    },
+                ),
+            ]
+        )
+    return True
+
+
+@transaction.atomic
+def pledge_opt_out(*, token: str) -> Pledge:
+    """Stop reminders for the pledge the signed ``token`` names (idempotent); ServiceError if forged."""
+    pledge = opt_out_pledge_get(token=token)
+    PledgeOptOut.objects.get_or_create(pledge=pledge)
+    return pledge
+
+
+def pledge_remind(*, pledge_id: int, user: User) -> Pledge:
+    """Pledge Management's 'Remind': one reminder now (by SMS and e-mail, in the background; in quiet
+    hours at 07:00). Only the campaign's owners and treasurers or an admin; at most
+    ``RATE_LIMIT_PLEDGE_REMIND`` per pledge."""
+    pledge = pledge_managed_get(
+        pledge_id=pledge_id,
+        user=user,
+        permission=Permission.MANAGE_PLEDGES,
+        denied=_("Only the campaign's owners and treasurers, or an admin, can send reminders."),
+    )
+    if pledge.status not in UNPAID:
+        raise ServiceError(_("This pledge is already fully paid."), code="pledge_paid")
+    if pledge.campaign.status != CampaignStatus.ACTIVE:
+        raise ServiceError(_("Reminders can only be sent for active campaigns."), code="campaign_not_active")
+    if PledgeOptOut.objects.filter(pledge=pledge).exists():
+        raise ServiceError(_("This pledger asked not to get reminders."), code="opted_out")
+    ratelimit.enforce(
+        scope="pledge-remind",
+        identifiers=[str(pledge.pk)],
+        limit=settings.RATE_LIMIT_PLEDGE_REMIND,
+        message=_("A reminder was sent for this pledge recently. Please try again later."),
+    )
+    transaction.on_commit(partial(tasks.send_pledge_reminder.enqueue, pledge_id=pledge.pk, reminder_id=None))
+    return pledge
+
+
+@transaction.atomic
+def reminder_settings_update(
+    *, campaign_id: int, user: User, enabled: bool, offsets: list[str], new_pledge_digest: bool
+) -> CampaignReminderSettings:
+    """Save the organizer's choices: reminders on or off, at which of ``REMINDER_OFFSET_CHOICES``,
+    and new pledges by e-mail one by one or in a daily digest. Turning the digest off sends the
+    pledges it has not listed yet at once: their organizer has heard of none of them."""
+    campaign = reminders_campaign_get(campaign_id=campaign_id, user=user, permission=Permission.MANAGE_PLEDGES)
+    # Locked: of two saves at once turning the digest off, one sends the last digest.
+    previous = CampaignReminderSettings.objects.select_for_update().filter(campaign=campaign).first()
+    chosen = CampaignReminderSettings(
+        campaign=campaign, enabled=enabled, offsets=offsets, new_pledge_digest=new_pledge_digest
+    )
+    try:
+        chosen.full_clean(exclude=["campaign"])
+    except ValidationError as error:
+        raise FieldValidationError(
+            _("Please correct the errors below"),
+            field_errors={field: messages[0] for field, messages in error.message_dict.items()},
+        ) from error
+    settings_row, _created = CampaignReminderSettings.objects.update_or_create(
+        campaign=campaign,
+        defaults={"enabled": enabled, "offsets": known_offsets(offsets), "new_pledge_digest": new_pledge_digest},
+    )
+    if previous is not None and previous.new_pledge_digest and not new_pledge_digest:
+        digest_final_queue(campaign=campaign)
+    return settings_row
