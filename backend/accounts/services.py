@@ -58,9 +58,10 @@ def user_sign_up(
     ratelimit.record_attempt(scope="sign-up", identifiers=[ip], window_seconds=settings.RATE_LIMIT_SIGN_UP[1])
 
     errors: dict[str, str] = {}
-    if not first_name.strip():
+    first_name, last_name = validators.normalize_name(first_name), validators.normalize_name(last_name)
+    if not first_name:
         errors["first_name"] = _("First name is required")
-    if not last_name.strip():
+    if not last_name:
         errors["last_name"] = _("Last name is required")
     if message := validators.check_email(email):
         errors["email"] = message
@@ -81,8 +82,8 @@ def user_sign_up(
             user = User.objects.create_user(
                 email,
                 password,
-                first_name=first_name.strip(),
-                last_name=last_name.strip(),
+                first_name=first_name,
+                last_name=last_name,
                 phone=validators.normalize_kenyan_phone(phone),
                 id_number=id_number.strip(),
                 language=current_language(),
@@ -191,9 +192,10 @@ def password_reset_confirm(*, uid: str, token: str, password: str, confirm_passw
 
 def user_profile_update(*, user: User, first_name: str, last_name: str, phone: str, avatar_url: str) -> User:
     errors: dict[str, str] = {}
-    if not first_name.strip():
+    first_name, last_name = validators.normalize_name(first_name), validators.normalize_name(last_name)
+    if not first_name:
         errors["first_name"] = _("First name is required")
-    if not last_name.strip():
+    if not last_name:
         errors["last_name"] = _("Last name is required")
     if message := validators.check_kenyan_phone(phone):
         errors["phone"] = message
@@ -201,8 +203,8 @@ def user_profile_update(*, user: User, first_name: str, last_name: str, phone: s
         errors["avatar_url"] = message
     _raise_if_errors(errors)
 
-    user.first_name = first_name.strip()
-    user.last_name = last_name.strip()
+    user.first_name = first_name
+    user.last_name = last_name
     user.phone = validators.normalize_kenyan_phone(phone)
     user.avatar_url = avatar_url.strip()
     user.save(update_fields=["first_name", "last_name", "phone", "avatar_url", "updated_at"])

@@ -5,6 +5,7 @@ The React forms apply the same rules live (frontend/src/features/accounts/rules.
 """
 
 import re
+import unicodedata
 
 import phonenumbers
 from django.core.exceptions import ValidationError
@@ -17,6 +18,21 @@ LETTER = re.compile(r"[A-Za-z]")
 DIGIT = re.compile(r"\d")
 SYMBOL = re.compile(r"[^A-Za-z0-9\s]")
 PASSWORD_MIN_LENGTH = 8
+
+
+def normalize_name(value: str) -> str:
+    """A person's (or an account holder's) name as it is stored, from wherever it is typed.
+
+    NFKC folds look-alike forms (full-width letters, ligatures) into ordinary ones; control (Cc) and
+    format (Cf: zero-width spaces and joiners, direction overrides) characters are dropped and runs
+    of whitespace made one space, so nothing invisible reaches a list, a receipt or a spreadsheet.
+    What has no letter left (only zero-width characters, dots or digits) is no name: ``""``, which
+    each form answers with its own "... is required" message.
+    """
+    words = unicodedata.normalize("NFKC", value or "").split()
+    visible = (("".join(char for char in word if unicodedata.category(char) not in ("Cc", "Cf"))) for word in words)
+    name = " ".join(word for word in visible if word)
+    return name if any(char.isalpha() for char in name) else ""
 
 
 def check_email(value: str) -> str | None:

@@ -108,10 +108,10 @@ def campaign_update(request: HttpRequest, campaign_id: int, payload: CampaignUpd
 
 @router.post("/campaigns/{campaign_id}/status", response={200: CampaignDetailOut, **SIGNED_IN}, auth=django_auth)
 def campaign_status_change(request: HttpRequest, campaign_id: int, payload: CampaignStatusIn) -> CampaignDetailOut:
-    """Admins only: activate, close or hold back (pending) a campaign."""
+    """Admins only: activate, close, or suspend a campaign (with the reason its organizer sees) and lift that."""
     user = signed_in_user(request)
     campaign = selectors.campaign_get(campaign_id=campaign_id, user=user)
-    services.campaign_status_change(campaign=campaign, status=payload.status, changed_by=user)
+    services.campaign_status_change(campaign=campaign, status=payload.status, changed_by=user, reason=payload.reason)
     return CampaignDetailOut.for_viewer(campaign, viewer=user)
 
 

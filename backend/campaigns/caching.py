@@ -7,7 +7,8 @@ each worker process keeps the rendered JSON and page head in memory, stamped wit
 version: a random token in the shared cache (Redis in production) that ``campaign_changed``
 replaces whenever the campaign, its pledges or donations, or its organizer's name change
 (``campaigns.receivers``). Reading the token is one cache lookup per request, so the totals a donor
-sees after paying are never stale. Labels and ``days_left`` depend on the language and the date,
+sees after paying are never stale. A token is made only for a campaign that was found and shown (any
+id can be asked for) and expires after ``VERSION_SECONDS``: then the next read renders afresh. Labels and ``days_left`` depend on the language and the date,
 so both are part of the memory key.
 """
 
@@ -29,6 +30,8 @@ from campaigns.schemas import CampaignDetailOut
 
 # A rendered campaign is about 8 KB: this bounds each worker's memory to a few MB.
 MAX_ENTRIES = 500
+# How long a version token lives in the shared cache unless the campaign changes first.
+VERSION_SECONDS = 24 * 60 * 60
 PREVIEW_DESCRIPTION_LENGTH = 200
 # Link previews need an image; campaigns without a still cover show this one.
 DEFAULT_COVER = "/static/campaigns/covers/default.svg"
@@ -56,11 +59,15 @@ def _new_version() -> str:
 
 def public_campaign_get(*, campaign_id: int) -> PublicCampaign:
     """The campaign as a visitor sees it; NotFoundError unless it is active (as ``campaign_get``)."""
-    version = str(cache.get_or_set(_version_key(campaign_id), _new_version, timeout=None))
+    version = cache.get(_version_key(campaign_id))
     slot = (campaign_id, translation.get_language(), timezone.localdate())
     entry = _entries.get(slot)
-    if entry is None or entry.version != version:
-        entry = _render(campaign_id=campaign_id, version=version)
+    if entry is None or version is None or entry.version != version:
+        # Raises NotFoundError for a missing or hidden campaign before any version is stored for it.
+        entry = _render(campaign_id=campaign_id, version=version or _new_version())
+        if version is None:
+            # Another process may store its own first: then the next read renders once more.
+            cache.add(_version_key(campaign_id), entry.version, timeout=VERSION_SECONDS)
         with _entries_lock:
             _entries.pop(slot, None)
             if len(_entries) >= MAX_ENTRIES:
@@ -72,8 +79,8 @@ def public_campaign_get(*, campaign_id: int) -> PublicCampaign:
 def campaign_changed(*, campaign_id: int) -> None:
     """The next read of the campaign renders it afresh: now, and again once the current transaction
     commits (a request reading in between still sees the old rows and may keep them)."""
-    cache.set(_version_key(campaign_id), _new_version(), timeout=None)
-    transaction.on_commit(lambda: cache.set(_version_key(campaign_id), _new_version(), timeout=None))
+    cache.set(_version_key(campaign_id), _new_version(), timeout=VERSION_SECONDS)
+    transaction.on_commit(lambda: cache.set(_version_key(campaign_id), _new_version(), timeout=VERSION_SECONDS))
 
 
 def _absolute(url: str) -> str:

@@ -18,11 +18,14 @@ class CampaignType(models.TextChoices):
 
 
 class CampaignStatus(models.TextChoices):
-    """New pledge campaigns start pending (awaiting the activation payment); only active ones are public."""
+    """New pledge campaigns start pending (awaiting the activation payment); only active ones are public.
+    An admin may suspend a campaign (hidden, taking nothing) and lift the suspension; nothing else,
+    payments included, moves a campaign into or out of ``SUSPENDED``."""
 
     PENDING = "pending", _("Pending")
     ACTIVE = "active", _("Active")
     CLOSED = "closed", _("Closed")
+    SUSPENDED = "suspended", _("Suspended")
 
 
 class MediaType(models.TextChoices):
@@ -58,6 +61,9 @@ class Campaign(models.Model):
     # Who runs it: the organization's team, by role (organizations/roles.py). ``organizer`` is the
     # person who created it, shown on its page and sent its organizer e-mails.
     organization = models.ForeignKey(Organization, on_delete=models.PROTECT, related_name="campaigns")
+    suspension_reason = models.CharField(
+        max_length=500, blank=True, help_text="Why an admin suspended the campaign, shown to its organizer."
+    )
     organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="campaigns")
     title = models.CharField(max_length=200)
     description = models.CharField(max_length=500)

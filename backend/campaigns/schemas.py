@@ -196,6 +196,7 @@ class CampaignUpdateIn(Schema):
 
 class CampaignStatusIn(Schema):
     status: CampaignStatus
+    reason: str = Field("", max_length=500, description="Suspending: why, as the organizer is shown it (required).")
 
 
 class LikeOut(Schema):

@@ -119,10 +119,12 @@ def campaign_unlike(*, campaign: Campaign, user: User) -> None:
 
 
 @transaction.atomic
-def campaign_status_change(*, campaign: Campaign, status: str, changed_by: User | None) -> Campaign:
+def campaign_status_change(*, campaign: Campaign, status: str, changed_by: User | None, reason: str = "") -> Campaign:
     """Set a campaign's status. ``changed_by`` must be an admin; ``None`` means the system itself.
 
-    Any status may follow any other (an admin may also reopen or hold back a campaign).
+    Any status may follow any other (an admin may also reopen a campaign). Suspending one, with the
+    ``reason`` its organizer is shown, and lifting a suspension are for an admin alone: the system
+    (an activation payment, say) never moves a campaign into or out of ``SUSPENDED``.
     """
     if changed_by is not None and not changed_by.is_admin:
         raise PermissionDeniedError(_("Only admins can change a campaign's status."), code="not_admin")
@@ -130,20 +132,28 @@ def campaign_status_change(*, campaign: Campaign, status: str, changed_by: User 
         raise FieldValidationError(
             _("Please correct the errors below"), field_errors={"status": _("Please choose a valid status")}
         )
-    return _status_set(campaign=campaign, status=status, actor=changed_by)
+    if CampaignStatus.SUSPENDED in (status, campaign.status) and changed_by is None:
+        raise PermissionDeniedError(_("Only an admin can suspend a campaign or lift its suspension."), code="suspended")
+    reason = reason.strip()
+    if status == CampaignStatus.SUSPENDED and not reason:
+        raise FieldValidationError(
+            _("Please correct the errors below"),
+            field_errors={"reason": _("Please say why the campaign is suspended: its organizer sees it.")},
+        )
+    return _status_set(campaign=campaign, status=status, actor=changed_by, reason=reason)
 
 
-def _status_set(*, campaign: Campaign, status: str, actor: User | None) -> Campaign:
-    previous = campaign.status
+def _status_set(*, campaign: Campaign, status: str, actor: User | None, reason: str = "") -> Campaign:
+    previous, previous_reason = campaign.status, campaign.suspension_reason
     campaign.status = status
-    campaign.save(update_fields=["status", "updated_at"])
-    if status != previous:
+    campaign.suspension_reason = reason if status == CampaignStatus.SUSPENDED else ""
+    campaign.save(update_fields=["status", "suspension_reason", "updated_at"])
+    before, after = {"status": previous}, {"status": status}
+    if CampaignStatus.SUSPENDED in (previous, status):
+        before["suspension_reason"], after["suspension_reason"] = previous_reason, campaign.suspension_reason
+    if after != before:
         audit_record(
-            actor=actor,
-            action=AuditAction.CAMPAIGN_STATUS_CHANGED,
-            target=campaign,
-            before={"status": previous},
-            after={"status": status},
+            actor=actor, action=AuditAction.CAMPAIGN_STATUS_CHANGED, target=campaign, before=before, after=after
         )
     return campaign
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from accounts.validators import check_email, check_kenyan_phone
+from accounts.validators import check_email, check_kenyan_phone, normalize_name
 from campaigns import drafts, validators
 from campaigns.categories import WIZARD_CATEGORIES
 from campaigns.models import Campaign, CampaignStatus, CampaignType, DraftToolType, MediaType, WizardFeedback
@@ -164,6 +164,7 @@ def campaign_create_fundraiser(
         errors["bank_name"] = (
             _("Bank name is required") if not bank_name.strip() else _("Please choose a bank from the list")
         )
+    account_name = normalize_name(account_name)
     for name, value, required in (
         ("account_name", account_name, _("Account name is required")),
         ("account_no", account_no, _("Account number is required")),

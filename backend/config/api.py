@@ -1,5 +1,6 @@
 """The JSON API under /api/: one NinjaAPI, a router per domain, one error format."""
 
+import logging
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -25,6 +26,8 @@ from notifications.api import router as notifications_router
 from payments.api import router as payments_router
 from pledges.api import router as pledges_router
 from privacy.api import router as privacy_router
+
+logger = logging.getLogger(__name__)
 
 
 def staff_only_in_production(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -102,4 +105,20 @@ def invalid_request(request: HttpRequest, exc: ValidationError) -> HttpResponse:
         request,
         {"detail": _("Please correct the errors below"), "code": "invalid", "field_errors": field_errors},
         status=422,
+    )
+
+
+@api.exception_handler(Exception)
+def unexpected_error(request: HttpRequest, exc: Exception) -> HttpResponse:
+    """Anything no handler above expects: logged with its traceback, answered 500 in the usual shape
+    (never Django's HTML page, which a client cannot read)."""
+    logger.exception("Unhandled error in %s %s", request.method, request.path, exc_info=exc)
+    return api.create_response(
+        request,
+        {
+            "detail": _("Something went wrong on our side. Please try again."),
+            "code": "server_error",
+            "field_errors": {},
+        },
+        status=500,
     )

@@ -31,7 +31,11 @@ class DashboardCampaignOut(Schema):
     title: str
     category: Category
     category_label: str = Field(description="The category's name in the site language.")
-    status: CampaignStatus = Field(description="A pending campaign awaits its activation payment ('Pay Now').")
+    status: CampaignStatus = Field(
+        description="A pending campaign awaits its activation payment ('Pay Now'); a suspended one was held back "
+        "by an admin (suspension_reason says why)."
+    )
+    suspension_reason: str = Field(description="Why an admin suspended the campaign; '' unless it is suspended.")
     goal: int = Field(description="Whole KES.")
     pledged_total: int = Field(description="Sum of the pledges, whole KES.")
     raised_total: int = Field(description="Sum of the payments received, whole KES.")
@@ -50,6 +54,7 @@ class DashboardOut(Schema):
     total_pledged: int = Field(description="Sum of pledged_total over those pledging campaigns, whole KES.")
     total_paid: int = Field(description="Sum of raised_total over those pledging campaigns, whole KES.")
     organization_content_tool_url: str = Field(description="The external organization-content tool (a new tab).")
+    support_email: str = Field(description="Where organizers write with questions, e.g. about a suspended campaign.")
     campaigns: list[DashboardCampaignOut] = Field(
         description="The pledging campaigns of the user's organizations, newest first."
     )
@@ -68,5 +73,6 @@ def dashboard(request: HttpRequest) -> dict[str, object]:
         **selectors.dashboard_totals(user=user),
         "grant_matches": _grant_matches(user),
         "organization_content_tool_url": settings.ORGANIZATION_CONTENT_TOOL_URL,
+        "support_email": settings.SUPPORT_EMAIL,
         "campaigns": selectors.dashboard_campaigns(user=user),
     }

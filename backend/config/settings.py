@@ -434,6 +434,8 @@ ORGANIZATION_CONTENT_TOOL_URL = os.environ.get("ORGANIZATION_CONTENT_TOOL_URL", 
 # about their personal data (Kenya's Data Protection Act, 2019).
 DATA_CONTROLLER_NAME = os.environ.get("DATA_CONTROLLER_NAME", "Harambee")
 PRIVACY_CONTACT_EMAIL = os.environ.get("PRIVACY_CONTACT_EMAIL", "privacy@harambee.local")
+# Whom organizers write to with questions, e.g. why an admin suspended their campaign (the dashboard says).
+SUPPORT_EMAIL = os.environ.get("SUPPORT_EMAIL", "support@harambee.local")
 
 # Logs go to standard output, one JSON object per line in production (LOG_FORMAT=json) or
 # readable text locally (LOG_FORMAT=text). Every record carries the request id, and e-mail

@@ -2,8 +2,7 @@
 
 The client router decides what to show; this knows the route table well enough to
 answer 404 for paths no client route matches (e.g. /pledge/abc), so crawlers and
-link previews see the truth. Keep CLIENT_ROUTES in step with frontend/src/App.tsx;
-the end-to-end tests visit every route.
+link previews see the truth. The route table is common/client_routes.py.
 """
 
 import re
@@ -17,33 +16,9 @@ from django.views.decorators.http import require_safe
 from accounts.models import User
 from campaigns.sharing import campaign_page_parts
 from common.cache_control import cache_for_visitors
+from common.client_routes import CLIENT_ROUTE_PATTERN
 from common.languages import current_language
 
-CLIENT_ROUTES = [
-    r"",
-    r"signin",
-    r"signup",
-    r"forgot-password",
-    r"reset-password",
-    r"explore",
-    r"how-it-works",
-    r"privacy",
-    r"campaign/\d+",
-    r"campaign/\d+/(?:donate|pledge|edit)",
-    r"campaign/\d+/analytics",
-    r"edit-campaign/\d+",
-    r"pledge/\d+",
-    r"pledges/[2-9a-hjkmnp-zA-HJKMNP-Z]{7}",
-    r"pledge/create-campaign",
-    r"fundraiser-success",
-    r"icc-imara-donate",
-    r"home",
-    r"start-fundraiser",
-    r"dashboard",
-    r"grantfunding",
-    r"profile",
-]
-CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")
 # Campaign pages get link-preview tags (and 404 when the campaign is missing or hidden); the page
 # itself (no sub-page) also a shell that paints before the JavaScript has run.
 CAMPAIGN_PAGE_PATTERN = re.compile(r"^/campaign/(\d+)(/(?:donate|pledge|edit))?/?$")

@@ -10,7 +10,7 @@ from organizations.selectors import membership_role, owned_organizations
 
 def organization_personal_create(*, user: User) -> Organization:
     """A personal organization named after ``user``, with ``user`` as its owner: where the
-    campaigns of an organizer without an organization go (as migration 0004 of campaigns did)."""
+    campaigns of an organizer without an organization go (as migration 0006 of campaigns did)."""
     with transaction.atomic():
         organization = Organization.objects.create(
             name=user.full_name or user.display_name, kind=OrganizationKind.PERSONAL

@@ -30,6 +30,8 @@ router = Router(tags=["payments"])
 
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
 DARAJA_ACCEPTED = {"ResultCode": 0, "ResultDesc": "Accepted"}
+# The largest callback body taken: a real Daraja or Paystack one is a few KB.
+CALLBACK_MAX_BYTES = 64 * 1024
 
 
 @router.post("/payments/stk-push", response={201: PaymentOut, 429: ErrorOut, **ERRORS}, auth=django_auth)
@@ -79,6 +81,18 @@ def payment_detail(request: HttpRequest, reference: str) -> Payment:
 # Provider callbacks ---------------------------------------------------------------------------
 
 
+def _too_large(request: HttpRequest) -> JsonResponse | None:
+    """Providers' callbacks are a few KB: a body over ``CALLBACK_MAX_BYTES`` is refused, unread when
+    its Content-Length says so, and never stored."""
+    try:
+        declared = int(request.headers.get("content-length") or 0)
+    except ValueError:
+        declared = 0
+    if max(declared, 0) > CALLBACK_MAX_BYTES or len(request.body) > CALLBACK_MAX_BYTES:
+        return JsonResponse({"detail": "Request body too large"}, status=413)
+    return None
+
+
 def _json_body(request: HttpRequest) -> Any:
     try:
         return json.loads(request.body)
@@ -91,7 +105,7 @@ def _daraja_refusal(request: HttpRequest, token: str) -> JsonResponse | None:
         return JsonResponse({"detail": "Not Found"}, status=404)
     if settings.MPESA_ALLOWED_IPS and client_ip(request) not in settings.MPESA_ALLOWED_IPS:
         return JsonResponse({"detail": "Forbidden"}, status=403)
-    return None
+    return _too_large(request)
 
 
 def _daraja_answer(event: PaymentEvent) -> JsonResponse:
@@ -127,6 +141,8 @@ def c2b_confirmation(request: HttpRequest, token: str) -> HttpResponse:
 
 @router.post("/payments/callbacks/card", include_in_schema=False, url_name="payments_card_webhook")
 def card_webhook(request: HttpRequest) -> HttpResponse:
+    if refusal := _too_large(request):
+        return refusal
     event = services.payment_record_card_webhook(
         raw_body=request.body,
         signature=request.headers.get("x-paystack-signature", ""),

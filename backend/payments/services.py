@@ -12,9 +12,11 @@ duplicate); a success after a failure or expiry still credits (the money moved);
 for another amount is recorded and flagged, never credited; unknown ids change nothing.
 """
 
+import hashlib
 import json
 import logging
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -30,9 +32,11 @@ from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns.models import Campaign
 from common import ratelimit
+from common.client_routes import CLIENT_ROUTE_PATTERN
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
+from common.money import AMOUNT_MAX
 from organizations.roles import Permission
-from payments import fees, selectors
+from payments import fees, selectors, tasks
 from payments.models import Payment, PaymentEvent
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
 from payments.providers.daraja import DarajaClient, StkQueryAnswer, StkResult
@@ -61,6 +65,8 @@ STK_NO_ANSWER = "No answer from M-Pesa in time; waiting for its callback."
 # How long the callback of a push whose answer timed out is still matched to it (past the expiry,
 # since a late success still credits).
 UNANSWERED_PUSH_WINDOW = timedelta(days=1)
+# What is kept of a webhook body whose signature is wrong: its size, hash and first bytes.
+REJECTED_BODY_HEAD_BYTES = 1024
 C2B_INVALID_ACCOUNT = "C2B00012"
 C2B_INVALID_AMOUNT = "C2B00013"
 C2B_INVALID_SHORTCODE = "C2B00015"
@@ -68,6 +74,11 @@ C2B_INVALID_SHORTCODE = "C2B00015"
 
 def _invalid(field: str, message: str) -> FieldValidationError:
     return FieldValidationError(_("Please correct the errors below"), field_errors={field: message})
+
+
+def _check_amount(amount: int) -> None:
+    if not 1 <= amount <= AMOUNT_MAX:
+        raise _invalid("amount", _("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000."))
 
 
 def _provider_unavailable() -> ServiceError:
@@ -96,9 +107,10 @@ def card_return_url() -> str:
 
 
 def safe_return_path(path: str) -> str:
-    """A path on this site (never another host) for the link back from the checkout."""
-    path = path.strip()
-    if not path.startswith("/") or path.startswith("//") or "\\" in path or len(path) > 200:
+    """One of the app's own pages for the link back from the checkout, else the dashboard. Nothing
+    else passes: not another host, nor a control character or space, which a browser drops from a
+    link (``/\t/evil.example`` is ``//evil.example`` to it)."""
+    if len(path) > 200 or not CLIENT_ROUTE_PATTERN.fullmatch(path):
         return "/dashboard"
     return path
 
@@ -176,8 +188,7 @@ def payment_stk_push_start(
     """
     if message := validators.check_kenyan_phone(phone):
         raise _invalid("phone", message)
-    if amount < 1:
-        raise _invalid("amount", _("Please enter an amount of at least Ksh 1"))
+    _check_amount(amount)
     payment, created = _intent_create(
         user=user,
         purpose=purpose,
@@ -233,8 +244,7 @@ def payment_checkout_start(
     """Record an intent and open a Paystack hosted checkout for it (``checkout_url``)."""
     if message := validators.check_email(email):
         raise _invalid("email", message)
-    if amount < 1:
-        raise _invalid("amount", _("Please enter an amount of at least Ksh 1"))
+    _check_amount(amount)
     payment, created = _intent_create(
         user=user,
         purpose=purpose,
@@ -337,11 +347,20 @@ def _event(
     )
 
 
+def _receipt_used_elsewhere(payment: Payment, receipt: str) -> bool:
+    return bool(receipt) and Payment.objects.filter(mpesa_receipt=receipt).exclude(pk=payment.pk).exists()
+
+
 def _apply_stk_result(payment: Payment, result: StkResult) -> str:
     if payment.status == Status.SUCCEEDED or payment.flagged:
         # A repeat, or a failure arriving after the success: never undone. A callback after a
         # query credited the payment still brings the receipt number the query lacked.
-        if payment.status == Status.SUCCEEDED and result.mpesa_receipt and not payment.mpesa_receipt:
+        if (
+            payment.status == Status.SUCCEEDED
+            and result.mpesa_receipt
+            and not payment.mpesa_receipt
+            and not _receipt_used_elsewhere(payment, result.mpesa_receipt)
+        ):
             payment.mpesa_receipt = result.mpesa_receipt
             payment.save(update_fields=["mpesa_receipt"])
         return Outcome.DUPLICATE
@@ -354,6 +373,11 @@ def _apply_stk_result(payment: Payment, result: StkResult) -> str:
         payment.status = Status.CANCELLED if cancelled else Status.FAILED
         payment.save(update_fields=["status", "result_code", "result_desc"])
         return Outcome.FAILED
+    if _receipt_used_elsewhere(payment, result.mpesa_receipt):
+        # One M-Pesa transaction cannot pay two intents: a replayed or forged callback.
+        _flag(payment, f"M-Pesa receipt {result.mpesa_receipt} was already recorded for another payment.")
+        payment.save(update_fields=["result_code", "result_desc", "flagged", "flag_reason"])
+        return Outcome.FLAGGED_MISMATCH
     payment.mpesa_receipt = result.mpesa_receipt or None
     if result.amount is not None and result.amount != payment.amount:
         _flag(payment, f"M-Pesa reports KES {result.amount} paid for an intent of KES {payment.amount}.")
@@ -369,7 +393,7 @@ def _stk_intent_unanswered(result: StkResult) -> Payment | None:
     learnt: the only one waiting for this phone and amount within ``UNANSWERED_PUSH_WINDOW`` (a
     success callback names both; a failure names neither, and the intent expires)."""
     phone = _e164_or_blank(result.phone)
-    if not (phone and result.amount):
+    if not (phone and result.amount) or result.amount > AMOUNT_MAX:
         return None
     waiting = list(
         Payment.objects.select_for_update().filter(
@@ -390,8 +414,17 @@ def _stk_intent_unanswered(result: StkResult) -> Payment | None:
     return payment
 
 
+def _callback_vouched_for(remote_addr: str | None) -> bool:
+    """Daraja signs nothing: only an address on ``MPESA_ALLOWED_IPS`` vouches that Safaricom sent it."""
+    return bool(settings.MPESA_ALLOWED_IPS) and remote_addr in settings.MPESA_ALLOWED_IPS
+
+
 def payment_record_stk_callback(*, body: Any, remote_addr: str | None) -> PaymentEvent:
-    """An STK Push callback from Daraja. A malformed body changes nothing but the audit log."""
+    """An STK Push callback from Daraja. A malformed body changes nothing but the audit log.
+
+    A success from an address nobody vouched for (any, while ``MPESA_ALLOWED_IPS`` is empty) credits
+    nothing itself: whoever holds the callback token could have sent it. Once it is answered, a task
+    asks Daraja about the push (``tasks.stk_success_confirm``), and Daraja's answer decides."""
     provider, kind = Payment.Provider.MPESA_STK, PaymentEvent.Kind.STK_CALLBACK
     try:
         result = daraja.parse_stk_callback(body)
@@ -402,7 +435,14 @@ def payment_record_stk_callback(*, body: Any, remote_addr: str | None) -> Paymen
     with transaction.atomic():
         payment = Payment.objects.select_for_update().filter(checkout_request_id=result.checkout_request_id).first()
         payment = payment or _stk_intent_unanswered(result)
-        outcome = _apply_stk_result(payment, result) if payment else Outcome.IGNORED_UNKNOWN
+        outcome: str
+        if payment is None:
+            outcome = Outcome.IGNORED_UNKNOWN
+        elif result.succeeded and payment.status != Status.SUCCEEDED and not _callback_vouched_for(remote_addr):
+            transaction.on_commit(partial(tasks.stk_success_confirm.enqueue, payment_id=payment.pk))
+            outcome = Outcome.PENDING
+        else:
+            outcome = _apply_stk_result(payment, result)
         return _event(
             provider=provider, kind=kind, body=body, remote_addr=remote_addr, payment=payment, outcome=outcome
         )
@@ -451,6 +491,8 @@ def payment_validate_c2b(*, body: Any, remote_addr: str | None) -> dict[str, Any
         answer = _c2b_answer(C2B_INVALID_SHORTCODE, "Rejected")
     elif not notification.bill_ref_number:
         answer = _c2b_answer(C2B_INVALID_ACCOUNT, "Rejected")
+    elif notification.amount > AMOUNT_MAX:
+        answer = _c2b_answer(C2B_INVALID_AMOUNT, "Rejected")
     else:
         answer = _c2b_answer(0, "Accepted")
     _event(
@@ -483,6 +525,12 @@ def payment_record_c2b_confirmation(*, body: Any, remote_addr: str | None) -> Pa
         )
     if notification.shortcode != settings.MPESA_SHORTCODE:
         return _event(provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.IGNORED_UNKNOWN)
+    if notification.amount > AMOUNT_MAX:
+        # No real payment is that large (nor fits the ledger): kept for a person to look at, answered
+        # 200 so Safaricom stops sending it.
+        return _event(
+            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.FLAGGED_MISMATCH
+        )
     with transaction.atomic():
         try:
             with transaction.atomic():  # a concurrent duplicate may insert the same TransID first
@@ -567,14 +615,20 @@ def payment_confirm_card(*, reference: str) -> Payment:
 def payment_record_card_webhook(*, raw_body: bytes, signature: str, remote_addr: str | None) -> PaymentEvent:
     """A Paystack webhook: checked against its signature, then confirmed by verifying."""
     provider, kind = Payment.Provider.CARD, PaymentEvent.Kind.CARD_WEBHOOK
+    if not PaystackClient.from_settings().signature_is_valid(raw_body=raw_body, signature=signature):
+        # Anyone can send these: a bounded summary is kept, never what they sent.
+        summary = {
+            "size": len(raw_body),
+            "sha256": hashlib.sha256(raw_body).hexdigest(),
+            "head": raw_body[:REJECTED_BODY_HEAD_BYTES].decode("utf-8", "replace"),
+        }
+        return _event(
+            provider=provider, kind=kind, body=summary, remote_addr=remote_addr, outcome=Outcome.REJECTED_SIGNATURE
+        )
     try:
         body: Any = json.loads(raw_body)
     except (ValueError, UnicodeDecodeError):
         body = {"raw": raw_body.decode("utf-8", "replace")[:10_000]}
-    if not PaystackClient.from_settings().signature_is_valid(raw_body=raw_body, signature=signature):
-        return _event(
-            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.REJECTED_SIGNATURE
-        )
     try:
         event_name, reference = paystack.parse_webhook(body)
     except MalformedBody:
@@ -618,8 +672,7 @@ def payment_record_manual(
         raise _invalid("provider", _("Please choose cash or bank transfer"))
     if purpose not in (Payment.Purpose.DONATION, Payment.Purpose.PLEDGE_PAYMENT):
         raise _invalid("purpose", _("Please choose a valid payment purpose"))
-    if amount < 1:
-        raise _invalid("amount", _("Please enter an amount of at least Ksh 1"))
+    _check_amount(amount)
     if payer_phone and (message := validators.check_kenyan_phone(payer_phone)):
         raise _invalid("payer_phone", message)
     with transaction.atomic():

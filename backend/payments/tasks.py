@@ -2,10 +2,22 @@ from typing import Any
 
 from django_tasks import task
 
-from payments.services import payments_reconcile
+from payments import services
+from payments.models import Payment
 
 
 @task()
 def reconcile_payments() -> dict[str, Any]:
     """What ``manage.py payments_reconcile`` does, for a scheduler that enqueues tasks."""
-    return payments_reconcile()
+    return services.payments_reconcile()
+
+
+@task()
+def stk_success_confirm(payment_id: int) -> str:
+    """Ask Daraja how the STK Push of a payment ended, after a success callback nobody vouched for
+    (``services.payment_record_stk_callback``): credited only if Daraja says it succeeded; while the
+    payer's answer is still being processed the payment stays pending (reconciliation asks again)."""
+    payment = Payment.objects.get(pk=payment_id)
+    if payment.status != Payment.Status.SUCCEEDED:
+        payment = services.payment_stk_query(payment=payment)
+    return payment.status

@@ -7,6 +7,7 @@ everyone else sees names only, and 'Anonymous' for anonymous pledges and donatio
 """
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -282,8 +283,11 @@ def ministry_campaign_get() -> Campaign:
 
 
 def _cell(value: str) -> str:
-    """Text a spreadsheet would run as a formula (=, +, -, @ first) is made inert with a quote."""
-    return f"'{value}" if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+    """Text as a spreadsheet cell: control characters (line breaks, tabs, escapes, stored before names
+    were cleaned) become spaces, and what a spreadsheet would run as a formula (=, +, -, @ first,
+    even after spaces) is made inert with a quote."""
+    value = "".join(" " if unicodedata.category(char) == "Cc" else char for char in value)
+    return f"'{value}" if value.lstrip()[:1] in ("=", "+", "-", "@") else value
 
 
 def _when(moment: Any) -> str:

@@ -32,6 +32,7 @@ from campaigns.selectors import campaign_get
 from common import ratelimit
 from common.errors import FieldValidationError, NotFoundError, ServiceError
 from common.languages import current_language
+from common.money import AMOUNT_MAX
 from organizations.roles import Permission
 from payments.models import Payment
 from payments.services import (
@@ -44,8 +45,6 @@ from pledges import codes, signals
 from pledges.models import DELETED_USER_NAME, Donation, Pledge, PledgePayment
 from pledges.selectors import donations_made_by, pledge_managed_get, pledges_made_by
 
-# Far above any real pledge or gift, well inside the database column.
-AMOUNT_MAX = 1_000_000_000
 NAME_MAX_LENGTH = 150
 CODE_ATTEMPTS = 5
 
@@ -103,7 +102,7 @@ def pledge_create(
             "ended": _("This campaign ended on %(date)s and no longer accepts pledges."),
         },
     )
-    name, email, phone = _clean(name), _clean(email), _clean(phone)
+    name, email, phone = validators.normalize_name(name or ""), _clean(email), _clean(phone)
     whole = _whole_amount(amount)
     missing = {
         field: message
@@ -417,7 +416,7 @@ def donation_create(
             "ended": _("This campaign ended on %(date)s and no longer accepts donations."),
         },
     )
-    name, email, phone = _clean(name), _clean(email), _clean(phone)
+    name, email, phone = validators.normalize_name(name or ""), _clean(email), _clean(phone)
     whole = _whole_amount(amount)
     errors: dict[str, str] = {}
     details: list[str] = []

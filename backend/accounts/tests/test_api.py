@@ -106,7 +106,9 @@ def test_session_for_a_signed_in_user_reads_the_session_and_the_user(signed_in_c
     [
         ({"first_name": ""}, "first_name", "First name is required"),
         ({"first_name": "   "}, "first_name", "First name is required"),
+        ({"first_name": "\u200b\u200c\u200d"}, "first_name", "First name is required"),
         ({"last_name": ""}, "last_name", "Last name is required"),
+        ({"last_name": "\u2060.\u202e"}, "last_name", "Last name is required"),
         ({"email": ""}, "email", "Email is required"),
         ({"email": "grace.example.com"}, "email", "Please enter a valid email address"),
         ({"phone": ""}, "phone", PHONE_MESSAGE),
@@ -600,6 +602,7 @@ def test_profile_update_saves_the_fields(signed_in_client, user):
     ("overrides", "field", "message"),
     [
         ({"first_name": " "}, "first_name", "First name is required"),
+        ({"first_name": "\ufeff\u200b"}, "first_name", "First name is required"),
         ({"last_name": ""}, "last_name", "Last name is required"),
         ({"phone": "0812345678"}, "phone", PHONE_MESSAGE),
         (

@@ -103,3 +103,24 @@ def test_avatar_url_may_be_blank_or_http_or_https(url):
 @pytest.mark.parametrize("url", ["example.com/me.png", "ftp://example.com/me.png", "javascript:alert(1)", "https://"])
 def test_avatar_url_with_another_scheme_is_refused(url):
     assert validators.check_avatar_url(url) == "Please enter a valid URL starting with http:// or https://"
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("Achieng Odhiambo", "Achieng Odhiambo"),
+        ("  Achieng \t\n Odhiambo  ", "Achieng Odhiambo"),
+        ("\uff21\uff43\uff48\uff49\uff45\uff4e\uff47", "Achieng"),  # full-width letters
+        ("Ach\u200bieng\u00ad", "Achieng"),  # zero-width space, soft hyphen
+        ("\u202eAchieng\u202c", "Achieng"),  # a direction override
+        ("O'Neil-Wambui Jr.", "O'Neil-Wambui Jr."),
+        ("Zoë Nyambura", "Zoë Nyambura"),
+    ],
+)
+def test_names_are_normalised_and_lose_invisible_characters(typed, stored):
+    assert validators.normalize_name(typed) == stored
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "\u200b\u200c\u200d", "\ufeff", "...", "12345", "\x00\x1b"])
+def test_a_name_without_a_letter_is_no_name(typed):
+    assert validators.normalize_name(typed) == ""

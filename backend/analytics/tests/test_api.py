@@ -42,7 +42,7 @@ def pay_bill(pledge, amount, trans_id="SLK4Q7T2XZ"):
 def pay_by_stk(pledge, amount):
     """'Pay now with M-Pesa' on the pledge, approved on the phone."""
     pending_stk_intent(amount=amount, purpose=Payment.Purpose.PLEDGE_PAYMENT, account_reference=pledge.code)
-    payment_record_stk_callback(body=stk_callback("ws_CO_TEST0001", amount=amount), remote_addr=None)
+    payment_record_stk_callback(body=stk_callback("ws_CO_TEST0001", amount=amount), remote_addr="127.0.0.1")
 
 
 @pytest.fixture

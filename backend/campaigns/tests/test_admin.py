@@ -43,5 +43,22 @@ def test_the_activate_and_close_actions_change_the_status(admin_browser, campaig
     assert (campaign.status, pending_campaign.status) == (CampaignStatus.CLOSED, CampaignStatus.CLOSED)
 
 
+def test_the_suspend_action_asks_for_the_reason_then_suspends_and_lift_reactivates(admin_browser, campaign):
+    selected = {"action": "suspend", "_selected_action": [campaign.pk]}
+
+    asked = admin_browser.post(CHANGELIST, selected)
+    assert "Why (the organizer sees this)" in asked.content.decode()
+    campaign.refresh_from_db()
+    assert campaign.status == CampaignStatus.ACTIVE
+
+    admin_browser.post(CHANGELIST, {**selected, "apply": "Suspend", "reason": "Reported as a scam"})
+    campaign.refresh_from_db()
+    assert (campaign.status, campaign.suspension_reason) == (CampaignStatus.SUSPENDED, "Reported as a scam")
+
+    admin_browser.post(CHANGELIST, {"action": "lift_suspension", "_selected_action": [campaign.pk]})
+    campaign.refresh_from_db()
+    assert (campaign.status, campaign.suspension_reason) == (CampaignStatus.ACTIVE, "")
+
+
 def test_the_change_form_opens(admin_browser, campaign):
     assert admin_browser.get(f"{CHANGELIST}{campaign.pk}/change/").status_code == 200

@@ -537,6 +537,40 @@ def test_an_admin_closes_a_campaign(site_admin_client, campaign, visitor_client)
     assert visitor_client.get(f"/api/campaigns/{campaign.pk}").status_code == 404
 
 
+def test_an_admin_suspends_a_campaign_with_the_reason_its_organizer_sees(
+    site_admin_client, campaign, visitor_client, organizer_client
+):
+    response = site_admin_client.post(
+        f"/api/campaigns/{campaign.pk}/status", {"status": "suspended", "reason": " Bank details unverified "}
+    )
+
+    assert response.json()["status"] == "suspended"
+    campaign.refresh_from_db()
+    assert (campaign.status, campaign.suspension_reason) == ("suspended", "Bank details unverified")
+    assert visitor_client.get(f"/api/campaigns/{campaign.pk}").status_code == 404
+    assert organizer_client.get(f"/api/campaigns/{campaign.pk}").status_code == 200
+
+
+def test_a_suspension_needs_a_reason(site_admin_client, campaign):
+    response = site_admin_client.post(f"/api/campaigns/{campaign.pk}/status", {"status": "suspended", "reason": " "})
+
+    assert response.status_code == 422
+    assert response.json()["field_errors"] == {
+        "reason": "Please say why the campaign is suspended: its organizer sees it."
+    }
+    campaign.refresh_from_db()
+    assert campaign.status == CampaignStatus.ACTIVE
+
+
+def test_an_admin_lifts_a_suspension_and_the_reason_goes(site_admin_client, campaign):
+    site_admin_client.post(f"/api/campaigns/{campaign.pk}/status", {"status": "suspended", "reason": "Checking"})
+
+    site_admin_client.post(f"/api/campaigns/{campaign.pk}/status", {"status": "active"})
+
+    campaign.refresh_from_db()
+    assert (campaign.status, campaign.suspension_reason) == ("active", "")
+
+
 def test_only_admins_change_a_status(visitor_client, member_client, organizer_client, pending_campaign, campaign):
     assert visitor_client.post(f"/api/campaigns/{campaign.pk}/status", {"status": "closed"}).status_code == 401
     assert member_client.post(f"/api/campaigns/{campaign.pk}/status", {"status": "closed"}).status_code == 403

@@ -1,8 +1,10 @@
 """The cached public view of a campaign: fresh after every change that shows on it."""
 
 import pytest
+from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
+from freezegun import freeze_time
 
 from campaigns import caching
 from campaigns.tests.factories import CampaignFactory
@@ -144,6 +146,25 @@ def test_hidden_and_missing_campaigns_are_not_cacheable(browser, pending_campaig
 
         assert response.status_code == 404
         assert response["Cache-Control"] == "no-cache"
+
+
+def test_asking_for_missing_campaigns_stores_nothing_for_them(browser, db):
+    for campaign_id in (999999, 2**62):
+        assert browser.get(f"/api/campaigns/{campaign_id}").status_code == 404
+
+        assert cache.get(caching._version_key(campaign_id)) is None
+
+
+def test_a_campaign_s_version_expires_and_the_next_read_renders_afresh(browser, campaign):
+    with freeze_time() as clock:
+        first = browser.get(f"/api/campaigns/{campaign.pk}").json()
+        version = cache.get(caching._version_key(campaign.pk))
+
+        clock.tick(caching.VERSION_SECONDS + 1)
+
+        assert cache.get(caching._version_key(campaign.pk)) is None
+        assert browser.get(f"/api/campaigns/{campaign.pk}").json()["title"] == first["title"]
+        assert cache.get(caching._version_key(campaign.pk)) not in (None, version)
 
 
 INDEX_HTML = "<!doctype html><html><head><title>Harambee</title></head><body><div id='root'></div></body></html>"

@@ -1,4 +1,4 @@
-"""Migration 0005: every campaign moves into a personal organization of its organizer, who owns it."""
+"""Migration 0006: every campaign moves into a personal organization of its organizer, who owns it."""
 
 import pytest
 from django.db import connection
@@ -25,7 +25,7 @@ def migrate(campaigns_migration: str | None = None):
 
 @pytest.fixture
 def before_organizations(transactional_db):
-    yield migrate("0004_campaign_organization")
+    yield migrate("0005_campaign_organization")
     migrate()
 
 

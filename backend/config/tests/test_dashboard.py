@@ -34,8 +34,19 @@ def test_a_new_user_sees_zero_figures_no_campaigns_and_the_external_tool(member_
         "total_pledged": 0,
         "total_paid": 0,
         "organization_content_tool_url": "https://content.example.org/tool",
+        "support_email": "support@harambee.local",
         "campaigns": [],
     }
+
+
+def test_the_organizer_sees_why_a_campaign_was_suspended_and_whom_to_write_to(organizer_client, organizer, settings):
+    settings.SUPPORT_EMAIL = "help@harambee.example"
+    CampaignFactory.create(organizer=organizer, status=CampaignStatus.SUSPENDED, suspension_reason="Unverified bank")
+
+    answer = organizer_client.get("/api/dashboard").json()
+
+    assert answer["support_email"] == "help@harambee.example"
+    assert [(c["status"], c["suspension_reason"]) for c in answer["campaigns"]] == [("suspended", "Unverified bank")]
 
 
 def test_the_figures_count_active_campaigns_and_sum_pledged_and_paid_over_all_of_the_users_campaigns(
@@ -123,6 +134,7 @@ def test_campaigns_of_every_status_are_listed_newest_first_with_their_card_field
         "organization_id": active.organization_id,
         "organization_name": active.organization.name,
         "viewer_role": "owner",
+        "suspension_reason": "",
     }
     # The bar is capped at 100%.
     assert answer.json()["campaigns"][0]["progress_percent"] == 100

@@ -1,7 +1,7 @@
 import pytest
 from django.test import Client
 
-from config.spa import CLIENT_ROUTE_PATTERN
+from common.client_routes import CLIENT_ROUTE_PATTERN
 
 INDEX_HTML = "<!doctype html><title>Harambee</title><div id='root'></div>"
 

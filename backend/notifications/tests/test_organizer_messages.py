@@ -84,7 +84,7 @@ def pay_activation_fee(campaign, *, checkout_request_id="ws_CO_ACTIVATION1", rec
         checkout_request_id=checkout_request_id,
     )
     payment_record_stk_callback(
-        body=stk_callback(checkout_request_id, amount=1_000, receipt=receipt), remote_addr="196.201.214.200"
+        body=stk_callback(checkout_request_id, amount=1_000, receipt=receipt), remote_addr="127.0.0.1"
     )
 
 

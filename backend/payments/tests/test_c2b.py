@@ -104,8 +104,9 @@ def test_the_same_confirmation_twice_is_credited_once():
         ({"BusinessShortCode": "600000"}, "C2B00015"),
         ({"BillRefNumber": ""}, "C2B00012"),
         ({"TransAmount": "0"}, "C2B00013"),
+        ({"TransAmount": "1000000001"}, "C2B00013"),
     ],
-    ids=["other-shortcode", "no-account", "no-amount"],
+    ids=["other-shortcode", "no-account", "no-amount", "beyond-any-real-payment"],
 )
 def test_validation_rejects_what_we_cannot_take(fields, code):
     answer = post(c2b_body(**fields), path="validation")
@@ -128,3 +129,21 @@ def test_a_malformed_confirmation_gets_400():
 
     assert answer.status_code == 400
     assert not Payment.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_confirmation_too_large_for_the_ledger_is_flagged_and_acknowledged():
+    answer = post(c2b_body(TransAmount=str(10**20)))
+
+    assert (answer.status_code, answer.json()) == (200, {"ResultCode": 0, "ResultDesc": "Accepted"})
+    assert not Payment.objects.exists()
+    event = PaymentEvent.objects.get()
+    assert (event.outcome, event.body["TransAmount"]) == (PaymentEvent.Outcome.FLAGGED_MISMATCH, str(10**20))
+
+
+@pytest.mark.django_db
+def test_a_body_larger_than_any_real_callback_is_refused_and_not_stored():
+    answer = post(c2b_body(FirstName="x" * 70_000))
+
+    assert answer.status_code == 413
+    assert not PaymentEvent.objects.exists()

@@ -125,6 +125,26 @@ def test_a_forged_webhook_signature_changes_nothing(providers, make_api_client, 
     assert set(PaymentEvent.objects.values_list("outcome", flat=True)) == {Outcome.REJECTED_SIGNATURE}
 
 
+def test_a_forged_webhook_is_kept_only_as_a_bounded_summary(providers):
+    content = json.dumps({"event": "charge.success", "padding": "x" * 50_000}).encode()
+
+    assert webhook(content, "0" * 128).status_code == 401
+
+    event = PaymentEvent.objects.get()
+    assert event.body == {
+        "size": len(content),
+        "sha256": hashlib.sha256(content).hexdigest(),
+        "head": content[:1024].decode(),
+    }
+
+
+def test_a_webhook_body_larger_than_any_real_one_is_refused_and_not_stored(providers):
+    content = json.dumps({"event": "charge.success", "padding": "x" * 70_000}).encode()
+
+    assert webhook(content, sign(content)).status_code == 413
+    assert not PaymentEvent.objects.exists()
+
+
 def test_a_genuine_webhook_is_still_verified_before_crediting(providers, make_api_client, user):
     """A correctly signed charge.success for a checkout nobody paid: verify says abandoned."""
     checkout = open_checkout(make_api_client(signed_in_as=user))

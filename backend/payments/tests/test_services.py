@@ -7,6 +7,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.tests.factories import UserFactory
+from campaigns.models import CampaignStatus
+from campaigns.services import campaign_status_change
 from common.errors import FieldValidationError, PermissionDeniedError
 from payments import services
 from payments.models import Payment
@@ -72,6 +74,20 @@ def test_an_organizer_records_a_cash_payment_credited_at_once(user, mailoutbox, 
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("amount", [0, 1_000_000_001, 10**20])
+def test_a_payment_recorded_by_hand_is_between_ksh_1_and_ksh_1_000_000_000(user, amount):
+    campaign = make_campaign(organizer=user)
+
+    with pytest.raises(FieldValidationError) as refused:
+        services.payment_record_manual(
+            recorded_by=user, provider="cash", purpose="donation", amount=amount, campaign=campaign
+        )
+
+    assert refused.value.field_errors == {"amount": "Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000."}
+    assert not Payment.objects.exists()
+
+
+@pytest.mark.django_db
 def test_only_the_organizer_records_payments_and_a_bank_reference_counts_once(user):
     campaign = make_campaign(organizer=user)
     with pytest.raises(PermissionDeniedError):
@@ -94,8 +110,60 @@ def test_a_renewal_starts_when_the_current_subscription_ends(settings, user):
             provider="mpesa_stk", purpose="subscription", amount=2500, user=user, checkout_request_id=f"ws_CO_{n}"
         )
         body = stk_callback(f"ws_CO_{n}", amount=2500, receipt=f"SLK000000{n}")
-        services.payment_record_stk_callback(body=body, remote_addr=None)
+        services.payment_record_stk_callback(body=body, remote_addr="127.0.0.1")
 
     periods = list(user.subscriptions.order_by("starts_at"))
     assert periods[1].starts_at == periods[0].ends_at
     assert periods[1].ends_at - periods[0].starts_at == timedelta(days=2 * settings.SUBSCRIPTION_PERIOD_DAYS)
+
+
+@pytest.mark.parametrize("path", ["/dashboard", "/grantfunding", "/campaign/12/donate", "/campaign/12/", "/"])
+def test_a_return_path_may_be_one_of_the_apps_own_pages(path):
+    assert services.safe_return_path(path) == path
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/\t/evil.example",
+        "/\n/evil.example",
+        "/\r/evil.example",
+        "//evil.example",
+        "/\\evil.example",
+        "https://evil.example/dashboard",
+        " /dashboard",
+        "/dashboard\n",
+        "/dash board",
+        "/campaign/12/\u200b",
+        "/admin/",
+        "/api/payments/card/return",
+        "/dashboard?next=//evil.example",
+    ],
+)
+def test_any_other_return_path_leads_to_the_dashboard(path):
+    assert services.safe_return_path(path) == "/dashboard"
+
+
+@pytest.mark.django_db
+def test_an_activation_payment_never_lifts_an_admins_suspension(user):
+    site_admin = UserFactory.create(is_staff=True, is_superuser=True)
+    campaign = make_campaign(organizer=user, status=CampaignStatus.PENDING)
+    payment = pending_stk_intent(purpose=Payment.Purpose.CAMPAIGN_ACTIVATION, campaign=campaign, user=user)
+    campaign_status_change(campaign=campaign, status=CampaignStatus.SUSPENDED, changed_by=site_admin, reason="Fraud")
+
+    services.payment_record_stk_callback(body=stk_callback(CHECKOUT_REQUEST_ID), remote_addr="127.0.0.1")
+
+    campaign.refresh_from_db()
+    payment.refresh_from_db()
+    assert (campaign.status, campaign.suspension_reason) == (CampaignStatus.SUSPENDED, "Fraud")
+    assert (payment.status, payment.flagged) == (Payment.Status.SUCCEEDED, True)
+
+
+@pytest.mark.django_db
+def test_only_an_admin_lifts_a_suspension_never_the_system(user):
+    site_admin = UserFactory.create(is_staff=True, is_superuser=True)
+    campaign = make_campaign(organizer=user)
+    campaign_status_change(campaign=campaign, status=CampaignStatus.SUSPENDED, changed_by=site_admin, reason="Fraud")
+
+    with pytest.raises(PermissionDeniedError):
+        campaign_status_change(campaign=campaign, status=CampaignStatus.ACTIVE, changed_by=None)

@@ -2,12 +2,14 @@
 ids, broken bodies, wrong amounts, and requests that do not come from Daraja at all."""
 
 import json
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from django.test import Client
 
 from payments.models import Payment, PaymentEvent
+from payments.providers.daraja import DarajaClient, StkQueryAnswer, StkResult
 from payments.services import payment_expire_stale
 from payments.tests.support import CHECKOUT_REQUEST_ID, pending_stk_intent, stk_callback
 
@@ -157,3 +159,99 @@ def test_the_address_allow_list_is_enforced_when_set(daraja, settings):
     accepted = post(daraja, stk_callback(CHECKOUT_REQUEST_ID), REMOTE_ADDR="196.201.214.200")
     assert accepted.status_code == 200
     assert Payment.objects.get(pk=payment.pk).status == Payment.Status.SUCCEEDED
+
+
+@pytest.mark.django_db
+def test_a_success_naming_a_receipt_already_recorded_is_flagged_and_acknowledged(daraja):
+    credited = pending_stk_intent()
+    post(daraja, stk_callback(CHECKOUT_REQUEST_ID, receipt="SLK0000001"))
+    replayed = pending_stk_intent(checkout_request_id="ws_CO_TEST0002")
+
+    answer = post(daraja, stk_callback("ws_CO_TEST0002", receipt="SLK0000001"))
+
+    assert (answer.status_code, answer.json()) == (200, ACCEPTED)
+    replayed.refresh_from_db()
+    assert (replayed.status, replayed.flagged, replayed.mpesa_receipt) == (Payment.Status.PENDING, True, None)
+    assert "SLK0000001" in replayed.flag_reason
+    assert outcomes(replayed) == [Outcome.FLAGGED_MISMATCH]
+    assert Payment.objects.get(pk=credited.pk).mpesa_receipt == "SLK0000001"
+
+
+@pytest.mark.django_db
+def test_a_success_for_an_amount_beyond_any_real_payment_is_acknowledged_and_changes_nothing(daraja):
+    answer = post(daraja, stk_callback("ws_CO_UNKNOWN", amount=10**20))
+
+    assert (answer.status_code, answer.json()) == (200, ACCEPTED)
+    assert PaymentEvent.objects.get().outcome == Outcome.IGNORED_UNKNOWN
+    assert not Payment.objects.exists()
+
+
+@pytest.fixture
+def unvouched(settings, monkeypatch):
+    """No allow-list: every callback could come from anyone holding the token. Daraja's answer to
+    the STK query is ``answer.result``, set by each test."""
+    settings.MPESA_ALLOWED_IPS = []
+    answer = SimpleNamespace(result=None)
+    queried: list[str] = []
+
+    def stk_query(self, *, checkout_request_id):
+        queried.append(checkout_request_id)
+        return StkQueryAnswer(body={"ResultCode": "?"}, result=answer.result)
+
+    monkeypatch.setattr(DarajaClient, "stk_query", stk_query)
+    return SimpleNamespace(answer=answer, queried=queried)
+
+
+def query_result(result_code: int) -> StkResult:
+    return StkResult(
+        checkout_request_id=CHECKOUT_REQUEST_ID,
+        merchant_request_id="29115-34620561-1",
+        result_code=result_code,
+        result_desc="The service request is processed successfully." if result_code == 0 else "Cancelled",
+    )
+
+
+@pytest.mark.django_db
+def test_a_success_nobody_vouches_for_is_credited_once_daraja_confirms_it(
+    daraja, unvouched, django_capture_on_commit_callbacks
+):
+    payment = pending_stk_intent()
+    unvouched.answer.result = query_result(0)
+
+    with django_capture_on_commit_callbacks() as after_the_answer:
+        answer = post(daraja, stk_callback(CHECKOUT_REQUEST_ID))
+
+    assert (answer.status_code, answer.json()) == (200, ACCEPTED)
+    assert Payment.objects.get(pk=payment.pk).status == Payment.Status.PENDING
+    assert unvouched.queried == []
+    for callback in after_the_answer:
+        callback()
+    assert unvouched.queried == [CHECKOUT_REQUEST_ID]
+    assert Payment.objects.get(pk=payment.pk).status == Payment.Status.SUCCEEDED
+    assert outcomes(payment) == [Outcome.PENDING, Outcome.CREDITED]
+
+
+@pytest.mark.django_db
+def test_a_forged_success_daraja_does_not_confirm_credits_nothing(
+    daraja, unvouched, django_capture_on_commit_callbacks
+):
+    payment = pending_stk_intent()
+    unvouched.answer.result = query_result(1032)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        post(daraja, stk_callback(CHECKOUT_REQUEST_ID))
+
+    payment.refresh_from_db()
+    assert (payment.status, payment.receipt_number, payment.mpesa_receipt) == (Payment.Status.CANCELLED, None, None)
+    assert outcomes(payment) == [Outcome.PENDING, Outcome.FAILED]
+
+
+@pytest.mark.django_db
+def test_a_success_daraja_is_still_processing_stays_pending(daraja, unvouched, django_capture_on_commit_callbacks):
+    payment = pending_stk_intent()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        post(daraja, stk_callback(CHECKOUT_REQUEST_ID))
+
+    assert Payment.objects.get(pk=payment.pk).status == Payment.Status.PENDING
+    assert outcomes(payment) == [Outcome.PENDING, Outcome.PENDING]

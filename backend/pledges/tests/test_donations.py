@@ -62,6 +62,11 @@ def deliver(body):
             {"name": "Please fill in your name and email", "email": "Please fill in your name and email"},
         ),
         ({"email": ""}, "Please fill in your name and email", {"email": "Please fill in your name and email"}),
+        (
+            {"name": "\u200b\u200b"},
+            "Please fill in your name and email",
+            {"name": "Please fill in your name and email"},
+        ),
         ({"phone": ""}, "Please correct the errors below", {"phone": "Please enter your M-Pesa phone number."}),
         (
             {"phone": "12345"},
@@ -74,7 +79,17 @@ def deliver(body):
             {"email": "Please enter your email address to pay by card."},
         ),
     ],
-    ids=["zero", "missing", "fraction", "no-name-or-email", "no-email", "no-phone", "bad-phone", "card-no-email"],
+    ids=[
+        "zero",
+        "missing",
+        "fraction",
+        "no-name-or-email",
+        "no-email",
+        "invisible-name",
+        "no-phone",
+        "bad-phone",
+        "card-no-email",
+    ],
 )
 def test_invalid_donations_are_refused_with_the_spec_s_messages(visitor_client, campaign, fields, detail, field_errors):
     response = donate(visitor_client, campaign, **fields)

@@ -411,6 +411,17 @@ def test_the_pledge_export_holds_every_pledge_with_its_details(clients, viewer, 
     assert two[1] == '\'=HYPERLINK("http://evil")'  # a formula would run in Excel
 
 
+def test_export_cells_carry_no_control_characters_nor_formulas(organizer_client, campaign):
+    # As stored before names were cleaned on the way in.
+    Pledge.objects.filter(pk=make_pledge(campaign).pk).update(name="Wanjiru\r\nKamau\x1b[31m")
+    Pledge.objects.filter(pk=make_pledge(campaign, email="sum@example.com").pk).update(name="  @SUM(A1:A9)")
+
+    _header, one, two = read_csv(organizer_client.get(f"/api/pledges/export.csv?campaign_id={campaign.pk}"))
+
+    assert one[1] == "Wanjiru  Kamau [31m"
+    assert two[1] == "'  @SUM(A1:A9)"
+
+
 def test_the_donation_export_holds_the_paid_donations(organizer_client, campaign):
     paid_donation(campaign, name="Chebet", email="chebet@example.com", anonymous=True, amount=1500)
 

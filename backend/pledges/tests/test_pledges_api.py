@@ -143,6 +143,19 @@ def test_missing_fields_answer_please_fill_in_all_required_fields(visitor_client
     assert not Pledge.objects.exists()
 
 
+def test_a_name_of_invisible_characters_is_no_name(visitor_client, campaign):
+    response = pledge(visitor_client, campaign, name="\u200b\u200d\u2060")
+
+    assert response.status_code == 422
+    assert response.json()["field_errors"] == {"name": "Name is required"}
+
+
+def test_a_name_is_stored_without_invisible_characters(visitor_client, campaign):
+    pledge(visitor_client, campaign, name="  \uff37anjiru\u200b \t Kamau\u202e ")
+
+    assert Pledge.objects.get().name == "Wanjiru Kamau"
+
+
 @pytest.mark.parametrize(
     ("fields", "field", "message"),
     [

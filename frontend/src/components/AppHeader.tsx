@@ -1,8 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useId, useState } from "react";
 import { Link } from "wouter";
-import { useSession } from "@/features/accounts/session";
-import { useSignOut } from "@/features/accounts/useSignOut";
+import { useSession, useSignOut } from "@/lib/session";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
 import { useEscapeKey } from "./useEscapeKey";

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "@/lib/api/client";
 import { activateLocale, isLocale, LOCALES, type Locale } from "@/lib/i18n";
+import { saveLanguage } from "@/lib/session";
 import { toast } from "./toast";
 
 /** English / Kiswahili: a button for each, so the language changes only when one is pressed. The server
@@ -24,10 +24,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
       return;
     }
     try {
-      unwrap(
-        await api.PUT("/api/auth/language", { body: { language: locale } }),
-        t`An unexpected error occurred. Please try again.`,
-      );
+      await saveLanguage(locale);
     } catch (error) {
       toast({ title: t`Error`, description: (error as Error).message, variant: "destructive" });
     }

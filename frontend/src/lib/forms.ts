@@ -60,11 +60,6 @@ export function showFieldErrors<TValues extends FieldValues>(
   return shown;
 }
 
-/** The server's message, or `fallback` when the request never got an answer. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiRequestError ? error.message : fallback;
-}
-
 /** Navigates after a pause (the spec's redirect timings); the timer ends if the page goes away. */
 export function useNavigateLater() {
   const [, navigate] = useLocation();

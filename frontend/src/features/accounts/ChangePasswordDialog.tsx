@@ -4,8 +4,9 @@ import { useState } from "react";
 import { primaryButton } from "@/components/buttonStyles";
 import { PasswordField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { api, unwrap } from "@/lib/api/client";
-import { errorMessage, revalidateIfDirty, useSchemaForm } from "@/lib/forms";
+import { errorMessage } from "@/lib/api/client";
+import { revalidateIfDirty, useSchemaForm } from "@/lib/forms";
+import { changePassword } from "./api";
 import { type PasswordChangeValues, passwordChangeSchema } from "./rules";
 
 /** The profile's Change Password button and dialog. */
@@ -46,21 +47,16 @@ function PasswordChangeForm({ onDone }: { onDone: () => void }) {
   const onSubmit = async (values: PasswordChangeValues) => {
     setFailure(null);
     try {
-      unwrap(
-        await api.POST("/api/profile/password", {
-          body: {
-            current_password: values.currentPassword,
-            new_password: values.newPassword,
-            confirm_password: values.confirmPassword,
-          },
-        }),
-        t`An unexpected error occurred. Please try again.`,
-      );
+      await changePassword({
+        current_password: values.currentPassword,
+        new_password: values.newPassword,
+        confirm_password: values.confirmPassword,
+      });
       toast({ title: t`Password updated successfully.` });
       onDone();
     } catch (error) {
       // e.g. 'Old password is incorrect.'
-      setFailure(errorMessage(error, t`An unexpected error occurred. Please try again.`));
+      setFailure(errorMessage(error));
     }
   };
 

@@ -4,9 +4,10 @@ import { Link } from "wouter";
 import { primaryButton } from "@/components/buttonStyles";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { api, unwrap } from "@/lib/api/client";
-import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { errorMessage } from "@/lib/api/client";
+import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { AuthCard, textLink } from "./AuthCard";
+import { requestPasswordReset } from "./api";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "./rules";
 
 export default function ForgotPasswordPage() {
@@ -17,16 +18,13 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = async ({ email }: ForgotPasswordValues) => {
     try {
-      unwrap(
-        await api.POST("/api/auth/password-reset", { body: { email } }),
-        t`An unexpected error occurred. Please try again.`,
-      );
+      await requestPasswordReset({ email });
       setSentTo(email);
     } catch (error) {
       if (showFieldErrors(error, form, ["email"])) return;
       toast({
         title: t`Error`,
-        description: errorMessage(error, t`An unexpected error occurred. Please try again.`),
+        description: errorMessage(error),
         variant: "destructive",
       });
     }

@@ -5,9 +5,9 @@ import { Link, useLocation } from "wouter";
 import { dangerButton, secondaryButton } from "@/components/buttonStyles";
 import { PasswordField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { api, unwrap } from "@/lib/api/client";
-import { errorMessage } from "@/lib/forms";
-import { useSetSession } from "./session";
+import { errorMessage } from "@/lib/api/client";
+import { useSetSession } from "@/lib/session";
+import { deleteAccount } from "./api";
 
 /** The profile's 'Your data' section: download everything held about you, or delete the account. */
 export function PersonalDataSection() {
@@ -87,17 +87,14 @@ function DeleteAccountForm() {
     setFailure(null);
     setDeleting(true);
     try {
-      const session = unwrap(
-        await api.POST("/api/profile/delete", { body: { password } }),
-        t`An unexpected error occurred. Please try again.`,
-      );
+      const session = await deleteAccount({ password });
       sessionStorage.clear();
       setSession(session);
       toast({ title: t`Your account has been deleted.` });
       navigate("/");
     } catch (error) {
       // e.g. 'The password is incorrect. Your account was not deleted.'
-      setFailure(errorMessage(error, t`An unexpected error occurred. Please try again.`));
+      setFailure(errorMessage(error));
       setDeleting(false);
     }
   };

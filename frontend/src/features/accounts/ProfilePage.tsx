@@ -7,14 +7,14 @@ import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { api, type User, unwrap } from "@/lib/api/client";
-import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { errorMessage, type User } from "@/lib/api/client";
+import { showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { SESSION_KEY } from "@/lib/session";
+import { PROFILE_KEY, profileOptions, saveProfile } from "./api";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { PersonalDataSection } from "./PersonalDataSection";
 import { type ProfileValues, profileSchema } from "./rules";
-import { SESSION_KEY } from "./session";
 
-const PROFILE_KEY = ["profile"] as const;
 const FIELDS = ["firstName", "lastName", "phone", "avatarUrl"] as const;
 
 const valuesOf = (user: User): ProfileValues => ({
@@ -26,14 +26,7 @@ const valuesOf = (user: User): ProfileValues => ({
 
 export default function ProfilePage() {
   const { t } = useLingui();
-  const profile = useQuery({
-    queryKey: PROFILE_KEY,
-    queryFn: async () =>
-      unwrap(
-        await api.GET("/api/profile"),
-        t`An error occurred while fetching your profile. Please try again.`,
-      ),
-  });
+  const profile = useQuery(profileOptions());
 
   return (
     <AppLayout>
@@ -78,17 +71,12 @@ function ProfileForm({ user }: { user: User }) {
 
   const onSubmit = async (values: ProfileValues) => {
     try {
-      const saved = unwrap(
-        await api.PATCH("/api/profile", {
-          body: {
-            first_name: values.firstName,
-            last_name: values.lastName,
-            phone: values.phone,
-            avatar_url: values.avatarUrl,
-          },
-        }),
-        t`An unexpected error occurred. Please try again.`,
-      );
+      const saved = await saveProfile({
+        first_name: values.firstName,
+        last_name: values.lastName,
+        phone: values.phone,
+        avatar_url: values.avatarUrl,
+      });
       queryClient.setQueryData(PROFILE_KEY, saved);
       form.reset(valuesOf(saved));
       // The header greets the user by first name: ask the server again.
@@ -98,7 +86,7 @@ function ProfileForm({ user }: { user: User }) {
       if (showFieldErrors(error, form, FIELDS)) return;
       toast({
         title: t`Error`,
-        description: errorMessage(error, t`An unexpected error occurred. Please try again.`),
+        description: errorMessage(error),
         variant: "destructive",
       });
     }

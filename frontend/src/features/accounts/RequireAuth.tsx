@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Redirect, useLocation, useSearch } from "wouter";
-import { useSession } from "./session";
+import { useSession } from "@/lib/session";
 
 /** Sign-in guard: asks the server who is signed in; otherwise /signin, remembering where we were. */
 export function RequireAuth({ children }: { children: ReactNode }) {

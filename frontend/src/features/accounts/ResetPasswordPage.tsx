@@ -3,9 +3,10 @@ import { useState } from "react";
 import { Link, useSearch } from "wouter";
 import { primaryButton } from "@/components/buttonStyles";
 import { PasswordField } from "@/components/TextField";
-import { ApiRequestError, api, unwrap } from "@/lib/api/client";
-import { errorMessage, revalidateIfDirty, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { revalidateIfDirty, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { AuthCard, textLink } from "./AuthCard";
+import { resetPassword } from "./api";
 import { type ResetPasswordValues, resetPasswordSchema } from "./rules";
 
 export default function ResetPasswordPage() {
@@ -19,22 +20,17 @@ export default function ResetPasswordPage() {
   const onSubmit = async (values: ResetPasswordValues) => {
     setFailure(null);
     try {
-      unwrap(
-        await api.POST("/api/auth/password-reset/confirm", {
-          body: {
-            uid: params.get("uid") ?? "",
-            token: params.get("token") ?? "",
-            password: values.password,
-            confirm_password: values.confirmPassword,
-          },
-        }),
-        t`An unexpected error occurred. Please try again.`,
-      );
+      await resetPassword({
+        uid: params.get("uid") ?? "",
+        token: params.get("token") ?? "",
+        password: values.password,
+        confirm_password: values.confirmPassword,
+      });
       setDone(true);
     } catch (error) {
       if (showFieldErrors(error, form, ["password", "confirmPassword"])) return;
       setFailure({
-        message: errorMessage(error, t`An unexpected error occurred. Please try again.`),
+        message: errorMessage(error),
         badLink: error instanceof ApiRequestError && error.code === "invalid_token",
       });
     }

@@ -4,12 +4,13 @@ import { Link, useSearch } from "wouter";
 import { primaryButton } from "@/components/buttonStyles";
 import { PasswordField, TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { api, unwrap } from "@/lib/api/client";
-import { errorMessage, showFieldErrors, useNavigateLater, useSchemaForm } from "@/lib/forms";
+import { errorMessage } from "@/lib/api/client";
+import { showFieldErrors, useNavigateLater, useSchemaForm } from "@/lib/forms";
+import { useSetSession } from "@/lib/session";
 import { AuthCard, textLink } from "./AuthCard";
+import { signIn } from "./api";
 import { safeNextPath } from "./RequireAuth";
 import { type SignInValues, signInSchema } from "./rules";
-import { useSetSession } from "./session";
 
 const REDIRECT_DELAY_MS = 1200;
 
@@ -25,10 +26,7 @@ export default function SignInPage() {
 
   const onSubmit = async (values: SignInValues) => {
     try {
-      const session = unwrap(
-        await api.POST("/api/auth/signin", { body: values }),
-        t`An unexpected error occurred. Please try again.`,
-      );
+      const session = await signIn(values);
       setSession(session);
       setRedirecting(true);
       const name = session.user?.display_name ?? "";
@@ -38,7 +36,7 @@ export default function SignInPage() {
       if (showFieldErrors(error, form, ["email", "password"])) return;
       toast({
         title: t`Sign In Error`,
-        description: errorMessage(error, t`An unexpected error occurred. Please try again.`),
+        description: errorMessage(error),
         variant: "destructive",
       });
     }

@@ -4,17 +4,12 @@ import { Link } from "wouter";
 import { primaryButton } from "@/components/buttonStyles";
 import { PasswordField, TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { api, unwrap } from "@/lib/api/client";
-import {
-  errorMessage,
-  revalidateIfDirty,
-  showFieldErrors,
-  useNavigateLater,
-  useSchemaForm,
-} from "@/lib/forms";
+import { errorMessage } from "@/lib/api/client";
+import { revalidateIfDirty, showFieldErrors, useNavigateLater, useSchemaForm } from "@/lib/forms";
+import { useSetSession } from "@/lib/session";
 import { AuthCard, textLink } from "./AuthCard";
+import { signUp } from "./api";
 import { type SignUpValues, signUpSchema } from "./rules";
-import { useSetSession } from "./session";
 
 const REDIRECT_DELAY_MS = 500;
 const FIELDS = [
@@ -46,20 +41,15 @@ export default function SignUpPage() {
 
   const onSubmit = async (values: SignUpValues) => {
     try {
-      const session = unwrap(
-        await api.POST("/api/signup", {
-          body: {
-            first_name: values.firstName,
-            last_name: values.lastName,
-            email: values.email,
-            phone: values.phone,
-            id_number: values.idNumber,
-            password: values.password,
-            confirm_password: values.confirmPassword,
-          },
-        }),
-        t`An unexpected error occurred. Please try again.`,
-      );
+      const session = await signUp({
+        first_name: values.firstName,
+        last_name: values.lastName,
+        email: values.email,
+        phone: values.phone,
+        id_number: values.idNumber,
+        password: values.password,
+        confirm_password: values.confirmPassword,
+      });
       setSession(session);
       setRedirecting(true);
       toast({ title: t`Sign Up Successful`, description: t`Your account has been created.` });
@@ -68,7 +58,7 @@ export default function SignUpPage() {
       if (showFieldErrors(error, form, FIELDS)) return;
       toast({
         title: t`Sign Up Error`,
-        description: errorMessage(error, t`An unexpected error occurred. Please try again.`),
+        description: errorMessage(error),
         variant: "destructive",
       });
     }

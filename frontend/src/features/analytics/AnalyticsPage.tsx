@@ -6,11 +6,12 @@ import { AppLayout } from "@/components/AppLayout";
 import { outlineButton } from "@/components/buttonStyles";
 import { PageLoadError } from "@/components/PageLoadError";
 import { LoadingPlaceholder } from "@/components/PageSkeleton";
-import { failureText, isNotFound } from "@/features/campaigns/api";
+import { isNotFound } from "@/features/campaigns/api";
 import { CampaignNotFound } from "@/features/campaigns/CampaignNotFound";
 import { formatCalendarDate, parseCampaignId } from "@/features/campaigns/links";
-import { api, type Schemas, unwrap } from "@/lib/api/client";
+import { errorMessage, type Schemas } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
+import { analyticsOptions } from "./api";
 import { CumulativeChart } from "./CumulativeChart";
 import { activeDays, barPercent, formatPercent } from "./series";
 
@@ -28,23 +29,13 @@ export default function AnalyticsPage() {
 
 function AnalyticsLoader({ id }: { id: number }) {
   const { t } = useLingui();
-  const analytics = useQuery({
-    queryKey: ["campaigns", "analytics", id],
-    queryFn: async ({ signal }) =>
-      unwrap(
-        await api.GET("/api/campaigns/{campaign_id}/analytics", {
-          params: { path: { campaign_id: id } },
-          signal,
-        }),
-        t`Failed to load analytics.`,
-      ),
-  });
+  const analytics = useQuery(analyticsOptions(id));
   if (analytics.isError && isNotFound(analytics.error)) return <CampaignNotFound />;
   if (analytics.data) return <AnalyticsView analytics={analytics.data} />;
   if (analytics.isError) {
     return (
       <PageLoadError
-        message={failureText(analytics.error, t`Failed to load analytics.`)}
+        message={errorMessage(analytics.error, t`Failed to load analytics.`)}
         retry={() => void analytics.refetch()}
       />
     );

@@ -5,7 +5,8 @@ import { primaryButton } from "@/components/buttonStyles";
 import { SelectField, TextAreaField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { errorMessage } from "@/lib/api/client";
+import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { type Campaign, useCampaignCategories, useSaveCampaign } from "./api";
 import { type AdminCampaignEditValues, adminCampaignEditSchema } from "./rules";
 
@@ -73,7 +74,7 @@ function AdminEditForm({ campaign, onDone }: { campaign: Campaign; onDone: () =>
       if (showFieldErrors(error, form, FIELDS)) return;
       toast({
         title: t`Error`,
-        description: errorMessage(error, t`An unexpected error occurred. Please try again.`),
+        description: errorMessage(error),
         variant: "destructive",
       });
     }

@@ -6,11 +6,12 @@ import { primaryButton, secondaryButton } from "@/components/buttonStyles";
 import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { ProgressBar } from "@/components/ProgressBar";
-import { useSession } from "@/features/accounts/session";
+import { RoleBadge } from "@/components/RoleBadge";
 import { sendCampaignView } from "@/features/analytics/beacon";
-import { RoleBadge } from "@/features/organizations/RoleBadge";
+import { errorMessage } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
-import { type Campaign, failureText, isNotFound, useCampaign } from "./api";
+import { useSession } from "@/lib/session";
+import { type Campaign, isNotFound, useCampaign } from "./api";
 import { CampaignNotFound } from "./CampaignNotFound";
 import { CoverImage } from "./CoverImage";
 import { LikeButton } from "./LikeButton";
@@ -30,17 +31,11 @@ export default function CampaignPage() {
 }
 
 function CampaignLoader({ id }: { id: number }) {
-  const { t } = useLingui();
   const campaign = useCampaign(id);
   if (campaign.isError && isNotFound(campaign.error)) return <CampaignNotFound />;
   if (campaign.data) return <CampaignView campaign={campaign.data} fresh={campaign.isFetchedAfterMount} />;
   if (campaign.isError) {
-    return (
-      <PageLoadError
-        message={failureText(campaign.error, t`An unexpected error occurred. Please try again.`)}
-        retry={() => void campaign.refetch()}
-      />
-    );
+    return <PageLoadError message={errorMessage(campaign.error)} retry={() => void campaign.refetch()} />;
   }
   return <PageSkeleton />;
 }

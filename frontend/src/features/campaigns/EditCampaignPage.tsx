@@ -7,8 +7,9 @@ import { TextAreaField } from "@/components/FieldControls";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { useSession } from "@/features/accounts/session";
-import { errorMessage, showFieldErrors, useNavigateLater, useSchemaForm } from "@/lib/forms";
+import { errorMessage } from "@/lib/api/client";
+import { showFieldErrors, useNavigateLater, useSchemaForm } from "@/lib/forms";
+import { useSession } from "@/lib/session";
 import { type Campaign, isNotFound, useCampaign, useSaveCampaign } from "./api";
 import { CampaignNotFound } from "./CampaignNotFound";
 import { parseCampaignId } from "./links";
@@ -24,16 +25,13 @@ export default function EditCampaignPage() {
 }
 
 function EditCampaign({ id }: { id: number }) {
-  const { t } = useLingui();
   const session = useSession();
   const campaign = useCampaign(id);
   // can_edit is only known from the server's answer for this viewer, not from a cached or embedded copy.
   if (session.isPending || !campaign.isFetchedAfterMount) return <PageSkeleton />;
   if (campaign.isError && isNotFound(campaign.error)) return <CampaignNotFound />;
   if (campaign.isError || !campaign.data) {
-    return (
-      <Notice>{errorMessage(campaign.error, t`An unexpected error occurred. Please try again.`)}</Notice>
-    );
+    return <Notice>{errorMessage(campaign.error)}</Notice>;
   }
   if (!session.data?.user) {
     return (
@@ -104,7 +102,7 @@ function EditForm({ campaign }: { campaign: Campaign }) {
       if (showFieldErrors(error, form, FIELDS)) return;
       toast({
         title: t`Error`,
-        description: errorMessage(error, t`An unexpected error occurred. Please try again.`),
+        description: errorMessage(error),
         variant: "destructive",
       });
     }

@@ -4,7 +4,8 @@ import { useSearchParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { primaryButton } from "@/components/buttonStyles";
 import { TextField } from "@/components/TextField";
-import { failureText, useCampaignCategories, useExploreCampaigns } from "./api";
+import { errorMessage } from "@/lib/api/client";
+import { useCampaignCategories, useExploreCampaigns } from "./api";
 import { CampaignCard, CampaignCardSkeleton } from "./CampaignCard";
 import { type ExploreFilters, exploreSearch } from "./links";
 
@@ -108,7 +109,7 @@ export default function ExplorePage() {
             </div>
           ) : campaigns.isError && items.length === 0 ? (
             <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-              <p className="text-red-900">{failureText(campaigns.error, t`Failed to load campaigns.`)}</p>
+              <p className="text-red-900">{errorMessage(campaigns.error, t`Failed to load campaigns.`)}</p>
               <button
                 type="button"
                 className={`${primaryButton} mt-4 sm:w-auto`}
@@ -138,7 +139,7 @@ export default function ExplorePage() {
               </ul>
               {campaigns.isFetchNextPageError && (
                 <p role="alert" className="mt-6 text-center text-red-800">
-                  {failureText(campaigns.error, t`Failed to load campaigns.`)}
+                  {errorMessage(campaigns.error, t`Failed to load campaigns.`)}
                 </p>
               )}
               {campaigns.hasNextPage && (

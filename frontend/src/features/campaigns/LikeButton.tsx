@@ -1,9 +1,9 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/toast";
-import { useSession } from "@/features/accounts/session";
-import { api, unwrap } from "@/lib/api/client";
-import { type Campaign, campaignKeys, failureText } from "./api";
+import { errorMessage } from "@/lib/api/client";
+import { useSession } from "@/lib/session";
+import { type Campaign, campaignKeys, setLiked } from "./api";
 
 /**
  * The heart toggle. Signed-in users like and unlike (shown at once, undone if the server refuses);
@@ -18,20 +18,14 @@ export function LikeButton({ campaign, ready }: { campaign: Campaign; ready: boo
     queryClient.setQueryData<Campaign>(key, (current) => current && { ...current, ...fields });
 
   const like = useMutation({
-    mutationFn: async (liked: boolean) => {
-      const options = { params: { path: { campaign_id: campaign.id } } };
-      const fallback = t`An unexpected error occurred. Please try again.`;
-      return liked
-        ? unwrap(await api.POST("/api/campaigns/{campaign_id}/likes", options), fallback)
-        : unwrap(await api.DELETE("/api/campaigns/{campaign_id}/likes", options), fallback);
-    },
+    mutationFn: (liked: boolean) => setLiked(campaign.id, liked),
     onMutate: (liked) => patch({ liked_by_me: liked }),
     onSuccess: (result) => patch({ liked_by_me: result.liked, like_count: result.like_count }),
     onError: (error, liked) => {
       patch({ liked_by_me: !liked });
       toast({
         title: t`Error`,
-        description: failureText(error, t`An unexpected error occurred. Please try again.`),
+        description: errorMessage(error),
         variant: "destructive",
       });
     },

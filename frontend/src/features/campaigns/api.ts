@@ -17,14 +17,11 @@ export const campaignKeys = {
   categories: ["campaign-categories"] as const,
 };
 
-const unexpected = () => i18n._(msg`An unexpected error occurred. Please try again.`);
-
 /** The category lists of each screen (spec section 9); they change only with a release. */
 export function useCampaignCategories() {
   return useQuery({
     queryKey: campaignKeys.categories,
-    queryFn: async ({ signal }) =>
-      unwrap(await api.GET("/api/campaign-categories", { signal }), unexpected()),
+    queryFn: async ({ signal }) => unwrap(await api.GET("/api/campaign-categories", { signal })),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -87,7 +84,6 @@ export function useCampaign(id: number) {
     queryFn: async ({ signal }) =>
       unwrap(
         await api.GET("/api/campaigns/{campaign_id}", { params: { path: { campaign_id: id } }, signal }),
-        unexpected(),
       ),
     initialData: () => takeEmbeddedCampaign(id),
     staleTime: 0,
@@ -103,7 +99,6 @@ export function useSaveCampaign(id: number) {
         params: { path: { campaign_id: id } },
         body: changes,
       }),
-      unexpected(),
     );
     queryClient.setQueryData(campaignKeys.detail(id), saved);
     void queryClient.invalidateQueries({ queryKey: campaignKeys.lists });
@@ -111,15 +106,15 @@ export function useSaveCampaign(id: number) {
   };
 }
 
-/**
- * The server's message, or `fallback` when the request got no answer. The same as errorMessage in
- * lib/forms.ts, which these pages cannot import: that module brings react-hook-form into their first load.
- */
-export function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiRequestError ? error.message : fallback;
-}
-
 /** A missing or hidden campaign (404), or an id the server refuses (422). */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiRequestError && (error.status === 404 || error.status === 422);
+}
+
+/** Likes or unlikes the campaign for the signed-in user; the answer has the new count. */
+export async function setLiked(campaignId: number, liked: boolean) {
+  const options = { params: { path: { campaign_id: campaignId } } };
+  return liked
+    ? unwrap(await api.POST("/api/campaigns/{campaign_id}/likes", options))
+    : unwrap(await api.DELETE("/api/campaigns/{campaign_id}/likes", options));
 }

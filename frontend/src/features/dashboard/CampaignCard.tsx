@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
-import { RoleBadge } from "@/features/organizations/RoleBadge";
+import { RoleBadge } from "@/components/RoleBadge";
 import type { Schemas } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
 
@@ -8,9 +8,17 @@ export type DashboardCampaign = Schemas["DashboardCampaignOut"];
 
 const buttonBase = "inline-flex w-full items-center justify-center rounded-md px-4 py-2 font-semibold";
 
-/** A campaign of one of the user's organizations, with their role; a pending one asks its owners
- * for the activation payment. */
-export function CampaignCard({ campaign, onPayNow }: { campaign: DashboardCampaign; onPayNow(): void }) {
+/** A campaign of one of the user's organizations, with their role; a pending one asks its owners for
+ * the activation payment, a suspended one says why an admin suspended it and whom to write to. */
+export function CampaignCard({
+  campaign,
+  supportEmail,
+  onPayNow,
+}: {
+  campaign: DashboardCampaign;
+  supportEmail: string;
+  onPayNow(): void;
+}) {
   const { t } = useLingui();
   const pending = campaign.status === "pending";
   const owner = campaign.viewer_role === "owner";
@@ -70,6 +78,28 @@ export function CampaignCard({ campaign, onPayNow }: { campaign: DashboardCampai
             </button>
           </div>
         )}
+        {campaign.status === "suspended" && (
+          <div
+            role="note"
+            className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          >
+            <p className="font-semibold">
+              <Trans>An administrator has suspended this campaign</Trans>
+            </p>
+            <p className="mt-1">
+              <Trans>Reason: {campaign.suspension_reason}</Trans>
+            </p>
+            <p className="mt-1">
+              <Trans>
+                Questions? Write to{" "}
+                <a href={`mailto:${supportEmail}`} className="font-medium underline">
+                  {supportEmail}
+                </a>
+                .
+              </Trans>
+            </p>
+          </div>
+        )}
         <div className="mt-auto pt-4">
           {pending ? (
             <button
@@ -108,11 +138,13 @@ function StatusBadge({ status }: { status: DashboardCampaign["status"] }) {
     active: "bg-brand-100 text-brand-800",
     pending: "bg-amber-100 text-amber-900",
     closed: "bg-red-100 text-red-800",
+    suspended: "bg-red-100 text-red-800",
   };
   const labels = {
     active: <Trans>Active</Trans>,
     pending: <Trans>Pending</Trans>,
     closed: <Trans>Closed</Trans>,
+    suspended: <Trans>Suspended</Trans>,
   };
   return (
     <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${styles[status]}`}>

@@ -4,8 +4,8 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { toast } from "@/components/toast";
-import { useSession } from "@/features/accounts/session";
-import { api, unwrap } from "@/lib/api/client";
+import { useSession } from "@/lib/session";
+import { DASHBOARD_KEY, dashboardOptions } from "./api";
 import { CampaignCard, CampaignCardSkeleton, type DashboardCampaign } from "./CampaignCard";
 import { QuickStartGuide } from "./QuickStartGuide";
 import { RetryButton, StatCards } from "./StatCards";
@@ -15,17 +15,13 @@ import { ToolCards } from "./ToolCards";
 const PaymentDialog = lazy(() => import("@/features/payments/PaymentDialog"));
 
 const WELCOMED_KEY = "hasWelcomed";
-export const DASHBOARD_KEY = ["dashboard"] as const;
 
 export default function DashboardPage() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   // RequireAuth renders this page only with a signed-in user.
   const name = useSession().data?.user?.display_name ?? "";
-  const dashboard = useQuery({
-    queryKey: DASHBOARD_KEY,
-    queryFn: async () => unwrap(await api.GET("/api/dashboard"), t`Failed to load dashboard data`),
-  });
+  const dashboard = useQuery(dashboardOptions());
   const [paying, setPaying] = useState<DashboardCampaign | null>(null);
 
   useEffect(() => {
@@ -94,7 +90,11 @@ export default function DashboardPage() {
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {dashboard.data.campaigns.map((campaign) => (
                 <li key={campaign.id}>
-                  <CampaignCard campaign={campaign} onPayNow={() => setPaying(campaign)} />
+                  <CampaignCard
+                    campaign={campaign}
+                    supportEmail={dashboard.data.support_email}
+                    onPayNow={() => setPaying(campaign)}
+                  />
                 </li>
               ))}
             </ul>

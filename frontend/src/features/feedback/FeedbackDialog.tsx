@@ -8,8 +8,9 @@ import * as v from "valibot";
 import { useLocation } from "wouter";
 import { DialogCloseButton } from "@/components/DialogCloseButton";
 import { toast } from "@/components/toast";
-import { useSession } from "@/features/accounts/session";
-import { ApiRequestError, api, unwrap } from "@/lib/api/client";
+import { ApiRequestError } from "@/lib/api/client";
+import { useSession } from "@/lib/session";
+import { sendFeedback } from "./api";
 
 // The same limits as backend/feedback/services.py.
 const MESSAGE_MIN_LENGTH = 5;
@@ -59,10 +60,7 @@ export default function FeedbackDialog({ open, onOpenChange, returnFocusTo }: Pr
   const submit = useMutation({
     mutationFn: async (values: FeedbackValues) => {
       if (!session.data) await session.refetch();
-      return unwrap(
-        await api.POST("/api/feedback", { body: { ...values, page } }),
-        t`Failed to submit feedback.`,
-      );
+      return await sendFeedback({ ...values, page }, t`Failed to submit feedback.`);
     },
     onSuccess: () => {
       toast({ title: t`Thank you for your feedback!` });

@@ -20,9 +20,10 @@ import {
 import { isLastStep, nextStep, previousStep, type StepNumber, wizardSteps } from "@/features/wizard/steps";
 import { CoverStep, ReviewSection, StoryFields } from "@/features/wizard/WizardFields";
 import { WizardShell } from "@/features/wizard/WizardShell";
-import { ApiRequestError, api, unwrap } from "@/lib/api/client";
+import { ApiRequestError } from "@/lib/api/client";
 import { useNavigateLater, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
+import { createFundraiser } from "./api";
 
 const REDIRECT_DELAY_MS = 1200;
 const STEPS = wizardSteps(false);
@@ -81,20 +82,18 @@ export default function StartFundraiserPage() {
 
   const create = useMutation({
     mutationFn: async (values: FundraiserWizardValues) =>
-      unwrap(
-        await api.POST("/api/campaigns", {
-          body: {
-            title: values.title,
-            category: values.category,
-            goal: Number(values.goal),
-            story: values.story,
-            duration_days: Number(values.duration),
-            ...coverPayload(values),
-            bank_name: values.bankName,
-            account_name: values.accountName,
-            account_no: values.accountNo,
-          },
-        }),
+      await createFundraiser(
+        {
+          title: values.title,
+          category: values.category,
+          goal: Number(values.goal),
+          story: values.story,
+          duration_days: Number(values.duration),
+          ...coverPayload(values),
+          bank_name: values.bankName,
+          account_name: values.accountName,
+          account_no: values.accountNo,
+        },
         t`Failed to create fundraiser.`,
       ),
     onSuccess: (answer) => {

@@ -5,9 +5,9 @@ import { primaryButton, secondaryButton } from "@/components/buttonStyles";
 import { SelectField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { api, type Schemas, unwrap } from "@/lib/api/client";
-import { errorMessage } from "@/lib/forms";
-import { type Grant, SEARCH_KEY } from "./api";
+import { errorMessage, type Schemas } from "@/lib/api/client";
+
+import { type Grant, SEARCH_KEY, saveApplication } from "./api";
 import { formatDate, formatUsd } from "./format";
 
 type ApplicationState = Schemas["GrantApplicationOut"]["state"];
@@ -112,14 +112,7 @@ function ApplicationTracker({ grant }: { grant: Grant }) {
   };
 
   const save = useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await api.PUT("/api/grants/{grant_id}/application", {
-          params: { path: { grant_id: grant.id } },
-          body: { state, note },
-        }),
-        t`An unexpected error occurred. Please try again.`,
-      ),
+    mutationFn: () => saveApplication(grant.id, { state, note }),
     onSuccess: (application) => {
       setNote(application.note);
       toast({ title: t`Application status saved.` });
@@ -128,7 +121,7 @@ function ApplicationTracker({ grant }: { grant: Grant }) {
     onError: (error) =>
       toast({
         title: t`Error`,
-        description: errorMessage(error, t`An unexpected error occurred. Please try again.`),
+        description: errorMessage(error),
         variant: "destructive",
       }),
   });

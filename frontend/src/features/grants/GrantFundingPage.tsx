@@ -7,7 +7,8 @@ import { primaryButton, secondaryButton } from "@/components/buttonStyles";
 import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { useHasPaid } from "@/features/payments/api";
-import { errorMessage } from "@/lib/forms";
+import { errorMessage } from "@/lib/api/client";
+
 import { useOrganizationProfile } from "./api";
 import { GrantSearch } from "./GrantSearch";
 import { Questionnaire } from "./Questionnaire";
@@ -19,7 +20,6 @@ const UNCONFIRMED_MESSAGE_MS = 5_000;
 
 /** /grantfunding: the organization questionnaire, then the payment check, then the grant search. */
 export default function GrantFundingPage() {
-  const { t } = useLingui();
   const profile = useOrganizationProfile();
   const [editing, setEditing] = useState(false);
 
@@ -27,12 +27,7 @@ export default function GrantFundingPage() {
   if (profile.isPending) {
     content = <PageSkeleton />;
   } else if (profile.isError) {
-    content = (
-      <PageLoadError
-        message={errorMessage(profile.error, t`An unexpected error occurred. Please try again.`)}
-        retry={() => void profile.refetch()}
-      />
-    );
+    content = <PageLoadError message={errorMessage(profile.error)} retry={() => void profile.refetch()} />;
   } else if (profile.data === null || editing) {
     content = (
       <Questionnaire

@@ -4,7 +4,8 @@ import { primaryButton } from "@/components/buttonStyles";
 import { SelectField } from "@/components/FieldControls";
 import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
-import { errorMessage } from "@/lib/forms";
+import { errorMessage } from "@/lib/api/client";
+
 import { type GrantFilters, NO_FILTERS, useGrantSearch } from "./api";
 import { GrantCard } from "./GrantCard";
 
@@ -128,9 +129,7 @@ export function GrantSearch({ onEditProfile }: { onEditProfile(): void }) {
         </LoadingPlaceholder>
       ) : search.isError && !data ? (
         <div className="mt-6 rounded-xl border border-red-200 bg-red-50 p-5" role="alert">
-          <p className="text-red-900">
-            {errorMessage(search.error, t`An unexpected error occurred. Please try again.`)}
-          </p>
+          <p className="text-red-900">{errorMessage(search.error)}</p>
           <button
             type="button"
             className={`${primaryButton} mt-4 sm:w-auto`}

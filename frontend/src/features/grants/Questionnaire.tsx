@@ -8,9 +8,16 @@ import { PageSkeleton } from "@/components/PageSkeleton";
 import { ProgressBar } from "@/components/ProgressBar";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { ApiRequestError, api, unwrap } from "@/lib/api/client";
-import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
-import { type OrganizationProfile, PROFILE_KEY, SEARCH_KEY, useGrantDraft } from "./api";
+import { createDraft, updateDraft } from "@/features/wizard/api";
+import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { showFieldErrors, useSchemaForm } from "@/lib/forms";
+import {
+  type OrganizationProfile,
+  PROFILE_KEY,
+  SEARCH_KEY,
+  saveOrganizationProfile,
+  useGrantDraft,
+} from "./api";
 import {
   type Answers,
   answersFrom,
@@ -149,19 +156,10 @@ function QuestionnaireForm({
       try {
         if (id === null) {
           if (completed) return;
-          const created = unwrap(
-            await api.POST("/api/campaign-drafts", { body: { tool_type: "grant_funding", ...body } }),
-            t`Failed to save draft`,
-          );
+          const created = await createDraft({ tool_type: "grant_funding", ...body });
           draftRef.current = created.id;
         } else {
-          unwrap(
-            await api.PUT("/api/campaign-drafts/{draft_id}", {
-              params: { path: { draft_id: id } },
-              body: completed ? { ...body, is_completed: true } : body,
-            }),
-            t`Failed to update draft`,
-          );
+          await updateDraft(id, completed ? { ...body, is_completed: true } : body);
         }
       } catch (error) {
         // A draft deleted meanwhile: the next save starts a new one.
@@ -193,10 +191,7 @@ function QuestionnaireForm({
   async function complete() {
     setCompleting(true);
     try {
-      const saved = unwrap(
-        await api.PUT("/api/organizations/profile", { body: toProfileBody(form.getValues()) }),
-        t`An unexpected error occurred. Please try again.`,
-      );
+      const saved = await saveOrganizationProfile(toProfileBody(form.getValues()));
       await saveDraft(LAST_STEP, true);
       queryClient.setQueryData(PROFILE_KEY, saved);
       // Grants were ranked against the old answers.
@@ -210,7 +205,7 @@ function QuestionnaireForm({
       if (showFieldErrors(error, form, QUESTIONS)) return;
       toast({
         title: t`Error`,
-        description: errorMessage(error, t`An unexpected error occurred. Please try again.`),
+        description: errorMessage(error),
         variant: "destructive",
       });
     }

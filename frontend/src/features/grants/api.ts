@@ -1,7 +1,6 @@
-import { msg } from "@lingui/core/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { draftOptions } from "@/features/wizard/api";
 import { api, type Schemas, unwrap } from "@/lib/api/client";
-import { i18n } from "@/lib/i18n";
 
 export type OrganizationProfile = Schemas["OrganizationProfileOut"];
 export type Grant = Schemas["GrantOut"];
@@ -12,12 +11,9 @@ export type GrantFilters = {
   location: string;
 };
 export const NO_FILTERS: GrantFilters = { q: "", category: "", bracket: "", location: "" };
-export type Draft = Schemas["DraftOut"];
 
 export const PROFILE_KEY = ["grants", "profile"] as const;
 export const SEARCH_KEY = ["grants", "search"] as const;
-
-const unexpected = () => i18n._(msg`An unexpected error occurred. Please try again.`);
 
 /** The user's organization profile, or null before the questionnaire is complete. */
 export function useOrganizationProfile() {
@@ -25,7 +21,7 @@ export function useOrganizationProfile() {
     queryKey: PROFILE_KEY,
     queryFn: async () => {
       const result = await api.GET("/api/organizations/profile");
-      return result.response.status === 404 ? null : unwrap(result, unexpected());
+      return result.response.status === 404 ? null : unwrap(result);
     },
   });
 }
@@ -33,14 +29,7 @@ export function useOrganizationProfile() {
 /** The grant_funding draft to resume (the newest open one), or null. Read once per questionnaire. */
 export function useGrantDraft() {
   return useQuery({
-    queryKey: ["drafts", "grant_funding"],
-    queryFn: async () => {
-      const drafts = unwrap(
-        await api.GET("/api/campaign-drafts", { params: { query: { tool_type: "grant_funding" } } }),
-        i18n._(msg`Failed to load draft`),
-      );
-      return drafts[0] ?? null;
-    },
+    ...draftOptions("grant_funding"),
     // A later refetch must not reset the questions the user is answering.
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -64,8 +53,19 @@ export function useGrantSearch(filters: GrantFilters) {
             },
           },
         }),
-        unexpected(),
       ),
     placeholderData: keepPreviousData,
   });
+}
+
+/** Saves the questionnaire's answers as the organization profile. */
+export async function saveOrganizationProfile(body: Schemas["OrganizationProfileIn"], fallback?: string) {
+  return unwrap(await api.PUT("/api/organizations/profile", { body }), fallback);
+}
+
+/** Where the user's application for a grant stands (saved, applied, awarded, declined), with a note. */
+export async function saveApplication(grantId: number, body: Schemas["GrantApplicationIn"]) {
+  return unwrap(
+    await api.PUT("/api/grants/{grant_id}/application", { params: { path: { grant_id: grantId } }, body }),
+  );
 }

@@ -4,8 +4,8 @@ import { Link } from "wouter";
 import { Footer } from "@/components/Footer";
 import { LanguageSwitch } from "@/components/LanguageSwitch";
 import { Logo } from "@/components/Logo";
-import { useSession } from "@/features/accounts/session";
 import { formatKsh } from "@/lib/money";
+import { useSession } from "@/lib/session";
 
 // Outline icons drawn inline: the landing page ships no images.
 const OFFERINGS = [

@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SESSION_KEY } from "@/features/accounts/session";
 import { api } from "@/lib/api/client";
 import { i18n } from "@/lib/i18n";
+import { SESSION_KEY } from "@/lib/session";
 import type { Payment } from "./api";
 import PaymentDialog from "./PaymentDialog";
 

@@ -8,9 +8,10 @@ import { primaryButton } from "@/components/buttonStyles";
 import { DialogCloseButton } from "@/components/DialogCloseButton";
 import { TextField } from "@/components/TextField";
 import { profileSchema } from "@/features/accounts/rules";
-import { useSession } from "@/features/accounts/session";
-import { ApiRequestError } from "@/lib/api/client";
-import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { useSession } from "@/lib/session";
+import { useAttemptKey } from "@/lib/useAttemptKey";
 import {
   type FeePurpose,
   type Payment,
@@ -20,7 +21,6 @@ import {
   useStartFeeStkPush,
 } from "./api";
 import { CheckoutFrame, MpesaWaiting, PaymentOutcome } from "./PaymentSteps";
-import { useAttemptKey } from "./useAttemptKey";
 import { toastStillWaiting, useMpesaWait } from "./useMpesaWait";
 
 type Method = "mpesa" | "card";
@@ -229,7 +229,7 @@ function MpesaForm({
     );
   const failure =
     start.error && !(start.error instanceof ApiRequestError && start.error.fieldErrors.phone)
-      ? errorMessage(start.error, t`An unexpected error occurred. Please try again.`)
+      ? errorMessage(start.error)
       : null;
 
   return (
@@ -264,7 +264,6 @@ function CardStart({
   campaignId?: number;
   onStarted(reference: string, checkoutUrl: string): void;
 }) {
-  const { t } = useLingui();
   const [location] = useLocation();
   const attemptKey = useAttemptKey();
   const start = useStartFeeCheckout({ purpose, campaignId });
@@ -287,7 +286,7 @@ function CardStart({
       </p>
       {start.error && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {errorMessage(start.error, t`An unexpected error occurred. Please try again.`)}
+          {errorMessage(start.error)}
         </p>
       )}
       <button type="button" disabled={start.isPending} onClick={open} className={primaryButton}>

@@ -1,8 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import { useSession } from "@/features/accounts/session";
 import { api, type Schemas, unwrap } from "@/lib/api/client";
 import { i18n } from "@/lib/i18n";
+import { useSession } from "@/lib/session";
 
 export type PaymentStatus = Schemas["Status"];
 export type Payment = Schemas["PaymentOut"];
@@ -15,8 +15,6 @@ export const paymentKeys = {
   hasPaid: ["payments", "has-paid"] as const,
 };
 
-const unexpected = () => i18n._(msg`An unexpected error occurred. Please try again.`);
-
 /** The payment `reference` as the server follows it (see useMpesaWait for the polling). */
 export const paymentOptions = (reference: string | null) =>
   queryOptions({
@@ -24,7 +22,6 @@ export const paymentOptions = (reference: string | null) =>
     queryFn: async () =>
       unwrap(
         await api.GET("/api/payments/{reference}", { params: { path: { reference: reference ?? "" } } }),
-        unexpected(),
       ),
     enabled: reference !== null,
     staleTime: 0,
@@ -58,7 +55,6 @@ export function useStartFeeStkPush({ purpose, campaignId }: FeeTarget) {
         await api.POST("/api/payments/stk-push", {
           body: { purpose, campaign_id: campaignId ?? null, phone, idempotency_key: key },
         }),
-        unexpected(),
       ),
   });
 }
@@ -71,7 +67,6 @@ export function useStartFeeCheckout({ purpose, campaignId }: FeeTarget) {
         await api.POST("/api/payments/checkout", {
           body: { purpose, campaign_id: campaignId ?? null, idempotency_key: key, return_path: returnPath },
         }),
-        unexpected(),
       ),
   });
 }

@@ -8,11 +8,12 @@ import { CheckboxField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import type { Campaign } from "@/features/campaigns/api";
 import type { Payment, PaymentStatus } from "@/features/payments/api";
-import { useAttemptKey } from "@/features/payments/useAttemptKey";
-import { ApiRequestError, api, unwrap } from "@/lib/api/client";
-import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
-import { unexpected, useSessionReady } from "./api";
+import { useSessionReady } from "@/lib/session";
+import { useAttemptKey } from "@/lib/useAttemptKey";
+import { createDonation } from "./api";
 import { DONATION_PRESETS, type DonationValues, donationSchema, parseWholeKes } from "./rules";
 
 // Needed only once the donor presses Donate.
@@ -46,22 +47,17 @@ export default function DonationForm({ campaign }: { campaign: Campaign | undefi
   const donate = useMutation({
     mutationFn: async ({ values, campaignId }: { values: DonationValues; campaignId: number }) => {
       await sessionReady();
-      return unwrap(
-        await api.POST("/api/donations", {
-          body: {
-            campaign_id: campaignId,
-            amount: parseWholeKes(values.amount),
-            name: values.name,
-            email: values.email,
-            phone: values.phone,
-            is_anonymous: values.isAnonymous,
-            method: values.method,
-            idempotency_key: attemptKey.take(),
-            return_path: `/campaign/${campaignId}/donate`,
-          },
-        }),
-        unexpected(),
-      );
+      return await createDonation({
+        campaign_id: campaignId,
+        amount: parseWholeKes(values.amount),
+        name: values.name,
+        email: values.email,
+        phone: values.phone,
+        is_anonymous: values.isAnonymous,
+        method: values.method,
+        idempotency_key: attemptKey.take(),
+        return_path: `/campaign/${campaignId}/donate`,
+      });
     },
     onSuccess: ({ payment }) => {
       attemptKey.settle();
@@ -76,7 +72,7 @@ export default function DonationForm({ campaign }: { campaign: Campaign | undefi
   const failure =
     donate.error &&
     !FIELDS.some((field) => donate.error instanceof ApiRequestError && donate.error.fieldErrors[field])
-      ? errorMessage(donate.error, unexpected())
+      ? errorMessage(donate.error)
       : null;
 
   // A rule that depends on another field is checked again when that field changes, once it showed.

@@ -5,10 +5,9 @@ import { outlineButton, primaryButton } from "@/components/buttonStyles";
 import { SelectField, TextAreaField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { ApiRequestError } from "@/lib/api/client";
-import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
-import { unexpected } from "./api";
 import { DialogShell } from "./DialogShell";
 import { confirmFailed, type ManagedPledge, useConfirmPayment, useRecordPayment } from "./managementApi";
 import { parseWholeKes, say, wholeKes } from "./rules";
@@ -111,7 +110,7 @@ export function RecordPaymentDialog({ pledge, onClose }: Props) {
   const failure =
     record.error &&
     !FIELDS.some((field) => record.error instanceof ApiRequestError && record.error.fieldErrors[field])
-      ? errorMessage(record.error, unexpected())
+      ? errorMessage(record.error)
       : null;
   const remaining = formatKsh(pledge.remaining_amount ?? 0);
 

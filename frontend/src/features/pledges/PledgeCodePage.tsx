@@ -3,18 +3,15 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { PageSkeleton } from "@/components/PageSkeleton";
-import { ApiRequestError, api, unwrap } from "@/lib/api/client";
-import { pledgeKeys, unexpected } from "./api";
+import { ApiRequestError } from "@/lib/api/client";
+import { pledgeReceiptOptions } from "./api";
+
 import { PledgeReceiptView } from "./PledgeReceiptView";
 
 /** /pledges/{code}: where a pledger's e-mail and SMS lead back to their pledge, to see it and pay. */
 export default function PledgeCodePage() {
   const code = (useParams<{ code?: string }>().code ?? "").toUpperCase();
-  const receipt = useQuery({
-    queryKey: pledgeKeys.receipt(code),
-    queryFn: async ({ signal }) =>
-      unwrap(await api.GET("/api/pledges/{code}", { params: { path: { code } }, signal }), unexpected()),
-  });
+  const receipt = useQuery(pledgeReceiptOptions(code));
   return (
     <AppLayout>
       <div className="mx-auto w-full max-w-xl px-4 py-6 sm:py-10">

@@ -6,9 +6,11 @@ import { CheckboxField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { type Campaign, campaignKeys } from "@/features/campaigns/api";
-import { ApiRequestError, api, unwrap } from "@/lib/api/client";
+import { ApiRequestError } from "@/lib/api/client";
 import { showFieldErrors, useSchemaForm } from "@/lib/forms";
-import { type PledgeReceipt, useSessionReady } from "./api";
+import { useSessionReady } from "@/lib/session";
+import type { PledgeReceipt } from "./api";
+import { createPledge } from "./api";
 import { type PledgeValues, parseWholeKes, pledgeMissingFields, pledgeSchema } from "./rules";
 
 const FIELDS = ["name", "email", "phone", "amount"] as const;
@@ -33,17 +35,15 @@ export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
   const pledge = useMutation({
     mutationFn: async ({ values, campaignId }: { values: PledgeValues; campaignId: number }) => {
       await sessionReady();
-      return unwrap(
-        await api.POST("/api/pledges", {
-          body: {
-            campaign_id: campaignId,
-            name: values.name,
-            email: values.email,
-            phone: values.phone,
-            amount: parseWholeKes(values.amount),
-            is_anonymous: values.isAnonymous,
-          },
-        }),
+      return await createPledge(
+        {
+          campaign_id: campaignId,
+          name: values.name,
+          email: values.email,
+          phone: values.phone,
+          amount: parseWholeKes(values.amount),
+          is_anonymous: values.isAnonymous,
+        },
         fallback,
       );
     },

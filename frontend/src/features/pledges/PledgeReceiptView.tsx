@@ -10,16 +10,15 @@ import { formatCalendarDate } from "@/features/campaigns/links";
 import type { Payment } from "@/features/payments/api";
 import { paymentView } from "@/features/payments/outcome";
 import { PaymentOutcome } from "@/features/payments/PaymentSteps";
-import { useAttemptKey } from "@/features/payments/useAttemptKey";
 import { useMpesaWait } from "@/features/payments/useMpesaWait";
-import { ApiRequestError } from "@/lib/api/client";
-import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
+import { useAttemptKey } from "@/lib/useAttemptKey";
 import {
   type PaymentInstruction,
   type PledgeReceipt,
   pledgeKeys,
-  unexpected,
   usePledgeReceipt,
   useStartPledgeStkPush,
 } from "./api";
@@ -297,7 +296,7 @@ function PayNowPanel({ receipt }: { receipt: PledgeReceipt }) {
         )}
         {start.error && !(start.error instanceof ApiRequestError && start.error.fieldErrors.phone) && (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {errorMessage(start.error, unexpected())}
+            {errorMessage(start.error)}
           </p>
         )}
         <button type="submit" disabled={start.isPending} className={primaryButton}>

@@ -7,9 +7,8 @@ import { Disclosure } from "@/components/Disclosure";
 import { CheckboxField } from "@/components/FieldControls";
 import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { toast } from "@/components/toast";
-import { ApiRequestError } from "@/lib/api/client";
-import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
-import { unexpected } from "./api";
+import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { LoadFailed } from "./LoadFailed";
 import {
   type ManagedPledge,
@@ -34,7 +33,7 @@ function UnpaidRemindButton({ pledge }: { pledge: ManagedPledge }) {
   const onRemind = () =>
     remind.mutate(undefined, {
       onSuccess: () => toast({ title: t`Reminder sent to ${pledge.name}.` }),
-      onError: (error) => toast({ title: errorMessage(error, unexpected()), variant: "destructive" }),
+      onError: (error) => toast({ title: errorMessage(error), variant: "destructive" }),
     });
   return (
     <button
@@ -101,7 +100,7 @@ function SettingsForm({ campaignId, settings }: { campaignId: number; settings: 
   const failure =
     save.error &&
     !FIELDS.some((field) => save.error instanceof ApiRequestError && save.error.fieldErrors[field])
-      ? errorMessage(save.error, unexpected())
+      ? errorMessage(save.error)
       : null;
   return (
     <form

@@ -2,9 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useContext, useId, useState } from "react";
 import { outlineButton } from "@/components/buttonStyles";
 import { toast } from "@/components/toast";
-import { errorMessage } from "@/lib/forms";
+import { errorMessage } from "@/lib/api/client";
+
 import { formatKsh } from "@/lib/money";
-import { unexpected } from "./api";
 import { formatDay } from "./format";
 import { LoadFailed } from "./LoadFailed";
 import {
@@ -53,7 +53,7 @@ function UnmatchedRow({ campaignId, payment }: { campaignId: number; payment: Un
       const pledge = await assign.mutateAsync({ pledgeId, reference: payment.reference });
       toast({ title: t`Payment assigned to ${pledge.name}'s pledge (${pledge.code}).` });
     } catch (error) {
-      toast({ title: errorMessage(error, unexpected()), variant: "destructive" });
+      toast({ title: errorMessage(error), variant: "destructive" });
     }
   };
   const amount = formatKsh(payment.amount);

@@ -1,8 +1,5 @@
-import { msg } from "@lingui/core/macro";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useSession } from "@/features/accounts/session";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { api, type Schemas, unwrap } from "@/lib/api/client";
-import { i18n } from "@/lib/i18n";
 
 export type PledgeReceipt = Schemas["PledgeReceiptOut"];
 export type PaymentInstruction = Schemas["PaymentInstructionOut"];
@@ -15,17 +12,18 @@ export const pledgeKeys = {
   ministry: ["pledges", "ministry-campaign"] as const,
 };
 
-export const unexpected = () => i18n._(msg`An unexpected error occurred. Please try again.`);
+/** A pledge as its pledger sees it, by its code. */
+export const pledgeReceiptOptions = (code: string) =>
+  queryOptions({
+    queryKey: pledgeKeys.receipt(code),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/api/pledges/{code}", { params: { path: { code } }, signal })),
+  });
 
 /** A pledge as its pledger sees it, starting from the answer to the pledge; asked again on return to the tab. */
 export function usePledgeReceipt(initial: PledgeReceipt) {
   return useQuery({
-    queryKey: pledgeKeys.receipt(initial.code),
-    queryFn: async ({ signal }) =>
-      unwrap(
-        await api.GET("/api/pledges/{code}", { params: { path: { code: initial.code } }, signal }),
-        unexpected(),
-      ),
+    ...pledgeReceiptOptions(initial.code),
     initialData: initial,
     initialDataUpdatedAt: Date.now,
     // A pledger often pays in the M-Pesa app and comes back: the tab's focus then refreshes what is paid.
@@ -37,18 +35,9 @@ export function usePledgeReceipt(initial: PledgeReceipt) {
 export function useMinistryCampaignId() {
   return useQuery({
     queryKey: pledgeKeys.ministry,
-    queryFn: async ({ signal }) =>
-      unwrap(await api.GET("/api/ministry-campaign", { signal }), unexpected()).campaign_id,
+    queryFn: async ({ signal }) => unwrap(await api.GET("/api/ministry-campaign", { signal })).campaign_id,
     staleTime: Number.POSITIVE_INFINITY,
   });
-}
-
-/** Resolves once the session (and with it the CSRF token every POST needs) has arrived. */
-export function useSessionReady() {
-  const session = useSession();
-  return async () => {
-    if (!session.data) await session.refetch();
-  };
 }
 
 /** 'Pay now with M-Pesa': a PIN prompt for the rest of the pledge, to `phone` or (empty) the pledge's own. */
@@ -60,7 +49,16 @@ export function useStartPledgeStkPush(code: string) {
           params: { path: { code } },
           body: { phone, idempotency_key: key },
         }),
-        unexpected(),
       ),
   });
+}
+
+/** Records a pledge; the answer is its receipt with the pledge code. */
+export async function createPledge(body: Schemas["PledgeIn"], fallback?: string) {
+  return unwrap(await api.POST("/api/pledges", { body }), fallback);
+}
+
+/** Records a donation and starts its payment (STK Push or card checkout). */
+export async function createDonation(body: Schemas["DonationIn"], fallback?: string) {
+  return unwrap(await api.POST("/api/donations", { body }), fallback);
 }

@@ -3,7 +3,6 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { campaignKeys } from "@/features/campaigns/api";
 import { api, type Schemas, unwrap } from "@/lib/api/client";
 import { i18n } from "@/lib/i18n";
-import { unexpected } from "./api";
 
 // Pledge Management's requests (organizer and admins): every read and every action of its table, its
 // unmatched-payments panel and its dialogs. Only its own lazy chunk imports this module.
@@ -33,7 +32,6 @@ export function usePledgeSummary(campaignId: number) {
           params: { path: { campaign_id: campaignId } },
           signal,
         }),
-        unexpected(),
       ),
   });
 }
@@ -48,7 +46,7 @@ export function usePledgeList(campaignId: number, q: string, pageSize: number) {
         params: { query: { campaign_id: campaignId, q, page: pageParam, page_size: pageSize } },
         signal,
       });
-      const pledges = unwrap(result, unexpected());
+      const pledges = unwrap(result);
       return { pledges, total: Number(result.response.headers.get("X-Total-Count") ?? pledges.length) };
     },
     getNextPageParam: (last, _pages, page) => (page * pageSize < last.total ? page + 1 : undefined),
@@ -64,7 +62,6 @@ export function useUnmatchedPayments(campaignId: number) {
           params: { path: { campaign_id: campaignId }, query: { page: 1, page_size: 50 } },
           signal,
         }),
-        unexpected(),
       ),
   });
 }
@@ -79,7 +76,6 @@ export function useReminderSettings(campaignId: number) {
           params: { path: { campaign_id: campaignId } },
           signal,
         }),
-        unexpected(),
       ),
   });
 }
@@ -93,7 +89,6 @@ export function useSaveReminderSettings(campaignId: number) {
           params: { path: { campaign_id: campaignId } },
           body,
         }),
-        unexpected(),
       ),
     onSuccess: (saved) => queryClient.setQueryData(manageKeys.reminderSettings(campaignId), saved),
   });
@@ -119,7 +114,6 @@ export function useAssignPayment(campaignId: number) {
           params: { path: { pledge_id: pledgeId } },
           body: { reference },
         }),
-        unexpected(),
       ),
     onSuccess: () => refresh(),
   });
@@ -147,7 +141,6 @@ export function useRecordPayment(pledge: ManagedPledge) {
           params: { path: { pledge_id: pledge.id } },
           body: payment,
         }),
-        unexpected(),
       ),
     onSuccess: () => refresh(),
   });
@@ -159,7 +152,6 @@ export function useRemindPledger(pledge: ManagedPledge) {
     mutationFn: async () =>
       unwrap(
         await api.POST("/api/pledges/{pledge_id}/remind", { params: { path: { pledge_id: pledge.id } } }),
-        unexpected(),
       ),
   });
 }

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
-import { api } from "@/lib/api/client";
+import { privacyContactOptions } from "./api";
 
 function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
@@ -20,11 +20,7 @@ const link = "text-brand-700 underline";
 /** The privacy notice (Kenya's Data Protection Act, 2019), linked from the footer. */
 export default function PrivacyPage() {
   // The data controller and its address come from the server's settings.
-  const contact = useQuery({
-    queryKey: ["privacy-contact"],
-    queryFn: async () => (await api.GET("/api/privacy-contact")).data ?? null,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const contact = useQuery(privacyContactOptions());
   const controller = contact.data?.controller ?? "Harambee";
   const email = contact.data?.email;
 

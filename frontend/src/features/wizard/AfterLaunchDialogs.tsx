@@ -10,9 +10,10 @@ import { CheckboxField, TextAreaField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { profileSchema, signInSchema } from "@/features/accounts/rules";
-import { api, unwrap } from "@/lib/api/client";
-import { errorMessage, showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { errorMessage } from "@/lib/api/client";
+import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { i18n as lingui } from "@/lib/i18n";
+import { sendWizardFeedback } from "./api";
 import { buttonPrimary, buttonSecondary } from "./WizardShell";
 
 // The payment dialog's code (M-Pesa and card flows) loads only when the organizer starts paying.
@@ -154,18 +155,16 @@ function ThankYouDialog({ open, campaignId }: { open: boolean; campaignId: numbe
 
   const send = useMutation({
     mutationFn: async (values: FeedbackValues) =>
-      unwrap(
-        await api.POST("/api/wizard-feedback", {
-          body: {
-            campaign_id: campaignId,
-            liked: values.liked,
-            confusing: values.confusing,
-            features_wanted: values.featuresWanted,
-            rating: Number(values.rating),
-            wants_interview: values.wantsInterview,
-            contact: values.wantsInterview ? values.contact.trim() : "",
-          },
-        }),
+      await sendWizardFeedback(
+        {
+          campaign_id: campaignId,
+          liked: values.liked,
+          confusing: values.confusing,
+          features_wanted: values.featuresWanted,
+          rating: Number(values.rating),
+          wants_interview: values.wantsInterview,
+          contact: values.wantsInterview ? values.contact.trim() : "",
+        },
         t`Failed to submit feedback.`,
       ),
     onSuccess: () => {

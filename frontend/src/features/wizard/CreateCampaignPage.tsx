@@ -9,10 +9,11 @@ import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { formatCalendarDate } from "@/features/campaigns/links";
 import { useHasPaid } from "@/features/payments/api";
-import { ApiRequestError, api, unwrap } from "@/lib/api/client";
-import { errorMessage, useSchemaForm } from "@/lib/forms";
+import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { useSchemaForm } from "@/lib/forms";
 import { formatKes, formatKsh } from "@/lib/money";
 import { AfterLaunchDialogs } from "./AfterLaunchDialogs";
+import { createPledgingCampaign, type Draft, draftKey } from "./api";
 import { CategoryPicker, useCategoryLabel } from "./CategoryPicker";
 import { CoverPreview } from "./MediaPicker";
 import { PaymentOptionsEditor } from "./PaymentOptionsEditor";
@@ -28,7 +29,7 @@ import {
   todayIso,
 } from "./rules";
 import { isLastStep, nextStep, previousStep, resumeStep, type StepNumber, wizardSteps } from "./steps";
-import { type Draft, draftKey, useWizardDraft } from "./useWizardDraft";
+import { useWizardDraft } from "./useWizardDraft";
 import { CoverStep, ReviewSection, StoryFields } from "./WizardFields";
 import { WizardShell } from "./WizardShell";
 
@@ -113,18 +114,16 @@ function PledgeWizard({
 
   const launch = useMutation({
     mutationFn: async (values: PledgeWizardValues) =>
-      unwrap(
-        await api.POST("/api/pledging-campaigns", {
-          body: {
-            title: values.title,
-            category: values.category,
-            goal: Number(values.goal),
-            story: values.story,
-            end_date: values.endDate,
-            ...coverPayload(values),
-            payment_options: subscriber ? [] : paymentOptionsPayload(values.paymentOptions),
-          },
-        }),
+      await createPledgingCampaign(
+        {
+          title: values.title,
+          category: values.category,
+          goal: Number(values.goal),
+          story: values.story,
+          end_date: values.endDate,
+          ...coverPayload(values),
+          payment_options: subscriber ? [] : paymentOptionsPayload(values.paymentOptions),
+        },
         t`Failed to create campaign.`,
       ),
     onSuccess: (created) => {

@@ -3,9 +3,9 @@ import { useMutation } from "@tanstack/react-query";
 import { type ChangeEvent, useId } from "react";
 import { TextField } from "@/components/TextField";
 import { CoverImage } from "@/features/campaigns/CoverImage";
-import { api, unwrap } from "@/lib/api/client";
-import { errorMessage } from "@/lib/forms";
+import { errorMessage } from "@/lib/api/client";
 import { youtubeVideoId } from "@/lib/youtube";
+import { uploadMedia } from "./api";
 import { type CoverValues, isVideoUrl } from "./rules";
 
 // The limits of backend/campaigns/uploads.py, checked here first to spare a long upload; the server
@@ -31,13 +31,7 @@ export function MediaPicker({ value, onChange, errors }: Props) {
       if (file.type && !ACCEPTED_TYPES.includes(file.type)) {
         throw new Error(t`Only JPG, GIF, PNG images and MP4, WebM videos are allowed`);
       }
-      const body = new FormData();
-      body.append("file", file);
-      // openapi-fetch sends FormData as it is; the generated type only knows the field's name.
-      return unwrap(
-        await api.POST("/api/media", { body: body as unknown as { file: string } }),
-        t`Upload failed. Please try again.`,
-      );
+      return uploadMedia(file);
     },
     onSuccess: (media) => onChange({ mediaUrl: media.url }),
   });

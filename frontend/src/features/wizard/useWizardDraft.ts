@@ -2,13 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { toast } from "@/components/toast";
-import { api, type Schemas, unwrap } from "@/lib/api/client";
-import { errorMessage } from "@/lib/forms";
-
-export type Draft = Schemas["DraftOut"];
-type ToolType = Draft["tool_type"];
-
-export const draftKey = (toolType: ToolType) => ["campaign-drafts", toolType] as const;
+import { errorMessage } from "@/lib/api/client";
+import { createDraft, draftOptions, type ToolType, updateDraft } from "./api";
 
 /**
  * The signed-in user's open draft of a wizard, kept on the server (any device resumes it), and
@@ -21,14 +16,7 @@ export function useWizardDraft(toolType: ToolType) {
   const queue = useRef<Promise<void>>(Promise.resolve());
 
   const draft = useQuery({
-    queryKey: draftKey(toolType),
-    queryFn: async () => {
-      const drafts = unwrap(
-        await api.GET("/api/campaign-drafts", { params: { query: { tool_type: toolType } } }),
-        t`Failed to load draft`,
-      );
-      return drafts[0] ?? null;
-    },
+    ...draftOptions(toolType),
     // Read afresh on every visit: the draft may have moved on on another device.
     staleTime: 0,
     gcTime: 0,
@@ -56,21 +44,14 @@ export function useWizardDraft(toolType: ToolType) {
       const id = draftId.current;
       try {
         if (id === null) {
-          const created = unwrap(
-            await api.POST("/api/campaign-drafts", {
-              body: { tool_type: toolType, step_data: stepData, current_step: currentStep },
-            }),
-            t`Failed to save draft`,
-          );
+          const created = await createDraft({
+            tool_type: toolType,
+            step_data: stepData,
+            current_step: currentStep,
+          });
           draftId.current = created.id;
         } else {
-          unwrap(
-            await api.PUT("/api/campaign-drafts/{draft_id}", {
-              params: { path: { draft_id: id } },
-              body: { step_data: stepData, current_step: currentStep },
-            }),
-            t`Failed to update draft`,
-          );
+          await updateDraft(id, { step_data: stepData, current_step: currentStep });
         }
       } catch (error) {
         const fallback = id === null ? t`Failed to save draft` : t`Failed to update draft`;

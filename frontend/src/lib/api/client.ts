@@ -1,4 +1,6 @@
+import { msg } from "@lingui/core/macro";
 import createClient, { type Middleware } from "openapi-fetch";
+import { i18n } from "@/lib/i18n";
 import type { components, paths } from "./schema";
 
 export type Schemas = components["schemas"];
@@ -39,8 +41,14 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** The data of a successful answer, or an ApiRequestError with the server's message. */
-export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }, fallback: string): T {
+/** What the user reads when a request fails without a message of its own (the one place it is written). */
+export const unexpectedError = () => i18n._(msg`An unexpected error occurred. Please try again.`);
+
+/** The data of a successful answer, or an ApiRequestError with the server's message (else `fallback`). */
+export function unwrap<T>(
+  result: { data?: T; error?: unknown; response: Response },
+  fallback: string = unexpectedError(),
+): T {
   if (result.error !== undefined || result.data === undefined) {
     throw new ApiRequestError(
       result.response.status,
@@ -49,4 +57,9 @@ export function unwrap<T>(result: { data?: T; error?: unknown; response: Respons
     );
   }
   return result.data;
+}
+
+/** The server's message, or `fallback` when the request never got an answer. */
+export function errorMessage(error: unknown, fallback: string = unexpectedError()): string {
+  return error instanceof ApiRequestError ? error.message : fallback;
 }

@@ -332,7 +332,7 @@ export interface paths {
         put?: never;
         /**
          * Campaign Status Change
-         * @description Admins only: activate, close or hold back (pending) a campaign.
+         * @description Admins only: activate, close, or suspend a campaign (with the reason its organizer sees) and lift that.
          */
         post: operations["campaigns_api_campaign_status_change"];
         delete?: never;
@@ -1517,11 +1517,19 @@ export interface components {
         /**
          * CampaignStatus
          * @description New pledge campaigns start pending (awaiting the activation payment); only active ones are public.
+         *     An admin may suspend a campaign (hidden, taking nothing) and lift the suspension; nothing else,
+         *     payments included, moves a campaign into or out of ``SUSPENDED``.
          * @enum {string}
          */
-        CampaignStatus: "pending" | "active" | "closed";
+        CampaignStatus: "pending" | "active" | "closed" | "suspended";
         /** CampaignStatusIn */
         CampaignStatusIn: {
+            /**
+             * Reason
+             * @description Suspending: why, as the organizer is shown it (required).
+             * @default
+             */
+            reason: string;
             status: components["schemas"]["CampaignStatus"];
         };
         /**
@@ -1713,8 +1721,13 @@ export interface components {
              * @description Sum of the payments received, whole KES.
              */
             raised_total: number;
-            /** @description A pending campaign awaits its activation payment ('Pay Now'). */
+            /** @description A pending campaign awaits its activation payment ('Pay Now'); a suspended one was held back by an admin (suspension_reason says why). */
             status: components["schemas"]["CampaignStatus"];
+            /**
+             * Suspension Reason
+             * @description Why an admin suspended the campaign; '' unless it is suspended.
+             */
+            suspension_reason: string;
             /** Title */
             title: string;
             /** @description The user's role in the campaign's organization: what they may do with it. */
@@ -1742,6 +1755,11 @@ export interface components {
              * @description The external organization-content tool (a new tab).
              */
             organization_content_tool_url: string;
+            /**
+             * Support Email
+             * @description Where organizers write with questions, e.g. about a suspended campaign.
+             */
+            support_email: string;
             /**
              * Total Paid
              * @description Sum of raised_total over those pledging campaigns, whole KES.

@@ -25,6 +25,6 @@ def move_campaigns_into_personal_organizations(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("campaigns", "0004_campaign_organization")]
+    dependencies = [("campaigns", "0005_campaign_organization")]
 
     operations = [migrations.RunPython(move_campaigns_into_personal_organizations, migrations.RunPython.noop)]

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0003_drafts_wizard_feedback'),
+        ('campaigns', '0004_campaign_suspension'),
         ('organizations', '0001_initial'),
     ]
 

@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("campaigns", "0005_personal_organizations")]
+    dependencies = [("campaigns", "0006_personal_organizations")]
 
     operations = [
         migrations.AlterField(

@@ -1,0 +1,33 @@
+"""The React app's routes, as the server knows them: the app's page answers 404 for any other path
+(config/spa.py), and a payment's link back from the checkout leads only to one of them
+(payments.services.safe_return_path). Keep CLIENT_ROUTES in step with frontend/src/App.tsx; the
+end-to-end tests visit every route.
+"""
+
+import re
+
+CLIENT_ROUTES = [
+    r"",
+    r"signin",
+    r"signup",
+    r"forgot-password",
+    r"reset-password",
+    r"explore",
+    r"how-it-works",
+    r"privacy",
+    r"campaign/\d+",
+    r"campaign/\d+/(?:donate|pledge|edit)",
+    r"campaign/\d+/analytics",
+    r"edit-campaign/\d+",
+    r"pledge/\d+",
+    r"pledges/[2-9a-hjkmnp-zA-HJKMNP-Z]{7}",
+    r"pledge/create-campaign",
+    r"fundraiser-success",
+    r"icc-imara-donate",
+    r"home",
+    r"start-fundraiser",
+    r"dashboard",
+    r"grantfunding",
+    r"profile",
+]
+CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")

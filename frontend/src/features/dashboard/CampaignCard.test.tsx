@@ -1,0 +1,58 @@
+import { I18nProvider } from "@lingui/react";
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { i18n } from "@/lib/i18n";
+import { CampaignCard, type DashboardCampaign } from "./CampaignCard";
+
+const campaign: DashboardCampaign = {
+  id: 7,
+  title: "Church Roof",
+  category: "church",
+  category_label: "Church",
+  status: "active",
+  suspension_reason: "",
+  goal: 200_000,
+  pledged_total: 50_000,
+  raised_total: 0,
+  progress_percent: 25,
+  cover_image_url: "",
+  end_date: "2026-12-31",
+  like_count: null,
+  organization_id: 3,
+  organization_name: "St. Mark's Kiambu",
+  viewer_role: "owner",
+};
+
+function renderCard(fields: Partial<DashboardCampaign>) {
+  render(
+    <I18nProvider i18n={i18n}>
+      <CampaignCard
+        campaign={{ ...campaign, ...fields }}
+        supportEmail="help@harambee.example"
+        onPayNow={() => {}}
+      />
+    </I18nProvider>,
+  );
+}
+
+describe("CampaignCard", () => {
+  afterEach(cleanup);
+
+  it("tells the organizer why an admin suspended the campaign and whom to write to", () => {
+    renderCard({ status: "suspended", suspension_reason: "Bank details unverified" });
+
+    expect(screen.getByText("Suspended")).toBeInTheDocument();
+    expect(screen.getByRole("note")).toHaveTextContent("An administrator has suspended this campaign");
+    expect(screen.getByRole("note")).toHaveTextContent("Reason: Bank details unverified");
+    expect(screen.getByRole("link", { name: "help@harambee.example" })).toHaveAttribute(
+      "href",
+      "mailto:help@harambee.example",
+    );
+  });
+
+  it("says nothing of suspensions for an active campaign", () => {
+    renderCard({});
+
+    expect(screen.queryByRole("note")).not.toBeInTheDocument();
+  });
+});
