@@ -99,12 +99,12 @@ typecheck: install ## mypy, makemigrations --check, tsc
 	$(MANAGE) makemigrations --check --dry-run -v0
 	$(NPM) run --silent typecheck
 
-test-backend: install ## pytest (SQLite, or PostgreSQL with DATABASE_URL)
-	cd backend && $(PY) -m pytest
+test-backend: install ## pytest (SQLite, or PostgreSQL with DATABASE_URL), with line coverage (the files not fully covered, and the total)
+	cd backend && $(PY) -m pytest --cov --cov-report=term
 
-test-frontend: install ## translation catalogues complete, Vitest
+test-frontend: install ## translation catalogues complete, Vitest with coverage (the files not fully covered, and the totals)
 	$(NPM) run --silent i18n:check
-	$(NPM) run --silent test
+	$(NPM) run --silent test -- --coverage
 
 test-budgets: build ## first-load size budgets of the public routes
 	$(NPM) run --silent budgets

@@ -112,7 +112,7 @@ def invalid_request(request: HttpRequest, exc: ValidationError) -> HttpResponse:
 def unexpected_error(request: HttpRequest, exc: Exception) -> HttpResponse:
     """Anything no handler above expects: logged with its traceback, answered 500 in the usual shape
     (never Django's HTML page, which a client cannot read)."""
-    logger.exception("Unhandled error in %s %s", request.method, request.path, exc_info=exc)
+    logger.error("Unhandled error in %s %s", request.method, request.path, exc_info=exc)
     return api.create_response(
         request,
         {

@@ -494,7 +494,7 @@ def test_password_reset_with_a_tampered_link_is_refused(api_client, user, reset_
 
 
 def test_password_reset_link_expires_after_a_day(api_client, user, reset_link, monkeypatch):
-    later = datetime.now() + timedelta(days=1, minutes=1)  # the token generator's own (naive) clock
+    later = datetime.now() + timedelta(days=1, minutes=1)  # noqa: DTZ005 the token generator's own (naive) clock
     monkeypatch.setattr(PasswordResetTokenGenerator, "_now", lambda self: later)
 
     response = confirm_reset(api_client, reset_link)

@@ -1,49 +1,37 @@
-import { I18nProvider } from "@lingui/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { api } from "@/lib/api/client";
+import type { Schemas } from "@/lib/api/client";
 import * as locales from "@/lib/i18n";
+import { renderWithProviders } from "@/test/render";
+import { http, server } from "@/test/server";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { toast } from "./toast";
 
-vi.mock("@/lib/api/client", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/api/client")>();
-  return { ...actual, api: { PUT: vi.fn() } };
-});
 vi.mock("@/lib/i18n", async (importOriginal) => {
   const actual = await importOriginal<typeof import("@/lib/i18n")>();
   return { ...actual, activateLocale: vi.fn(actual.activateLocale) };
 });
 vi.mock("./toast", () => ({ toast: vi.fn() }));
 
-const { activateLocale, i18n } = locales;
+const { activateLocale } = locales;
 
-function renderSwitch() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <LanguageSwitch />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
-  return userEvent.setup();
-}
+const renderSwitch = () => renderWithProviders(<LanguageSwitch />).user;
 
 describe("LanguageSwitch", () => {
+  // The languages the server was asked to remember.
+  let saved: Schemas["LanguageIn"][];
   beforeEach(() => {
     vi.clearAllMocks();
-    vi.mocked(api.PUT).mockResolvedValue({
-      data: { language: "sw" },
-      response: new Response(null, { status: 200 }),
-    } as never);
+    saved = [];
+    server.use(
+      http.put("/api/auth/language", async ({ request, response }) => {
+        const body = await request.json();
+        saved.push(body);
+        return response(200).json(body);
+      }),
+    );
   });
-  afterEach(async () => {
-    cleanup();
-    await activateLocale("en");
-  });
+  afterEach(() => activateLocale("en"));
 
   it("switches the app to Kiswahili when pressed and asks the server to remember it", async () => {
     const user = renderSwitch();
@@ -57,14 +45,14 @@ describe("LanguageSwitch", () => {
     expect(screen.getByRole("button", { name: "Kiswahili" })).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByRole("button", { name: "English" })).toHaveAttribute("aria-pressed", "false");
     expect(document.documentElement.lang).toBe("sw");
-    expect(api.PUT).toHaveBeenCalledWith("/api/auth/language", { body: { language: "sw" } });
+    expect(saved).toEqual([{ language: "sw" }]);
   });
 
   it("does nothing when the current language is pressed", async () => {
     const user = renderSwitch();
     await user.click(screen.getByRole("button", { name: "English" }));
     expect(activateLocale).not.toHaveBeenCalled();
-    expect(api.PUT).not.toHaveBeenCalled();
+    expect(saved).toEqual([]);
   });
 
   it("stays in English and says so when the Kiswahili catalogue cannot be loaded", async () => {
@@ -81,7 +69,7 @@ describe("LanguageSwitch", () => {
       variant: "destructive",
     });
     expect(screen.getByRole("button", { name: "English" })).toHaveAttribute("aria-pressed", "true");
-    expect(api.PUT).not.toHaveBeenCalled();
+    expect(saved).toEqual([]);
   });
 
   it("names each language in its own words", () => {

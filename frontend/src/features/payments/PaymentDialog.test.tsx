@@ -1,23 +1,12 @@
-import { I18nProvider } from "@lingui/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { act, screen, waitFor } from "@testing-library/react";
+import type { Options as UserEventOptions } from "@testing-library/user-event";
+import { HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { api } from "@/lib/api/client";
-import { i18n } from "@/lib/i18n";
-import { SESSION_KEY } from "@/lib/session";
+import type { Session } from "@/lib/api/client";
+import { renderWithProviders } from "@/test/render";
+import { http, server } from "@/test/server";
 import type { Payment } from "./api";
 import PaymentDialog from "./PaymentDialog";
-
-vi.mock("@/lib/api/client", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/api/client")>();
-  return { ...actual, api: { GET: vi.fn(), POST: vi.fn() } };
-});
-
-const answer = (data: unknown, status = 200) =>
-  status < 400
-    ? { data, response: new Response(null, { status }) }
-    : { error: data, response: new Response(null, { status }) };
 
 const PENDING: Payment = {
   reference: "HRBABC123",
@@ -32,59 +21,65 @@ const PENDING: Payment = {
   created_at: "2026-01-10T10:00:00Z",
   settled_at: null,
 };
-const SESSION = { user: { phone: "+254712345678", email: "grace@example.com" }, csrf_token: "token" };
+const SESSION = {
+  user: { phone: "+254712345678", email: "grace@example.com" },
+  csrf_token: "token",
+} as Session;
 
-/** GET answers: the session, then the payment as `payments` says (its last entry repeats). */
+/** GET /api/payments/{reference} answers as `payments` says, one per poll (the last one repeats). */
 function serve(payments: Partial<Payment>[]) {
   let polls = 0;
-  vi.mocked(api.GET).mockImplementation((async (path: string) => {
-    if (path === "/api/auth/session") return answer(SESSION);
-    const next = payments[Math.min(polls++, payments.length - 1)];
-    return answer({ ...PENDING, ...next });
-  }) as never);
+  server.use(
+    http.get("/api/payments/{reference}", ({ response }) => {
+      const next = payments[Math.min(polls++, payments.length - 1)];
+      return response(200).json({ ...PENDING, ...next });
+    }),
+  );
 }
 
-function renderDialog() {
+/** POST `path` answers with each of `answers` in turn; returns the bodies sent. */
+function answerPosts(
+  path: "/api/payments/stk-push" | "/api/payments/checkout",
+  answers: (() => Promise<Response> | Response)[],
+) {
+  const sent: { idempotency_key: string }[] = [];
+  server.use(
+    http.post(path, async ({ request, response }) => {
+      sent.push((await request.json()) as { idempotency_key: string });
+      const answer = answers[Math.min(sent.length - 1, answers.length - 1)];
+      return response.untyped(await (answer ?? (() => HttpResponse.error()))());
+    }),
+  );
+  return sent;
+}
+
+const created = (body: object) => () => HttpResponse.json(body, { status: 201 });
+
+function renderDialog(userOptions?: UserEventOptions) {
   const onOpenChange = vi.fn();
   const onSettled = vi.fn();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // The dialog opens on signed-in pages only, where the session is already known.
-  queryClient.setQueryData(SESSION_KEY, SESSION);
-  render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <PaymentDialog
-          open
-          onOpenChange={onOpenChange}
-          purpose="campaign_activation"
-          campaignId={7}
-          title="Activate your campaign"
-          onSettled={onSettled}
-        />
-      </QueryClientProvider>
-    </I18nProvider>,
+  const { user } = renderWithProviders(
+    <PaymentDialog
+      open
+      onOpenChange={onOpenChange}
+      purpose="campaign_activation"
+      campaignId={7}
+      title="Activate your campaign"
+      onSettled={onSettled}
+    />,
+    { session: SESSION, userOptions },
   );
-  return { onOpenChange, onSettled };
+  return { onOpenChange, onSettled, user };
 }
 
-const sentKeys = () =>
-  vi
-    .mocked(api.POST)
-    .mock.calls.map((call) => (call[1] as { body: { idempotency_key: string } }).body.idempotency_key);
-
 describe("PaymentDialog, M-Pesa", () => {
-  beforeEach(() => {
-    vi.mocked(api.POST).mockReset();
-    serve([{}]);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-  });
+  beforeEach(() => serve([{}]));
+  afterEach(() => vi.useRealTimers());
 
   it("prefills the signed-in user's phone and checks it is Kenyan", async () => {
-    const user = userEvent.setup();
-    renderDialog();
+    const sent = answerPosts("/api/payments/stk-push", [created(PENDING)]);
+    const { user } = renderDialog();
     const phone = screen.getByLabelText("M-Pesa phone number");
     await waitFor(() => expect(phone).toHaveValue("+254712345678"));
 
@@ -94,44 +89,46 @@ describe("PaymentDialog, M-Pesa", () => {
       await screen.findByText("Please enter a valid Kenyan phone number (e.g., +254712345678 or 0712345678)"),
     ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Send payment request" }));
-    expect(api.POST).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it("sends one idempotency key for a double tap, and a new one for the next attempt", async () => {
-    const user = userEvent.setup();
-    // Both taps get the same (late) answer.
-    let release: (value: unknown) => void = () => {};
-    const late = new Promise((resolve) => {
+    // Both taps get the same (late) answer; the next attempt gets the pending payment.
+    let release: () => void = () => {};
+    const late = new Promise<void>((resolve) => {
       release = resolve;
     });
-    vi.mocked(api.POST).mockImplementation(() => late as never);
-    renderDialog();
+    const unreachable = async () => {
+      await late;
+      return HttpResponse.json(
+        { detail: "The payment service could not be reached.", code: "x", field_errors: {} },
+        { status: 400 },
+      );
+    };
+    const sent = answerPosts("/api/payments/stk-push", [unreachable, unreachable, created(PENDING)]);
+    const { user } = renderDialog();
     await waitFor(() => expect(screen.getByLabelText("M-Pesa phone number")).toHaveValue("+254712345678"));
 
     const send = screen.getByRole("button", { name: "Send payment request" });
     await user.dblClick(send);
-    await waitFor(() => expect(api.POST).toHaveBeenCalled());
+    await waitFor(() => expect(sent).not.toEqual([]));
     // The service could not be reached: the server answered, so this attempt is over.
-    release(
-      answer({ detail: "The payment service could not be reached.", code: "x", field_errors: {} }, 400),
-    );
+    release();
     expect(await screen.findByRole("alert")).toHaveTextContent("The payment service could not be reached.");
 
-    vi.mocked(api.POST).mockResolvedValueOnce(answer(PENDING, 201) as never);
     await user.click(screen.getByRole("button", { name: "Send payment request" }));
     await screen.findByText("Check your phone and enter your M-Pesa PIN");
 
-    const keys = sentKeys();
+    const keys = sent.map((body) => body.idempotency_key);
     expect(keys).toHaveLength(3);
     expect(new Set(keys.slice(0, -1)).size).toBe(1);
     expect(keys.at(-1)).not.toBe(keys[0]);
   });
 
   it("asks for the PIN with the amount, then shows the receipt once the payment succeeds", async () => {
-    const user = userEvent.setup();
     serve([{}, { status: "succeeded", receipt_number: "HRB-260110-000042" }]);
-    vi.mocked(api.POST).mockResolvedValueOnce(answer(PENDING, 201) as never);
-    const { onOpenChange, onSettled } = renderDialog();
+    answerPosts("/api/payments/stk-push", [created(PENDING)]);
+    const { onOpenChange, onSettled, user } = renderDialog();
     await waitFor(() => expect(screen.getByLabelText("M-Pesa phone number")).toHaveValue("+254712345678"));
 
     await user.click(screen.getByRole("button", { name: "Send payment request" }));
@@ -145,10 +142,9 @@ describe("PaymentDialog, M-Pesa", () => {
   });
 
   it("says so when the payer cancels on the phone", async () => {
-    const user = userEvent.setup();
     serve([{ status: "cancelled", result_desc: "Request cancelled by user" }]);
-    vi.mocked(api.POST).mockResolvedValueOnce(answer(PENDING, 201) as never);
-    renderDialog();
+    answerPosts("/api/payments/stk-push", [created(PENDING)]);
+    const { user } = renderDialog();
     await waitFor(() => expect(screen.getByLabelText("M-Pesa phone number")).toHaveValue("+254712345678"));
 
     await user.click(screen.getByRole("button", { name: "Send payment request" }));
@@ -160,9 +156,8 @@ describe("PaymentDialog, M-Pesa", () => {
 
   it("closes by itself after 30 s while the payment is still pending", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    vi.mocked(api.POST).mockResolvedValueOnce(answer(PENDING, 201) as never);
-    const { onOpenChange, onSettled } = renderDialog();
+    answerPosts("/api/payments/stk-push", [created(PENDING)]);
+    const { onOpenChange, onSettled, user } = renderDialog({ advanceTimers: vi.advanceTimersByTime });
     await waitFor(() => expect(screen.getByLabelText("M-Pesa phone number")).toHaveValue("+254712345678"));
 
     await user.click(screen.getByRole("button", { name: "Send payment request" }));
@@ -177,16 +172,12 @@ describe("PaymentDialog, M-Pesa", () => {
 });
 
 describe("PaymentDialog, card", () => {
-  beforeEach(() => vi.mocked(api.POST).mockReset());
-  afterEach(cleanup);
-
   it("shows the hosted checkout page in a titled frame", async () => {
-    const user = userEvent.setup();
     serve([{ provider: "card" }]);
-    vi.mocked(api.POST).mockResolvedValueOnce(
-      answer({ reference: "HRBCARD1", checkout_url: "/simulators/paystack/checkout/abc" }, 201) as never,
-    );
-    renderDialog();
+    const sent = answerPosts("/api/payments/checkout", [
+      created({ reference: "HRBCARD1", checkout_url: "/simulators/paystack/checkout/abc" }),
+    ]);
+    const { user } = renderDialog();
 
     await user.click(screen.getByRole("radio", { name: "Card" }));
     await user.click(screen.getByRole("button", { name: "Continue to card payment" }));
@@ -195,6 +186,6 @@ describe("PaymentDialog, card", () => {
       "src",
       "/simulators/paystack/checkout/abc",
     );
-    expect(vi.mocked(api.POST).mock.calls[0]?.[0]).toBe("/api/payments/checkout");
+    expect(sent).toHaveLength(1);
   });
 });

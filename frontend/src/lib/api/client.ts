@@ -24,7 +24,9 @@ const csrfHeader: Middleware = {
   },
 };
 
-export const api = createClient<paths>({ baseUrl: "", credentials: "same-origin" });
+// The page's own origin, written out: the same as relative addresses in a browser, and what the
+// tests' fetch (Node's, which has no page to resolve against) needs.
+export const api = createClient<paths>({ baseUrl: location.origin, credentials: "same-origin" });
 api.use(csrfHeader);
 
 /** Thrown by `unwrap` so that TanStack Query sees failures; carries the server's message. */
