@@ -16,3 +16,5 @@ for script in campaigns_search.py dashboard_analytics.py media_uploads.py web.py
   echo "== $script"
   "$root/.venv/bin/python" "$script"
 done
+echo "== the proof-of-work challenge (frontend/src/lib/challenge/pow.bench.ts)"
+(cd "$root/frontend" && npx vitest bench --run src/lib/challenge --outputJson "$root/bench/results/challenge.json")

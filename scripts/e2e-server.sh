@@ -11,7 +11,10 @@ unset REDIS_URL TASK_BACKEND
 export EMAIL_FILE_PATH="$state/emails"
 export SITE_URL="http://127.0.0.1:${E2E_PORT:-8123}"
 # Many sign-ups come from one address in a test run.
-export RATE_LIMIT_SIGN_UP="1000/3600" RATE_LIMIT_PASSWORD_RESET="1000/3600"
+export RATE_LIMIT_SIGN_UP="1000/3600" RATE_LIMIT_PASSWORD_RESET="1000/3600" RATE_LIMIT_SIGN_UP_PHONE="1000/86400"
+# Many pledges and donations in a run name the same few phone numbers and e-mail addresses.
+export RATE_LIMIT_GIVING_CONTACT="1000/3600" RATE_LIMIT_GIVING_ACCOUNT="1000/3600"
+export RATE_LIMIT_UNASKED_MESSAGES_HOUR="1000/3600" RATE_LIMIT_UNASKED_MESSAGES_DAY="1000/86400"
 # Every campaign page the tests open sends a view beacon from this one address.
 export RATE_LIMIT_CAMPAIGN_VIEW="10000/3600"
 # The tests run at any hour on the real clock: no quiet hours for reminders (unit tests cover them).

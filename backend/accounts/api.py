@@ -21,6 +21,7 @@ from accounts.schemas import (
     SignUpIn,
     UserOut,
 )
+from accounts.sign_in_limits import known_device_cookie_set
 from common.languages import language_cookie_set
 from common.schemas import ErrorOut
 
@@ -43,6 +44,7 @@ def sign_up(request: HttpRequest, payload: SignUpIn) -> tuple[int, dict[str, obj
 @router.post("/auth/signin", response={200: SessionOut, **ERRORS})
 def sign_in(request: HttpRequest, response: HttpResponse, payload: SignInIn) -> dict[str, object]:
     user = services.user_sign_in(request=request, email=payload.email, password=payload.password)
+    known_device_cookie_set(request=request, response=response, user=user)
     if user.language:  # the site switches to the language chosen on another device
         language_cookie_set(response, user.language)
     return selectors.session_state(request=request)

@@ -1,9 +1,13 @@
 from typing import Any, ClassVar
 
 from django.conf import settings
+from django.contrib.auth import password_validation
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
+
+from accounts.validators import STAFF_PASSWORD_MIN_LENGTH, staff_password_needed_to_become_staff
 
 
 class UserManager(BaseUserManager["User"]):
@@ -20,8 +24,12 @@ class UserManager(BaseUserManager["User"]):
         return user
 
     def create_superuser(self, email: str, password: str | None = None, **fields: Any) -> "User":
+        """An admin (``createsuperuser``): the password passes every validator for staff, 12 characters
+        at least, even when the command was told to skip validation (its ValidationError is the command's error)."""
         fields.setdefault("is_staff", True)
         fields.setdefault("is_superuser", True)
+        if password is not None:  # None: an unusable password, set later by a reset
+            password_validation.validate_password(password, self.model(email=email, **fields))
         return self.create_user(email, password, **fields)
 
 
@@ -43,6 +51,8 @@ class User(AbstractBaseUser, PermissionsMixin):
     )
     is_active = models.BooleanField(default=True)
     is_staff = models.BooleanField(default=False, help_text="Staff users are admins and may use /admin/.")
+    # Known only when a password is set (the hash hides its length): may this account become staff?
+    password_is_admin_length = models.BooleanField(default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -57,6 +67,17 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     def __str__(self) -> str:
         return self.email
+
+    def set_password(self, raw_password: str | None) -> None:
+        super().set_password(raw_password)
+        self.password_is_admin_length = raw_password is not None and len(raw_password) >= STAFF_PASSWORD_MIN_LENGTH
+
+    def clean(self) -> None:
+        """An account becomes staff (in the admin) only with a password of admin length."""
+        super().clean()
+        was_staff = self.pk is not None and User.objects.filter(pk=self.pk, is_staff=True).exists()
+        if self.is_staff and not was_staff and not self.password_is_admin_length:
+            raise ValidationError({"is_staff": staff_password_needed_to_become_staff()})
 
     @staticmethod
     def normalize_email_address(email: str) -> str:

@@ -10,9 +10,9 @@ from django.http import HttpRequest
 from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import gettext as _
 
-from accounts import signals, validators
+from accounts import sign_in_limits, signals, validators
 from accounts.models import User
-from common import ratelimit
+from common import challenges, ratelimit
 from common.errors import FieldValidationError, ServiceError
 from common.languages import current_language
 
@@ -48,14 +48,13 @@ def user_sign_up(
     confirm_password: str,
 ) -> User:
     """Create an account and sign it in; ``user_signed_up`` is sent once it is committed."""
-    ip = ratelimit.client_ip(request)
-    ratelimit.refuse_if_limited(
+    challenges.address_limit_enforce(
         scope="sign-up",
-        identifiers=[ip],
+        address=ratelimit.client_ip(request),
         limit=settings.RATE_LIMIT_SIGN_UP,
+        solution=request.headers.get(challenges.SOLUTION_HEADER, ""),
         message=_("Too many sign-up attempts. Please wait a while and try again."),
     )
-    ratelimit.record_attempt(scope="sign-up", identifiers=[ip], window_seconds=settings.RATE_LIMIT_SIGN_UP[1])
 
     errors: dict[str, str] = {}
     first_name, last_name = validators.normalize_name(first_name), validators.normalize_name(last_name)
@@ -71,11 +70,18 @@ def user_sign_up(
         errors["phone"] = message
     if message := validators.check_id_number(id_number):
         errors["id_number"] = message
-    if message := validators.check_new_password(password):
+    applicant = User(email=email.strip(), first_name=first_name.strip(), last_name=last_name.strip(), phone=phone)
+    if message := validators.check_new_password(password, applicant):
         errors["password"] = message
     if message := _confirmation_error(password, confirm_password):
         errors["confirm_password"] = message
     _raise_if_errors(errors)
+    ratelimit.enforce(
+        scope="sign-up-phone",
+        identifiers=[validators.normalize_kenyan_phone(phone)],
+        limit=settings.RATE_LIMIT_SIGN_UP_PHONE,
+        message=_("Too many accounts with this phone number. Please wait a while and try again."),
+    )
 
     try:
         with transaction.atomic():
@@ -98,7 +104,7 @@ def user_sign_up(
 
 
 def user_sign_in(*, request: HttpRequest, email: str, password: str) -> User:
-    """Start a session. Failed attempts are limited per account and per address."""
+    """Start a session. Failed attempts are limited as ``accounts/sign_in_limits.py`` explains."""
     errors: dict[str, str] = {}
     if message := validators.check_email(email):
         errors["email"] = message
@@ -106,19 +112,14 @@ def user_sign_in(*, request: HttpRequest, email: str, password: str) -> User:
         errors["password"] = _("Password is required")
     _raise_if_errors(errors)
 
-    identifiers = [User.normalize_email_address(email), ratelimit.client_ip(request)]
-    window = settings.RATE_LIMIT_SIGN_IN[1]
-    ratelimit.refuse_if_limited(
-        scope="sign-in",
-        identifiers=identifiers,
-        limit=settings.RATE_LIMIT_SIGN_IN,
-        message=_("Too many failed sign-in attempts. Please wait 15 minutes and try again."),
-    )
+    counters = sign_in_limits.sign_in_counters(request=request, email=email)
+    sign_in_limits.sign_in_refuse_if_locked(counters=counters)
     user = authenticate(request, username=email.strip(), password=password)
     if user is None:
-        ratelimit.record_attempt(scope="sign-in", identifiers=identifiers, window_seconds=window)
+        sign_in_limits.sign_in_failure_record(counters=counters)
         raise ServiceError(_("Invalid email or password."), code="invalid_credentials")
     assert isinstance(user, User)
+    sign_in_limits.sign_in_success_record(counters=counters)
     login(request, user)
     return user
 
@@ -146,14 +147,11 @@ def password_reset_request(*, request: HttpRequest, email: str) -> None:
         _raise_if_errors({"email": message})
 
     identifiers = [User.normalize_email_address(email), ratelimit.client_ip(request)]
-    ratelimit.refuse_if_limited(
+    ratelimit.enforce(
         scope="password-reset",
         identifiers=identifiers,
         limit=settings.RATE_LIMIT_PASSWORD_RESET,
         message=_("Too many password reset requests. Please wait a while and try again."),
-    )
-    ratelimit.record_attempt(
-        scope="password-reset", identifiers=identifiers, window_seconds=settings.RATE_LIMIT_PASSWORD_RESET[1]
     )
     user = User.objects.filter(email__iexact=email.strip(), is_active=True).first()
     if user is None:
@@ -170,7 +168,7 @@ def password_reset_confirm(*, uid: str, token: str, password: str, confirm_passw
     errors: dict[str, str] = {}
     if not password:
         errors["password"] = _("Please enter a new password")
-    elif message := validators.check_new_password(password):
+    elif message := validators.check_new_password(password, None):
         errors["password"] = message
     if not errors and password != confirm_password:
         errors["confirm_password"] = _("Passwords do not match")
@@ -184,9 +182,11 @@ def password_reset_confirm(*, uid: str, token: str, password: str, confirm_passw
         raise ServiceError(
             _("This password reset link is invalid or has expired. Please request a new one."), code="invalid_token"
         )
+    if message := validators.check_new_password(password, user):  # now also against their details
+        _raise_if_errors({"password": message})
     # A new password hash invalidates the token (single use) and every session's auth hash.
     user.set_password(password)
-    user.save(update_fields=["password", "updated_at"])
+    user.save(update_fields=["password", "password_is_admin_length", "updated_at"])
     return user
 
 
@@ -219,12 +219,12 @@ def user_password_change(
         raise ServiceError(_("All fields are required."), code="required")
     if new_password != confirm_password:
         raise ServiceError(_("New passwords do not match."), code="mismatch")
-    if message := validators.check_changed_password(new_password):
+    if message := validators.check_changed_password(new_password, user):
         raise ServiceError(message, code="weak_password")
     if not user.check_password(current_password):
         raise ServiceError(_("Old password is incorrect."), code="wrong_password")
     user.set_password(new_password)
-    user.save(update_fields=["password", "updated_at"])
+    user.save(update_fields=["password", "password_is_admin_length", "updated_at"])
     update_session_auth_hash(request, user)
 
 

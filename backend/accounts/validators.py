@@ -6,8 +6,10 @@ The React forms apply the same rules live (frontend/src/features/accounts/rules.
 
 import re
 import unicodedata
+from typing import TYPE_CHECKING
 
 import phonenumbers
+from django.contrib.auth import password_validation
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext as _
@@ -18,6 +20,10 @@ LETTER = re.compile(r"[A-Za-z]")
 DIGIT = re.compile(r"\d")
 SYMBOL = re.compile(r"[^A-Za-z0-9\s]")
 PASSWORD_MIN_LENGTH = 8
+STAFF_PASSWORD_MIN_LENGTH = 12
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 def normalize_name(value: str) -> str:
@@ -64,15 +70,26 @@ def check_id_number(value: str) -> str | None:
     return None
 
 
-def check_new_password(value: str) -> str | None:
-    """Sign-up and reset rule: at least 8 characters, a letter and a symbol."""
-    if len(value) < PASSWORD_MIN_LENGTH or not LETTER.search(value) or not SYMBOL.search(value):
-        return _("Password must be at least 8 characters, include a symbol, and at least one letter")
+def _django_password_check(value: str, user: "User | None") -> str | None:
+    """The first complaint of ``AUTH_PASSWORD_VALIDATORS`` (a common password, one like the user's
+    name or e-mail, an admin's shorter than 12 characters), or None."""
+    try:
+        password_validation.validate_password(value, user)
+    except ValidationError as error:
+        return str(error.messages[0])
     return None
 
 
-def check_changed_password(value: str) -> str | None:
-    """Profile rule for a changed password: also needs a digit."""
+def check_new_password(value: str, user: "User | None") -> str | None:
+    """Sign-up and reset rule: at least 8 characters, a letter and a symbol (the spec's message
+    first), then Django's validators against ``user`` (unsaved at sign-up; None: not known yet)."""
+    if len(value) < PASSWORD_MIN_LENGTH or not LETTER.search(value) or not SYMBOL.search(value):
+        return _("Password must be at least 8 characters, include a symbol, and at least one letter")
+    return _django_password_check(value, user)
+
+
+def check_changed_password(value: str, user: "User | None") -> str | None:
+    """Profile rule for a changed password: also needs a digit; then Django's validators."""
     if (
         len(value) < PASSWORD_MIN_LENGTH
         or not LETTER.search(value)
@@ -80,7 +97,30 @@ def check_changed_password(value: str) -> str | None:
         or not SYMBOL.search(value)
     ):
         return _("Password must be at least 8 characters and include numbers, letters, and symbols.")
-    return None
+    return _django_password_check(value, user)
+
+
+class StaffPasswordLengthValidator:
+    """Admins' passwords are at least ``STAFF_PASSWORD_MIN_LENGTH`` characters (in
+    ``AUTH_PASSWORD_VALIDATORS``: applies wherever a staff user's password is set)."""
+
+    def validate(self, password: str, user: "User | None" = None) -> None:
+        if user is not None and user.is_staff and len(password) < STAFF_PASSWORD_MIN_LENGTH:
+            raise ValidationError(staff_password_too_short(), code="password_too_short")
+
+    def get_help_text(self) -> str:
+        return staff_password_too_short()
+
+
+def staff_password_too_short() -> str:
+    return _("An admin's password must be at least %(length)d characters.") % {"length": STAFF_PASSWORD_MIN_LENGTH}
+
+
+def staff_password_needed_to_become_staff() -> str:
+    return _(
+        "This account's password is shorter than %(length)d characters: its owner must choose a longer one "
+        "before becoming an admin."
+    ) % {"length": STAFF_PASSWORD_MIN_LENGTH}
 
 
 def check_avatar_url(value: str) -> str | None:

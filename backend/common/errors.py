@@ -28,4 +28,10 @@ class NotFoundError(ServiceError):
 
 
 class RateLimitedError(ServiceError):
+    """Too many attempts: answered 429 with ``Retry-After: retry_after`` (seconds) when known."""
+
     status = 429
+
+    def __init__(self, message: str, *, code: str = "rate_limited", retry_after: int | None = None):
+        super().__init__(message, code=code)
+        self.retry_after = retry_after

@@ -18,7 +18,8 @@ from accounts.api import router as accounts_router
 from analytics.api import router as analytics_router
 from campaigns.api import router as campaigns_router
 from common import outages
-from common.errors import ServiceError
+from common.api import router as common_router
+from common.errors import RateLimitedError, ServiceError
 from config.dashboard import router as dashboard_router
 from feedback.api import router as feedback_router
 from grants.api import router as grants_router
@@ -47,6 +48,7 @@ api = NinjaAPI(title="Harambee API", version="1.0.0", urls_namespace="api", docs
 api.add_router("/", accounts_router)
 api.add_router("/", analytics_router)
 api.add_router("/", campaigns_router)
+api.add_router("/", common_router)
 api.add_router("/", dashboard_router)
 api.add_router("/", feedback_router)
 api.add_router("/", grants_router)
@@ -58,11 +60,14 @@ api.add_router("/", privacy_router)
 
 @api.exception_handler(ServiceError)
 def service_error(request: HttpRequest, exc: ServiceError) -> HttpResponse:
-    return api.create_response(
+    response = api.create_response(
         request,
         {"detail": exc.message, "code": exc.code, "field_errors": exc.field_errors},
         status=exc.status,
     )
+    if isinstance(exc, RateLimitedError) and exc.retry_after:
+        response["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 @api.exception_handler(RequestDataTooBig)

@@ -12,12 +12,6 @@ MESSAGE_MAX_LENGTH = 5000
 
 def feedback_create(*, message: str, contact: str, page: str, user: User | None, client_ip: str) -> Feedback:
     """Keep a visitor's or user's feedback; at most ``RATE_LIMIT_FEEDBACK`` messages per address."""
-    ratelimit.refuse_if_limited(
-        scope="feedback",
-        identifiers=[client_ip],
-        limit=settings.RATE_LIMIT_FEEDBACK,
-        message=_("Too many messages. Please wait a while and try again."),
-    )
     message = message.strip()
     if len(message) < MESSAGE_MIN_LENGTH:
         raise FieldValidationError(
@@ -29,8 +23,13 @@ def feedback_create(*, message: str, contact: str, page: str, user: User | None,
             _("Please keep your message under 5,000 characters."),
             field_errors={"message": _("Please keep your message under 5,000 characters.")},
         )
-    # Only a message that was kept counts.
-    ratelimit.record_attempt(scope="feedback", identifiers=[client_ip], window_seconds=settings.RATE_LIMIT_FEEDBACK[1])
+    # Only a message that would be kept counts.
+    ratelimit.enforce(
+        scope="feedback",
+        identifiers=[client_ip],
+        limit=settings.RATE_LIMIT_FEEDBACK,
+        message=_("Too many messages. Please wait a while and try again."),
+    )
     return Feedback.objects.create(message=message, contact=contact.strip()[:200], page=page[:300], user=user)
 
 

@@ -12,6 +12,7 @@ from accounts.models import User
 from accounts.tokens import password_reset_url
 from campaigns.models import Campaign, CampaignStatus
 from common.money import format_ksh
+from notifications import recipient_limits
 from notifications.models import (
     CampaignReminderSettings,
 )
@@ -68,7 +69,12 @@ def pledge_payment_notify(*, pledge_id: int, payment_id: int, fully_paid: bool) 
                 notification_queue_email(
                     to=pledge.email, subject=subject, template="pledge_paid", context=context, pledge=pledge
                 ),
-                notification_queue_sms(to=pledge.phone, template="pledge_paid", context=context, pledge=pledge),
+                notification_queue_sms(
+                    to=pledge.phone,
+                    template="pledge_paid",
+                    context={**context, "phone_confirmed": recipient_limits.pledger_phone_confirmed(pledge)},
+                    pledge=pledge,
+                ),
             ]
         deliver_all(logs)
 

@@ -45,6 +45,8 @@ class NotificationLog(models.Model):
         QUEUED = "queued", _("Queued")
         SENT = "sent", _("Sent")
         FAILED = "failed", _("Failed")
+        # Not sent: the recipient had had their share of messages they did not ask for (recipient_limits.py).
+        LIMITED = "limited", _("Not sent: recipient's limit")
 
     channel = models.CharField(max_length=8, choices=Channel.choices)
     recipient = models.CharField(max_length=254, help_text="An e-mail address or an E.164 phone number.")

@@ -18,7 +18,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from accounts.models import User
-from notifications import tasks
+from notifications import recipient_limits, tasks
 from notifications.models import (
     NotificationLog,
     PledgeOptOut,
@@ -100,8 +100,12 @@ KEY_REMOVED = "?[removed]"
 def notification_deliver(*, log_id: int) -> NotificationLog:
     """Try to send a queued message once. On a provider error the error is recorded and, while
     attempts remain and the task backend can defer, a retry is enqueued after a back-off."""
-    log = NotificationLog.objects.get(pk=log_id)
+    log = NotificationLog.objects.select_related("pledge").get(pk=log_id)
     if log.status != NotificationLog.Status.QUEUED:
+        return log
+    if log.attempts == 0 and not recipient_limits.unasked_message_allowed(log=log):
+        log.status = NotificationLog.Status.LIMITED
+        log.save(update_fields=["status"])
         return log
     log.attempts += 1
     try:

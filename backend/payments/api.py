@@ -20,10 +20,13 @@ from ninja import Router, Status
 from ninja.security import django_auth
 
 from accounts.auth import request_user, signed_in_user
+from common import ratelimit
+from common.errors import RateLimitedError
 from common.ratelimit import client_ip
 from common.schemas import ErrorOut
 from payments import selectors, services
 from payments.models import Payment, PaymentEvent
+from payments.providers.paystack import PaystackClient
 from payments.schemas import CheckoutIn, CheckoutOut, PaymentOut, PaymentStatusOut, StkPushIn
 
 router = Router(tags=["payments"])
@@ -100,9 +103,24 @@ def _json_body(request: HttpRequest) -> Any:
         return {"raw": request.body.decode("utf-8", "replace")[:10_000]}
 
 
+def _rejection_limited(request: HttpRequest) -> JsonResponse | None:
+    """Count a callback without the right token or signature against its address: past
+    ``RATE_LIMIT_CALLBACK_REJECTED`` it is answered 429 and nothing more is done. Callbacks that
+    pass are never counted, so a flood of forged ones cannot hold up the provider's real ones."""
+    try:
+        ratelimit.enforce(
+            scope="callback-rejected", identifiers=[client_ip(request)], limit=settings.RATE_LIMIT_CALLBACK_REJECTED
+        )
+    except RateLimitedError as refusal:
+        answer = JsonResponse({"detail": "Too many rejected requests"}, status=429)
+        answer["Retry-After"] = str(refusal.retry_after)
+        return answer
+    return None
+
+
 def _daraja_refusal(request: HttpRequest, token: str) -> JsonResponse | None:
     if not constant_time_compare(token, settings.MPESA_CALLBACK_TOKEN):
-        return JsonResponse({"detail": "Not Found"}, status=404)
+        return _rejection_limited(request) or JsonResponse({"detail": "Not Found"}, status=404)
     if settings.MPESA_ALLOWED_IPS and client_ip(request) not in settings.MPESA_ALLOWED_IPS:
         return JsonResponse({"detail": "Forbidden"}, status=403)
     return _too_large(request)
@@ -143,10 +161,13 @@ def c2b_confirmation(request: HttpRequest, token: str) -> HttpResponse:
 def card_webhook(request: HttpRequest) -> HttpResponse:
     if refusal := _too_large(request):
         return refusal
+    signature = request.headers.get("x-paystack-signature", "")
+    if not PaystackClient.from_settings().signature_is_valid(raw_body=request.body, signature=signature) and (
+        refusal := _rejection_limited(request)
+    ):
+        return refusal
     event = services.payment_record_card_webhook(
-        raw_body=request.body,
-        signature=request.headers.get("x-paystack-signature", ""),
-        remote_addr=client_ip(request),
+        raw_body=request.body, signature=signature, remote_addr=client_ip(request)
     )
     if event.outcome == PaymentEvent.Outcome.REJECTED_SIGNATURE:
         return JsonResponse({"detail": "Invalid signature"}, status=401)

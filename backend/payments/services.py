@@ -151,19 +151,14 @@ def payment_stk_push_limit_enforce(*, phone: str, client_ip: str) -> None:
     """Count a PIN prompt a client asks for; refuse it (429) past ``RATE_LIMIT_STK_PUSH_PHONE`` prompts
     to that phone or ``RATE_LIMIT_STK_PUSH_IP`` from that address. The endpoints call this, before
     the intent is recorded; an invalid phone number is left for the caller's validation."""
-    limits = [("stk-push-ip", client_ip, settings.RATE_LIMIT_STK_PUSH_IP)]
+    limits = [ratelimit.Limit("stk-push-ip", client_ip, settings.RATE_LIMIT_STK_PUSH_IP)]
     if not validators.check_kenyan_phone(phone):
-        limits.append(("stk-push-phone", validators.normalize_kenyan_phone(phone), settings.RATE_LIMIT_STK_PUSH_PHONE))
-    # Every limit is checked before any is counted: a refused prompt uses up none of them.
-    for scope, identifier, limit in limits:
-        ratelimit.refuse_if_limited(
-            scope=scope,
-            identifiers=[identifier],
-            limit=limit,
-            message=_("Too many payment prompts. Please wait a few minutes and try again."),
-        )
-    for scope, identifier, (_attempts, window) in limits:
-        ratelimit.record_attempt(scope=scope, identifiers=[identifier], window_seconds=window)
+        phone_e164 = validators.normalize_kenyan_phone(phone)
+        limits.append(ratelimit.Limit("stk-push-phone", phone_e164, settings.RATE_LIMIT_STK_PUSH_PHONE))
+    # A refused prompt uses up none of them.
+    ratelimit.enforce_all(
+        limits=limits, message=_("Too many payment prompts. Please wait a few minutes and try again.")
+    )
 
 
 def payment_stk_push_start(

@@ -23,6 +23,7 @@ from ninja.security import django_auth
 from accounts.auth import request_user, signed_in_user
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_get, campaign_managed_get
+from common.challenges import SOLUTION_HEADER
 from common.ratelimit import client_ip
 from common.schemas import ErrorOut
 from payments.models import Payment
@@ -115,6 +116,7 @@ def pledge_create(request: HttpRequest, payload: PledgeIn) -> Status[PledgeRecei
         is_anonymous=payload.is_anonymous,
         viewer=request_user(request),
         client_ip=client_ip(request),
+        challenge_solution=request.headers.get(SOLUTION_HEADER, ""),
     )
     return Status(201, PledgeReceiptOut.from_pledge(pledge))
 
@@ -259,6 +261,7 @@ def donation_create(request: HttpRequest, payload: DonationIn) -> Status[dict[st
         return_path=payload.return_path,
         viewer=request_user(request),
         client_ip=client_ip(request),
+        challenge_solution=request.headers.get(SOLUTION_HEADER, ""),
     )
     return Status(201, {"donation_id": donation.pk, "payment": donation.payment})
 

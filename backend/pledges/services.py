@@ -29,7 +29,7 @@ from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns.models import Campaign, CampaignStatus
 from campaigns.selectors import campaign_get
-from common import ratelimit
+from common import challenges, ratelimit
 from common.errors import FieldValidationError, NotFoundError, ServiceError
 from common.languages import current_language
 from common.money import AMOUNT_MAX
@@ -70,6 +70,24 @@ def _clean(value: str | None) -> str:
     return (value or "").strip()
 
 
+def _giving_contact_limits_enforce(*, scope: str, phone: str, email: str, viewer: User | None) -> None:
+    """Behind the generous per-address limit: pledges or donations naming one phone number or e-mail
+    address (``RATE_LIMIT_GIVING_CONTACT``), or made by one signed-in account (``…_ACCOUNT``)."""
+    limits = [
+        ratelimit.Limit(
+            f"{scope}-phone",
+            validators.normalize_kenyan_phone(phone) if phone else "",
+            settings.RATE_LIMIT_GIVING_CONTACT,
+        ),
+        ratelimit.Limit(f"{scope}-email", email, settings.RATE_LIMIT_GIVING_CONTACT),
+    ]
+    if viewer is not None:
+        limits.append(ratelimit.Limit(f"{scope}-account", f"user:{viewer.pk}", settings.RATE_LIMIT_GIVING_ACCOUNT))
+    ratelimit.enforce_all(
+        limits=limits, message=_("Too many in a short time with these details. Please wait a while and try again.")
+    )
+
+
 # Pledges -----------------------------------------------------------------------------------
 
 
@@ -83,15 +101,19 @@ def pledge_create(
     is_anonymous: bool,
     viewer: User | None,
     client_ip: str,
+    challenge_solution: str = "",
 ) -> Pledge:
     """Record a pledge to an active campaign and add it to the campaign's pledged total.
 
     Name, e-mail, phone and amount are required ('Please fill in all required fields'); the
     phone is Kenyan (kept in E.164) and the amount whole shillings of at least 1. Campaigns
     the viewer cannot see are 404; pending, closed or ended ones refuse with a message (400).
-    Limited per client address (``RATE_LIMIT_PLEDGE``).
+    Limited per client address (``RATE_LIMIT_PLEDGE``, past which ``challenge_solution`` lets it
+    through: common/challenges.py), per phone, e-mail and account (``_giving_contact_limits_enforce``).
     """
-    ratelimit.enforce(scope="pledge", identifiers=[client_ip], limit=settings.RATE_LIMIT_PLEDGE)
+    challenges.address_limit_enforce(
+        scope="pledge", address=client_ip, limit=settings.RATE_LIMIT_PLEDGE, solution=challenge_solution
+    )
     campaign = campaign_get(campaign_id=campaign_id, user=viewer)
     _ensure_open(
         campaign,
@@ -126,6 +148,7 @@ def pledge_create(
         detail = _("Please fill in all required fields") if missing else _("Please correct the errors below")
         raise FieldValidationError(detail, field_errors=errors)
     assert whole is not None
+    _giving_contact_limits_enforce(scope="pledge", phone=phone, email=email, viewer=viewer)
 
     for attempt in range(CODE_ATTEMPTS):
         try:
@@ -395,6 +418,7 @@ def donation_create(
     return_path: str,
     viewer: User | None,
     client_ip: str,
+    challenge_solution: str = "",
 ) -> Donation:
     """Start paying a donation by M-Pesa STK Push (``mpesa``) or card checkout (``card``).
 
@@ -404,7 +428,9 @@ def donation_create(
     campaign's raised total and donors only once its payment succeeds. The same
     ``idempotency_key`` again returns the same donation.
     """
-    ratelimit.enforce(scope="donation", identifiers=[client_ip], limit=settings.RATE_LIMIT_DONATION)
+    challenges.address_limit_enforce(
+        scope="donation", address=client_ip, limit=settings.RATE_LIMIT_DONATION, solution=challenge_solution
+    )
     campaign = campaign_get(campaign_id=campaign_id, user=viewer)
     _ensure_open(
         campaign,
@@ -439,6 +465,7 @@ def donation_create(
     if errors:
         raise FieldValidationError(details[0] if details else _("Please correct the errors below"), field_errors=errors)
     assert whole is not None
+    _giving_contact_limits_enforce(scope="donation", phone=phone, email=email, viewer=viewer)
 
     # The provider is asked outside any transaction; its callback may even come before the
     # donation row below exists, which is why that row is counted here when it does.

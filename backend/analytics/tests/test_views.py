@@ -103,8 +103,9 @@ def test_one_address_cannot_inflate_the_figures(visitor_client, campaign):
 def test_a_view_reads_the_campaign_and_writes_one_row(visitor_client, campaign, django_assert_num_queries):
     view(visitor_client, campaign)
 
-    # The campaign, then one upsert (the cache holds the salt, the visitor hashes and the limit).
-    with django_assert_num_queries(2):
+    # The campaign, the address's counter (one upsert; in Redis when there is one), then one upsert of the
+    # visits (the cache holds the salt and the visitor hashes).
+    with django_assert_num_queries(3):
         view(visitor_client, campaign, user_agent=LAPTOP)
 
     assert visits(campaign) == [(timezone.localdate(), 2, 2)]

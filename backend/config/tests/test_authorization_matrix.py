@@ -60,6 +60,8 @@ MATRIX: dict[str, tuple[int, int, int, int, int]] = {
     "GET /api/profile/export":                             (401, 200, 200, 200, 200),
     "POST /api/profile/delete":                            (401, 200, 200, 200, 200),
     "GET /api/privacy-contact":                            (200, 200, 200, 200, 200),
+    # The proof-of-work challenge past a per-address limit: anyone
+    "GET /api/challenge":                                  (200, 200, 200, 200, 200),
     # Campaigns: public reads; editing by the organizer or an admin; status by admins only
     "GET /api/campaign-categories":                        (200, 200, 200, 200, 200),
     "GET /api/campaigns":                                  (200, 200, 200, 200, 200),

@@ -74,6 +74,7 @@ CASES: dict[str, Case] = {
     "accounts_api_profile": ("organizer", lambda w: "/api/profile"),
     "privacy_api_profile_export": ("organizer", lambda w: "/api/profile/export"),
     "accounts_api_privacy_contact": ("visitor", lambda w: "/api/privacy-contact"),
+    "common_api_challenge": ("visitor", lambda w: "/api/challenge"),
     "analytics_api_campaign_analytics": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/analytics"),
     "campaigns_api_campaign_categories": ("visitor", lambda w: "/api/campaign-categories"),
     "campaigns_api_campaign_list": ("admin", lambda w: "/api/campaigns?page_size=50"),
@@ -146,7 +147,7 @@ def count_queries(world: World) -> dict[str, int]:
 
 
 def test_every_read_runs_as_many_queries_for_50_rows_as_for_1(settings):
-    settings.RATE_LIMIT_PLEDGE = (1000, 600)
+    settings.RATE_LIMIT_PLEDGE = settings.RATE_LIMIT_GIVING_CONTACT = settings.RATE_LIMIT_GIVING_ACCOUNT = (1000, 600)
     settings.RATE_LIMIT_PLEDGE_LOOKUP = (1000, 600)
     counts = {rows: count_queries(build_world(rows, tag)) for rows, tag in zip(ROWS, "12", strict=True)}
 

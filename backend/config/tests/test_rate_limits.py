@@ -3,11 +3,16 @@
 The limits are lowered to two attempts here; their real numbers are in settings (RATE_LIMIT_*).
 """
 
+from concurrent.futures import ThreadPoolExecutor
+
+import httpx
 import pytest
+from django.db import connection
 
 from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
 from campaigns.models import CampaignStatus
 from campaigns.tests.factories import CampaignFactory
+from pledges.models import Pledge
 from pledges.tests.factories import PledgeFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("payment_providers")]
@@ -35,13 +40,91 @@ def donation(campaign, phone, n):
     }
 
 
-def test_sign_in_is_limited_per_account(api_client, user, settings):
+def test_sign_in_failures_are_limited_per_account_and_address(api_client, user, settings):
     settings.RATE_LIMIT_SIGN_IN = TWO
     wrong = {"email": user.email, "password": "not-the-password"}
-
-    assert statuses(api_client, "/api/auth/signin", [wrong, wrong]) == [400, 400]
     right = {"email": user.email, "password": DEFAULT_PASSWORD}
-    assert from_address(api_client, "/api/auth/signin", right, "198.51.100.7").status_code == 429
+
+    assert statuses(api_client, "/api/auth/signin", [wrong, wrong, right]) == [400, 400, 429]
+    assert from_address(api_client, "/api/auth/signin", right, "198.51.100.7").status_code == 200
+
+
+def test_sign_in_failures_are_limited_per_account_from_everywhere(make_api_client, user, settings):
+    settings.RATE_LIMIT_SIGN_IN_ACCOUNT = TWO
+    wrong = {"email": user.email, "password": "not-the-password"}
+    attacker = make_api_client()
+
+    assert [from_address(attacker, "/api/auth/signin", wrong, f"127.0.18.{n}").status_code for n in (1, 2)] == [
+        400,
+        400,
+    ]
+    right = {"email": user.email, "password": DEFAULT_PASSWORD}
+    assert from_address(make_api_client(), "/api/auth/signin", right, "127.0.18.3").status_code == 429
+
+
+def test_failed_sign_ins_for_other_accounts_from_one_address_never_refuse_a_members_right_password(
+    make_api_client, user
+):
+    church_wifi = "127.0.18.10"
+    for n in range(8):
+        wrong = {"email": f"someone{n}@example.com", "password": "not-the-password"}
+        assert from_address(make_api_client(), "/api/auth/signin", wrong, church_wifi).status_code == 400
+
+    right = {"email": user.email, "password": DEFAULT_PASSWORD}
+    answer = from_address(make_api_client(), "/api/auth/signin", right, church_wifi)
+
+    assert answer.status_code == 200
+    assert answer.json()["user"]["email"] == user.email
+
+
+def test_a_device_that_signed_in_before_is_not_locked_out_by_strangers_failures(make_api_client, user, settings):
+    settings.RATE_LIMIT_SIGN_IN_ACCOUNT = TWO
+    right = {"email": user.email, "password": DEFAULT_PASSWORD}
+    members_phone = make_api_client()
+    assert from_address(members_phone, "/api/auth/signin", right, "127.0.18.20").status_code == 200
+    cookie = members_phone.cookies["harambee_device"]
+    assert cookie["path"] == "/api/auth/"
+    assert cookie["httponly"]
+    members_phone.post("/api/auth/signout")
+
+    wrong = {"email": user.email, "password": "not-the-password"}
+    for n in range(1, 6):
+        from_address(make_api_client(), "/api/auth/signin", wrong, f"127.0.18.{20 + n}")
+
+    assert from_address(make_api_client(), "/api/auth/signin", right, "127.0.18.20").status_code == 429
+    assert from_address(members_phone, "/api/auth/signin", right, "127.0.18.20").status_code == 200
+
+
+def test_a_forged_device_cookie_is_ignored(make_api_client, user, settings):
+    settings.RATE_LIMIT_SIGN_IN_ACCOUNT = TWO
+    wrong = {"email": user.email, "password": "not-the-password"}
+    for n in range(1, 3):
+        from_address(make_api_client(), "/api/auth/signin", wrong, f"127.0.18.{30 + n}")
+    forger = make_api_client()
+    forger.cookies["harambee_device"] = "eyJkZXZpY2UiOiJ4In0:forged:signature"
+
+    right = {"email": user.email, "password": DEFAULT_PASSWORD}
+    assert from_address(forger, "/api/auth/signin", right, "127.0.18.33").status_code == 429
+
+
+def test_a_locked_sign_in_says_when_to_retry_and_each_lock_lasts_longer(
+    make_api_client, user, settings, advance_cache_clock
+):
+    settings.RATE_LIMIT_SIGN_IN = TWO
+    wrong = {"email": user.email, "password": "not-the-password"}
+    attacker = make_api_client()
+
+    statuses(attacker, "/api/auth/signin", [wrong, wrong], "127.0.18.40")
+    first = from_address(attacker, "/api/auth/signin", wrong, "127.0.18.40")
+    assert first.status_code == 429
+    assert 590 <= int(first["Retry-After"]) <= 600
+
+    advance_cache_clock(601)
+    statuses(attacker, "/api/auth/signin", [wrong, wrong], "127.0.18.40")
+    second = from_address(attacker, "/api/auth/signin", wrong, "127.0.18.40")
+    assert second.status_code == 429
+    assert 1190 <= int(second["Retry-After"]) <= 1200
+    assert "20 minutes" in second.json()["detail"]
 
 
 def test_sign_up_is_limited_per_address(api_client, settings):
@@ -69,16 +152,19 @@ def test_password_reset_requests_are_limited(api_client, user, settings):
     assert statuses(api_client, "/api/auth/password-reset", [body] * 3) == [202, 202, 429]
 
 
-def test_pledges_are_limited_per_address(api_client, settings):
-    settings.RATE_LIMIT_PLEDGE = TWO
-    campaign = CampaignFactory.create()
-    body = {
+def pledge_body(campaign):
+    return {
         "campaign_id": campaign.pk,
         "amount": 500,
         "name": "Mwangi",
         "email": "m@example.com",
         "phone": "0708374149",
     }
+
+
+def test_pledges_are_limited_per_address(api_client, settings):
+    settings.RATE_LIMIT_PLEDGE = TWO
+    body = pledge_body(CampaignFactory.create())
 
     assert statuses(api_client, "/api/pledges", [body] * 3) == [201, 201, 429]
     assert from_address(api_client, "/api/pledges", body, "198.51.100.7").status_code == 201
@@ -135,3 +221,23 @@ def test_feedback_is_limited_per_address(api_client, settings):
 
     assert statuses(api_client, "/api/feedback", [body] * 3) == [201, 201, 429]
     assert from_address(api_client, "/api/feedback", body, "198.51.100.7").status_code == 201
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="needs PostgreSQL (concurrent writers); CI runs it with DATABASE_URL set",
+)
+def test_100_parallel_pledges_from_one_address_get_no_more_through_than_sequential_ones(live_server, settings):
+    settings.RATE_LIMIT_PLEDGE = (30, 600)
+    settings.RATE_LIMIT_GIVING_CONTACT = (1000, 600)  # every pledge names the same phone and e-mail
+    body = pledge_body(CampaignFactory.create())
+    with httpx.Client(base_url=live_server.url, timeout=60) as browser:
+        token = browser.get("/api/auth/session").json()["csrf_token"]
+        headers = {"X-CSRFToken": token, "Referer": live_server.url}
+        with ThreadPoolExecutor(max_workers=20) as pool:
+            answers = list(pool.map(lambda _: browser.post("/api/pledges", json=body, headers=headers), range(100)))
+
+    assert sorted({answer.status_code for answer in answers}) == [201, 429]
+    assert sum(answer.status_code == 201 for answer in answers) == 30
+    assert Pledge.objects.count() == 30

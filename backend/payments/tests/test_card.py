@@ -125,6 +125,18 @@ def test_a_forged_webhook_signature_changes_nothing(providers, make_api_client, 
     assert set(PaymentEvent.objects.values_list("outcome", flat=True)) == {Outcome.REJECTED_SIGNATURE}
 
 
+def test_forged_webhooks_are_limited_per_address_and_no_longer_recorded_past_it(
+    providers, make_api_client, user, settings
+):
+    settings.RATE_LIMIT_CALLBACK_REJECTED = (2, 600)
+    checkout = open_checkout(make_api_client(signed_in_as=user))
+    content = charge_success(checkout["reference"], settings.SUBSCRIPTION_FEE_KES * 100)
+
+    assert [webhook(content, "0" * 128).status_code for _ in range(3)] == [401, 401, 429]
+    assert webhook(content, sign(content)).status_code == 200
+    assert PaymentEvent.objects.filter(outcome=Outcome.REJECTED_SIGNATURE).count() == 2
+
+
 def test_a_forged_webhook_is_kept_only_as_a_bounded_summary(providers):
     content = json.dumps({"event": "charge.success", "padding": "x" * 50_000}).encode()
 

@@ -148,6 +148,21 @@ def test_a_wrong_path_token_is_answered_404_and_nothing_is_logged(daraja):
 
 
 @pytest.mark.django_db
+def test_wrong_tokens_are_limited_per_address_but_the_right_one_never_is(daraja, settings):
+    settings.RATE_LIMIT_CALLBACK_REJECTED = (2, 600)
+    settings.MPESA_ALLOWED_IPS = ["127.0.18.60"]  # Daraja's address here
+    payment = pending_stk_intent()
+    guessed = "/api/payments/callbacks/stk/guessed-token"
+
+    answers = [post(daraja, {}, url=guessed, REMOTE_ADDR="127.0.18.60").status_code for _ in range(3)]
+    genuine = post(daraja, stk_callback(CHECKOUT_REQUEST_ID, amount=payment.amount), REMOTE_ADDR="127.0.18.60")
+
+    assert answers == [404, 404, 429]
+    assert (genuine.status_code, genuine.json()) == (200, ACCEPTED)
+    assert post(daraja, {}, url=guessed, REMOTE_ADDR="127.0.18.61").status_code == 404
+
+
+@pytest.mark.django_db
 def test_the_address_allow_list_is_enforced_when_set(daraja, settings):
     settings.MPESA_ALLOWED_IPS = ["196.201.214.200"]
     payment = pending_stk_intent()

@@ -311,6 +311,7 @@ class Ledger(RuleBasedStateMachine):
 def test_paid_totals_equal_the_succeeded_payments_and_no_payment_counts_twice(settings: Any) -> None:
     settings.RATE_LIMIT_PLEDGE = settings.RATE_LIMIT_PLEDGE_LOOKUP = settings.RATE_LIMIT_PLEDGE_STK_PUSH = NO_LIMIT
     settings.RATE_LIMIT_STK_PUSH_PHONE = settings.RATE_LIMIT_STK_PUSH_IP = settings.RATE_LIMIT_DONATION = NO_LIMIT
+    settings.RATE_LIMIT_GIVING_CONTACT = settings.RATE_LIMIT_GIVING_ACCOUNT = NO_LIMIT
     run_state_machine_as_test(
         Ledger,
         settings=hypothesis_settings(

@@ -24,10 +24,34 @@ const csrfHeader: Middleware = {
   },
 };
 
+// Past a per-address limit (a church's shared Wi-Fi) the server asks for a proof of work instead of
+// refusing (backend/common/challenges.py): solve it and send the request again, so sign-up, pledge
+// and donation forms pass through unchanged. The solver is loaded only then, never on first load.
+const unsent = new WeakMap<Request, Request>();
+const challengeRetry: Middleware = {
+  onRequest({ request }) {
+    if (request.method === "POST") unsent.set(request, request.clone());
+    return request;
+  },
+  async onResponse({ request, response }) {
+    const again = unsent.get(request);
+    if (response.status !== 429 || !again) return response;
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as Partial<ApiError> | null;
+    if (body?.code !== "challenge_required") return response;
+    const { challengeSolution } = await import("../challenge");
+    again.headers.set("X-Challenge-Solution", await challengeSolution());
+    return fetch(again);
+  },
+};
+
 // The page's own origin, written out: the same as relative addresses in a browser, and what the
 // tests' fetch (Node's, which has no page to resolve against) needs.
 export const api = createClient<paths>({ baseUrl: location.origin, credentials: "same-origin" });
 api.use(csrfHeader);
+api.use(challengeRetry);
 
 /** Thrown by `unwrap` so that TanStack Query sees failures; carries the server's message. */
 export class ApiRequestError extends Error {

@@ -384,6 +384,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Challenge
+         * @description A new challenge: find a nonce such that SHA-256(``token:nonce``) starts with ``difficulty`` zero
+         *     bits, then send ``token:nonce`` as the ``X-Challenge-Solution`` header of the refused request.
+         */
+        get: operations["common_api_challenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/confirm-payment": {
         parameters: {
             query?: never;
@@ -1607,6 +1628,15 @@ export interface components {
              * @description A Category value; '' is 'All' (no filter).
              */
             value: string;
+        };
+        /** ChallengeOut */
+        ChallengeOut: {
+            /** Difficulty */
+            difficulty: number;
+            /** Expires In */
+            expires_in: number;
+            /** Token */
+            token: string;
         };
         /** CheckoutIn */
         CheckoutIn: {
@@ -4547,6 +4577,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    common_api_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
                 };
             };
         };

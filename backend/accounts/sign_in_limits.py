@@ -1,0 +1,144 @@
+"""Limits on failed sign-ins (the API's and ``/admin/login/``) that an attacker cannot turn against a member.
+
+A congregation signs in from one church Wi-Fi, and thousands of phones share one carrier address, so
+failures are never counted per address alone. They are counted per (account, address), where the
+person guessing is the only one they slow down, and per account from everywhere (``RATE_LIMIT_SIGN_IN``
+and ``RATE_LIMIT_SIGN_IN_ACCOUNT``), which stops a guesser who changes addresses. A device that
+signed in to the account before carries a signed cookie (path ``/api/auth/`` only, so public pages stay
+cacheable) and has its own counter instead of both: strangers' failures on the account never lock it out.
+
+Using up a limit locks that counter for its window, doubled at each lock within a day (15 min, 30 min,
+1 h, …, at most a day): the answer is a 429 with that ``Retry-After``. Nothing sleeps on the server:
+a sleeping worker would be the denial of service.
+"""
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core import signing
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import ngettext
+
+from accounts.models import User
+from common import ratelimit
+from common.errors import RateLimitedError
+
+DEVICE_COOKIE = "harambee_device"
+DEVICE_COOKIE_PATH = "/api/auth/"
+DEVICE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365
+DEVICE_COOKIE_SALT = "accounts.known-device"
+# A shared family phone may sign in to a few accounts; the oldest is forgotten beyond this.
+ACCOUNTS_PER_DEVICE = 5
+LOCK_MAX_SECONDS = 60 * 60 * 24
+
+PER_ADDRESS = "sign-in"
+PER_ACCOUNT = "sign-in-account"
+PER_DEVICE = "sign-in-device"
+
+
+@dataclass(frozen=True)
+class SignInCounters:
+    """The failure counters one sign-in attempt is judged and counted by."""
+
+    own: ratelimit.Limit  # this account from this address, or from this known device
+    shared: tuple[ratelimit.Limit, ...]  # this account from everywhere (none for a known device)
+
+    @property
+    def all(self) -> tuple[ratelimit.Limit, ...]:
+        return (self.own, *self.shared)
+
+
+def _account_tag(account: str) -> str:
+    """The account as the device cookie names it: not its e-mail address."""
+    return hashlib.sha256(account.encode()).hexdigest()[:16]
+
+
+def _device_cookie(request: HttpRequest) -> dict[str, object]:
+    try:
+        value = signing.loads(request.COOKIES.get(DEVICE_COOKIE, ""), salt=DEVICE_COOKIE_SALT)
+    except signing.BadSignature:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _known_device(request: HttpRequest, account: str) -> str | None:
+    cookie = _device_cookie(request)
+    accounts = cookie.get("accounts")
+    if isinstance(accounts, list) and _account_tag(account) in accounts:
+        return str(cookie.get("device", "")) or None
+    return None
+
+
+def sign_in_counters(*, request: HttpRequest, email: str) -> SignInCounters:
+    account = User.normalize_email_address(email)
+    device = _known_device(request, account)
+    if device:
+        return SignInCounters(
+            own=ratelimit.Limit(PER_DEVICE, f"{account} {device}", settings.RATE_LIMIT_SIGN_IN), shared=()
+        )
+    address = ratelimit.counted_identity(ratelimit.client_ip(request))
+    return SignInCounters(
+        own=ratelimit.Limit(PER_ADDRESS, f"{account} {address}", settings.RATE_LIMIT_SIGN_IN),
+        shared=(ratelimit.Limit(PER_ACCOUNT, account, settings.RATE_LIMIT_SIGN_IN_ACCOUNT),),
+    )
+
+
+def sign_in_refuse_if_locked(*, counters: SignInCounters) -> None:
+    """429 with the lock's ``Retry-After`` when one of the attempt's counters is locked."""
+    seconds = max(
+        ratelimit.limited_for(scope=f"{limit.scope}-lock", identifiers=[limit.identifier], limit=1)
+        for limit in counters.all
+    )
+    if seconds:
+        minutes = -(-seconds // 60)
+        message = ngettext(
+            "Too many failed sign-in attempts. Please try again in %(minutes)d minute.",
+            "Too many failed sign-in attempts. Please try again in %(minutes)d minutes.",
+            minutes,
+        ) % {"minutes": minutes}
+        raise RateLimitedError(message, retry_after=seconds)
+
+
+def sign_in_failure_record(*, counters: SignInCounters) -> None:
+    """Count a wrong password; the failure that uses up a limit locks that counter, longer each time."""
+    for limit in counters.all:
+        attempts, window_seconds = limit.rate
+        [window] = ratelimit.record_attempt(
+            scope=limit.scope, identifiers=[limit.identifier], window_seconds=window_seconds
+        )
+        if window.count != attempts:
+            continue
+        [locks] = ratelimit.record_attempt(
+            scope=f"{limit.scope}-locks", identifiers=[limit.identifier], window_seconds=LOCK_MAX_SECONDS
+        )
+        # At least the failures' window, so the failures counted before the lock have expired when it ends.
+        lock_seconds = min(window_seconds * 2 ** (locks.count - 1), LOCK_MAX_SECONDS)
+        ratelimit.record_attempt(
+            scope=f"{limit.scope}-lock", identifiers=[limit.identifier], window_seconds=lock_seconds
+        )
+
+
+def sign_in_success_record(*, counters: SignInCounters) -> None:
+    """The right password clears this address's or device's failures (not the account's from elsewhere)."""
+    ratelimit.reset_attempts(scope=counters.own.scope, identifiers=[counters.own.identifier])
+
+
+def known_device_cookie_set(*, request: HttpRequest, response: HttpResponse, user: User) -> None:
+    """Remember that this device signed in to ``user``'s account (a signed cookie, sent only to /api/auth/)."""
+    cookie = _device_cookie(request)
+    device = str(cookie.get("device") or secrets.token_urlsafe(16))
+    known = cookie.get("accounts")
+    accounts = [tag for tag in known if isinstance(tag, str)] if isinstance(known, list) else []
+    tag = _account_tag(User.normalize_email_address(user.email))
+    accounts = [*[other for other in accounts if other != tag], tag][-ACCOUNTS_PER_DEVICE:]
+    response.set_cookie(
+        DEVICE_COOKIE,
+        signing.dumps({"device": device, "accounts": accounts}, salt=DEVICE_COOKIE_SALT),
+        max_age=DEVICE_COOKIE_MAX_AGE,
+        path=DEVICE_COOKIE_PATH,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )

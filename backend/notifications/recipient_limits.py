@@ -1,0 +1,49 @@
+"""At most a few messages to a phone number or e-mail address that its owner did not ask for.
+
+Anyone may pledge in anyone's name with anyone's number, so a pledge's confirmation and its reminders
+may reach a stranger: without a limit, pledges could be used to text or e-mail one person without end.
+Messages that the recipient caused themselves are never limited: receipts for a payment they made, a
+pledge's messages to a number that paid towards that pledge (proof it is the pledger's), the account
+e-mails (with limits of their own) and the organizers' notices about their own campaigns. The others
+are limited per recipient (``RATE_LIMIT_UNASKED_MESSAGES_HOUR``, ``…_DAY``: 3 an hour, 10 a day);
+one over the limit is logged as not sent (``NotificationLog.Status.LIMITED``).
+
+For the same reason the name a pledger typed goes into an SMS only to a number that paid towards
+the pledge: otherwise a stranger's phone would show whatever name the sender chose.
+"""
+
+from django.conf import settings
+
+from common import ratelimit
+from common.errors import RateLimitedError
+from notifications.models import NotificationLog
+from payments.models import Payment
+from pledges.models import Pledge
+
+UNASKED_TEMPLATES = frozenset({"sms/pledge_recorded", "email/pledge_recorded", "sms/reminder", "email/reminder"})
+
+
+def pledger_phone_confirmed(pledge: Pledge) -> bool:
+    """Did an M-Pesa payment towards ``pledge`` come from its phone number (its owner entered their PIN,
+    or paid from it)? A cash payment an organizer recorded proves nothing about the number."""
+    return pledge.payment_links.filter(
+        payment__payer_phone=pledge.phone,
+        payment__provider__in=(Payment.Provider.MPESA_STK, Payment.Provider.MPESA_C2B),
+    ).exists()
+
+
+def unasked_message_allowed(*, log: NotificationLog) -> bool:
+    """Count ``log`` against its recipient's limits when they did not ask for it; False past them."""
+    if log.template not in UNASKED_TEMPLATES:
+        return True
+    if log.pledge is not None and log.recipient == log.pledge.phone and pledger_phone_confirmed(log.pledge):
+        return True
+    limits = [
+        ratelimit.Limit("unasked-messages-hour", log.recipient, settings.RATE_LIMIT_UNASKED_MESSAGES_HOUR),
+        ratelimit.Limit("unasked-messages-day", log.recipient, settings.RATE_LIMIT_UNASKED_MESSAGES_DAY),
+    ]
+    try:
+        ratelimit.enforce_all(limits=limits)
+    except RateLimitedError:
+        return False
+    return True
