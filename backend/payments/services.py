@@ -36,6 +36,7 @@ from common import ratelimit
 from common.client_routes import CLIENT_ROUTE_PATTERN
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
 from common.money import AMOUNT_MAX
+from organizations.roles import Permission
 from payments import fees, selectors, tasks
 from payments.models import MANUAL_PROVIDERS, REFERENCE_LENGTH, Payment, PaymentEvent, PaymentReversal
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
@@ -690,8 +691,10 @@ def payment_record_manual(
     own number (``reference``: its M-Pesa receipt code, required; one receipt is one credit, here
     and in every callback). ``received_on`` in the past makes it count on that day.
     ``account_reference`` says what it pays, e.g. a pledge code (see pledges.receivers)."""
-    if not campaign.can_be_edited_by(recorded_by):
-        raise PermissionDeniedError(_("Only the campaign's organizer can record payments."), code="forbidden")
+    if not campaign.allows(recorded_by, Permission.MANAGE_PLEDGES):
+        raise PermissionDeniedError(
+            _("Only the campaign's owners and treasurers can record payments."), code="forbidden"
+        )
     if provider not in MANUAL_PROVIDERS:
         raise _invalid("provider", _("Please choose cash, bank transfer or M-Pesa"))
     if purpose not in (Payment.Purpose.DONATION, Payment.Purpose.PLEDGE_PAYMENT):
@@ -765,7 +768,7 @@ def payment_reverse(*, reference: str, user: User, reason: str) -> Payment:
         )
         if payment is None or payment.campaign is None or not payment.campaign.is_visible_to(user):
             raise NotFoundError(_("Payment not found."), code="payment_not_found")
-        if not payment.campaign.can_be_edited_by(user):
+        if not payment.campaign.allows(user, Permission.MANAGE_PLEDGES):
             raise PermissionDeniedError(
                 _("Only the campaign's organizer or an admin can reverse payments."), code="not_organizer"
             )

@@ -34,6 +34,7 @@ from common import challenges, ratelimit
 from common.errors import FieldValidationError, NotFoundError, ServiceError
 from common.languages import current_language
 from common.money import AMOUNT_MAX, format_ksh
+from organizations.roles import Permission
 from payments.models import Payment, PaymentReversal
 from payments.services import (
     payment_checkout_start,
@@ -320,7 +321,8 @@ def pledge_confirm(
         pledge = pledge_managed_get(
             pledge_id=pledge_id,
             user=user,
-            denied=_("Only the campaign's organizer or an admin can confirm payments."),
+            permission=Permission.MANAGE_PLEDGES,
+            denied=_("Only the campaign's owners and treasurers, or an admin, can confirm payments."),
             for_update=True,
         )
         _ensure_live(pledge)
@@ -357,7 +359,9 @@ def pledge_payment_record(
     organization's own number with its receipt code): entered in the ledger with who recorded it
     and the day it was received, then counted towards the pledge like any other payment."""
     with transaction.atomic():
-        pledge = pledge_managed_get(pledge_id=pledge_id, user=user, for_update=True)
+        pledge = pledge_managed_get(
+            pledge_id=pledge_id, user=user, permission=Permission.MANAGE_PLEDGES, for_update=True
+        )
         _ensure_live(pledge)
         payment_record_manual(
             recorded_by=user,
@@ -381,7 +385,7 @@ def pledge_payment_assign(*, pledge_id: int, reference: str, user: User) -> Pled
     """Count an unmatched payment (e.g. a paybill payment with a mistyped account number)
     towards a pledge. The organizer may assign the payments listed for their campaign; an
     admin also those no campaign could be found for."""
-    pledge = pledge_managed_get(pledge_id=pledge_id, user=user)
+    pledge = pledge_managed_get(pledge_id=pledge_id, user=user, permission=Permission.MANAGE_PLEDGES)
     _ensure_live(pledge)
     # The payment first, then the pledge: the order every credit locks them in.
     payment = Payment.objects.select_for_update().filter(reference=reference.strip().upper()).first()
@@ -492,7 +496,9 @@ def pledge_amount_correct(*, pledge_id: int, user: User, amount: int, reason: st
     paid, nor above the campaign's largest pledge. Its status follows (raising a fully paid
     pledge makes it partly paid again); the totals move by the difference; the pledger is told."""
     with transaction.atomic():
-        pledge = pledge_managed_get(pledge_id=pledge_id, user=user, for_update=True)
+        pledge = pledge_managed_get(
+            pledge_id=pledge_id, user=user, permission=Permission.MANAGE_PLEDGES, for_update=True
+        )
         _ensure_live(pledge)
         reason = _reason_clean(reason)
         message = None
@@ -543,7 +549,7 @@ def pledge_cancel(
     towards the live pledge ``to_pledge_id`` of the same campaign instead; with ``"gift"`` each
     becomes a donation by the same giver. A pledge with payments needs one of the two."""
     reason = _reason_clean(reason)
-    pledge = pledge_managed_get(pledge_id=pledge_id, user=user)
+    pledge = pledge_managed_get(pledge_id=pledge_id, user=user, permission=Permission.MANAGE_PLEDGES)
     with transaction.atomic():
         # The payments first, then the pledges (by id): the order credits and reversals lock them in.
         links = _unreversed_links(pledge)
@@ -635,7 +641,9 @@ def pledge_restore(*, pledge_id: int, user: User, reason: str) -> Pledge:
     gifts when it was cancelled stay where they went)."""
     reason = _reason_clean(reason)
     with transaction.atomic():
-        pledge = pledge_managed_get(pledge_id=pledge_id, user=user, for_update=True)
+        pledge = pledge_managed_get(
+            pledge_id=pledge_id, user=user, permission=Permission.MANAGE_PLEDGES, for_update=True
+        )
         if pledge.is_live:
             raise ServiceError(_("This pledge is not cancelled."), code="pledge_live")
         before = {"cancelled_at": pledge.cancelled_at, "cancel_reason": pledge.cancel_reason}

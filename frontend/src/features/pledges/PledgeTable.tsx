@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
+import { useContext, useState } from "react";
 import { outlineButton } from "@/components/buttonStyles";
 import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { formatKsh } from "@/lib/money";
@@ -12,6 +12,7 @@ import {
 import { formatDay } from "./format";
 import { ConfirmPaymentDialog, RecordPaymentDialog } from "./ManageDialogs";
 import type { ManagedPledge } from "./managementApi";
+import { MayAct } from "./mayAct";
 import { PledgeStatusBadge } from "./PledgeStatusBadge";
 import { RemindButton } from "./Reminders";
 
@@ -206,6 +207,8 @@ const linkButton = "py-1 text-sm font-medium whitespace-nowrap text-brand-700 ho
 /** Confirm (disabled once fully paid), record a payment, remind, correct, cancel or restore, and the history. */
 function PledgeActions({ pledge, onAction }: { pledge: ManagedPledge; onAction(action: Action): void }) {
   const confirmed = pledge.payment_confirmed ?? false;
+  const mayAct = useContext(MayAct);
+  if (!mayAct) return null;
   const history = (
     <button type="button" onClick={() => onAction({ kind: "history", pledge })} className={linkButton}>
       <Trans>History</Trans>

@@ -1401,9 +1401,19 @@ export interface components {
         CampaignDetailOut: {
             /**
              * Can Edit
-             * @description The viewer is the organizer or an admin: show Edit / Edit Campaign.
+             * @description The viewer is an owner of its organization or an admin: show Edit.
              */
             can_edit: boolean;
+            /**
+             * Can Manage Pledges
+             * @description Owners, treasurers and admins: confirm, record and assign payments, remind, export.
+             */
+            can_manage_pledges: boolean;
+            /**
+             * Can See Pledges
+             * @description Owners, treasurers, viewers and admins: Pledge Management, analytics, givers' details.
+             */
+            can_see_pledges: boolean;
             /**
              * Can Share
              * @description Active campaigns only: show the share panel and the QR code.
@@ -1472,6 +1482,8 @@ export interface components {
              */
             liked_by_me: boolean;
             media_type: components["schemas"]["MediaType"];
+            /** Organization Name */
+            organization_name: string;
             /**
              * Organizer
              * @description The organizer's e-mail, for the organizer and admins only.
@@ -1543,6 +1555,8 @@ export interface components {
              * Format: date-time
              */
             updated_at: string;
+            /** @description The viewer's role in the campaign's organization; null if none. */
+            viewer_role: components["schemas"]["Role"] | null;
             /**
              * Youtube Id
              * @description Embed as https://www.youtube-nocookie.com/embed/{youtube_id}.
@@ -1870,6 +1884,10 @@ export interface components {
              * @description The number of likes, for admins only; null for everyone else.
              */
             like_count: number | null;
+            /** Organization Id */
+            organization_id: number;
+            /** Organization Name */
+            organization_name: string;
             /**
              * Pledged Total
              * @description Sum of the pledges, whole KES.
@@ -1894,17 +1912,19 @@ export interface components {
             suspension_reason: string;
             /** Title */
             title: string;
+            /** @description The user's role in the campaign's organization: what they may do with it. */
+            viewer_role: components["schemas"]["Role"];
         };
         /** DashboardOut */
         DashboardOut: {
             /**
              * Active Campaigns
-             * @description The user's active pledging campaigns.
+             * @description The active pledging campaigns of the user's organizations.
              */
             active_campaigns: number;
             /**
              * Campaigns
-             * @description The user's pledging campaigns, newest first.
+             * @description The pledging campaigns of the user's organizations, newest first.
              */
             campaigns: components["schemas"]["DashboardCampaignOut"][];
             /**
@@ -1924,12 +1944,12 @@ export interface components {
             support_email: string;
             /**
              * Total Paid
-             * @description Sum of raised_total over the user's pledging campaigns, whole KES.
+             * @description Sum of raised_total over those pledging campaigns, whole KES.
              */
             total_paid: number;
             /**
              * Total Pledged
-             * @description Sum of pledged_total over the user's pledging campaigns, whole KES.
+             * @description Sum of pledged_total over those pledging campaigns, whole KES.
              */
             total_pledged: number;
         };
@@ -2232,6 +2252,11 @@ export interface components {
              * @default
              */
             media_url: string;
+            /**
+             * Organization Id
+             * @description One of the organizations the user owns. Needed only when they own several; left out, their one organization, or a new personal one if they own none.
+             */
+            organization_id?: number | null;
             /**
              * Story
              * @description The description is its first 100 characters plus '...'.
@@ -3002,7 +3027,7 @@ export interface components {
         /**
          * PledgeOut
          * @description A pledge in a list. Fields after ``details_visible`` are null unless the viewer manages the
-         *     campaign (its organizer or an admin); for everyone else ``email`` and ``phone`` are
+         *     campaign (its owners, treasurers and viewers, or an admin); for everyone else ``email`` and ``phone`` are
          *     placeholders and an anonymous pledge's ``name`` is 'Anonymous'.
          */
         PledgeOut: {
@@ -3308,6 +3333,11 @@ export interface components {
              */
             media_url: string;
             /**
+             * Organization Id
+             * @description One of the organizations the user owns. Needed only when they own several; left out, their one organization, or a new personal one if they own none.
+             */
+            organization_id?: number | null;
+            /**
              * Payment Options
              * @description 1 to 3, each method once; subscribers may send none.
              */
@@ -3388,6 +3418,11 @@ export interface components {
             /** Offsets */
             offsets: string[];
         };
+        /**
+         * Role
+         * @enum {string}
+         */
+        Role: "owner" | "treasurer" | "usher" | "viewer";
         /**
          * SessionOut
          * @description Who is signed in (``user`` is null for visitors) and the CSRF token for unsafe requests.
