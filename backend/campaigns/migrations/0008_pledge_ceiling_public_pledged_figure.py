@@ -22,7 +22,7 @@ def count_signed_in_or_paid_pledges(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0004_campaign_suspension'),
+        ('campaigns', '0007_campaign_organization_required'),
         ('pledges', '0003_pledge_user'),
     ]
 
