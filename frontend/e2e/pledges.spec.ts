@@ -200,7 +200,7 @@ test.describe("pledges and donations", () => {
       expect(created.ok(), await created.text()).toBe(true);
     }
     const start = await (await page.request.get(`/api/campaigns/${id}`)).json();
-    await signIn(page, DEMO_ORGANIZER, `/campaign/${id}`);
+    await signIn(page, DEMO_ORGANIZER, { next: `/campaign/${id}` });
     const dashboardStart = await (await page.request.get("/api/dashboard")).json();
 
     // What a visitor sees and what the organizer's dashboard says, after each step.
