@@ -98,6 +98,14 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/payments/stk-push":                        (401, 404, 201, 404, 404, 404, 404, 404),
     "POST /api/payments/checkout":                        (401, 404, 201, 404, 404, 404, 404, 404),
     "GET /api/payments/{reference}":                      (404, 404, 200, 404, 404, 404, 404, 404),
+    # Organizations: members see theirs (404 for anyone else); owners change the details and the team
+    "GET /api/orgs":                                      (401, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/orgs":                                     (401, 201, 201, 201, 201, 201, 201, 201),
+    "GET /api/orgs/{organization_id}":                    (401, 404, 200, 200, 200, 200, 404, 404),
+    "PATCH /api/orgs/{organization_id}":                  (401, 404, 200, 403, 403, 403, 404, 404),
+    "GET /api/orgs/{organization_id}/members":            (401, 404, 200, 200, 200, 200, 404, 404),
+    "PUT /api/orgs/{organization_id}/members/{membership_id}":    (401, 404, 200, 403, 403, 403, 404, 404),
+    "DELETE /api/orgs/{organization_id}/members/{membership_id}": (401, 404, 204, 403, 403, 403, 404, 404),
     # Pledges and donations: public giving; Pledge Management for the organizer and admins
     "POST /api/pledges":                                  (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/pledges":                                   (200, 200, 200, 200, 200, 200, 200, 200),
@@ -141,6 +149,7 @@ class World:
     manual_payment: Payment
     cancelled_pledge: Pledge
     grant: Grant
+    team_member: Membership
 
 
 @pytest.fixture
@@ -182,6 +191,9 @@ def world(settings: Any) -> World:
         ),
         cancelled_pledge=PledgeFactory.create(campaign=campaign, cancelled_at=timezone.now()),
         grant=GrantFactory.create(),
+        team_member=Membership.objects.create(
+            organization=campaign.organization, user=UserFactory.create(), role=Role.VIEWER
+        ),
     )
 
 
@@ -213,6 +225,8 @@ def path_parameters(world: World, operation: str = "") -> dict[str, object]:
         "reference": world.fee_payment.reference,
         "code": world.pledge.code,
         "pledge_id": world.pledge.pk,
+        "organization_id": world.campaign.organization_id,
+        "membership_id": world.team_member.pk,
         **OWN_OBJECTS.get(operation, lambda w: {})(world),
     }
 
@@ -295,6 +309,9 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
             "payment_options": [{"method": "mpesa_till", "details": {"till_number": "5123456"}}],
         }
     },
+    "POST /api/orgs": lambda w, me: {"json": {"name": "St. Mark's Kiambu", "kind": "church"}},
+    "PATCH /api/orgs/{organization_id}": lambda w, me: {"json": {"town": "Thika"}},
+    "PUT /api/orgs/{organization_id}/members/{membership_id}": lambda w, me: {"json": {"role": "usher"}},
     "POST /api/wizard-feedback": lambda w, me: {"json": {"liked": "The steps", "rating": 4}},
     "POST /api/feedback": lambda w, me: {"json": {"message": "Lovely site", "page": "/explore"}},
     "PUT /api/organizations/profile": lambda w, me: {
