@@ -16,6 +16,7 @@ from analytics.schemas import CampaignAnalyticsOut
 from campaigns.selectors import campaign_managed_get
 from common.ratelimit import client_ip
 from common.schemas import ErrorOut
+from organizations.roles import Permission
 
 router = Router(tags=["analytics"])
 
@@ -45,6 +46,7 @@ def campaign_analytics(request: HttpRequest, campaign_id: int) -> selectors.Camp
     campaign = campaign_managed_get(
         campaign_id=campaign_id,
         user=signed_in_user(request),
-        denied=_("Only the campaign's organizer or an admin can see its analytics."),
+        permission=Permission.SEE_PLEDGES,
+        denied=_("Only the campaign's owners, treasurers and viewers, or an admin, can see its analytics."),
     )
     return selectors.campaign_analytics_get(campaign=campaign)

@@ -19,6 +19,7 @@ from accounts.models import User
 from analytics.models import CampaignDailyVisits
 from campaigns.selectors import campaign_get
 from common import ratelimit
+from organizations.roles import Permission
 
 # The day's salt outlives every visitor key of that day; visitor keys outlive the rest of their day.
 SALT_SECONDS = 2 * 24 * 3600
@@ -50,14 +51,14 @@ def _visits_add(*, campaign_id: int, day: date, new_visitor: bool) -> None:
 def campaign_view_record(*, campaign_id: int, viewer: User | None, client_ip: str, user_agent: str) -> bool:
     """Count a view of a campaign's page; answers whether it counted.
 
-    Only what the public sees counts: views of the organizer and admins (the only ones who see
-    pending and closed campaigns) are left out. Each address may send ``RATE_LIMIT_CAMPAIGN_VIEW``
+    Only what the public sees counts: views of the campaign's team and admins (the only ones who
+    see pending and closed campaigns) are left out. Each address may send ``RATE_LIMIT_CAMPAIGN_VIEW``
     beacons per window (429 beyond), so numbers cannot be inflated cheaply. 404 for an unknown
     or hidden campaign.
     """
     ratelimit.enforce(scope="campaign-view", identifiers=[client_ip], limit=settings.RATE_LIMIT_CAMPAIGN_VIEW)
     campaign = campaign_get(campaign_id=campaign_id, user=viewer)
-    if campaign.can_be_edited_by(viewer):
+    if campaign.allows(viewer, Permission.SEE_UNPUBLISHED):
         return False
     day = timezone.localdate()
     visitor = _visitor_hash(day=day, client_ip=client_ip, user_agent=user_agent, campaign_id=campaign.pk)

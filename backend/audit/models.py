@@ -20,6 +20,8 @@ class AuditAction(models.TextChoices):
     PAYMENT_ASSIGNED = "payment_assigned", _("Unmatched payment assigned")
     CAMPAIGN_STATUS_CHANGED = "campaign_status_changed", _("Campaign status changed")
     CAMPAIGN_EDITED = "campaign_edited", _("Campaign edited by an admin")
+    ORGANIZATION_EDITED = "organization_edited", _("Organization's details changed")
+    TEAM_CHANGED = "team_changed", _("Team member added, given another role or removed")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

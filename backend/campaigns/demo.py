@@ -14,6 +14,7 @@ from django.utils import timezone
 from accounts.models import User
 from campaigns.categories import Category
 from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType
+from organizations.services import organization_choose_for_campaign
 
 ORGANIZER = "organizer@harambee.local"
 MEMBER = "member@harambee.local"
@@ -242,10 +243,12 @@ def _campaign(fields: dict[str, Any], *, status: str, organizers: dict[str, User
     if campaign is not None:
         return campaign
     today = timezone.localdate()
+    organizer = organizers[fields["organizer"]]
     return Campaign.objects.create(
         type=CampaignType.PLEDGING,
         status=status,
-        organizer=organizers[fields["organizer"]],
+        organizer=organizer,
+        organization=organization_choose_for_campaign(user=organizer, organization_id=None),
         title=fields["title"],
         description=fields["description"],
         story=fields["story"],

@@ -6,6 +6,9 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from campaigns.categories import Category
 from campaigns.validators import validate_media_url, validate_payment_options
+from organizations.models import Organization
+from organizations.roles import Permission, role_allows
+from organizations.selectors import membership_role
 
 
 class CampaignType(models.TextChoices):
@@ -55,6 +58,9 @@ class Campaign(models.Model):
 
     type = models.CharField(max_length=16, choices=CampaignType.choices, default=CampaignType.PLEDGING)
     status = models.CharField(max_length=16, choices=CampaignStatus.choices, default=CampaignStatus.PENDING)
+    # Who runs it: the organization's team, by role (organizations/roles.py). ``organizer`` is the
+    # person who created it, shown on its page and sent its organizer e-mails.
+    organization = models.ForeignKey(Organization, on_delete=models.PROTECT, related_name="campaigns")
     suspension_reason = models.CharField(
         max_length=500, blank=True, help_text="Why an admin suspended the campaign, shown to its organizer."
     )
@@ -141,12 +147,37 @@ class Campaign(models.Model):
         """Only active campaigns have a share panel, a QR code and link previews."""
         return self.status == CampaignStatus.ACTIVE
 
+    def role_of(self, user: User | None) -> str | None:
+        """``user``'s role in the campaign's organization (None: not a member). One query the
+        first time for each user, none after: a request asks several rules of the same campaign."""
+        if user is None or not user.is_authenticated:
+            return None
+        roles = self._known_roles()
+        if user.pk not in roles:
+            roles[user.pk] = membership_role(user=user, organization_id=self.organization_id)
+        return roles[user.pk]
+
+    def role_known(self, user: User, role: str | None) -> None:
+        """Tell ``role_of`` ``user``'s role, read with the campaign (a selector's annotation)."""
+        self._known_roles()[user.pk] = role
+
+    def _known_roles(self) -> dict[int, str | None]:
+        roles: dict[int, str | None] = self.__dict__.setdefault("_roles", {})
+        return roles
+
+    def allows(self, user: User | None, permission: Permission) -> bool:
+        """Whether ``user`` may do what ``permission`` covers here: by their role in the
+        organization (organizations/roles.py), or as an admin (anything)."""
+        if user is None or not user.is_active:
+            return False
+        return user.is_admin or role_allows(self.role_of(user), permission)
+
     def is_visible_to(self, user: User | None) -> bool:
-        """Active campaigns are public; pending and closed ones only to their organizer and admins."""
-        return self.status == CampaignStatus.ACTIVE or self.can_be_edited_by(user)
+        """Active campaigns are public; pending and closed ones only to their team and admins."""
+        return self.status == CampaignStatus.ACTIVE or self.allows(user, Permission.SEE_UNPUBLISHED)
 
     def can_be_edited_by(self, user: User | None) -> bool:
-        return user is not None and user.is_active and (user.is_admin or self.organizer_id == user.pk)
+        return self.allows(user, Permission.EDIT_CAMPAIGNS)
 
 
 class CampaignLike(models.Model):

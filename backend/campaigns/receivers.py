@@ -13,6 +13,7 @@ from django.dispatch import receiver
 from accounts.models import User
 from campaigns.caching import campaign_changed
 from campaigns.models import Campaign
+from organizations.models import Organization
 
 # The organizer's name in the public view comes from these.
 ORGANIZER_NAME_FIELDS = {"first_name", "last_name", "email"}
@@ -30,4 +31,13 @@ def on_user_saved(
     if created or (update_fields is not None and not ORGANIZER_NAME_FIELDS & update_fields):
         return  # a new user organizes nothing yet; last_login changes at every sign-in
     for campaign_id in Campaign.objects.filter(organizer=instance).values_list("pk", flat=True):
+        campaign_changed(campaign_id=campaign_id)
+
+
+@receiver(post_save, sender=Organization, dispatch_uid="campaigns.organization_changed")
+def on_organization_saved(sender: type[Organization], instance: Organization, created: bool, **kwargs: Any) -> None:
+    """The organization's name is on each of its campaigns' pages."""
+    if created:
+        return
+    for campaign_id in Campaign.objects.filter(organization=instance).values_list("pk", flat=True):
         campaign_changed(campaign_id=campaign_id)

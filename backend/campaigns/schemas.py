@@ -10,6 +10,7 @@ from accounts.models import User
 from campaigns.categories import Category
 from campaigns.models import Campaign, CampaignStatus, CampaignType, DraftToolType, MediaType
 from campaigns.selectors import campaign_activity_get
+from organizations.roles import Permission, Role
 from pledges.schemas import DonationOut, PledgeOut
 
 
@@ -122,7 +123,15 @@ class CampaignDetailOut(CampaignCardOut):
     payment_options: list[PaymentOptionOut] = Field(description="How to pay a pledge: 0 to 3 methods, each once.")
     organizer_name: str = Field(description="The organizer's display name.")
     organizer: str | None = Field(description="The organizer's e-mail, for the organizer and admins only.")
-    can_edit: bool = Field(description="The viewer is the organizer or an admin: show Edit / Edit Campaign.")
+    can_edit: bool = Field(description="The viewer is an owner of its organization or an admin: show Edit.")
+    can_see_pledges: bool = Field(
+        description="Owners, treasurers, viewers and admins: Pledge Management, analytics, givers' details."
+    )
+    can_manage_pledges: bool = Field(
+        description="Owners, treasurers and admins: confirm, record and assign payments, remind, export."
+    )
+    viewer_role: Role | None = Field(description="The viewer's role in the campaign's organization; null if none.")
+    organization_name: str
     can_share: bool = Field(description="Active campaigns only: show the share panel and the QR code.")
     share_url: str = Field(description="The public address of the campaign page.")
     updated_at: datetime
@@ -142,7 +151,7 @@ class CampaignDetailOut(CampaignCardOut):
         ``like_count`` and ``liked_by_me``; its pledges and donations take three more queries.
         """
         organizer = campaign.organizer
-        manages = campaign.can_be_edited_by(viewer)
+        manages = campaign.allows(viewer, Permission.SEE_PLEDGES)
         activity = campaign_activity_get(campaign=campaign)
         return cls.model_validate(
             {
@@ -157,7 +166,11 @@ class CampaignDetailOut(CampaignCardOut):
                 "payment_options": campaign.payment_options,
                 "organizer_name": organizer.full_name or organizer.display_name,
                 "organizer": organizer.email if manages else None,
-                "can_edit": manages,
+                "can_edit": campaign.can_be_edited_by(viewer),
+                "can_see_pledges": manages,
+                "can_manage_pledges": campaign.allows(viewer, Permission.MANAGE_PLEDGES),
+                "viewer_role": campaign.role_of(viewer),
+                "organization_name": campaign.organization.name,
                 "can_share": campaign.can_be_shared,
                 "share_url": campaign.share_url,
                 "updated_at": campaign.updated_at,
@@ -217,9 +230,16 @@ class PaymentOptionIn(Schema):
     )
 
 
+ORGANIZATION_ID_DESCRIPTION = (
+    "One of the organizations the user owns. Needed only when they own several; left out, their one"
+    " organization, or a new personal one if they own none."
+)
+
+
 class PledgingCampaignIn(Schema):
     """POST /api/pledging-campaigns: the wizard's form. The organizer is the signed-in user."""
 
+    organization_id: int | None = Field(None, description=ORGANIZATION_ID_DESCRIPTION)
     title: str
     category: str = Field(description="One of the wizard's categories (GET /api/campaign-categories).")
     goal: int = Field(description="Whole KES, at least 1.")
@@ -239,6 +259,7 @@ class CampaignCreatedOut(Schema):
 class FundraiserIn(Schema):
     """POST /api/campaigns: the legacy fundraiser wizard's form."""
 
+    organization_id: int | None = Field(None, description=ORGANIZATION_ID_DESCRIPTION)
     title: str
     category: str
     goal: int = Field(description="Whole KES, at least 1.")

@@ -12,6 +12,9 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType, Draft, SearchText, WizardFeedback
 from common.errors import NotFoundError, PermissionDeniedError
+from organizations.models import Membership
+from organizations.roles import Permission
+from organizations.selectors import user_organization_ids
 from pledges.models import Donation, Pledge
 
 MAX_SEARCH_WORDS = 5
@@ -84,21 +87,34 @@ def campaign_get(*, campaign_id: int, user: User | None) -> Campaign:
     """
     campaign = None
     if 1 <= campaign_id <= MAX_CAMPAIGN_ID:
-        queryset = _with_viewer_fields(Campaign.objects.select_related("organizer"), user)
+        queryset = _with_viewer_fields(Campaign.objects.select_related("organizer", "organization"), user)
+        if user is not None:
+            queryset = queryset.annotate(viewer_role=_viewer_role(user))
         campaign = queryset.filter(pk=campaign_id).first()
+        if campaign is not None and user is not None:
+            campaign.role_known(user, campaign.viewer_role)  # type: ignore[attr-defined]  # annotated above
     if campaign is None or not campaign.is_visible_to(user):
         raise NotFoundError(_("Campaign not found"), code="not_found")
     return campaign
 
 
-def campaign_managed_get(*, campaign_id: int, user: User, denied: str = "") -> Campaign:
-    """The campaign if ``user`` is its organizer or an admin: 404 if they cannot see it, else 403
-    (with ``denied`` as the message, if given)."""
+def campaign_permission_check(*, campaign: Campaign, user: User, permission: Permission, denied: str = "") -> None:
+    """PermissionDeniedError (403, with ``denied`` as the message if given) unless ``user`` has
+    ``permission`` on ``campaign`` (organizations/roles.py) or is an admin."""
+    if campaign.allows(user, permission):
+        return
+    if not denied and permission == Permission.SEE_PLEDGES:
+        denied = _("Only the campaign's owners, treasurers and viewers, or an admin, can see its pledges.")
+    elif not denied:
+        denied = _("Only the campaign's owners and treasurers, or an admin, can manage its pledges.")
+    raise PermissionDeniedError(denied, code="not_organizer")
+
+
+def campaign_managed_get(*, campaign_id: int, user: User, permission: Permission, denied: str = "") -> Campaign:
+    """The campaign if ``user`` has ``permission`` on it or is an admin: 404 if they cannot see it,
+    else 403 (see ``campaign_permission_check``)."""
     campaign = campaign_get(campaign_id=campaign_id, user=user)
-    if not campaign.can_be_edited_by(user):
-        raise PermissionDeniedError(
-            denied or _("Only the campaign's organizer or an admin can manage its pledges."), code="not_organizer"
-        )
+    campaign_permission_check(campaign=campaign, user=user, permission=permission, denied=denied)
     return campaign
 
 
@@ -126,20 +142,33 @@ def campaign_activity_get(*, campaign: Campaign) -> CampaignActivity:
     )
 
 
+def _viewer_role(user: User) -> Subquery:
+    """``user``'s role in the organization of each campaign (None: not a member), for ``role_of``."""
+    return Subquery(Membership.objects.filter(organization=OuterRef("organization_id"), user=user).values("role")[:1])
+
+
 def _organized_pledging_campaigns(user: User) -> QuerySet[Campaign]:
-    return Campaign.objects.filter(organizer=user, type=CampaignType.PLEDGING)
+    """The pledging campaigns of the organizations ``user`` belongs to, in any role (README: the
+    spec's dashboard showed the campaigns a user organizes; a team now shares them)."""
+    return Campaign.objects.filter(organization__in=user_organization_ids(user=user), type=CampaignType.PLEDGING)
 
 
 def dashboard_campaigns(*, user: User) -> list[Campaign]:
-    """The pledging campaigns ``user`` organizes, newest first, every status, with the viewer
-    fields (like counts for admins only). One query whatever the number of campaigns."""
-    campaigns = _organized_pledging_campaigns(user).defer("story", "payment_options")
+    """The pledging campaigns of ``user``'s organizations, newest first, every status, with the
+    viewer fields (like counts for admins only), the organization and ``viewer_role``, the user's
+    role in it. One query whatever the number of campaigns."""
+    campaigns = (
+        _organized_pledging_campaigns(user)
+        .select_related("organization")
+        .defer("story", "payment_options")
+        .annotate(viewer_role=_viewer_role(user))
+    )
     return list(_with_viewer_fields(campaigns, user))
 
 
 def dashboard_totals(*, user: User) -> dict[str, int]:
-    """The dashboard's figures over the pledging campaigns ``user`` organizes, in one aggregate
-    query: how many are active, and the pledged and paid sums (whole KES) over all of them."""
+    """The dashboard's figures over the pledging campaigns of ``user``'s organizations, in one
+    aggregate query: how many are active, and the pledged and paid sums (whole KES) over all of them."""
     return _organized_pledging_campaigns(user).aggregate(
         active_campaigns=Count("pk", filter=Q(status=CampaignStatus.ACTIVE)),
         total_pledged=Coalesce(Sum("pledged_total"), 0),

@@ -17,6 +17,7 @@ from audit.services import audit_record
 from campaigns import validators
 from campaigns.models import Campaign, CampaignLike, CampaignStatus, Draft, MediaType, WizardFeedback
 from common.errors import FieldValidationError, PermissionDeniedError
+from organizations.roles import Permission, role_allows
 
 
 def media_type_for(*, image_url: str, youtube_id: str) -> str:
@@ -41,14 +42,14 @@ def campaign_update(
 ) -> Campaign:
     """Edit a campaign's texts, goal, category and cover; ``None`` leaves a field as it is.
 
-    Only the organizer and admins may edit (else PermissionDeniedError, 403). Title, description,
+    Only the organization's owners and admins may edit (else PermissionDeniedError, 403). Title, description,
     goal, category and story are required (spec section 5, 'Edit campaign form'); the goal is whole
     KES of at least 1. A blank image URL or YouTube link removes it; the cover shows the YouTube
     video when there is one. The id, status, organizer and money counters never change here.
     """
     if not campaign.can_be_edited_by(user):
         raise PermissionDeniedError(
-            _("Only the campaign's organizer or an admin can edit this campaign."), code="not_organizer"
+            _("Only the campaign's owners, or an admin, can edit this campaign."), code="not_organizer"
         )
     errors: dict[str, str] = {}
     changes: dict[str, object] = {}
@@ -88,7 +89,7 @@ def campaign_update(
         setattr(campaign, field, value)
     campaign.media_type = media_type_for(image_url=campaign.image_url, youtube_id=campaign.youtube_id)
     campaign.save(update_fields=[*changes, "media_type", "updated_at"])
-    if user.is_admin and campaign.organizer_id != user.pk:
+    if user.is_admin and not role_allows(campaign.role_of(user), Permission.EDIT_CAMPAIGNS):
         campaign_audit_admin_edit(campaign=campaign, admin=user, before=before)
     return campaign
 

@@ -1,8 +1,9 @@
 """Creating campaigns: the pledge campaign wizard, the legacy fundraiser wizard, and the wizard's feedback.
 
 The server checks everything the wizards check, with the same rules (``campaigns.validators``).
-The organizer is always the signed-in user. A subscriber's campaign goes live at once; anyone
-else's waits, pending, for the activation payment (payments app).
+The organizer is always the signed-in user, and the campaign belongs to one of the organizations
+they own (``organizations.services.organization_choose_for_campaign``). A subscriber's campaign goes
+live at once; anyone else's waits, pending, for the activation payment (payments app).
 """
 
 from datetime import date, timedelta
@@ -19,6 +20,7 @@ from campaigns.categories import WIZARD_CATEGORIES
 from campaigns.models import Campaign, CampaignStatus, CampaignType, DraftToolType, MediaType, WizardFeedback
 from campaigns.services import media_type_for
 from common.errors import FieldValidationError, NotFoundError
+from organizations.services import organization_choose_for_campaign
 from payments.selectors import user_has_paid
 
 WIZARD_CATEGORY_VALUES = [value for value, _label in WIZARD_CATEGORIES]
@@ -86,6 +88,7 @@ def _clean_payment_options(options: list[dict[str, Any]]) -> list[dict[str, Any]
 def campaign_create_pledging(
     *,
     organizer: User,
+    organization_id: int | None = None,
     title: str,
     category: str,
     goal: int,
@@ -120,6 +123,7 @@ def campaign_create_pledging(
         type=CampaignType.PLEDGING,
         status=status,
         organizer=organizer,
+        organization=organization_choose_for_campaign(user=organizer, organization_id=organization_id),
         start_date=timezone.localdate(),
         end_date=end_date,
         payment_options=_clean_payment_options(payment_options),
@@ -132,6 +136,7 @@ def campaign_create_pledging(
 def campaign_create_fundraiser(
     *,
     organizer: User,
+    organization_id: int | None = None,
     title: str,
     category: str,
     goal: int,
@@ -176,6 +181,7 @@ def campaign_create_fundraiser(
         type=CampaignType.FUNDRAISING,
         status=_initial_status(organizer),
         organizer=organizer,
+        organization=organization_choose_for_campaign(user=organizer, organization_id=organization_id),
         start_date=today,
         end_date=today + timedelta(days=duration_days),
         payment_options=[

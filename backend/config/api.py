@@ -24,6 +24,7 @@ from config.dashboard import router as dashboard_router
 from feedback.api import router as feedback_router
 from grants.api import router as grants_router
 from notifications.api import router as notifications_router
+from organizations.api import router as organizations_router
 from payments.api import router as payments_router
 from pledges.api import router as pledges_router
 from privacy.api import router as privacy_router
@@ -53,6 +54,7 @@ api.add_router("/", dashboard_router)
 api.add_router("/", feedback_router)
 api.add_router("/", grants_router)
 api.add_router("/", notifications_router)
+api.add_router("/", organizations_router)
 api.add_router("/", payments_router)
 api.add_router("/", pledges_router)
 api.add_router("/", privacy_router)

@@ -1,7 +1,8 @@
 """GET /api/dashboard: everything the signed-in organizer's dashboard shows, in one call.
 
-The figures and the campaign grid cover only the pledging campaigns the caller organizes
-(spec section 6); like counts are for admins only. A constant number of queries whatever the
+The figures and the campaign grid cover the pledging campaigns of the caller's organizations, in
+any role (the spec said "the caller organizes": see README, Organizations); like counts are for
+admins only. A constant number of queries whatever the
 number of campaigns: the session, the user, the totals, the campaigns, the grant matches.
 Here in the composition layer, as it brings campaigns and the grant tool together.
 """
@@ -20,6 +21,7 @@ from campaigns.categories import Category
 from campaigns.models import CampaignStatus
 from common.schemas import ErrorOut
 from grants.selectors import grant_good_match_count
+from organizations.roles import Role
 
 router = Router(tags=["dashboard"])
 
@@ -41,16 +43,21 @@ class DashboardCampaignOut(Schema):
     cover_image_url: str = Field(description="A still image for the card; '' if none.")
     end_date: date
     like_count: int | None = Field(description="The number of likes, for admins only; null for everyone else.")
+    organization_id: int
+    organization_name: str = Field(alias="organization.name")
+    viewer_role: Role = Field(description="The user's role in the campaign's organization: what they may do with it.")
 
 
 class DashboardOut(Schema):
     grant_matches: int = Field(description="Sample grants matching the user's grant profile (0 until the grant tool).")
-    active_campaigns: int = Field(description="The user's active pledging campaigns.")
-    total_pledged: int = Field(description="Sum of pledged_total over the user's pledging campaigns, whole KES.")
-    total_paid: int = Field(description="Sum of raised_total over the user's pledging campaigns, whole KES.")
+    active_campaigns: int = Field(description="The active pledging campaigns of the user's organizations.")
+    total_pledged: int = Field(description="Sum of pledged_total over those pledging campaigns, whole KES.")
+    total_paid: int = Field(description="Sum of raised_total over those pledging campaigns, whole KES.")
     organization_content_tool_url: str = Field(description="The external organization-content tool (a new tab).")
     support_email: str = Field(description="Where organizers write with questions, e.g. about a suspended campaign.")
-    campaigns: list[DashboardCampaignOut] = Field(description="The user's pledging campaigns, newest first.")
+    campaigns: list[DashboardCampaignOut] = Field(
+        description="The pledging campaigns of the user's organizations, newest first."
+    )
 
 
 def _grant_matches(user: User) -> int:

@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "common",
     "accounts",
+    "organizations",
     "campaigns",
     "feedback",
     "payments",

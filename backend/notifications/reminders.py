@@ -35,6 +35,7 @@ from notifications.outbox import (
     quiet_hours_end,
 )
 from notifications.selectors import opt_out_pledge_get, opt_out_token, reminders_campaign_get
+from organizations.roles import Permission
 from pledges.models import Pledge, PledgeStatus
 from pledges.selectors import pledge_managed_get
 
@@ -194,11 +195,14 @@ def pledge_opt_out(*, token: str) -> Pledge:
 
 
 def pledge_remind(*, pledge_id: int, user: User) -> Pledge:
-    """The organizer's 'Remind': one reminder now (by SMS and e-mail, in the background; in quiet
-    hours at 07:00). Only the campaign's organizer or an admin; at most ``RATE_LIMIT_PLEDGE_REMIND``
-    per pledge."""
+    """Pledge Management's 'Remind': one reminder now (by SMS and e-mail, in the background; in quiet
+    hours at 07:00). Only the campaign's owners and treasurers or an admin; at most
+    ``RATE_LIMIT_PLEDGE_REMIND`` per pledge."""
     pledge = pledge_managed_get(
-        pledge_id=pledge_id, user=user, denied=_("Only the campaign's organizer or an admin can send reminders.")
+        pledge_id=pledge_id,
+        user=user,
+        permission=Permission.MANAGE_PLEDGES,
+        denied=_("Only the campaign's owners and treasurers, or an admin, can send reminders."),
     )
     if pledge.status not in UNPAID:
         raise ServiceError(_("This pledge is already fully paid."), code="pledge_paid")
@@ -223,7 +227,7 @@ def reminder_settings_update(
     """Save the organizer's choices: reminders on or off, at which of ``REMINDER_OFFSET_CHOICES``,
     and new pledges by e-mail one by one or in a daily digest. Turning the digest off sends the
     pledges it has not listed yet at once: their organizer has heard of none of them."""
-    campaign = reminders_campaign_get(campaign_id=campaign_id, user=user)
+    campaign = reminders_campaign_get(campaign_id=campaign_id, user=user, permission=Permission.MANAGE_PLEDGES)
     # Locked: of two saves at once turning the digest off, one sends the last digest.
     previous = CampaignReminderSettings.objects.select_for_update().filter(campaign=campaign).first()
     chosen = CampaignReminderSettings(

@@ -7,6 +7,7 @@ from campaigns.models import Campaign
 from campaigns.selectors import campaign_managed_get
 from common.errors import ServiceError
 from notifications.models import CampaignReminderSettings, NotificationLog, known_offsets
+from organizations.roles import Permission
 from payments.selectors import payments_made_by
 from pledges.models import Pledge
 from pledges.selectors import donations_made_by, pledges_made_by
@@ -14,18 +15,18 @@ from pledges.selectors import donations_made_by, pledges_made_by
 OPT_OUT_SALT = "notifications.opt-out"
 
 
-def reminders_campaign_get(*, campaign_id: int, user: User) -> Campaign:
-    """The campaign if ``user`` may see and change its reminders (its organizer or an admin)."""
-    return campaign_managed_get(
-        campaign_id=campaign_id,
-        user=user,
-        denied=_("Only the campaign's organizer or an admin can change its reminders."),
-    )
+def reminders_campaign_get(*, campaign_id: int, user: User, permission: Permission) -> Campaign:
+    """The campaign if ``user`` may see (``SEE_PLEDGES``) or change (``MANAGE_PLEDGES``) its reminders."""
+    if permission == Permission.SEE_PLEDGES:
+        denied = _("Only the campaign's owners, treasurers and viewers, or an admin, can see its reminders.")
+    else:
+        denied = _("Only the campaign's owners and treasurers, or an admin, can change its reminders.")
+    return campaign_managed_get(campaign_id=campaign_id, user=user, permission=permission, denied=denied)
 
 
 def reminder_settings_get(*, campaign_id: int, user: User) -> CampaignReminderSettings:
-    """The campaign's reminder settings (organizer or admin): the defaults, unsaved, until changed."""
-    campaign = reminders_campaign_get(campaign_id=campaign_id, user=user)
+    """The campaign's reminder settings (its team but ushers, or an admin): the defaults, unsaved, until changed."""
+    campaign = reminders_campaign_get(campaign_id=campaign_id, user=user, permission=Permission.SEE_PLEDGES)
     row = CampaignReminderSettings.objects.filter(campaign=campaign).first() or CampaignReminderSettings(
         campaign=campaign
     )

@@ -13,6 +13,7 @@ from accounts.models import User
 from campaigns.models import Campaign, CampaignStatus
 from campaigns.services import campaign_activate
 from common.errors import FieldValidationError, NotFoundError, ServiceError
+from organizations.roles import Permission, role_allows
 from payments.models import Payment, Subscription
 
 
@@ -23,8 +24,9 @@ def fee_terms(*, user: User, purpose: str, campaign_id: int | None) -> tuple[int
     if purpose != Payment.Purpose.CAMPAIGN_ACTIVATION:
         message = _("Please choose a valid payment purpose")
         raise FieldValidationError(_("Please correct the errors below"), field_errors={"purpose": message})
-    campaign = Campaign.objects.filter(pk=campaign_id, organizer=user).first() if campaign_id else None
-    if campaign is None:
+    campaign = Campaign.objects.filter(pk=campaign_id).first() if campaign_id else None
+    # The organization's owners pay it; anyone else is not told the campaign exists.
+    if campaign is None or not role_allows(campaign.role_of(user), Permission.EDIT_CAMPAIGNS):
         raise NotFoundError(_("Campaign not found."), code="campaign_not_found")
     if campaign.status != CampaignStatus.PENDING:
         raise ServiceError(_("This campaign does not need an activation payment."), code="campaign_not_pending")

@@ -35,6 +35,7 @@ from common import ratelimit
 from common.client_routes import CLIENT_ROUTE_PATTERN
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
 from common.money import AMOUNT_MAX
+from organizations.roles import Permission
 from payments import fees, selectors, tasks
 from payments.models import Payment, PaymentEvent
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
@@ -656,10 +657,12 @@ def payment_record_manual(
     bank_reference: str = "",
     account_reference: str = "",
 ) -> Payment:
-    """A cash or bank payment an organizer (or an admin) received in person, credited at once.
-    ``account_reference`` says what it pays, e.g. a pledge code (see pledges.receivers)."""
-    if not campaign.can_be_edited_by(recorded_by):
-        raise PermissionDeniedError(_("Only the campaign's organizer can record payments."), code="forbidden")
+    """A cash or bank payment the campaign's owners or treasurers (or an admin) received in person,
+    credited at once. ``account_reference`` says what it pays, e.g. a pledge code (see pledges.receivers)."""
+    if not campaign.allows(recorded_by, Permission.MANAGE_PLEDGES):
+        raise PermissionDeniedError(
+            _("Only the campaign's owners and treasurers can record payments."), code="forbidden"
+        )
     if provider not in (Payment.Provider.CASH, Payment.Provider.BANK):
         raise _invalid("provider", _("Please choose cash or bank transfer"))
     if purpose not in (Payment.Purpose.DONATION, Payment.Purpose.PLEDGE_PAYMENT):

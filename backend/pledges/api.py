@@ -26,6 +26,7 @@ from campaigns.selectors import campaign_get, campaign_managed_get
 from common.challenges import SOLUTION_HEADER
 from common.ratelimit import client_ip
 from common.schemas import ErrorOut
+from organizations.roles import Permission
 from payments.models import Payment
 from payments.schemas import PaymentOut
 from pledges import selectors, services
@@ -126,7 +127,7 @@ def pledge_list(request: HttpRequest, response: HttpResponse, filters: Query[Ple
     """A campaign's pledges, newest first, one page at a time (an array), masked for the viewer."""
     viewer = request_user(request)
     campaign = campaign_get(campaign_id=filters.campaign_id, user=viewer)
-    manages = campaign.can_be_edited_by(viewer)
+    manages = campaign.allows(viewer, Permission.SEE_PLEDGES)
     pledges, total = selectors.pledge_list(
         campaign=campaign,
         manages=manages,
@@ -142,7 +143,9 @@ def pledge_list(request: HttpRequest, response: HttpResponse, filters: Query[Ple
 @router.get("/pledges/export.csv", response={200: None, **MANAGE_ERRORS}, auth=django_auth, openapi_extra=CSV)
 def pledge_export(request: HttpRequest, filters: Query[CampaignQuery]) -> StreamingHttpResponse:
     """Every pledge of the campaign with contact details and payment state, as a spreadsheet."""
-    campaign = campaign_managed_get(campaign_id=filters.campaign_id, user=signed_in_user(request))
+    campaign = campaign_managed_get(
+        campaign_id=filters.campaign_id, user=signed_in_user(request), permission=Permission.MANAGE_PLEDGES
+    )
     return _csv_response(selectors.pledge_export_rows(campaign=campaign), filename=_export_name("pledges", campaign))
 
 
@@ -176,7 +179,7 @@ def pledge_stk_push(request: HttpRequest, code: str, payload: PledgeStkPushIn) -
 def confirm_payment(request: HttpRequest, payload: ConfirmPaymentIn) -> dict[str, object]:
     """Confirm a pledge paid by bank or cash ('This action cannot be undone'). The rest of its
     amount is entered in the ledger as a bank transfer recorded by the signed-in organizer.
-    Confirming again changes nothing. Only the campaign's organizer or an admin (403)."""
+    Confirming again changes nothing. Only the campaign's owners and treasurers or an admin (403)."""
     user = signed_in_user(request)
     pledge = services.pledge_confirm(pledge_id=payload.pledgeId, user=user)
     return {"detail": _("Payment confirmed successfully!"), "pledge": PledgeOut.for_viewer(pledge, manages=True)}
@@ -185,7 +188,9 @@ def confirm_payment(request: HttpRequest, payload: ConfirmPaymentIn) -> dict[str
 @router.get("/pledges/{pledge_id}/payments", response={200: list[PledgePaymentOut], **MANAGE_ERRORS}, auth=django_auth)
 def pledge_payment_list(request: HttpRequest, pledge_id: int) -> list[Payment]:
     """The payments counted towards a pledge, newest first."""
-    pledge = selectors.pledge_managed_get(pledge_id=pledge_id, user=signed_in_user(request))
+    pledge = selectors.pledge_managed_get(
+        pledge_id=pledge_id, user=signed_in_user(request), permission=Permission.SEE_PLEDGES
+    )
     return selectors.pledge_payment_list(pledge=pledge)
 
 
@@ -219,7 +224,7 @@ def pledge_payment_assign(request: HttpRequest, pledge_id: int, payload: AssignP
 def pledge_summary(request: HttpRequest, campaign_id: int) -> dict[str, int]:
     """Pledge Management's summary: counts and sums by state, paid to date, unmatched payments."""
     user = signed_in_user(request)
-    campaign = campaign_managed_get(campaign_id=campaign_id, user=user)
+    campaign = campaign_managed_get(campaign_id=campaign_id, user=user, permission=Permission.SEE_PLEDGES)
     return selectors.pledge_summary(campaign=campaign, user=user)
 
 
@@ -236,7 +241,7 @@ def unmatched_payment_list(
     this campaign's codes (admins also see those no campaign could be found for), newest first,
     each with the pledge it most likely meant."""
     user = signed_in_user(request)
-    campaign = campaign_managed_get(campaign_id=campaign_id, user=user)
+    campaign = campaign_managed_get(campaign_id=campaign_id, user=user, permission=Permission.SEE_PLEDGES)
     rows, total = selectors.unmatched_payment_list(campaign=campaign, user=user, **paging.dict())
     response["X-Total-Count"] = str(total)
     return [UnmatchedPaymentOut.from_row(row) for row in rows]
@@ -273,7 +278,7 @@ def donation_list(
     """A campaign's paid donations, latest first, one page at a time, masked for the viewer."""
     viewer = request_user(request)
     campaign = campaign_get(campaign_id=filters.campaign_id, user=viewer)
-    manages = campaign.can_be_edited_by(viewer)
+    manages = campaign.allows(viewer, Permission.SEE_PLEDGES)
     donations, total = selectors.donation_list(campaign=campaign, **paging.dict())
     response["X-Total-Count"] = str(total)
     return [DonationOut.for_viewer(donation, manages=manages) for donation in donations]
@@ -282,7 +287,9 @@ def donation_list(
 @router.get("/donations/export.csv", response={200: None, **MANAGE_ERRORS}, auth=django_auth, openapi_extra=CSV)
 def donation_export(request: HttpRequest, filters: Query[CampaignQuery]) -> StreamingHttpResponse:
     """Every paid donation of the campaign with contact details, as a spreadsheet."""
-    campaign = campaign_managed_get(campaign_id=filters.campaign_id, user=signed_in_user(request))
+    campaign = campaign_managed_get(
+        campaign_id=filters.campaign_id, user=signed_in_user(request), permission=Permission.MANAGE_PLEDGES
+    )
     return _csv_response(
         selectors.donation_export_rows(campaign=campaign), filename=_export_name("donations", campaign)
     )

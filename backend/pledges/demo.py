@@ -17,6 +17,7 @@ from accounts.models import User
 from campaigns.categories import Category
 from campaigns.demo import COVERS, ORGANIZER
 from campaigns.models import Campaign, CampaignStatus, CampaignType
+from organizations.services import organization_choose_for_campaign
 from payments.models import Payment
 from payments.services import payment_record_c2b_confirmation, payment_record_manual
 from pledges import codes
@@ -73,6 +74,7 @@ def _ministry_campaign(organizer: User) -> Campaign:
             "type": CampaignType.PLEDGING,
             "status": CampaignStatus.ACTIVE,
             "organizer": organizer,
+            "organization": organization_choose_for_campaign(user=organizer, organization_id=None),
             "description": MINISTRY_CAMPAIGN["description"],
             "story": MINISTRY_CAMPAIGN["story"],
             "category": Category.CHURCH,

@@ -115,7 +115,7 @@ class PledgeReceiptOut(Schema):
 
 class PledgeOut(Schema):
     """A pledge in a list. Fields after ``details_visible`` are null unless the viewer manages the
-    campaign (its organizer or an admin); for everyone else ``email`` and ``phone`` are
+    campaign (its owners, treasurers and viewers, or an admin); for everyone else ``email`` and ``phone`` are
     placeholders and an anonymous pledge's ``name`` is 'Anonymous'."""
 
     id: int

@@ -1,8 +1,9 @@
 """Reads of pledges and donations, and what each viewer may see of them.
 
-"Manages" means the viewer is the campaign's organizer or an admin: they see pledgers' contact
-details, codes and payment state; everyone else sees names only, and 'Anonymous' for anonymous
-pledges and donations (see ``schemas.PledgeOut.for_viewer``).
+"Manages" means the viewer may see the campaign's pledges (``Permission.SEE_PLEDGES``: its owners,
+treasurers and viewers, and admins): they see pledgers' contact details, codes and payment state;
+everyone else sees names only, and 'Anonymous' for anonymous pledges and donations (see
+``schemas.PledgeOut.for_viewer``).
 """
 
 import re
@@ -19,7 +20,9 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from campaigns.models import Campaign, CampaignStatus
-from common.errors import NotFoundError, PermissionDeniedError
+from campaigns.selectors import campaign_permission_check
+from common.errors import NotFoundError
+from organizations.roles import Permission
 from payments.models import Payment, PaymentEvent
 from pledges import codes
 from pledges.models import Donation, Pledge, PledgeStatus, shown_giver_name
@@ -27,20 +30,19 @@ from pledges.models import Donation, Pledge, PledgeStatus, shown_giver_name
 MAX_SEARCH_LENGTH = 100
 
 
-def pledge_managed_get(*, pledge_id: int, user: User, denied: str = "", for_update: bool = False) -> Pledge:
-    """The pledge with its campaign if ``user`` organizes the campaign or is an admin: 404 for
-    an unknown id, else 403 (with ``denied`` as the message, if given). ``for_update`` locks
-    the pledge row until the caller's transaction ends."""
+def pledge_managed_get(
+    *, pledge_id: int, user: User, permission: Permission, denied: str = "", for_update: bool = False
+) -> Pledge:
+    """The pledge with its campaign if ``user`` has ``permission`` on the campaign or is an admin:
+    404 for an unknown id, else 403 (see ``campaign_permission_check``). ``for_update`` locks the
+    pledge row until the caller's transaction ends."""
     pledges = Pledge.objects.select_related("campaign")
     if for_update:
         pledges = pledges.select_for_update(of=("self",))
     pledge = pledges.filter(pk=pledge_id).first() if 1 <= pledge_id < 2**63 else None
     if pledge is None:
         raise NotFoundError(_("Pledge not found."), code="not_found")
-    if not pledge.campaign.can_be_edited_by(user):
-        raise PermissionDeniedError(
-            denied or _("Only the campaign's organizer or an admin can manage its pledges."), code="not_organizer"
-        )
+    campaign_permission_check(campaign=pledge.campaign, user=user, permission=permission, denied=denied)
     return pledge
 
 

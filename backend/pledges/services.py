@@ -33,6 +33,7 @@ from common import challenges, ratelimit
 from common.errors import FieldValidationError, NotFoundError, ServiceError
 from common.languages import current_language
 from common.money import AMOUNT_MAX
+from organizations.roles import Permission
 from payments.models import Payment
 from payments.services import (
     payment_checkout_start,
@@ -236,8 +237,8 @@ def pledge_stk_push_start(
 
 
 def pledge_confirm(*, pledge_id: int, user: User) -> Pledge:
-    """Confirm a pledge paid by bank or cash (one way). Only the campaign's organizer or an
-    admin may; who and when is recorded. The rest of the amount is entered in the ledger as a
+    """Confirm a pledge paid by bank or cash (one way). Only the campaign's owners and treasurers
+    or an admin may; who and when is recorded. The rest of the amount is entered in the ledger as a
     bank transfer recorded by ``user``, so paid always adds up to the payments. Confirming a
     confirmed pledge changes nothing.
     """
@@ -245,7 +246,8 @@ def pledge_confirm(*, pledge_id: int, user: User) -> Pledge:
         pledge = pledge_managed_get(
             pledge_id=pledge_id,
             user=user,
-            denied=_("Only the campaign's organizer or an admin can confirm payments."),
+            permission=Permission.MANAGE_PLEDGES,
+            denied=_("Only the campaign's owners and treasurers, or an admin, can confirm payments."),
             for_update=True,
         )
         if pledge.is_confirmed:
@@ -268,7 +270,7 @@ def pledge_confirm(*, pledge_id: int, user: User) -> Pledge:
 def pledge_payment_record(*, pledge_id: int, user: User, amount: int, method: str, note: str, reference: str) -> Pledge:
     """Record a cash or bank payment the organizer received for a pledge: entered in the ledger
     with who recorded it, then counted towards the pledge like any other payment."""
-    pledge = pledge_managed_get(pledge_id=pledge_id, user=user)
+    pledge = pledge_managed_get(pledge_id=pledge_id, user=user, permission=Permission.MANAGE_PLEDGES)
     payment_record_manual(
         recorded_by=user,
         provider=method,
@@ -290,7 +292,7 @@ def pledge_payment_assign(*, pledge_id: int, reference: str, user: User) -> Pled
     """Count an unmatched payment (e.g. a paybill payment with a mistyped account number)
     towards a pledge. The organizer may assign the payments listed for their campaign; an
     admin also those no campaign could be found for."""
-    pledge = pledge_managed_get(pledge_id=pledge_id, user=user)
+    pledge = pledge_managed_get(pledge_id=pledge_id, user=user, permission=Permission.MANAGE_PLEDGES)
     # The payment first, then the pledge: the order every credit locks them in.
     payment = Payment.objects.select_for_update().filter(reference=reference.strip().upper()).first()
     assignable = (

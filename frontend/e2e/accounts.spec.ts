@@ -5,6 +5,7 @@ import {
   expectAccessible,
   fillSignUp,
   latestEmailTo,
+  signIn,
   uniqueEmail,
 } from "./support";
 
@@ -12,13 +13,6 @@ const PHONE_MESSAGE = "Please enter a valid Kenyan phone number (e.g., +25471234
 
 /** A toast (Radix also copies its text into a screen-reader announcement, hence first()). */
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/signin");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
 
 async function signOut(page: Page) {
   await page.getByRole("button", { name: "Open menu" }).click();
@@ -61,7 +55,7 @@ test("sign up, sign out, sign in, edit the profile, change the password and sign
   await expect(toastText(page, "We're glad to see you back.")).toBeVisible();
 
   await signOut(page);
-  await signIn(page, email, password);
+  await signIn(page, email, { password: password });
   await expect(toastText(page, "Welcome Back, Wanjiru. Redirecting to dashboard...")).toBeVisible();
   await expect(page).toHaveURL("/dashboard");
 
@@ -92,7 +86,7 @@ test("sign up, sign out, sign in, edit the profile, change the password and sign
   await expect(dialog).toBeHidden();
 
   await signOut(page);
-  await signIn(page, email, newPassword);
+  await signIn(page, email, { password: newPassword });
   await expect(page).toHaveURL("/dashboard");
 });
 
@@ -142,12 +136,12 @@ test("forgot password: the e-mailed link sets a new password; the old one stops 
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByRole("alert")).toContainText("invalid or has expired");
 
-  await signIn(page, email, oldPassword);
+  await signIn(page, email, { password: oldPassword });
   await expect(toastText(page, "Sign In Error")).toBeVisible();
   await expect(toastText(page, "Invalid email or password.")).toBeVisible();
   await expect(page).toHaveURL("/signin");
 
-  await signIn(page, email, newPassword);
+  await signIn(page, email, { password: newPassword });
   await expect(page).toHaveURL("/dashboard");
 });
 

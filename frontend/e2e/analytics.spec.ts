@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, DEMO_PASSWORD, expectAccessible } from "./support";
+import { DEMO_ORGANIZER, expectAccessible, signIn } from "./support";
 
 // The demo organizer's figures, from the demo data (backend/campaigns/demo.py, backend/pledges/demo.py),
 // where every total comes from real pledges and payments:
@@ -17,14 +17,6 @@ const PENDING = "Youth Camp 2026 at Brackenhurst";
 const kes = (amount: number) => `KES ${new Intl.NumberFormat("en-KE").format(amount)}`;
 const ksh = (amount: number) => `Ksh ${new Intl.NumberFormat("en-KE").format(amount)}`;
 
-async function signIn(page: Page) {
-  await page.goto("/signin");
-  await page.getByLabel("Email", { exact: true }).fill(DEMO_ORGANIZER);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL("/dashboard");
-}
-
 function stat(page: Page, label: string) {
   return page.locator("dl > div").filter({ has: page.getByRole("term").getByText(label, { exact: true }) });
 }
@@ -32,7 +24,7 @@ function stat(page: Page, label: string) {
 test("the demo organizer's dashboard shows the figures of the demo pledges and the pending campaign's Pay Now", async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, DEMO_ORGANIZER, { next: "/dashboard" });
 
   await expect(stat(page, "Active Campaigns").getByRole("definition")).toHaveText(String(ACTIVE_CAMPAIGNS));
   await expect(stat(page, "Total Pledges").getByRole("definition")).toHaveText(kes(4 * PLEDGED_PER_CAMPAIGN));
@@ -61,7 +53,7 @@ test("a visitor's view is counted, and the organizer's analytics draw the chart 
   expect((await counted).status()).toBe(204);
   await visitor.close();
 
-  await signIn(page);
+  await signIn(page, DEMO_ORGANIZER, { next: "/dashboard" });
   await page.getByRole("link", { name: `Analytics for ${BOREHOLE}` }).click();
   await expect(page).toHaveURL(`/campaign/${search[0].id}/analytics`);
   await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
@@ -120,7 +112,7 @@ test("a visitor's view is counted, and the organizer's analytics draw the chart 
 });
 
 test("another organizer's analytics are refused", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, DEMO_ORGANIZER, { next: "/dashboard" });
   const search = await (
     await page.request.get(`/api/campaigns?q=${encodeURIComponent("Mama Wanjiru")}`)
   ).json();
@@ -128,6 +120,6 @@ test("another organizer's analytics are refused", async ({ page }) => {
   await page.goto(`/campaign/${search[0].id}/analytics`);
 
   await expect(page.getByRole("alert")).toContainText(
-    "Only the campaign's organizer or an admin can see its analytics.",
+    "Only the campaign's owners, treasurers and viewers, or an admin, can see its analytics.",
   );
 });

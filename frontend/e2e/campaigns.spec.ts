@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, DEMO_PASSWORD, expectAccessible } from "./support";
+import { DEMO_ORGANIZER, expectAccessible, signIn } from "./support";
 
 const MEMBER = "member@harambee.local";
 const ADMIN = "admin@harambee.local";
@@ -27,15 +27,6 @@ const campaignId = async (request: APIRequestContext, title: string) =>
 
 /** Money as the app shows it: 'Ksh 12,500'. */
 const ksh = (amount: number) => `Ksh ${amount.toLocaleString("en-KE")}`;
-
-/** Signs in through the sign-in page and waits to be sent on to `next`. */
-async function signIn(page: Page, email: string, next: string) {
-  await page.goto(`/signin?next=${encodeURIComponent(next)}`);
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(next);
-}
 
 const PAGE_SIZE = 12;
 const cards = (page: Page) => page.getByRole("main").getByRole("listitem");
@@ -144,7 +135,7 @@ test.describe("campaigns", () => {
     await expect(toastText(page, "Please sign in to like campaigns")).toBeVisible();
     await expect(like).toHaveAttribute("aria-pressed", "false");
 
-    await signIn(page, MEMBER, new URL(campaignUrl).pathname);
+    await signIn(page, MEMBER, { next: new URL(campaignUrl).pathname });
     await expect(like).toHaveAttribute("aria-pressed", "false");
     await like.click();
     await expect(like).toHaveAttribute("aria-pressed", "true");
@@ -161,7 +152,7 @@ test.describe("campaigns", () => {
   test("the organizer edits their campaign and sees the change after a reload", async ({ page, request }) => {
     const id = await campaignId(request, GREENHOUSE);
     const description = `Thirty women farmers, two greenhouses, tomatoes all year (${Date.now()}).`;
-    await signIn(page, DEMO_ORGANIZER, `/campaign/${id}`);
+    await signIn(page, DEMO_ORGANIZER, { next: `/campaign/${id}` });
     await page.getByRole("link", { name: "Edit", exact: true }).click();
     await expect(page).toHaveURL(`/edit-campaign/${id}`);
     await expect(page.getByLabel("Title")).toHaveValue(GREENHOUSE);
@@ -194,7 +185,7 @@ test.describe("campaigns", () => {
     await expect(page.getByText("Please sign in to edit this campaign.")).toBeVisible();
     await expect(page.getByLabel("Title")).toBeHidden();
 
-    await signIn(page, MEMBER, `/edit-campaign/${id}`);
+    await signIn(page, MEMBER, { next: `/edit-campaign/${id}` });
     await expect(page.getByText("You can only edit campaigns you organize.")).toBeVisible();
     await expect(page.getByLabel("Title")).toBeHidden();
     await page.goto(`/campaign/${id}`);
@@ -208,7 +199,7 @@ test.describe("campaigns", () => {
   }) => {
     const id = await campaignId(request, GREENHOUSE);
     const story = `Two greenhouses with drip irrigation for the Tumaini Women's Group (${Date.now()}).`;
-    await signIn(page, ADMIN, `/campaign/${id}`);
+    await signIn(page, ADMIN, { next: `/campaign/${id}` });
     await expect(page.getByText("Active", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: /Like/ })).toContainText(/\d+ likes?/);
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, DEMO_PASSWORD, expectAccessible, uniqueEmail } from "./support";
+import { DEMO_ORGANIZER, expectAccessible, signIn, uniqueEmail } from "./support";
 
 // The ministry campaign of /icc-imara-donate is organized by the demo organizer (backend/pledges/demo.py).
 // Safaricom's sandbox number: the Daraja simulator pays STK Pushes to it successfully after 2 s.
@@ -15,14 +15,6 @@ async function ministryCampaignId(request: APIRequestContext): Promise<number> {
   const response = await request.get("/api/ministry-campaign");
   expect(response.ok()).toBe(true);
   return (await response.json()).campaign_id;
-}
-
-async function signIn(page: Page, email: string, next: string) {
-  await page.goto(`/signin?next=${encodeURIComponent(next)}`);
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(next);
 }
 
 /** The pledge in Pledge Management's recent pledges (a card on phones, a table row on wider screens). */
@@ -102,7 +94,7 @@ test.describe("pledges and donations", () => {
 
     // The organizer sees the real name and the pledge confirmed without doing anything.
     const organizer = await browser.newPage();
-    await signIn(organizer, DEMO_ORGANIZER, `/campaign/${id}`);
+    await signIn(organizer, DEMO_ORGANIZER, { next: `/campaign/${id}` });
     const row = managementRow(organizer, name);
     await expect(row).toContainText("Anonymous to the public");
     await expect(row).toContainText(code);
@@ -156,7 +148,7 @@ test.describe("pledges and donations", () => {
     });
     expect(created.ok(), await created.text()).toBe(true);
 
-    await signIn(page, DEMO_ORGANIZER, `/campaign/${id}`);
+    await signIn(page, DEMO_ORGANIZER, { next: `/campaign/${id}` });
     const row = managementRow(page, name);
     await expect(row).toContainText("Pending");
 

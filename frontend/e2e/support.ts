@@ -80,3 +80,19 @@ export async function expectAccessible(page: Page): Promise<void> {
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
   ).toEqual([]);
 }
+
+/**
+ * Signs in through the sign-in page (the one way every spec signs in with the form). With `next`, waits
+ * until the app has gone there; without, leaves the outcome to the caller (e.g. a refused password).
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  { password = DEMO_PASSWORD, next }: { password?: string; next?: string } = {},
+): Promise<void> {
+  await page.goto(next ? `/signin?next=${encodeURIComponent(next)}` : "/signin");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  if (next) await expect(page).toHaveURL(next);
+}

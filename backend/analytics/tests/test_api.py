@@ -78,7 +78,10 @@ def test_another_organizer_may_not_read_a_campaigns_analytics(member_client, cam
     answer = member_client.get(url(campaign))
 
     assert (answer.status_code, answer.json()["code"]) == (403, "not_organizer")
-    assert answer.json()["detail"] == "Only the campaign's organizer or an admin can see its analytics."
+    assert (
+        answer.json()["detail"]
+        == "Only the campaign's owners, treasurers and viewers, or an admin, can see its analytics."
+    )
 
 
 def test_hidden_and_unknown_campaigns_are_not_found(member_client, pending_campaign):

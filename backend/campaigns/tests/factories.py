@@ -6,16 +6,21 @@ from django.utils import timezone
 from accounts.tests.factories import UserFactory
 from campaigns.categories import Category
 from campaigns.models import Campaign, CampaignLike, CampaignStatus
+from organizations.services import organization_choose_for_campaign
 
 
 class CampaignFactory(factory.django.DjangoModelFactory[Campaign]):
-    """An active pledging campaign by a new organizer, ending in 30 days."""
+    """An active pledging campaign by a new organizer, ending in 30 days, in the one organization
+    the organizer owns (a new personal one if none)."""
 
     class Meta:
         model = Campaign
 
     status = CampaignStatus.ACTIVE
     organizer = factory.SubFactory(UserFactory)
+    organization = factory.LazyAttribute(
+        lambda campaign: organization_choose_for_campaign(user=campaign.organizer, organization_id=None)
+    )
     title = factory.Sequence(lambda n: f"Harambee number {n}")
     description = "Help us reach our goal."
     story = "A long story about why this matters."

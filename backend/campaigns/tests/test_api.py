@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 NOT_FOUND = {"detail": "Campaign not found", "code": "not_found", "field_errors": {}}
 SIGN_IN = {"detail": "Please sign in to continue.", "code": "not_authenticated", "field_errors": {}}
-NOT_ORGANIZER = "Only the campaign's organizer or an admin can edit this campaign."
+NOT_ORGANIZER = "Only the campaign's owners, or an admin, can edit this campaign."
 ALL_VIEWERS = ["visitor", "member", "organizer", "admin"]
 
 

@@ -8,6 +8,8 @@ from django.utils import timezone
 from accounts.tests.factories import UserFactory
 from campaigns.models import Campaign, CampaignStatus, MediaType
 from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
+from organizations.models import Membership
+from organizations.roles import Role
 
 pytestmark = pytest.mark.django_db
 
@@ -27,20 +29,31 @@ def test_days_left_counts_to_the_end_date_and_stops_at_zero(offset, days_left):
     assert Campaign(end_date=timezone.localdate() + timedelta(days=offset)).days_left == days_left
 
 
-def test_visibility_and_editing_rights_follow_the_roles():
-    organizer, member, admin = UserFactory.build(pk=1), UserFactory.build(pk=2), UserFactory.build(pk=3, is_staff=True)
-    active = Campaign(organizer=organizer, status=CampaignStatus.ACTIVE)
-    pending = Campaign(organizer=organizer, status=CampaignStatus.PENDING)
+@pytest.mark.django_db
+def test_visibility_and_editing_rights_follow_the_roles_in_the_organization():
+    active = CampaignFactory.create()
+    pending = CampaignFactory.create(organizer=active.organizer, status=CampaignStatus.PENDING)
+    members = {role: UserFactory.create() for role in Role}
+    for role, user in members.items():
+        if role != Role.OWNER:
+            Membership.objects.create(organization=active.organization, user=user, role=role)
+    people = [None, UserFactory.create(), active.organizer, *(members[role] for role in Role if role != Role.OWNER)]
+    people.append(UserFactory.create(is_staff=True))
+    #            visitor outsider owner  treasurer usher viewer admin
+    visible = [False, False, True, True, True, True, True]
+    editing = [False, False, True, False, False, False, True]
 
-    assert [active.is_visible_to(user) for user in (None, member, organizer, admin)] == [True] * 4
-    assert [pending.is_visible_to(user) for user in (None, member, organizer, admin)] == [False, False, True, True]
-    assert [active.can_be_edited_by(user) for user in (None, member, organizer, admin)] == [False, False, True, True]
+    assert [active.is_visible_to(user) for user in people] == [True] * 7
+    assert [pending.is_visible_to(user) for user in people] == visible
+    assert [active.can_be_edited_by(user) for user in people] == editing
 
 
-def test_a_deactivated_organizer_can_no_longer_edit():
-    organizer = UserFactory.build(pk=1, is_active=False)
+@pytest.mark.django_db
+def test_a_deactivated_owner_can_no_longer_edit():
+    campaign = CampaignFactory.create()
+    campaign.organizer.is_active = False
 
-    assert not Campaign(organizer=organizer, status=CampaignStatus.ACTIVE).can_be_edited_by(organizer)
+    assert not campaign.can_be_edited_by(campaign.organizer)
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from campaigns.models import Campaign, CampaignStatus
+from organizations.models import Membership, Organization
 from payments.models import Payment
 from pledges.models import Donation, Pledge, PledgePayment
 
@@ -52,8 +53,11 @@ def make_data(alias: str) -> None:
     users = User.objects.db_manager(alias)
     organizer = users.create_user("wanjiru@example.com", "Harambee#2026", first_name="Wanjiru", last_name="Kamau")
     users.create_user("admin@example.com", "Harambee#2026", is_staff=True, is_superuser=True)
+    church = Organization.objects.using(alias).create(name="Kanisa la Ruiru", kind="church", town="Ruiru")
+    Membership.objects.using(alias).create(organization=church, user=organizer, role="owner")
     campaign = Campaign.objects.using(alias).create(
         organizer=organizer,
+        organization=church,
         status=CampaignStatus.ACTIVE,
         title="Paa la kanisa — ujenzi ✓",
         description="A roof before the long rains.",
@@ -68,6 +72,7 @@ def make_data(alias: str) -> None:
     )
     Campaign.objects.using(alias).create(
         organizer=organizer,
+        organization=church,
         title="Youth camp",
         description="d",
         story="s",

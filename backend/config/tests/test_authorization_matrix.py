@@ -5,10 +5,11 @@ One row per operation in ``MATRIX``; an operation added to the API without a row
 make it, so the status says only whether the server let them: browsers go through the HTTP
 client with the CSRF token, as the React app does.
 
-The actors: a visitor; a signed-in user with nothing of their own; the organizer of the object
-(its campaign, pledge, draft, payment, grant profile; a subscriber); the organizer of another
-campaign; an admin (staff). 404 for someone else's draft or payment is deliberate: they are not
-told it exists.
+The actors: a visitor; an outsider (signed in, with nothing of their own); the owner of the
+object's organization, who also organized it (its campaign, pledge, draft, payment, grant
+profile; a subscriber); a treasurer, an usher and a viewer of that organization
+(organizations/roles.py says what each may do); the owner of another organization's campaign; an
+admin (staff). 404 for someone else's draft or payment is deliberate: they are not told it exists.
 """
 
 from collections.abc import Callable
@@ -35,84 +36,94 @@ from config.api import api
 from grants.models import Grant
 from grants.tests.factories import GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
+from organizations.models import Membership
+from organizations.roles import Role
 from payments.models import Payment
 from pledges.models import Pledge
 from pledges.tests.factories import PledgeFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("payment_providers")]
 
-ACTORS = ("visitor", "user", "organizer", "other_organizer", "admin")
+ACTORS = ("visitor", "outsider", "owner", "treasurer", "usher", "viewer", "other_owner", "admin")
 
 # fmt: off
-MATRIX: dict[str, tuple[int, int, int, int, int]] = {
-    #                                                    visitor user organizer other admin
+MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
+    #                                                     visitor outsider owner treasurer usher viewer other admin
     # Accounts
-    "GET /api/auth/session":                               (200, 200, 200, 200, 200),
-    "POST /api/signup":                                    (201, 201, 201, 201, 201),
-    "POST /api/auth/signin":                               (200, 200, 200, 200, 200),
-    "POST /api/auth/signout":                              (200, 200, 200, 200, 200),
-    "POST /api/auth/password-reset":                       (202, 202, 202, 202, 202),
-    "POST /api/auth/password-reset/confirm":               (200, 200, 200, 200, 200),
-    "GET /api/profile":                                    (401, 200, 200, 200, 200),
-    "PATCH /api/profile":                                  (401, 200, 200, 200, 200),
-    "POST /api/profile/password":                          (401, 200, 200, 200, 200),
-    "PUT /api/auth/language":                              (200, 200, 200, 200, 200),
-    "GET /api/profile/export":                             (401, 200, 200, 200, 200),
-    "POST /api/profile/delete":                            (401, 200, 200, 200, 200),
-    "GET /api/privacy-contact":                            (200, 200, 200, 200, 200),
+    "GET /api/auth/session":                              (200, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/signup":                                   (201, 201, 201, 201, 201, 201, 201, 201),
+    "POST /api/auth/signin":                              (200, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/auth/signout":                             (200, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/auth/password-reset":                      (202, 202, 202, 202, 202, 202, 202, 202),
+    "POST /api/auth/password-reset/confirm":              (200, 200, 200, 200, 200, 200, 200, 200),
+    "GET /api/profile":                                   (401, 200, 200, 200, 200, 200, 200, 200),
+    "PATCH /api/profile":                                 (401, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/profile/password":                         (401, 200, 200, 200, 200, 200, 200, 200),
+    "PUT /api/auth/language":                             (200, 200, 200, 200, 200, 200, 200, 200),
+    "GET /api/profile/export":                            (401, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/profile/delete":                           (401, 200, 200, 200, 200, 200, 200, 200),
+    "GET /api/privacy-contact":                           (200, 200, 200, 200, 200, 200, 200, 200),
     # The proof-of-work challenge past a per-address limit: anyone
-    "GET /api/challenge":                                  (200, 200, 200, 200, 200),
+    "GET /api/challenge":                                 (200, 200, 200, 200, 200, 200, 200, 200),
     # Campaigns: public reads; editing by the organizer or an admin; status by admins only
-    "GET /api/campaign-categories":                        (200, 200, 200, 200, 200),
-    "GET /api/campaigns":                                  (200, 200, 200, 200, 200),
-    "POST /api/campaigns":                                 (401, 201, 201, 201, 201),
-    "GET /api/campaigns/{campaign_id}":                    (200, 200, 200, 200, 200),
-    "PATCH /api/campaigns/{campaign_id}":                  (401, 403, 200, 403, 200),
-    "POST /api/campaigns/{campaign_id}/status":            (401, 403, 403, 403, 200),
-    "POST /api/campaigns/{campaign_id}/likes":             (401, 200, 200, 200, 200),
-    "DELETE /api/campaigns/{campaign_id}/likes":           (401, 200, 200, 200, 200),
-    "GET /api/campaigns/{campaign_id}/qr.svg":             (200, 200, 200, 200, 200),
-    "POST /api/campaigns/{campaign_id}/views":             (204, 204, 204, 204, 204),
-    "GET /api/campaigns/{campaign_id}/analytics":          (401, 403, 200, 403, 200),
-    "GET /api/campaigns/{campaign_id}/reminder-settings":  (401, 403, 200, 403, 200),
-    "PUT /api/campaigns/{campaign_id}/reminder-settings":  (401, 403, 200, 403, 200),
-    "GET /api/campaign-drafts":                            (401, 200, 200, 200, 200),
-    "POST /api/campaign-drafts":                           (401, 201, 201, 201, 201),
-    "PUT /api/campaign-drafts/{draft_id}":                 (401, 404, 200, 404, 404),
-    "POST /api/media":                                     (401, 201, 201, 201, 201),
-    "POST /api/pledging-campaigns":                        (401, 201, 201, 201, 201),
-    "POST /api/wizard-feedback":                           (401, 201, 201, 201, 201),
-    "GET /api/dashboard":                                  (401, 200, 200, 200, 200),
-    "POST /api/feedback":                                  (201, 201, 201, 201, 201),
+    "GET /api/campaign-categories":                       (200, 200, 200, 200, 200, 200, 200, 200),
+    "GET /api/campaigns":                                 (200, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/campaigns":                                (401, 201, 201, 201, 201, 201, 201, 201),
+    "GET /api/campaigns/{campaign_id}":                   (200, 200, 200, 200, 200, 200, 200, 200),
+    "PATCH /api/campaigns/{campaign_id}":                 (401, 403, 200, 403, 403, 403, 403, 200),
+    "POST /api/campaigns/{campaign_id}/status":           (401, 403, 403, 403, 403, 403, 403, 200),
+    "POST /api/campaigns/{campaign_id}/likes":            (401, 200, 200, 200, 200, 200, 200, 200),
+    "DELETE /api/campaigns/{campaign_id}/likes":          (401, 200, 200, 200, 200, 200, 200, 200),
+    "GET /api/campaigns/{campaign_id}/qr.svg":            (200, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/campaigns/{campaign_id}/views":            (204, 204, 204, 204, 204, 204, 204, 204),
+    "GET /api/campaigns/{campaign_id}/analytics":         (401, 403, 200, 200, 403, 200, 403, 200),
+    "GET /api/campaigns/{campaign_id}/reminder-settings": (401, 403, 200, 200, 403, 200, 403, 200),
+    "PUT /api/campaigns/{campaign_id}/reminder-settings": (401, 403, 200, 200, 403, 403, 403, 200),
+    "GET /api/campaign-drafts":                           (401, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/campaign-drafts":                          (401, 201, 201, 201, 201, 201, 201, 201),
+    "PUT /api/campaign-drafts/{draft_id}":                (401, 404, 200, 404, 404, 404, 404, 404),
+    "POST /api/media":                                    (401, 201, 201, 201, 201, 201, 201, 201),
+    "POST /api/pledging-campaigns":                       (401, 201, 201, 201, 201, 201, 201, 201),
+    "POST /api/wizard-feedback":                          (401, 201, 201, 201, 201, 201, 201, 201),
+    "GET /api/dashboard":                                 (401, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/feedback":                                 (201, 201, 201, 201, 201, 201, 201, 201),
     # Grants: the profile is anyone's own; search and tracking for subscribers
-    "GET /api/organizations/profile":                      (401, 404, 200, 404, 404),
-    "PUT /api/organizations/profile":                      (401, 200, 200, 200, 200),
-    "GET /api/grants":                                     (401, 403, 200, 403, 403),
-    "PUT /api/grants/{grant_id}/application":              (401, 403, 200, 403, 403),
+    "GET /api/organizations/profile":                     (401, 404, 200, 404, 404, 404, 404, 404),
+    "PUT /api/organizations/profile":                     (401, 200, 200, 200, 200, 200, 200, 200),
+    "GET /api/grants":                                    (401, 403, 200, 403, 403, 403, 403, 403),
+    "PUT /api/grants/{grant_id}/application":             (401, 403, 200, 403, 403, 403, 403, 403),
     # Payments: fees are the organizer's own; a payment is seen by whoever made it
-    "GET /api/organizations":                              (401, 403, 200, 403, 403),
-    "POST /api/payments/stk-push":                         (401, 404, 201, 404, 404),
-    "POST /api/payments/checkout":                         (401, 404, 201, 404, 404),
-    "GET /api/payments/{reference}":                       (404, 404, 200, 404, 404),
+    "GET /api/organizations":                             (401, 403, 200, 403, 403, 403, 403, 403),
+    "POST /api/payments/stk-push":                        (401, 404, 201, 404, 404, 404, 404, 404),
+    "POST /api/payments/checkout":                        (401, 404, 201, 404, 404, 404, 404, 404),
+    "GET /api/payments/{reference}":                      (404, 404, 200, 404, 404, 404, 404, 404),
+    # Organizations: members see theirs (404 for anyone else); owners change the details and the team
+    "GET /api/orgs":                                      (401, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/orgs":                                     (401, 201, 201, 201, 201, 201, 201, 201),
+    "GET /api/orgs/{organization_id}":                    (401, 404, 200, 200, 200, 200, 404, 404),
+    "PATCH /api/orgs/{organization_id}":                  (401, 404, 200, 403, 403, 403, 404, 404),
+    "GET /api/orgs/{organization_id}/members":            (401, 404, 200, 200, 200, 200, 404, 404),
+    "PUT /api/orgs/{organization_id}/members/{membership_id}":    (401, 404, 200, 403, 403, 403, 404, 404),
+    "DELETE /api/orgs/{organization_id}/members/{membership_id}": (401, 404, 204, 403, 403, 403, 404, 404),
     # Pledges and donations: public giving; Pledge Management for the organizer and admins
-    "POST /api/pledges":                                   (201, 201, 201, 201, 201),
-    "GET /api/pledges":                                    (200, 200, 200, 200, 200),
-    "GET /api/pledges/{code}":                             (200, 200, 200, 200, 200),
-    "POST /api/pledges/{code}/stk-push":                   (201, 201, 201, 201, 201),
-    "GET /api/pledges/export.csv":                         (401, 403, 200, 403, 200),
-    "POST /api/confirm-payment":                           (401, 403, 200, 403, 200),
-    "GET /api/pledges/{pledge_id}/payments":               (401, 403, 200, 403, 200),
-    "POST /api/pledges/{pledge_id}/payments":              (401, 403, 201, 403, 201),
-    "POST /api/pledges/{pledge_id}/assign-payment":        (401, 403, 200, 403, 200),
-    "POST /api/pledges/{pledge_id}/remind":                (401, 403, 202, 403, 202),
-    "GET /api/campaigns/{campaign_id}/pledge-summary":     (401, 403, 200, 403, 200),
-    "GET /api/campaigns/{campaign_id}/unmatched-payments": (401, 403, 200, 403, 200),
-    "POST /api/donations":                                 (201, 201, 201, 201, 201),
-    "GET /api/donations":                                  (200, 200, 200, 200, 200),
-    "GET /api/donations/export.csv":                       (401, 403, 200, 403, 200),
-    "GET /api/ministry-campaign":                          (200, 200, 200, 200, 200),
-    "GET /api/notifications/opt-out":                      (200, 200, 200, 200, 200),
-    "POST /api/notifications/opt-out":                     (200, 200, 200, 200, 200),
+    "POST /api/pledges":                                  (201, 201, 201, 201, 201, 201, 201, 201),
+    "GET /api/pledges":                                   (200, 200, 200, 200, 200, 200, 200, 200),
+    "GET /api/pledges/{code}":                            (200, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/pledges/{code}/stk-push":                  (201, 201, 201, 201, 201, 201, 201, 201),
+    "GET /api/pledges/export.csv":                        (401, 403, 200, 200, 403, 403, 403, 200),
+    "POST /api/confirm-payment":                          (401, 403, 200, 200, 403, 403, 403, 200),
+    "GET /api/pledges/{pledge_id}/payments":              (401, 403, 200, 200, 403, 200, 403, 200),
+    "POST /api/pledges/{pledge_id}/payments":             (401, 403, 201, 201, 403, 403, 403, 201),
+    "POST /api/pledges/{pledge_id}/assign-payment":       (401, 403, 200, 200, 403, 403, 403, 200),
+    "POST /api/pledges/{pledge_id}/remind":               (401, 403, 202, 202, 403, 403, 403, 202),
+    "GET /api/campaigns/{campaign_id}/pledge-summary":    (401, 403, 200, 200, 403, 200, 403, 200),
+    "GET /api/campaigns/{campaign_id}/unmatched-payments":(401, 403, 200, 200, 403, 200, 403, 200),
+    "POST /api/donations":                                (201, 201, 201, 201, 201, 201, 201, 201),
+    "GET /api/donations":                                 (200, 200, 200, 200, 200, 200, 200, 200),
+    "GET /api/donations/export.csv":                      (401, 403, 200, 200, 403, 403, 403, 200),
+    "GET /api/ministry-campaign":                         (200, 200, 200, 200, 200, 200, 200, 200),
+    "GET /api/notifications/opt-out":                     (200, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/notifications/opt-out":                    (200, 200, 200, 200, 200, 200, 200, 200),
 }
 # fmt: on
 
@@ -130,6 +141,7 @@ class World:
     fee_payment: Payment
     unmatched_payment: Payment
     grant: Grant
+    team_member: Membership
 
 
 @pytest.fixture
@@ -162,15 +174,22 @@ def world(settings: Any) -> World:
             account_reference="ZZZZZZZ",
         ),
         grant=GrantFactory.create(),
+        team_member=Membership.objects.create(
+            organization=campaign.organization, user=UserFactory.create(), role=Role.VIEWER
+        ),
     )
 
 
 def actor_user(actor: str, world: World) -> User | None:
-    if actor == "user":
+    if actor == "outsider":
         return UserFactory.create()
     if actor == "admin":
         return UserFactory.create(is_staff=True, is_superuser=True)
-    return {"visitor": None, "organizer": world.organizer, "other_organizer": world.other_organizer}[actor]
+    if actor in (Role.TREASURER, Role.USHER, Role.VIEWER):
+        member = UserFactory.create()
+        Membership.objects.create(organization=world.campaign.organization, user=member, role=actor)
+        return member
+    return {"visitor": None, "owner": world.organizer, "other_owner": world.other_organizer}[actor]
 
 
 def path_parameters(world: World) -> dict[str, object]:
@@ -181,6 +200,8 @@ def path_parameters(world: World) -> dict[str, object]:
         "reference": world.fee_payment.reference,
         "code": world.pledge.code,
         "pledge_id": world.pledge.pk,
+        "organization_id": world.campaign.organization_id,
+        "membership_id": world.team_member.pk,
     }
 
 
@@ -262,6 +283,9 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
             "payment_options": [{"method": "mpesa_till", "details": {"till_number": "5123456"}}],
         }
     },
+    "POST /api/orgs": lambda w, me: {"json": {"name": "St. Mark's Kiambu", "kind": "church"}},
+    "PATCH /api/orgs/{organization_id}": lambda w, me: {"json": {"town": "Thika"}},
+    "PUT /api/orgs/{organization_id}/members/{membership_id}": lambda w, me: {"json": {"role": "usher"}},
     "POST /api/wizard-feedback": lambda w, me: {"json": {"liked": "The steps", "rating": 4}},
     "POST /api/feedback": lambda w, me: {"json": {"message": "Lovely site", "page": "/explore"}},
     "PUT /api/organizations/profile": lambda w, me: {

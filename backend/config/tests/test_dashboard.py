@@ -3,6 +3,8 @@ from django.test import override_settings
 
 from campaigns.models import CampaignStatus, CampaignType
 from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
+from organizations.models import Membership
+from organizations.roles import Role
 from pledges.services import pledge_confirm, pledge_payment_record
 from pledges.tests.factories import make_pledge
 
@@ -72,6 +74,22 @@ def test_only_the_callers_own_pledging_campaigns_are_shown_and_counted(organizer
     assert (body["active_campaigns"], body["total_pledged"], body["total_paid"]) == (1, 10_000, 5_000)
 
 
+def test_a_team_member_sees_and_counts_the_campaigns_of_their_organizations_with_their_role(member_client, member):
+    church = CampaignFactory.create(pledged_total=10_000, raised_total=5_000)
+    school = CampaignFactory.create(pledged_total=2_000, raised_total=0)
+    CampaignFactory.create(pledged_total=99_000)
+    Membership.objects.create(organization=church.organization, user=member, role=Role.TREASURER)
+    Membership.objects.create(organization=school.organization, user=member, role=Role.USHER)
+
+    body = member_client.get("/api/dashboard").json()
+
+    assert [(row["id"], row["viewer_role"]) for row in body["campaigns"]] == [
+        (school.pk, "usher"),
+        (church.pk, "treasurer"),
+    ]
+    assert (body["active_campaigns"], body["total_pledged"], body["total_paid"]) == (2, 12_000, 5_000)
+
+
 def test_the_sums_come_from_the_confirmed_partly_paid_and_pending_pledges_of_the_callers_campaigns(
     organizer_client, organizer, member
 ):
@@ -113,6 +131,9 @@ def test_campaigns_of_every_status_are_listed_newest_first_with_their_card_field
         "cover_image_url": "https://example.com/cover.jpg",
         "end_date": active.end_date.isoformat(),
         "like_count": None,
+        "organization_id": active.organization_id,
+        "organization_name": active.organization.name,
+        "viewer_role": "owner",
         "suspension_reason": "",
     }
     # The bar is capped at 100%.

@@ -23,6 +23,8 @@ from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
 from config.api import api
 from grants.tests.factories import GrantApplicationFactory, GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
+from organizations.models import Membership
+from organizations.roles import Role
 from payments.models import Payment
 from pledges.models import Pledge
 from pledges.tests.factories import make_pledge, paid_donation
@@ -51,6 +53,8 @@ def build_world(rows: int, tag: str) -> World:
     campaign = CampaignFactory.create(organizer=organizer, title=settings.MINISTRY_CAMPAIGN_TITLE)
     CampaignFactory.create_batch(rows - 1, organizer=organizer)
     CampaignLikeFactory.create_batch(rows, campaign=campaign)
+    for member in UserFactory.create_batch(rows):  # the organization's team
+        Membership.objects.create(organization=campaign.organization, user=member, role=Role.VIEWER)
     pledges = [make_pledge(campaign, name=f"Pledger {tag}{i}", phone=f"0711{tag}{i:05d}") for i in range(rows)]
     pledge = pledges[0]
     for i in range(rows):
@@ -106,6 +110,9 @@ CASES: dict[str, Case] = {
     "pledges_api_donation_list": ("visitor", lambda w: f"/api/donations?campaign_id={w.campaign.pk}&page_size=100"),
     "pledges_api_donation_export": ("organizer", lambda w: f"/api/donations/export.csv?campaign_id={w.campaign.pk}"),
     "pledges_api_ministry_campaign": ("visitor", lambda w: "/api/ministry-campaign"),
+    "organizations_api_organization_list": ("organizer", lambda w: "/api/orgs"),
+    "organizations_api_organization_get": ("organizer", lambda w: f"/api/orgs/{w.campaign.organization_id}"),
+    "organizations_api_team_list": ("organizer", lambda w: f"/api/orgs/{w.campaign.organization_id}/members"),
 }
 
 

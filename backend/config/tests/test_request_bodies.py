@@ -64,4 +64,4 @@ def test_unknown_fields_are_ignored_by_every_operation(operation, world, make_ap
         unsafe_request_path(template, world, request), body, content_type="application/json"
     )
 
-    assert response.status_code == MATRIX[operation][ACTORS.index("organizer")], response.content[:300]
+    assert response.status_code == MATRIX[operation][ACTORS.index("owner")], response.content[:300]

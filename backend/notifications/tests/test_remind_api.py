@@ -29,8 +29,9 @@ def test_the_organizer_sends_a_reminder_by_sms_and_email(
 ):
     client = make_api_client(signed_in_as=pledge.campaign.organizer)
 
-    # Among them the pledge's 'Remind' counter: one upsert (in Redis instead, when there is one).
-    with django_capture_on_commit_callbacks() as callbacks, django_assert_num_queries(5):
+    # Among them the caller's role in the organization and the pledge's 'Remind' counter: one upsert
+    # (in Redis instead, when there is one).
+    with django_capture_on_commit_callbacks() as callbacks, django_assert_num_queries(6):
         answer = remind(client, pledge)
 
     assert answer.status_code == 202

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from campaigns.models import Campaign
+from organizations.services import organization_choose_for_campaign
 from payments.models import Payment, PaymentEvent
 from simulators.delivery import finish_pending_deliveries
 
@@ -82,6 +83,7 @@ def settled(reference: str, timeout: float = WAIT_SECONDS) -> Payment:
 def make_campaign(*, organizer: User, **fields: Any) -> Campaign:
     return Campaign.objects.create(
         organizer=organizer,
+        organization=organization_choose_for_campaign(user=organizer, organization_id=None),
         title=fields.pop("title", "New church roof"),
         description="A roof before the long rains.",
         story="Our congregation of 300 meets under a leaking roof.",

@@ -113,7 +113,7 @@ def test_the_email_in_the_body_never_decides_who_may_confirm(member_client, a_pl
     )
 
     assert response.status_code == 403
-    assert response.json()["detail"] == "Only the campaign's organizer or an admin can confirm payments."
+    assert response.json()["detail"] == "Only the campaign's owners and treasurers, or an admin, can confirm payments."
     a_pledge.refresh_from_db()
     assert (a_pledge.status, a_pledge.confirmed_at, a_pledge.paid_amount) == ("pending", None, 0)
     assert not Payment.objects.exists()

@@ -6,6 +6,7 @@ import { primaryButton, secondaryButton } from "@/components/buttonStyles";
 import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { ProgressBar } from "@/components/ProgressBar";
+import { RoleBadge } from "@/components/RoleBadge";
 import { sendCampaignView } from "@/features/analytics/beacon";
 import { errorMessage } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
@@ -141,6 +142,11 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
                 <Trans>This campaign is not open for pledges or donations.</Trans>
               </p>
             )}
+            {campaign.viewer_role && fresh && (
+              <div className="mt-4">
+                <RoleBadge organization={campaign.organization_name} role={campaign.viewer_role} />
+              </div>
+            )}
             <div className="mt-4 flex flex-wrap items-center gap-2">
               <LikeButton campaign={campaign} ready={fresh} />
               {campaign.can_edit && (
@@ -151,7 +157,7 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
                   <Trans>Edit</Trans>
                 </Link>
               )}
-              {campaign.can_edit && fresh && (
+              {campaign.can_see_pledges && fresh && (
                 <Link
                   href={`/campaign/${campaign.id}/analytics`}
                   className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:border-brand-600"
@@ -177,10 +183,10 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
           </Suspense>
         </div>
       </div>
-      {(campaign.can_edit || isAdmin) && fresh && (
+      {(campaign.can_see_pledges || isAdmin) && fresh && (
         <div className="mt-10 border-t border-slate-200 pt-8">
           <Suspense fallback={<PageSkeleton />}>
-            <PledgeManagement campaignId={campaign.id} />
+            <PledgeManagement campaignId={campaign.id} canAct={campaign.can_manage_pledges || isAdmin} />
           </Suspense>
         </div>
       )}

@@ -18,6 +18,9 @@ const campaign: DashboardCampaign = {
   cover_image_url: "",
   end_date: "2026-12-31",
   like_count: null,
+  organization_id: 3,
+  organization_name: "St. Mark's Kiambu",
+  viewer_role: "owner",
 };
 
 function renderCard(fields: Partial<DashboardCampaign>) {

@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
+import { RoleBadge } from "@/components/RoleBadge";
 import type { Schemas } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
 
@@ -7,8 +8,8 @@ export type DashboardCampaign = Schemas["DashboardCampaignOut"];
 
 const buttonBase = "inline-flex w-full items-center justify-center rounded-md px-4 py-2 font-semibold";
 
-/** One of the organizer's campaigns; a pending one asks for its activation payment, a suspended one
- * says why an admin suspended it and whom to write to. */
+/** A campaign of one of the user's organizations, with their role; a pending one asks its owners for
+ * the activation payment, a suspended one says why an admin suspended it and whom to write to. */
 export function CampaignCard({
   campaign,
   supportEmail,
@@ -20,6 +21,7 @@ export function CampaignCard({
 }) {
   const { t } = useLingui();
   const pending = campaign.status === "pending";
+  const owner = campaign.viewer_role === "owner";
   const titleId = `campaign-${campaign.id}-title`;
   return (
     <article
@@ -39,6 +41,7 @@ export function CampaignCard({
         <h3 id={titleId} className="mt-1 text-lg font-semibold text-slate-900">
           {campaign.title}
         </h3>
+        <RoleBadge organization={campaign.organization_name} role={campaign.viewer_role} />
         <div className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
           <div className="h-full bg-brand-600" style={{ width: `${campaign.progress_percent}%` }} />
         </div>
@@ -57,7 +60,7 @@ export function CampaignCard({
             <Plural value={campaign.like_count} one="# like" other="# likes" />
           </p>
         )}
-        {pending && (
+        {pending && owner && (
           <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3">
             <p className="font-semibold text-amber-900">
               <Trans>Payment Required</Trans>
@@ -114,7 +117,7 @@ export function CampaignCard({
               <Trans>View Campaign</Trans>
             </Link>
           )}
-          {!pending && (
+          {!pending && campaign.viewer_role !== "usher" && (
             <Link
               href={`/campaign/${campaign.id}/analytics`}
               aria-label={t`Analytics for ${campaign.title}`}

@@ -5,43 +5,63 @@ import { Disclosure } from "@/components/Disclosure";
 import { formatKsh } from "@/lib/money";
 import { LoadFailed } from "./LoadFailed";
 import { PLEDGES_PAGE_SIZE, RECENT_PLEDGES, usePledgeList, usePledgeSummary } from "./managementApi";
+import { MayAct } from "./mayAct";
 import { PledgeTable } from "./PledgeTable";
 import { ReminderSettingsPanel } from "./Reminders";
 import { UnmatchedPayments } from "./UnmatchedPayments";
 
 /**
- * Pledge Management on /campaign/{id}, for the organizer and admins (the server answers 403 to
- * anyone else): the summary, the 10 newest pledges with confirm, record and remind actions, payments
- * that matched no pledge code, every pledge (searchable), the CSV exports and the reminder settings.
- * A lazy chunk of its own.
+ * Pledge Management on /campaign/{id}, for the campaign's team but ushers, and admins (the server
+ * answers 403 to anyone else): the summary, the 10 newest pledges with confirm, record and remind
+ * actions, payments that matched no pledge code, every pledge (searchable), the CSV exports and the
+ * reminder settings. Viewers (`canAct` false) read it without the actions. A lazy chunk of its own.
  */
-export default function PledgeManagement({ campaignId }: { campaignId: number }) {
+export default function PledgeManagement({ campaignId, canAct }: { campaignId: number; canAct: boolean }) {
   return (
-    <section aria-labelledby="pledge-management-heading" className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="pledge-management-heading" className="text-xl font-semibold text-slate-900">
-            <Trans>Pledge Management</Trans>
-          </h2>
-          <p className="text-sm text-slate-600">
-            <Trans>Only you and the site admins see this section, with every pledger's details.</Trans>
-          </p>
+    <MayAct.Provider value={canAct}>
+      <section aria-labelledby="pledge-management-heading" className="space-y-6">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="pledge-management-heading" className="text-xl font-semibold text-slate-900">
+              <Trans>Pledge Management</Trans>
+            </h2>
+            <p className="text-sm text-slate-600">
+              <Trans>
+                Only the campaign's team and the site admins see this section, with every pledger's details.
+              </Trans>
+            </p>
+            {!canAct && (
+              <p className="mt-1 text-sm font-medium text-amber-900">
+                <Trans>As a viewer you can read the pledges but not confirm, record, assign or remind.</Trans>
+              </p>
+            )}
+          </div>
+          {canAct && (
+            <div className="flex flex-wrap gap-2">
+              <a
+                href={`/api/pledges/export.csv?campaign_id=${campaignId}`}
+                download
+                className={outlineButton}
+              >
+                <Trans>Export pledges (CSV)</Trans>
+              </a>
+              <a
+                href={`/api/donations/export.csv?campaign_id=${campaignId}`}
+                download
+                className={outlineButton}
+              >
+                <Trans>Export donations (CSV)</Trans>
+              </a>
+            </div>
+          )}
         </div>
-        <div className="flex flex-wrap gap-2">
-          <a href={`/api/pledges/export.csv?campaign_id=${campaignId}`} download className={outlineButton}>
-            <Trans>Export pledges (CSV)</Trans>
-          </a>
-          <a href={`/api/donations/export.csv?campaign_id=${campaignId}`} download className={outlineButton}>
-            <Trans>Export donations (CSV)</Trans>
-          </a>
-        </div>
-      </div>
-      <Summary campaignId={campaignId} />
-      <RecentPledges campaignId={campaignId} />
-      <UnmatchedPayments campaignId={campaignId} />
-      <AllPledges campaignId={campaignId} />
-      <ReminderSettingsPanel campaignId={campaignId} />
-    </section>
+        <Summary campaignId={campaignId} />
+        <RecentPledges campaignId={campaignId} />
+        <UnmatchedPayments campaignId={campaignId} />
+        <AllPledges campaignId={campaignId} />
+        {canAct && <ReminderSettingsPanel campaignId={campaignId} />}
+      </section>
+    </MayAct.Provider>
   );
 }
 

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
+import { useContext, useState } from "react";
 import { outlineButton } from "@/components/buttonStyles";
 import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { formatKsh } from "@/lib/money";
 import { formatDay } from "./format";
 import { ConfirmPaymentDialog, RecordPaymentDialog } from "./ManageDialogs";
 import type { ManagedPledge } from "./managementApi";
+import { MayAct } from "./mayAct";
 import { PledgeStatusBadge } from "./PledgeStatusBadge";
 import { RemindButton } from "./Reminders";
 
@@ -183,6 +184,8 @@ function Paid({ pledge }: { pledge: ManagedPledge }) {
 /** Confirm (one way, disabled once confirmed), record a cash or bank payment, and remind the pledger. */
 function PledgeActions({ pledge, onAction }: { pledge: ManagedPledge; onAction(action: Action): void }) {
   const confirmed = pledge.payment_confirmed ?? false;
+  const mayAct = useContext(MayAct);
+  if (!mayAct) return null;
   return (
     <>
       <button

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
+import { useContext, useId, useState } from "react";
 import { outlineButton } from "@/components/buttonStyles";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/api/client";
@@ -13,6 +13,7 @@ import {
   usePledgeList,
   useUnmatchedPayments,
 } from "./managementApi";
+import { MayAct } from "./mayAct";
 
 /**
  * Paybill payments whose account number is no pledge code, each with a way to assign it to its pledge
@@ -58,6 +59,7 @@ function UnmatchedRow({ campaignId, payment }: { campaignId: number; payment: Un
   const amount = formatKsh(payment.amount);
   const account = payment.account_reference;
   const received = payment.received_at && formatDay(payment.received_at, i18n.locale);
+  const mayAct = useContext(MayAct);
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="text-sm">
@@ -70,7 +72,7 @@ function UnmatchedRow({ campaignId, payment }: { campaignId: number; payment: Un
           {[payment.payer_name, payment.mpesa_receipt, received].filter(Boolean).join(" · ")}
         </p>
       </div>
-      {suggested ? (
+      {!mayAct ? null : suggested ? (
         <button
           type="button"
           disabled={assign.isPending}

@@ -418,7 +418,7 @@ export interface paths {
          * Confirm Payment
          * @description Confirm a pledge paid by bank or cash ('This action cannot be undone'). The rest of its
          *     amount is entered in the ledger as a bank transfer recorded by the signed-in organizer.
-         *     Confirming again changes nothing. Only the campaign's organizer or an admin (403).
+         *     Confirming again changes nothing. Only the campaign's owners and treasurers or an admin (403).
          */
         post: operations["pledges_api_confirm_payment"];
         delete?: never;
@@ -646,6 +646,98 @@ export interface paths {
         put: operations["grants_api_organization_profile_save"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Organization List
+         * @description The organizations the signed-in user belongs to, with their role in each, by name.
+         */
+        get: operations["organizations_api_organization_list"];
+        put?: never;
+        /**
+         * Organization Create
+         * @description A new organization; the signed-in user is its first owner.
+         */
+        post: operations["organizations_api_organization_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Organization Get
+         * @description An organization of the signed-in user; 404 for anyone outside its team.
+         */
+        get: operations["organizations_api_organization_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Organization Update
+         * @description Change the organization's details (owners).
+         */
+        patch: operations["organizations_api_organization_update"];
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Team List
+         * @description The team, owners first: every member sees who is in it and in which role.
+         */
+        get: operations["organizations_api_team_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/members/{membership_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Team Role Change
+         * @description Give a member another role (owners); the last owner keeps theirs (400).
+         */
+        put: operations["organizations_api_team_role_change"];
+        post?: never;
+        /**
+         * Team Member Remove
+         * @description Take someone out of the team (owners), or leave it (anyone); the last owner stays (400).
+         */
+        delete: operations["organizations_api_team_member_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1289,9 +1381,19 @@ export interface components {
         CampaignDetailOut: {
             /**
              * Can Edit
-             * @description The viewer is the organizer or an admin: show Edit / Edit Campaign.
+             * @description The viewer is an owner of its organization or an admin: show Edit.
              */
             can_edit: boolean;
+            /**
+             * Can Manage Pledges
+             * @description Owners, treasurers and admins: confirm, record and assign payments, remind, export.
+             */
+            can_manage_pledges: boolean;
+            /**
+             * Can See Pledges
+             * @description Owners, treasurers, viewers and admins: Pledge Management, analytics, givers' details.
+             */
+            can_see_pledges: boolean;
             /**
              * Can Share
              * @description Active campaigns only: show the share panel and the QR code.
@@ -1355,6 +1457,8 @@ export interface components {
              */
             liked_by_me: boolean;
             media_type: components["schemas"]["MediaType"];
+            /** Organization Name */
+            organization_name: string;
             /**
              * Organizer
              * @description The organizer's e-mail, for the organizer and admins only.
@@ -1421,6 +1525,8 @@ export interface components {
              * Format: date-time
              */
             updated_at: string;
+            /** @description The viewer's role in the campaign's organization; null if none. */
+            viewer_role: components["schemas"]["Role"] | null;
             /**
              * Youtube Id
              * @description Embed as https://www.youtube-nocookie.com/embed/{youtube_id}.
@@ -1718,6 +1824,10 @@ export interface components {
              * @description The number of likes, for admins only; null for everyone else.
              */
             like_count: number | null;
+            /** Organization Id */
+            organization_id: number;
+            /** Organization Name */
+            organization_name: string;
             /**
              * Pledged Total
              * @description Sum of the pledges, whole KES.
@@ -1742,17 +1852,19 @@ export interface components {
             suspension_reason: string;
             /** Title */
             title: string;
+            /** @description The user's role in the campaign's organization: what they may do with it. */
+            viewer_role: components["schemas"]["Role"];
         };
         /** DashboardOut */
         DashboardOut: {
             /**
              * Active Campaigns
-             * @description The user's active pledging campaigns.
+             * @description The active pledging campaigns of the user's organizations.
              */
             active_campaigns: number;
             /**
              * Campaigns
-             * @description The user's pledging campaigns, newest first.
+             * @description The pledging campaigns of the user's organizations, newest first.
              */
             campaigns: components["schemas"]["DashboardCampaignOut"][];
             /**
@@ -1772,12 +1884,12 @@ export interface components {
             support_email: string;
             /**
              * Total Paid
-             * @description Sum of raised_total over the user's pledging campaigns, whole KES.
+             * @description Sum of raised_total over those pledging campaigns, whole KES.
              */
             total_paid: number;
             /**
              * Total Pledged
-             * @description Sum of pledged_total over the user's pledging campaigns, whole KES.
+             * @description Sum of pledged_total over those pledging campaigns, whole KES.
              */
             total_pledged: number;
         };
@@ -2081,6 +2193,11 @@ export interface components {
              */
             media_url: string;
             /**
+             * Organization Id
+             * @description One of the organizations the user owns. Needed only when they own several; left out, their one organization, or a new personal one if they own none.
+             */
+            organization_id?: number | null;
+            /**
              * Story
              * @description The description is its first 100 characters plus '...'.
              */
@@ -2301,6 +2418,29 @@ export interface components {
          * @enum {string}
          */
         MediaType: "image" | "video" | "youtube";
+        /** MemberOut */
+        MemberOut: {
+            /** Email */
+            email: string;
+            /**
+             * Id
+             * @description The membership's id (the path of role changes and removal).
+             */
+            id: number;
+            /**
+             * Is Me
+             * @description The signed-in user's own membership.
+             */
+            is_me: boolean;
+            /**
+             * Joined At
+             * Format: date-time
+             */
+            joined_at: string;
+            /** Name */
+            name: string;
+            role: components["schemas"]["Role"];
+        };
         /** MessageOut */
         MessageOut: {
             /** Detail */
@@ -2344,6 +2484,80 @@ export interface components {
             status: string;
             /** Subject */
             subject: string;
+        };
+        /**
+         * OrganizationIn
+         * @description The organization's details; a missing field of a PATCH stays as it is.
+         */
+        OrganizationIn: {
+            /**
+             * County
+             * @description One of Kenya's counties, up to 64 characters; optional.
+             * @default
+             */
+            county: string;
+            /** @description church, ministry, school or group ('personal' is made, never chosen). */
+            kind: components["schemas"]["OrganizationKind"];
+            /**
+             * Name
+             * @description 1 to 200 characters.
+             */
+            name: string;
+            /**
+             * Registration Number
+             * @description Up to 64 characters; optional.
+             * @default
+             */
+            registration_number: string;
+            /**
+             * Town
+             * @description Up to 64 characters; optional.
+             * @default
+             */
+            town: string;
+        };
+        /**
+         * OrganizationKind
+         * @enum {string}
+         */
+        OrganizationKind: "church" | "ministry" | "school" | "group" | "personal";
+        /** OrganizationOut */
+        OrganizationOut: {
+            /**
+             * Can Create Campaigns
+             * @description Owners: the wizard offers this organization.
+             */
+            can_create_campaigns: boolean;
+            /**
+             * Can Manage Team
+             * @description Owners: change the details and the team.
+             */
+            can_manage_team: boolean;
+            /** County */
+            county: string;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["OrganizationKind"];
+            /** Name */
+            name: string;
+            /** Registration Number */
+            registration_number: string;
+            /** @description The signed-in user's role in it. */
+            role: components["schemas"]["Role"];
+            /** Town */
+            town: string;
+        };
+        /** OrganizationPatchIn */
+        OrganizationPatchIn: {
+            /** County */
+            county?: string | null;
+            kind?: components["schemas"]["OrganizationKind"] | null;
+            /** Name */
+            name?: string | null;
+            /** Registration Number */
+            registration_number?: string | null;
+            /** Town */
+            town?: string | null;
         };
         /** OrganizationProfileExportOut */
         OrganizationProfileExportOut: {
@@ -2767,7 +2981,7 @@ export interface components {
         /**
          * PledgeOut
          * @description A pledge in a list. Fields after ``details_visible`` are null unless the viewer manages the
-         *     campaign (its organizer or an admin); for everyone else ``email`` and ``phone`` are
+         *     campaign (its owners, treasurers and viewers, or an admin); for everyone else ``email`` and ``phone`` are
          *     placeholders and an anonymous pledge's ``name`` is 'Anonymous'.
          */
         PledgeOut: {
@@ -3029,6 +3243,11 @@ export interface components {
              */
             media_url: string;
             /**
+             * Organization Id
+             * @description One of the organizations the user owns. Needed only when they own several; left out, their one organization, or a new personal one if they own none.
+             */
+            organization_id?: number | null;
+            /**
              * Payment Options
              * @description 1 to 3, each method once; subscribers may send none.
              */
@@ -3108,6 +3327,15 @@ export interface components {
             offset_choices: string[];
             /** Offsets */
             offsets: string[];
+        };
+        /**
+         * Role
+         * @enum {string}
+         */
+        Role: "owner" | "treasurer" | "usher" | "viewer";
+        /** RoleIn */
+        RoleIn: {
+            role: components["schemas"]["Role"];
         };
         /**
          * SessionOut
@@ -5327,6 +5555,447 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    organizations_api_organization_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationOut"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    organizations_api_organization_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    organizations_api_organization_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    organizations_api_organization_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationPatchIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    organizations_api_team_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    organizations_api_team_role_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                membership_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    organizations_api_team_member_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                membership_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,74 @@
+"""The organizations API under /api/orgs/ (``GET /api/organizations`` is the spec's payment status)."""
+
+from django.http import HttpRequest, HttpResponse
+from ninja import Router, Status
+from ninja.security import django_auth
+
+from accounts.auth import signed_in_user
+from common.schemas import ErrorOut
+from organizations import selectors, services
+from organizations.schemas import MemberOut, OrganizationIn, OrganizationOut, OrganizationPatchIn, RoleIn
+
+router = Router(tags=["organizations"])
+
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+
+
+@router.get("/orgs", response={200: list[OrganizationOut], 401: ErrorOut}, auth=django_auth)
+def organization_list(request: HttpRequest) -> list[OrganizationOut]:
+    """The organizations the signed-in user belongs to, with their role in each, by name."""
+    return [OrganizationOut.for_member(m) for m in selectors.user_memberships(user=signed_in_user(request))]
+
+
+@router.post("/orgs", response={201: OrganizationOut, **ERRORS}, auth=django_auth)
+def organization_create(request: HttpRequest, payload: OrganizationIn) -> Status[OrganizationOut]:
+    """A new organization; the signed-in user is its first owner."""
+    membership = services.organization_create(user=signed_in_user(request), **payload.dict())
+    return Status(201, OrganizationOut.for_member(membership))
+
+
+@router.get("/orgs/{organization_id}", response={200: OrganizationOut, **ERRORS}, auth=django_auth)
+def organization_get(request: HttpRequest, organization_id: int) -> OrganizationOut:
+    """An organization of the signed-in user; 404 for anyone outside its team."""
+    return OrganizationOut.for_member(
+        selectors.membership_of(user=signed_in_user(request), organization_id=organization_id)
+    )
+
+
+@router.patch("/orgs/{organization_id}", response={200: OrganizationOut, **ERRORS}, auth=django_auth)
+def organization_update(request: HttpRequest, organization_id: int, payload: OrganizationPatchIn) -> OrganizationOut:
+    """Change the organization's details (owners)."""
+    membership = services.organization_update(
+        user=signed_in_user(request), organization_id=organization_id, **payload.dict()
+    )
+    return OrganizationOut.for_member(membership)
+
+
+@router.get("/orgs/{organization_id}/members", response={200: list[MemberOut], **ERRORS}, auth=django_auth)
+def team_list(request: HttpRequest, organization_id: int) -> list[dict[str, object]]:
+    """The team, owners first: every member sees who is in it and in which role."""
+    user = signed_in_user(request)
+    organization = selectors.membership_of(user=user, organization_id=organization_id).organization
+    members = selectors.team_list(organization=organization)
+    return [MemberOut.for_viewer(member, viewer_id=user.pk) for member in members]
+
+
+@router.put("/orgs/{organization_id}/members/{membership_id}", response={200: MemberOut, **ERRORS}, auth=django_auth)
+def team_role_change(
+    request: HttpRequest, organization_id: int, membership_id: int, payload: RoleIn
+) -> dict[str, object]:
+    """Give a member another role (owners); the last owner keeps theirs (400)."""
+    user = signed_in_user(request)
+    member = services.team_role_change(
+        user=user, organization_id=organization_id, membership_id=membership_id, role=payload.role
+    )
+    return MemberOut.for_viewer(member, viewer_id=user.pk)
+
+
+@router.delete("/orgs/{organization_id}/members/{membership_id}", response={204: None, **ERRORS}, auth=django_auth)
+def team_member_remove(request: HttpRequest, organization_id: int, membership_id: int) -> HttpResponse:
+    """Take someone out of the team (owners), or leave it (anyone); the last owner stays (400)."""
+    services.team_member_remove(
+        user=signed_in_user(request), organization_id=organization_id, membership_id=membership_id
+    )
+    return HttpResponse(status=204)

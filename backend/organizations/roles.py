@@ -1,0 +1,53 @@
+"""What each role in an organization may do: one table, read by every check of the server.
+
+| Permission          | What it covers                                                        | owner | treasurer | usher | viewer |
+|---------------------|-----------------------------------------------------------------------|:-----:|:---------:|:-----:|:------:|
+| SEE_UNPUBLISHED     | the organization's pending and closed campaigns, the dashboard        |   ✓   |     ✓     |   ✓   |   ✓    |
+| SEE_PLEDGES         | Pledge Management read-only: givers' details, summary, payments of a   |   ✓   |     ✓     |       |   ✓    |
+|                     | pledge, unmatched money, analytics, reminder settings                  |       |           |       |        |
+| MANAGE_PLEDGES      | confirm, record and reverse payments, assign unmatched money, remind,  |   ✓   |     ✓     |       |        |
+|                     | change reminder settings, export CSV                                   |       |           |       |        |
+| EDIT_CAMPAIGNS      | create and edit campaigns, pay their activation fee                    |   ✓   |           |       |        |
+| MANAGE_TEAM         | the organization's details, its team and invitations                   |   ✓   |           |       |        |
+
+Ushers record pledges and gifts at events once the ushers' desk exists; until then they only see
+the organization's campaigns. Admins (staff) may do everything a role allows (see
+``Campaign.allows``); an outsider and a visitor nothing beyond the public pages.
+"""
+
+from enum import StrEnum
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Role(models.TextChoices):
+    OWNER = "owner", _("Owner")
+    TREASURER = "treasurer", _("Treasurer")
+    USHER = "usher", _("Usher")
+    VIEWER = "viewer", _("Viewer")
+
+
+class Permission(StrEnum):
+    SEE_UNPUBLISHED = "see_unpublished"
+    SEE_PLEDGES = "see_pledges"
+    MANAGE_PLEDGES = "manage_pledges"
+    EDIT_CAMPAIGNS = "edit_campaigns"
+    MANAGE_TEAM = "manage_team"
+
+
+ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
+    Role.OWNER: frozenset(Permission),
+    Role.TREASURER: frozenset({Permission.SEE_UNPUBLISHED, Permission.SEE_PLEDGES, Permission.MANAGE_PLEDGES}),
+    Role.USHER: frozenset({Permission.SEE_UNPUBLISHED}),
+    Role.VIEWER: frozenset({Permission.SEE_UNPUBLISHED, Permission.SEE_PLEDGES}),
+}
+
+# Adding, raising to or removing one of these roles needs a second person's approval once the
+# organization has two or more people holding them (the two-person rule).
+GUARDED_ROLES = frozenset({Role.OWNER, Role.TREASURER})
+
+
+def role_allows(role: str | None, permission: Permission) -> bool:
+    """Whether a member with ``role`` (None: not a member) may do what ``permission`` covers."""
+    return role is not None and permission in ROLE_PERMISSIONS[Role(role)]

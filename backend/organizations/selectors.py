@@ -1,0 +1,51 @@
+from django.db.models import Case, QuerySet, Value, When
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from common.errors import NotFoundError
+from organizations.models import Membership, Organization
+from organizations.roles import Role
+
+
+def membership_role(*, user: User | None, organization_id: int) -> str | None:
+    """``user``'s role in the organization, None for a visitor or an outsider. One query."""
+    if user is None or not user.is_authenticated:
+        return None
+    return Membership.objects.filter(user=user, organization_id=organization_id).values_list("role", flat=True).first()
+
+
+def user_organization_ids(*, user: User) -> QuerySet[Membership, int]:
+    """The organizations ``user`` belongs to, in any role: a subquery for filters."""
+    return Membership.objects.filter(user=user).values_list("organization_id", flat=True)
+
+
+def user_memberships(*, user: User) -> list[Membership]:
+    """``user``'s memberships with their organizations, by organization name. One query."""
+    return list(
+        Membership.objects.filter(user=user).select_related("organization").order_by("organization__name", "id")
+    )
+
+
+def owned_organizations(*, user: User) -> QuerySet[Organization]:
+    return Organization.objects.filter(memberships__user=user, memberships__role=Role.OWNER)
+
+
+def membership_of(*, user: User, organization_id: int) -> Membership:
+    """``user``'s membership of the organization, with it; NotFoundError (404) for anyone else, who is
+    not told it exists."""
+    membership = (
+        Membership.objects.select_related("organization").filter(user=user, organization_id=organization_id).first()
+        if 1 <= organization_id < 2**63
+        else None
+    )
+    if membership is None:
+        raise NotFoundError(_("Organization not found."), code="not_found")
+    return membership
+
+
+def team_list(*, organization: Organization) -> list[Membership]:
+    """The organization's team, owners first, then by when they joined. One query."""
+    order = Case(*(When(role=role, then=Value(rank)) for rank, role in enumerate(Role)))
+    return list(
+        Membership.objects.filter(organization=organization).select_related("user").order_by(order, "created_at", "id")
+    )
