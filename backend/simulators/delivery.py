@@ -2,7 +2,9 @@
 like the real services' own (a request never waits for its callback).
 
 The threads do nothing but HTTP: every state change happens in a request handler, so a
-thread never shares a database connection with the web server (or with a test).
+thread never shares a database connection with the web server (or with a test). They are
+tracked until they end, so a test can wait for them all (``finish_pending_deliveries``) before
+it reads what they lead to, or clears the database they write to.
 """
 
 import json
@@ -25,10 +27,44 @@ def _send(url: str, content: bytes, headers: dict[str, str]) -> httpx.Response |
     return response
 
 
+_pending: set[threading.Timer] = set()
+_pending_lock = threading.Lock()
+
+
 def _later(delay: float, function: Any, *args: Any) -> None:
-    timer = threading.Timer(delay, function, args=args)
+    def deliver() -> None:
+        try:
+            function(*args)
+        finally:
+            with _pending_lock:
+                _pending.discard(timer)
+
+    timer = threading.Timer(delay, deliver)
     timer.daemon = True
+    with _pending_lock:
+        _pending.add(timer)
     timer.start()
+
+
+def finish_pending_deliveries(*, cancel: bool = False) -> None:
+    """Wait until every callback scheduled is sent and answered, including those the answering
+    requests schedule in turn (the request answering an STK prompt schedules its callback).
+    With ``cancel``, callbacks not sent yet are dropped instead of waited for.
+
+    When this returns no request from a simulator is in flight: the server answers only after
+    its handler (and the tasks the immediate backend runs on commit) has finished writing.
+    """
+    while True:
+        with _pending_lock:
+            timers = list(_pending)
+        if not timers:
+            return
+        for timer in timers:
+            if cancel:
+                timer.cancel()
+            timer.join()
+            with _pending_lock:
+                _pending.discard(timer)  # a cancelled one never ran ``deliver``, which removes it
 
 
 def deliver_later(url: str, content: bytes, *, delay: float, headers: dict[str, str] | None = None) -> None:

@@ -1,7 +1,7 @@
 """Helpers for tests that drive the real adapters over HTTP against the simulators."""
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any, TypeVar
@@ -13,6 +13,7 @@ from accounts.models import User
 from campaigns.models import Campaign
 from organizations.services import organization_choose_for_campaign
 from payments.models import Payment, PaymentEvent
+from simulators.delivery import finish_pending_deliveries
 
 T = TypeVar("T")
 
@@ -21,8 +22,14 @@ SIMULATOR_DELAY_SECONDS = 0.2
 
 
 @pytest.fixture
-def providers(settings: Any, django_db_setup: None, live_server: Any) -> SimpleNamespace:
+def providers(settings: Any, django_db_setup: None, live_server: Any) -> Iterator[SimpleNamespace]:
     """Point every adapter at the simulators served by the live server, and its callbacks back at it.
+
+    Afterwards, drop the simulators' callbacks still to come and wait for those in flight: the
+    test's database is cleared right after this teardown, and nothing may be writing to it then.
+    A test may end without waiting for a callback (a refused or rate-limited push, a prompt
+    nobody needs answered), and the live server may still be writing one and running its
+    on-commit tasks.
 
     ``django_db_setup`` comes before ``live_server`` on purpose: both are session fixtures, and a
     live server started before the test database exists cannot share the in-memory SQLite
@@ -35,17 +42,25 @@ def providers(settings: Any, django_db_setup: None, live_server: Any) -> SimpleN
     settings.PAYSTACK_BASE_URL = f"{url}/simulators/paystack"
     settings.SIMULATOR_PAYSTACK_WEBHOOK_URL = f"{url}/api/payments/callbacks/card"
     settings.SIMULATOR_CALLBACK_DELAY_SECONDS = SIMULATOR_DELAY_SECONDS
-    return SimpleNamespace(url=url)
+    yield SimpleNamespace(url=url)
+    finish_pending_deliveries(cancel=True)
 
 
-# Generous: callbacks come from timer threads, and CI's two cores are busy with the whole suite.
+# Generous: CI's two cores are busy with the whole suite.
 WAIT_SECONDS = 20.0
 
 
 def wait_for(condition: Callable[[], T], timeout: float = WAIT_SECONDS) -> T:
-    """Poll until ``condition()`` is truthy (and return it), as a client polling the API would."""
+    """``condition()`` (returned) once it is truthy, as a client polling the API would see it.
+
+    Each look waits first for the simulators' callbacks to be sent and answered. Polling alone
+    is not enough: on in-memory SQLite the live server's threads share the test's very
+    connection, so a look taken while a callback is being written can see its transaction half
+    done.
+    """
     deadline = time.monotonic() + timeout
     while True:
+        finish_pending_deliveries()
         value = condition()
         if value:
             return value
@@ -55,8 +70,7 @@ def wait_for(condition: Callable[[], T], timeout: float = WAIT_SECONDS) -> T:
 
 
 def settled(reference: str, timeout: float = WAIT_SECONDS) -> Payment:
-    """The payment once a callback has settled it. The event is the last row that transaction
-    writes, so once it is there the payment's effects are too."""
+    """The payment once a callback has settled it."""
     wait_for(
         lambda: PaymentEvent.objects.filter(
             payment__reference=reference, outcome__in=[PaymentEvent.Outcome.CREDITED, PaymentEvent.Outcome.FAILED]
