@@ -15,9 +15,12 @@ import datetime, json, os
 from django.utils import timezone
 from accounts.models import User
 from campaigns.models import Campaign
+from organizations.services import organization_choose_for_campaign
 email, title = json.loads(os.environ["E2E_CAMPAIGN"])
+organizer = User.objects.get(email=email)
 Campaign.objects.create(
-    organizer=User.objects.get(email=email), title=title, description="A campaign to activate.",
+    organizer=organizer, organization=organization_choose_for_campaign(user=organizer, organization_id=None),
+    title=title, description="A campaign to activate.",
     story="Created by the payments end-to-end test.", category="community", goal=50000,
     end_date=timezone.localdate() + datetime.timedelta(days=30),
 )
