@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "common",
     "accounts",
     "organizations",
+    "collection_accounts",
     "campaigns",
     "feedback",
     "payments",
