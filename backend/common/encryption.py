@@ -62,7 +62,7 @@ def decrypt(ciphertext: str) -> str:
         ) from None
 
 
-class EncryptedTextField(models.TextField):  # type: ignore[type-arg]
+class EncryptedTextField(models.TextField):
     """A text column holding Fernet ciphertext; the model attribute holds the plaintext.
 
     An empty string stays empty (nothing to hide, and "not set" stays visible to queries). The
