@@ -310,12 +310,10 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Harambee <no-reply@ha
 # Secrets third parties gave us (an organization's Daraja consumer secret and passkey) are stored
 # encrypted with these Fernet keys (common/encryption.py), comma-separated: the first encrypts, all
 # decrypt. To change keys put the new one first, run `manage.py rotate_secrets_key`, then drop the
-# old one (README: Secrets at rest). Required in production; locally a published key.
+# old one (README: Secrets at rest). Required in production (common/checks.py); locally a published key.
 SECRETS_ENCRYPTION_KEYS = env_list("SECRETS_ENCRYPTION_KEYS") or (
     [] if IS_PRODUCTION else [LOCAL_DEFAULTS["SECRETS_ENCRYPTION_KEYS"]]
 )
-if IS_PRODUCTION and not SECRETS_ENCRYPTION_KEYS:
-    raise ImproperlyConfigured("SECRETS_ENCRYPTION_KEYS must be set when HARAMBEE_ENV=production.")
 
 
 # Payments (backend/payments). Locally every provider is the built-in simulator
