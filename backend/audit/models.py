@@ -27,6 +27,7 @@ class AuditAction(models.TextChoices):
     ORGANIZATION_EDITED = "organization_edited", _("Organization's details changed")
     TEAM_CHANGED = "team_changed", _("Team member added, given another role or removed")
     COLLECTION_ACCOUNT_CHANGED = "collection_account_changed", _("Collection account added, changed or removed")
+    PAYMENT_SET_ASIDE = "payment_set_aside", _("Unmatched payment set aside: not for a campaign")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

@@ -14,6 +14,8 @@ from django.utils import timezone
 from accounts.models import User
 from campaigns.categories import Category
 from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType
+from campaigns.selectors import LEGACY_OPTION_ACCOUNTS
+from campaigns.wizard import campaign_accounts_link
 from organizations.services import organization_choose_for_campaign
 
 ORGANIZER = "organizer@harambee.local"
@@ -244,7 +246,7 @@ def _campaign(fields: dict[str, Any], *, status: str, organizers: dict[str, User
         return campaign
     today = timezone.localdate()
     organizer = organizers[fields["organizer"]]
-    return Campaign.objects.create(
+    campaign = Campaign.objects.create(
         type=CampaignType.PLEDGING,
         status=status,
         organizer=organizer,
@@ -257,10 +259,20 @@ def _campaign(fields: dict[str, Any], *, status: str, organizers: dict[str, User
         image_url=COVERS + fields["cover"],
         start_date=today - timedelta(days=7),
         end_date=today + timedelta(days=fields["days"]),
-        payment_options=fields["payment_options"],
+        # A personal number stays a legacy option (shown with a warning); the rest become accounts.
+        payment_options=[option for option in fields["payment_options"] if option["method"] == "mpesa"],
         # No invented totals: pledged, raised and donors come only from real pledges and payments
         # (pledges/demo.py makes some through the services).
     )
+    accounts = [_account(option) for option in fields["payment_options"] if option["method"] != "mpesa"]
+    campaign_accounts_link(campaign=campaign, user=organizer, entries=accounts)
+    return campaign
+
+
+def _account(option: dict[str, Any]) -> dict[str, Any]:
+    """A demo payment option as the wizard's new account (the same details are one account)."""
+    kind, fields = LEGACY_OPTION_ACCOUNTS[option["method"]]
+    return {"kind": kind, **{field: option["details"][key] for field, key in fields.items()}}
 
 
 def demo_campaigns_load() -> list[Campaign]:

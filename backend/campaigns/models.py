@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from campaigns.categories import Category
 from campaigns.validators import validate_media_url, validate_payment_options
+from collection_accounts.models import CollectionAccount
 from organizations.models import Organization
 from organizations.roles import Permission, role_allows
 from organizations.selectors import membership_role
@@ -81,7 +82,12 @@ class Campaign(models.Model):
         default=list,
         blank=True,
         validators=[validate_payment_options],
-        help_text='Up to 3 of {"method": "bank|mpesa_till|paybill|mpesa|cash", "details": {...}}.',
+        help_text='Legacy: up to 3 of {"method": "bank|mpesa_till|paybill|mpesa|cash", "details": {...}}, '
+        "the ways to pay that did not become collection accounts (campaigns migration 0009): a personal "
+        "M-Pesa number, shown with a warning to the team. New campaigns use ``collection_accounts``.",
+    )
+    collection_accounts: "models.ManyToManyField[CollectionAccount, CampaignCollectionAccount]" = models.ManyToManyField(
+        CollectionAccount, through="CampaignCollectionAccount", related_name="campaigns", blank=True
     )
     pledge_ceiling = models.PositiveIntegerField(
         null=True,
@@ -203,6 +209,25 @@ class Campaign(models.Model):
 
     def can_be_edited_by(self, user: User | None) -> bool:
         return self.allows(user, Permission.EDIT_CAMPAIGNS)
+
+
+class CampaignCollectionAccount(models.Model):
+    """One of the 1 to 3 accounts of its organization a campaign's givers pay into, in the order its
+    page shows them. An account that campaigns use cannot be deleted (``PROTECT``)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="account_links")
+    account = models.ForeignKey(CollectionAccount, on_delete=models.PROTECT, related_name="campaign_links")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["campaign_id", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "account"], name="campaigns_account_once"),
+            models.UniqueConstraint(fields=["campaign", "position"], name="campaigns_account_position_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id} #{self.position}: {self.account_id}"
 
 
 class CampaignLike(models.Model):

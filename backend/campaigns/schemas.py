@@ -1,7 +1,7 @@
 """What the campaigns API reads and answers. Money is whole KES; dates are ISO dates in Nairobi."""
 
 from datetime import date, datetime
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from ninja import Field, Schema
 from pydantic import field_validator
@@ -9,7 +9,14 @@ from pydantic import field_validator
 from accounts.models import User
 from campaigns.categories import Category
 from campaigns.models import Campaign, CampaignStatus, CampaignType, DraftToolType, MediaType
-from campaigns.selectors import campaign_activity_get
+from campaigns.selectors import (
+    campaign_activity_get,
+    campaign_has_personal_number,
+    campaign_payment_instructions,
+    campaign_stk_account,
+)
+from collection_accounts.models import CollectionAccountKind
+from collection_accounts.schemas import CollectionAccountDetails, PaymentInstructionOut
 from organizations.roles import Permission, Role
 from pledges.schemas import DonationOut, PledgeOut
 
@@ -69,59 +76,6 @@ class CampaignCardOut(Schema):
         return campaign.public_pledged_total if isinstance(campaign, Campaign) else campaign["pledged_total"]
 
 
-class BankDetails(Schema):
-    bank_name: str
-    account_name: str
-    account_no: str
-
-
-class BankOption(Schema):
-    method: Literal["bank"]
-    details: BankDetails
-
-
-class TillDetails(Schema):
-    till_number: str
-
-
-class TillOption(Schema):
-    method: Literal["mpesa_till"]
-    details: TillDetails
-
-
-class PaybillDetails(Schema):
-    business_number: str
-    account_no: str
-
-
-class PaybillOption(Schema):
-    method: Literal["paybill"]
-    details: PaybillDetails
-
-
-class MpesaDetails(Schema):
-    phone_number: str
-
-
-class MpesaOption(Schema):
-    method: Literal["mpesa"]
-    details: MpesaDetails
-
-
-class CashDetails(Schema):
-    location: str
-
-
-class CashOption(Schema):
-    method: Literal["cash"]
-    details: CashDetails
-
-
-PaymentOptionOut = Annotated[
-    BankOption | TillOption | PaybillOption | MpesaOption | CashOption, Field(discriminator="method")
-]
-
-
 class CampaignDetailOut(CampaignCardOut):
     """One campaign as the viewer may see it (see ``for_viewer``)."""
 
@@ -129,7 +83,16 @@ class CampaignDetailOut(CampaignCardOut):
     start_date: date
     youtube_url: str = Field(description="The YouTube link for the edit form; '' without a video.")
     progress_percent_uncapped: int = Field(description="pledged_total over goal in whole percent, may exceed 100.")
-    payment_options: list[PaymentOptionOut] = Field(description="How to pay a pledge: 0 to 3 methods, each once.")
+    payment_instructions: list[PaymentInstructionOut] = Field(
+        description="How to pay: the campaign's collection accounts in order (a pledge code goes where it says "
+        "'your pledge code'), then a legacy campaign's personal M-Pesa number. Never Harambee's own paybill."
+    )
+    shows_personal_number: bool = Field(
+        description="A legacy campaign still shows a personal M-Pesa number: warn its team (owners, treasurers)."
+    )
+    offers_stk_push: bool = Field(
+        description="One of its accounts is a connected paybill or till: offer M-Pesa PIN prompts (donations)."
+    )
     organizer_name: str = Field(description="The organizer's display name.")
     organizer: str | None = Field(description="The organizer's e-mail, for the organizer and admins only.")
     can_edit: bool = Field(description="The viewer is an owner of its organization or an admin: show Edit.")
@@ -176,7 +139,12 @@ class CampaignDetailOut(CampaignCardOut):
                 "start_date": campaign.start_date,
                 "youtube_url": campaign.youtube_url,
                 "progress_percent_uncapped": campaign.progress_percent_uncapped,
-                "payment_options": campaign.payment_options,
+                "payment_instructions": [
+                    PaymentInstructionOut.from_instruction(instruction)
+                    for instruction in campaign_payment_instructions(campaign=campaign, reference=None)
+                ],
+                "shows_personal_number": campaign_has_personal_number(campaign=campaign),
+                "offers_stk_push": campaign_stk_account(campaign=campaign) is not None,
                 "organizer_name": organizer.full_name or organizer.display_name,
                 "organizer": organizer.email if manages else None,
                 "can_edit": campaign.can_be_edited_by(viewer),
@@ -241,12 +209,12 @@ class CategoryListsOut(Schema):
 CoverKind = Literal["upload", "youtube"]
 
 
-class PaymentOptionIn(Schema):
-    method: str = Field(description="bank, mpesa_till, paybill, mpesa or cash.")
-    details: dict[str, str] = Field(
-        description="bank: bank_name, account_name, account_no; mpesa_till: till_number; "
-        "paybill: business_number, account_no; mpesa: phone_number; cash: location."
-    )
+class PaymentAccountIn(CollectionAccountDetails):
+    """One of the campaign's 1 to 3 accounts: an account of the organization by ``account_id``, or a new
+    one (``kind`` and its details, as POST /api/orgs/{id}/collection-accounts takes them)."""
+
+    account_id: int | None = Field(None, description="One of the organization's collection accounts.")
+    kind: CollectionAccountKind | None = Field(None, description="A new account's kind (without account_id).")
 
 
 ORGANIZATION_ID_DESCRIPTION = (
@@ -266,8 +234,10 @@ class PledgingCampaignIn(Schema):
     end_date: date | None = Field(None, description="Not earlier than today (Nairobi).")
     media_type: CoverKind = Field("upload", description="upload: media_url from POST /api/media; youtube: a link.")
     media_url: str = Field("", description="The uploaded file's url, or the YouTube link.")
-    payment_options: list[PaymentOptionIn] = Field(
-        default_factory=list, description="1 to 3, each method once; subscribers may send none."
+    payment_accounts: list[PaymentAccountIn] = Field(
+        default_factory=list,
+        description="1 to 3, each once, in the order the campaign page shows them; subscribers may send none "
+        "(their organization's default account is used).",
     )
 
 

@@ -4,6 +4,7 @@
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Count, Exists, Expression, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
@@ -11,6 +12,8 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType, Draft, SearchText, WizardFeedback
+from collection_accounts.instructions import Instruction, account_instruction, phone_number_instruction
+from collection_accounts.models import CollectionAccount
 from common.errors import NotFoundError, PermissionDeniedError
 from organizations.models import Membership
 from organizations.roles import Permission
@@ -184,3 +187,54 @@ def campaigns_personal_data_export(*, user: User) -> dict[str, object]:
         "campaign_likes": list(CampaignLike.objects.filter(user=user).order_by("created_at", "id")),
         "wizard_feedback": list(WizardFeedback.objects.filter(user=user).order_by("created_at", "id")),
     }
+
+
+# Where a campaign's givers pay ----------------------------------------------------------------
+
+# A legacy payment option's details, as the collection account they describe (never saved).
+LEGACY_OPTION_ACCOUNTS = {
+    "bank": ("bank", {"bank_name": "bank_name", "account_name": "account_name", "account_number": "account_no"}),
+    "mpesa_till": ("till", {"till_number": "till_number"}),
+    "paybill": ("paybill_fixed_account", {"paybill_number": "business_number", "account_number": "account_no"}),
+    "cash": ("cash", {"location": "location"}),
+}
+
+
+def campaign_accounts(*, campaign: Campaign) -> list[CollectionAccount]:
+    """The accounts a campaign's givers pay into, in its order. One query the first time for each
+    campaign object, none after: a page asks for the instructions and whether PIN prompts are offered."""
+    accounts: list[CollectionAccount] | None = campaign.__dict__.get("_collection_accounts")
+    if accounts is None:
+        accounts = [link.account for link in campaign.account_links.select_related("account")]
+        campaign.__dict__["_collection_accounts"] = accounts
+    return accounts
+
+
+def campaign_stk_account(*, campaign: Campaign) -> CollectionAccount | None:
+    """The first of the campaign's accounts that takes PIN prompts (a connected paybill or till);
+    None: the campaign offers no STK Push, only the instructions."""
+    return next((account for account in campaign_accounts(campaign=campaign) if account.offers_stk_push), None)
+
+
+def _legacy_instruction(option: dict[str, Any], *, reference: str | None) -> Instruction | None:
+    method, details = option.get("method"), option.get("details") or {}
+    if method == "mpesa":
+        return phone_number_instruction(details.get("phone_number", ""), reference=reference)
+    if method not in LEGACY_OPTION_ACCOUNTS:
+        return None
+    kind, fields = LEGACY_OPTION_ACCOUNTS[method]
+    account = CollectionAccount(kind=kind, **{field: details.get(key, "") for field, key in fields.items()})
+    return account_instruction(account, reference=reference)
+
+
+def campaign_payment_instructions(*, campaign: Campaign, reference: str | None) -> list[Instruction]:
+    """How to pay the campaign with ``reference`` (a pledge code; None on the campaign page): its
+    accounts, then what its legacy options still hold (a personal M-Pesa number)."""
+    instructions = [account_instruction(a, reference=reference) for a in campaign_accounts(campaign=campaign)]
+    legacy = (_legacy_instruction(option, reference=reference) for option in campaign.payment_options)
+    return instructions + [instruction for instruction in legacy if instruction is not None]
+
+
+def campaign_has_personal_number(*, campaign: Campaign) -> bool:
+    """A legacy campaign still shows a personal M-Pesa number: its team is warned."""
+    return any(option.get("method") == "mpesa" for option in campaign.payment_options)

@@ -8,7 +8,6 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.validators import check_kenyan_phone
 from campaigns.categories import Category
 
 # A YouTube video id: eleven characters of the URL-safe base64 alphabet.
@@ -29,8 +28,6 @@ PAYMENT_METHOD_FIELDS: dict[str, tuple[str, ...]] = {
 }
 MAX_PAYMENT_OPTIONS = 3
 PAYMENT_DETAIL_MAX_LENGTH = 100
-# Till and paybill (business) numbers are Safaricom short codes: digits only.
-SHORT_CODE = re.compile(r"^\d{5,10}$")
 
 TITLE_MAX_LENGTH = 200
 DESCRIPTION_MAX_LENGTH = 500
@@ -156,24 +153,13 @@ def is_video_url(value: str) -> bool:
     return urlsplit(value).path.lower().endswith(VIDEO_EXTENSIONS)
 
 
-def _payment_detail_format_error(field: str, value: str) -> str | None:
-    """Till and paybill numbers are digits; an M-Pesa number is a Kenyan phone number."""
-    if field == "till_number" and not SHORT_CODE.match(value):
-        return _("Please enter a valid till number (digits only).")
-    if field == "business_number" and not SHORT_CODE.match(value):
-        return _("Please enter a valid paybill number (digits only).")
-    if field == "phone_number":
-        return check_kenyan_phone(value)
-    return None
-
-
-def payment_options_errors(value: object, *, allow_empty: bool = False, check_formats: bool = False) -> dict[str, str]:
+def payment_options_errors(value: object, *, allow_empty: bool = False) -> dict[str, str]:
     """Messages for a list of payment options, keyed by path; empty when the list is valid.
 
     A valid list holds 1 to 3 ``{"method": ..., "details": {...}}`` entries, each method at most once,
     with every detail field of its method filled in (``PAYMENT_METHOD_FIELDS``). ``allow_empty``
-    admits an empty list: subscribers launch campaigns without payment options (spec section 5).
-    ``check_formats`` also checks till, paybill and phone numbers (the campaign wizard does).
+    admits an empty list. Since collection accounts, only legacy campaigns keep options (the model's
+    validator, for the admin's forms); the wizard chooses accounts (``wizard._payment_accounts_checked``).
     Keys are ``payment_options`` for the list and ``payment_options.<index>.<field>`` for an entry.
     """
     if not isinstance(value, list):
@@ -206,8 +192,6 @@ def payment_options_errors(value: object, *, allow_empty: bool = False, check_fo
                 errors[f"{prefix}.{field}"] = _("This field is required.")
             elif len(detail.strip()) > PAYMENT_DETAIL_MAX_LENGTH:
                 errors[f"{prefix}.{field}"] = _("Please keep this under 100 characters.")
-            elif check_formats and (message := _payment_detail_format_error(field, detail.strip())):
-                errors[f"{prefix}.{field}"] = message
     return errors
 
 

@@ -17,8 +17,19 @@ from accounts.models import User
 from accounts.validators import check_email, check_kenyan_phone, normalize_name
 from campaigns import drafts, validators
 from campaigns.categories import WIZARD_CATEGORIES
-from campaigns.models import Campaign, CampaignStatus, CampaignType, DraftToolType, MediaType, WizardFeedback
+from campaigns.models import (
+    Campaign,
+    CampaignCollectionAccount,
+    CampaignStatus,
+    CampaignType,
+    DraftToolType,
+    MediaType,
+    WizardFeedback,
+)
 from campaigns.services import media_type_for
+from collection_accounts.models import DETAIL_FIELDS, CollectionAccount, CollectionAccountKind
+from collection_accounts.selectors import collection_accounts_of
+from collection_accounts.services import collection_account_details_check, collection_account_find_or_create
 from common.errors import FieldValidationError, NotFoundError
 from organizations.services import organization_choose_for_campaign
 from payments.selectors import user_has_paid
@@ -71,17 +82,66 @@ def _initial_status(user: User) -> str:
     return CampaignStatus.ACTIVE if user_has_paid(user=user) else CampaignStatus.PENDING
 
 
-def _clean_payment_options(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Only the detail fields of each method, trimmed (the options passed ``payment_options_errors``)."""
-    return [
-        {
-            "method": option["method"],
-            "details": {
-                name: option["details"][name].strip() for name in validators.PAYMENT_METHOD_FIELDS[option["method"]]
-            },
-        }
-        for option in options
-    ]
+def _payment_accounts_checked(
+    errors: dict[str, str], *, organization_id: int | None, entries: list[dict[str, Any]], allow_empty: bool
+) -> None:
+    """The wizard's payment step (spec section 5, with collection accounts for methods): 1 to 3
+    entries, each once; an entry is one of the organization's accounts (``account_id``) or a new one
+    (``kind`` and its details). Problems go into ``errors`` under ``payment_accounts[.<index>.<field>]``."""
+    if not entries:
+        if not allow_empty:
+            errors["payment_accounts"] = _("Please provide at least one valid payment method to continue.")
+        return
+    if len(entries) > validators.MAX_PAYMENT_OPTIONS:
+        errors["payment_accounts"] = _("You can add at most 3 payment methods.")
+        return
+    own = (
+        set(collection_accounts_of(organization=organization_id).values_list("pk", flat=True))
+        if organization_id
+        else set()
+    )
+    seen: set[object] = set()
+    for index, entry in enumerate(entries):
+        prefix = f"payment_accounts.{index}"
+        account_id, kind = entry.get("account_id"), entry.get("kind")
+        if account_id is not None:
+            if account_id not in own:
+                errors[f"{prefix}.account_id"] = _("Please choose one of the organization's accounts.")
+            key: object = account_id
+        elif kind is None:
+            errors[f"{prefix}.account_id"] = _("Please choose a payment method.")
+            continue
+        else:
+            details = {field: entry.get(field) for field in ("label", *DETAIL_FIELDS)}
+            cleaned, problems = collection_account_details_check(kind=kind, details=details)
+            errors.update({f"{prefix}.{field}": message for field, message in problems.items()})
+            key = (kind, *(value for field, value in cleaned.items() if field != "label"))
+        if key in seen:
+            errors[f"{prefix}.account_id"] = _("Each payment method can be used only once.")
+        seen.add(key)
+
+
+def campaign_accounts_link(*, campaign: Campaign, user: User, entries: list[dict[str, Any]]) -> None:
+    """Link the campaign to its accounts in order, adding the new ones to its organization; none
+    given (a subscriber): the organization's default account, if it has one."""
+    organization_id = campaign.organization_id
+    if entries:
+        accounts = [
+            CollectionAccount.objects.get(pk=entry["account_id"], organization_id=organization_id)
+            if entry.get("account_id") is not None
+            else collection_account_find_or_create(
+                user=user,
+                organization_id=organization_id,
+                **{field: value for field, value in entry.items() if field not in ("account_id", "is_default")},
+            )
+            for entry in entries
+        ]
+    else:
+        accounts = list(collection_accounts_of(organization=organization_id).filter(is_default=True))
+    CampaignCollectionAccount.objects.bulk_create(
+        CampaignCollectionAccount(campaign=campaign, account=account, position=position)
+        for position, account in enumerate(accounts)
+    )
 
 
 @transaction.atomic
@@ -96,11 +156,12 @@ def campaign_create_pledging(
     end_date: date | None,
     media_type: str,
     media_url: str,
-    payment_options: list[dict[str, Any]],
+    payment_accounts: list[dict[str, Any]],
 ) -> Campaign:
     """Launch a pledge campaign from the wizard (POST /api/pledging-campaigns).
 
-    Pending for non-subscribers, active for subscribers, who may leave out payment options.
+    Pending for non-subscribers, active for subscribers, who may leave out the payment accounts (they
+    get their organization's default one). New accounts given inline join the organization.
     Starts today; the organizer's open pledging drafts are marked completed.
     """
     status = _initial_status(organizer)
@@ -110,24 +171,31 @@ def campaign_create_pledging(
     )
     if message := validators.check_end_date(end_date):
         errors["end_date"] = message
-    errors.update(
-        validators.payment_options_errors(
-            payment_options, allow_empty=status == CampaignStatus.ACTIVE, check_formats=True
-        )
+    # Before the payment step's check, which needs it; its own refusal joins the other messages.
+    organization = None
+    try:
+        organization = organization_choose_for_campaign(user=organizer, organization_id=organization_id)
+    except FieldValidationError as exc:
+        errors.update(exc.field_errors)
+    _payment_accounts_checked(
+        errors,
+        organization_id=organization.pk if organization else None,
+        entries=payment_accounts,
+        allow_empty=status == CampaignStatus.ACTIVE,
     )
     if errors:
         raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
-    assert end_date is not None
+    assert end_date is not None and organization is not None
     campaign = Campaign.objects.create(
         **fields,
         type=CampaignType.PLEDGING,
         status=status,
         organizer=organizer,
-        organization=organization_choose_for_campaign(user=organizer, organization_id=organization_id),
+        organization=organization,
         start_date=timezone.localdate(),
         end_date=end_date,
-        payment_options=_clean_payment_options(payment_options),
     )
+    campaign_accounts_link(campaign=campaign, user=organizer, entries=payment_accounts)
     drafts.drafts_complete(user=organizer, tool_type=DraftToolType.PLEDGING)
     return campaign
 
@@ -151,8 +219,9 @@ def campaign_create_fundraiser(
     """Create a fundraiser from the legacy wizard (POST /api/campaigns).
 
     It ends ``duration_days`` after today, its description is the story's first 100 characters
-    plus '...', and its bank details (all required, one of the five banks) become its bank
-    payment option. Its status follows the same subscriber rule as pledge campaigns.
+    plus '...', and its bank details (all required, one of the five banks) become its bank account
+    (a collection account of its organization; the same details again are the same account). Its
+    status follows the same subscriber rule as pledge campaigns.
     """
     errors: dict[str, str] = {}
     fields = _campaign_fields(
@@ -176,7 +245,7 @@ def campaign_create_fundraiser(
     if errors:
         raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
     today = timezone.localdate()
-    return Campaign.objects.create(
+    campaign = Campaign.objects.create(
         **fields,
         type=CampaignType.FUNDRAISING,
         status=_initial_status(organizer),
@@ -184,17 +253,15 @@ def campaign_create_fundraiser(
         organization=organization_choose_for_campaign(user=organizer, organization_id=organization_id),
         start_date=today,
         end_date=today + timedelta(days=duration_days),
-        payment_options=[
-            {
-                "method": "bank",
-                "details": {
-                    "bank_name": bank_name,
-                    "account_name": account_name.strip(),
-                    "account_no": account_no.strip(),
-                },
-            }
-        ],
     )
+    bank = {
+        "kind": CollectionAccountKind.BANK,
+        "bank_name": bank_name,
+        "account_name": account_name,
+        "account_number": account_no,
+    }
+    campaign_accounts_link(campaign=campaign, user=organizer, entries=[bank])
+    return campaign
 
 
 def wizard_feedback_create(

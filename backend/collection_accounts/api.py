@@ -7,7 +7,13 @@ from ninja.security import django_auth
 from accounts.auth import signed_in_user
 from collection_accounts import selectors, services
 from collection_accounts.models import CollectionAccount
-from collection_accounts.schemas import CollectionAccountIn, CollectionAccountOut, CollectionAccountPatchIn
+from collection_accounts.schemas import (
+    AccountKeywordsIn,
+    AccountKeywordsOut,
+    CollectionAccountIn,
+    CollectionAccountOut,
+    CollectionAccountPatchIn,
+)
 from common.schemas import ErrorOut
 from organizations.selectors import membership_of
 
@@ -52,3 +58,24 @@ def collection_account_remove(request: HttpRequest, organization_id: int, accoun
         user=signed_in_user(request), organization_id=organization_id, account_id=account_id
     )
     return HttpResponse(status=204)
+
+
+KEYWORDS_PATH = "/orgs/{organization_id}/account-keywords"
+
+
+@router.get(KEYWORDS_PATH, response={200: AccountKeywordsOut, **ERRORS}, auth=django_auth)
+def account_keywords_get(request: HttpRequest, organization_id: int) -> dict[str, list[str]]:
+    """Account numbers of the organization's paybill payments that are not for Harambee: every member sees them."""
+    organization = membership_of(user=signed_in_user(request), organization_id=organization_id).organization
+    return {"keywords": selectors.account_keywords_of(organization=organization)}
+
+
+@router.put(KEYWORDS_PATH, response={200: AccountKeywordsOut, **ERRORS}, auth=django_auth)
+def account_keywords_set(
+    request: HttpRequest, organization_id: int, payload: AccountKeywordsIn
+) -> dict[str, list[str]]:
+    """Replace the keywords (owners and treasurers)."""
+    keywords = services.account_keywords_set(
+        user=signed_in_user(request), organization_id=organization_id, keywords=payload.keywords
+    )
+    return {"keywords": keywords}

@@ -116,3 +116,21 @@ class CollectionAccount(models.Model):
     def offers_stk_push(self) -> bool:
         """Only a paybill or till the organization connected to M-Pesa's API can send PIN prompts."""
         return self.kind in MPESA_KINDS and self.mpesa_connected_at is not None
+
+
+class AccountKeyword(models.Model):
+    """An account number people type when paying the organization's paybill for something that is not
+    for Harambee (TITHE, OFFERING, SADAKA): such payments are kept, never listed as unmatched."""
+
+    organization = models.ForeignKey(Organization, on_delete=models.CASCADE, related_name="account_keywords")
+    keyword = models.CharField(max_length=20, help_text=_("Upper case, without spaces or separators."))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["organization_id", "keyword"]
+        constraints = [
+            models.UniqueConstraint(fields=["organization", "keyword"], name="collection_accounts_keyword_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.organization_id}: {self.keyword}"

@@ -1,7 +1,10 @@
+from dataclasses import asdict
 from datetime import datetime
+from typing import Literal
 
 from ninja import Field, Schema
 
+from collection_accounts.instructions import Instruction
 from collection_accounts.models import CollectionAccount, CollectionAccountKind
 
 
@@ -49,3 +52,43 @@ class CollectionAccountOut(Schema):
     @staticmethod
     def resolve_offers_stk_push(obj: CollectionAccount) -> bool:
         return obj.offers_stk_push
+
+
+class InstructionLineOut(Schema):
+    label: str = Field(description="E.g. 'Business number', in the site language.")
+    value: str
+
+
+class PaymentInstructionOut(Schema):
+    """How to pay into one account (``collection_accounts.instructions``)."""
+
+    method: Literal["paybill", "paybill_fixed_account", "till", "bank", "cash", "mpesa"] = Field(
+        description="The account's kind; mpesa: a legacy campaign's personal M-Pesa number."
+    )
+    label: str = Field(description="The way to pay, e.g. 'M-Pesa Paybill'.")
+    lines: list[InstructionLineOut] = Field(description="The details to show, in order.")
+    summary: str = Field(description="All of it in one line: 'Paybill 600100, account ABC1234'.")
+    matched_automatically: bool = Field(
+        description="Payments this way reach Harambee with the code (a connected paybill): matched by it."
+    )
+    note: str = Field(description="One sentence telling the giver what to do.")
+
+    @classmethod
+    def from_instruction(cls, instruction: Instruction) -> "PaymentInstructionOut":
+        return cls.model_validate(
+            {
+                **asdict(instruction),
+                "lines": [{"label": label, "value": value} for label, value in instruction.lines],
+            }
+        )
+
+
+class AccountKeywordsIn(Schema):
+    keywords: list[str] = Field(
+        description="Account numbers that are not for Harambee (e.g. TITHE, OFFERING, SADAKA): 2 to 20 letters or "
+        "digits each (case and separators ignored), at most 30. Replaces the list."
+    )
+
+
+class AccountKeywordsOut(Schema):
+    keywords: list[str]

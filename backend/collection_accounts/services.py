@@ -3,14 +3,21 @@
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
-from collection_accounts.models import DETAIL_FIELDS, CollectionAccount, CollectionAccountKind
-from collection_accounts.validators import account_details_clean, account_details_errors
-from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError
+from collection_accounts.models import DETAIL_FIELDS, AccountKeyword, CollectionAccount, CollectionAccountKind
+from collection_accounts.selectors import account_keywords_of
+from collection_accounts.validators import (
+    account_details_clean,
+    account_details_errors,
+    keyword_normalize,
+    keywords_errors,
+)
+from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
 from organizations.models import Membership, Organization
 from organizations.roles import Permission
 from organizations.selectors import membership_of
@@ -45,9 +52,11 @@ def _snapshot(account: CollectionAccount) -> dict[str, Any]:
     return {"id": account.pk, **{field: getattr(account, field) for field in AUDITED_FIELDS}}
 
 
-def _checked(*, kind: str, details: dict[str, str | None], exclude_id: int | None) -> dict[str, str]:
-    """The cleaned details of an account of ``kind``; FieldValidationError with every problem at once,
-    including a paybill or till another account already has."""
+def collection_account_details_check(
+    *, kind: str, details: dict[str, str | None], exclude_id: int | None = None
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The cleaned details of an account of ``kind`` and the message for each problem (none: valid),
+    including a paybill or till another account (not ``exclude_id``) already has."""
     cleaned = account_details_clean(kind=kind, details=details)
     errors = account_details_errors(kind=kind, details=cleaned)
     taken = CollectionAccount.objects.all() if exclude_id is None else CollectionAccount.objects.exclude(pk=exclude_id)
@@ -59,6 +68,12 @@ def _checked(*, kind: str, details: dict[str, str | None], exclude_id: int | Non
         field, message = unique_numbers[CollectionAccountKind(kind)]
         if field not in errors and taken.filter(kind=kind, **{field: cleaned[field]}).exists():
             errors[field] = message
+    return cleaned, errors
+
+
+def _checked(*, kind: str, details: dict[str, str | None], exclude_id: int | None) -> dict[str, str]:
+    """``collection_account_details_check``, raising FieldValidationError with every problem at once."""
+    cleaned, errors = collection_account_details_check(kind=kind, details=details, exclude_id=exclude_id)
     if errors:
         raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
     return cleaned
@@ -101,6 +116,20 @@ def collection_account_create(
     return account
 
 
+def collection_account_find_or_create(
+    *, user: User, organization_id: int, kind: str, **details: str | None
+) -> CollectionAccount:
+    """The organization's account of ``kind`` with exactly these details, else a new one
+    (``collection_account_create``): a wizard launched twice, or the same bank details given again,
+    make one account."""
+    cleaned = account_details_clean(kind=kind, details=details)
+    same = {field: value for field, value in cleaned.items() if field != "label"}
+    existing = CollectionAccount.objects.filter(organization_id=organization_id, kind=kind, **same).first()
+    return existing or collection_account_create(
+        user=user, organization_id=organization_id, kind=kind, is_default=False, **cleaned
+    )
+
+
 @transaction.atomic
 def collection_account_update(
     *, user: User, organization_id: int, account_id: int, is_default: bool | None = None, **details: str | None
@@ -138,10 +167,42 @@ def collection_account_remove(*, user: User, organization_id: int, account_id: i
     organization = _manager_membership(user=user, organization_id=organization_id).organization
     account = _account_get(organization=organization, account_id=account_id)
     before = _snapshot(account)
-    account.delete()
+    try:
+        with transaction.atomic():
+            account.delete()
+    except ProtectedError:
+        raise ServiceError(
+            _("Campaigns take payments into this account: choose other accounts for them first."),
+            code="account_in_use",
+        ) from None
     if account.is_default:
         successor = CollectionAccount.objects.filter(organization=organization).order_by("created_at", "id").first()
         if successor is not None:
             successor.is_default = True
             successor.save(update_fields=["is_default", "updated_at"])
     audit_record(actor=user, action=AuditAction.COLLECTION_ACCOUNT_CHANGED, target=organization, before=before)
+
+
+@transaction.atomic
+def account_keywords_set(*, user: User, organization_id: int, keywords: list[str]) -> list[str]:
+    """Replace the organization's account keywords (owners and treasurers): paybill payments with one
+    of them as the account number are kept, never listed as unmatched. Audited."""
+    organization = _manager_membership(user=user, organization_id=organization_id).organization
+    wanted = sorted({keyword_normalize(keyword) for keyword in keywords} - {""})
+    if errors := keywords_errors(wanted):
+        raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
+    before = account_keywords_of(organization=organization)
+    if wanted == before:
+        return before
+    AccountKeyword.objects.filter(organization=organization).exclude(keyword__in=wanted).delete()
+    AccountKeyword.objects.bulk_create(
+        [AccountKeyword(organization=organization, keyword=keyword) for keyword in wanted if keyword not in before]
+    )
+    audit_record(
+        actor=user,
+        action=AuditAction.COLLECTION_ACCOUNT_CHANGED,
+        target=organization,
+        before={"keywords": before},
+        after={"keywords": wanted},
+    )
+    return wanted

@@ -58,3 +58,22 @@ def account_details_clean(*, kind: str, details: dict[str, str | None]) -> dict[
     required, optional = KIND_FIELDS.get(kind, ((), ()))
     kept = {"label", *required, *optional}
     return {field: (details.get(field) or "").strip() if field in kept else "" for field in ("label", *DETAIL_FIELDS)}
+
+
+KEYWORD_PATTERN = re.compile(r"^[A-Z0-9]{2,20}$")
+KEYWORDS_MAX = 30
+_KEYWORD_SEPARATORS = re.compile(r"[\s\-_./]+")
+
+
+def keyword_normalize(value: str) -> str:
+    """An account number as people type it, compared without case or separators ('Sadaka ', 'SADAKA')."""
+    return _KEYWORD_SEPARATORS.sub("", value).upper()
+
+
+def keywords_errors(keywords: list[str]) -> dict[str, str]:
+    if len(keywords) > KEYWORDS_MAX:
+        return {"keywords": _("Please keep to 30 keywords.")}
+    bad = [keyword for keyword in keywords if not KEYWORD_PATTERN.match(keyword)]
+    if bad:
+        return {"keywords": _("Keywords are 2 to 20 letters or digits: %(keywords)s") % {"keywords": ", ".join(bad)}}
+    return {}

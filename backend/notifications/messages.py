@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from accounts.tokens import password_reset_url
 from campaigns.models import Campaign, CampaignStatus
+from campaigns.selectors import campaign_payment_instructions, campaign_stk_account
+from collection_accounts.instructions import instructions_summary
 from common.money import format_ksh
 from notifications import recipient_limits
 from notifications.models import (
@@ -22,13 +24,18 @@ from pledges.models import Pledge
 
 
 def pledge_context(pledge: Pledge) -> dict[str, Any]:
+    """What the pledger's messages say, in the active language. How to pay is the campaign's accounts'
+    own instructions (``collection_accounts.instructions``), never Harambee's paybill."""
+    instructions = campaign_payment_instructions(campaign=pledge.campaign, reference=pledge.code)
     return {
         "pledge": pledge,
         "campaign": pledge.campaign,
         "amount": format_ksh(pledge.amount),
         "paid": format_ksh(pledge.paid_amount),
         "remaining": format_ksh(pledge.remaining_amount),
-        "paybill": settings.MPESA_SHORTCODE,
+        "instructions": instructions,
+        "how_to_pay": instructions_summary(instructions),
+        "offers_stk_push": campaign_stk_account(campaign=pledge.campaign) is not None,
         # The pledger's own page (frontend /pledges/{code}): what is paid, how to pay, 'Pay now with M-Pesa'.
         "pay_url": f"{settings.SITE_URL}/pledges/{pledge.code}",
         "site_url": settings.SITE_URL,

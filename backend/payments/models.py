@@ -60,6 +60,15 @@ class Payment(models.Model):
     campaign = models.ForeignKey(
         "campaigns.Campaign", null=True, blank=True, on_delete=models.PROTECT, related_name="payments"
     )
+    collection_account = models.ForeignKey(
+        "collection_accounts.CollectionAccount",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="payments",
+        help_text="The organization's account the money was paid into (a PIN prompt to its paybill or till, a "
+        "paybill payment to it); empty for the platform's own fees, paid to Harambee's paybill.",
+    )
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -88,6 +97,18 @@ class Payment(models.Model):
     account_reference = models.CharField(max_length=64, blank=True, help_text="The account number a C2B payer typed.")
     result_code = models.CharField(max_length=32, blank=True)
     result_desc = models.CharField(max_length=255, blank=True)
+
+    class SetAside(models.TextChoices):
+        KEYWORD = "keyword", _("Not for Harambee (an account keyword such as TITHE)")
+        NOT_FOR_A_CAMPAIGN = "not_for_a_campaign", _("Not for a campaign")
+
+    set_aside = models.CharField(
+        max_length=24,
+        choices=SetAside.choices,
+        blank=True,
+        help_text="Money paid into an organization's account that is not for any campaign: kept, never "
+        "listed among the unmatched payments.",
+    )
     flagged = models.BooleanField(default=False)
     flag_reason = models.CharField(max_length=255, blank=True)
     receipt_number = models.CharField(max_length=32, unique=True, null=True, blank=True)

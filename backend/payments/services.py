@@ -16,6 +16,7 @@ import hashlib
 import json
 import logging
 import re
+from dataclasses import replace
 from datetime import date, datetime, time, timedelta
 from functools import partial
 from typing import Any
@@ -32,6 +33,8 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns.models import Campaign
+from collection_accounts.models import CollectionAccount, CollectionAccountKind
+from collection_accounts.selectors import collection_account_for_shortcode
 from common import ratelimit
 from common.client_routes import CLIENT_ROUTE_PATTERN
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
@@ -40,7 +43,7 @@ from organizations.roles import Permission
 from payments import fees, selectors, tasks
 from payments.models import MANUAL_PROVIDERS, REFERENCE_LENGTH, Payment, PaymentEvent, PaymentReversal
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
-from payments.providers.daraja import DarajaClient, StkQueryAnswer, StkResult
+from payments.providers.daraja import DarajaClient, DarajaCredentials, StkQueryAnswer, StkResult
 from payments.providers.paystack import PaystackClient
 from payments.signals import payment_reversed, payment_succeeded
 
@@ -71,6 +74,8 @@ REJECTED_BODY_HEAD_BYTES = 1024
 C2B_INVALID_ACCOUNT = "C2B00012"
 C2B_INVALID_AMOUNT = "C2B00013"
 C2B_INVALID_SHORTCODE = "C2B00015"
+# Money for an organization's campaigns: paid into its own accounts, never into Harambee's paybill.
+GIVING_PURPOSES = (Payment.Purpose.DONATION, Payment.Purpose.PLEDGE_PAYMENT)
 
 
 def _invalid(field: str, message: str) -> FieldValidationError:
@@ -149,6 +154,27 @@ def _intent_fail(*, payment: Payment, reason: str) -> None:
         payment.save(update_fields=["status", "result_desc"])
 
 
+def daraja_client_for(account: CollectionAccount | None) -> DarajaClient:
+    """The Daraja client that sends PIN prompts to ``account``'s paybill or till, and asks about them;
+    None: Harambee's own paybill (``MPESA_SHORTCODE``), which takes only the platform's fees.
+
+    The one place that knows whose shortcode a prompt goes to. For now an account is reached with the
+    platform's API credentials (settings) and its own shortcode; its own connection's credentials
+    replace them here."""
+    if account is None:
+        return DarajaClient.from_settings()
+    if not account.offers_stk_push:
+        raise ServiceError(_("This account takes no M-Pesa prompts yet."), code="stk_unavailable")
+    till = account.kind == CollectionAccountKind.TILL
+    credentials = replace(
+        DarajaCredentials.from_settings(),
+        shortcode=account.mpesa_shortcode,
+        kind=daraja.TILL if till else daraja.PAYBILL,
+        till_number=account.till_number if till else "",
+    )
+    return DarajaClient.for_credentials(credentials)
+
+
 def payment_stk_push_limit_enforce(*, phone: str, client_ip: str) -> None:
     """Count a PIN prompt a client asks for; refuse it (429) past ``RATE_LIMIT_STK_PUSH_PHONE`` prompts
     to that phone or ``RATE_LIMIT_STK_PUSH_IP`` from that address. The endpoints call this, before
@@ -173,15 +199,23 @@ def payment_stk_push_start(
     payer_email: str = "",
     idempotency_key: str | None = None,
     account_reference: str = "",
+    collection_account: CollectionAccount | None = None,
 ) -> Payment:
     """Record an intent and send the M-Pesa PIN prompt to ``phone``.
 
     For any purpose: the donations and pledges apps call this with the amount the payer
-    chose; the fee endpoints with the fee from settings. The answer is the pending intent;
-    its outcome arrives by callback (or by our query when the callback does not come).
-    ``account_reference`` (at most 12 characters, e.g. a pledge code) is what the payer's
-    phone shows and is kept on the payment; by default the payment's own reference.
+    chose and the organization's account it goes to (``collection_account``, a connected paybill
+    or till); the fee endpoints with the fee from settings and no account (Harambee's paybill).
+    The answer is the pending intent; its outcome arrives by callback (or by our query when the
+    callback does not come). ``account_reference`` (at most 12 characters, e.g. a pledge code) is
+    what the payer's phone shows and is kept on the payment; by default the payment's own reference.
     """
+    if purpose in GIVING_PURPOSES and collection_account is None:
+        # A church's money never goes to the platform's paybill.
+        raise ServiceError(
+            _("This campaign takes no M-Pesa prompts: please pay as its instructions say."), code="stk_unavailable"
+        )
+    client = daraja_client_for(collection_account)
     if message := validators.check_kenyan_phone(phone):
         raise _invalid("phone", message)
     _check_amount(amount)
@@ -195,11 +229,12 @@ def payment_stk_push_start(
         payer_email=payer_email,
         campaign=campaign,
         account_reference=account_reference,
+        collection_account=collection_account,
     )
     if not created:
         return payment
     try:
-        accepted = DarajaClient.from_settings().stk_push(
+        accepted = client.stk_push(
             phone=payment.payer_phone,
             amount=payment.amount,
             account_reference=payment.account_reference or payment.reference,
@@ -224,6 +259,36 @@ def payment_stk_push_start(
         payment.merchant_request_id = accepted.merchant_request_id
         payment.result_desc = accepted.customer_message[:255]
         payment.save(update_fields=["checkout_request_id", "merchant_request_id", "result_desc"])
+    return payment
+
+
+def payment_instructed_intent_create(
+    *,
+    purpose: str,
+    amount: int,
+    phone: str,
+    user: User | None,
+    campaign: Campaign,
+    payer_email: str,
+    idempotency_key: str | None,
+) -> Payment:
+    """A pending M-Pesa payment the giver makes themselves, as the campaign's instructions say, with
+    the payment's reference as the account number: for a campaign whose accounts take no PIN
+    prompts. It succeeds when a paybill payment with that reference reaches its organization's account
+    (``payment_record_c2b_confirmation``) or a treasurer matches it; it does not expire."""
+    if phone and (message := validators.check_kenyan_phone(phone)):
+        raise _invalid("phone", message)
+    _check_amount(amount)
+    payment, _created = _intent_create(
+        user=user,
+        purpose=purpose,
+        idempotency_key=idempotency_key,
+        provider=Payment.Provider.MPESA_C2B,
+        amount=amount,
+        payer_phone=validators.normalize_kenyan_phone(phone) if phone else "",
+        payer_email=payer_email,
+        campaign=campaign,
+    )
     return payment
 
 
@@ -463,7 +528,9 @@ def payment_stk_query(*, payment: Payment) -> Payment:
     if not payment.checkout_request_id:
         return payment
     try:
-        answer = DarajaClient.from_settings().stk_query(checkout_request_id=payment.checkout_request_id)
+        answer = daraja_client_for(payment.collection_account).stk_query(
+            checkout_request_id=payment.checkout_request_id
+        )
     except ProviderError as exc:
         logger.warning("STK query for %s failed: %s", payment.reference, exc)
         return payment
@@ -475,15 +542,16 @@ def _c2b_answer(code: str | int, description: str) -> dict[str, Any]:
 
 
 def payment_validate_c2b(*, body: Any, remote_addr: str | None) -> dict[str, Any]:
-    """Daraja's question before a paybill payment completes (only if Safaricom enabled it):
-    accept any payment to our shortcode with an account number; the pledges app matches it."""
+    """Daraja's question before a paybill payment completes (only if Safaricom enabled it): accept
+    any payment with an account number to an organization's paybill or till (the pledges app matches
+    it); refuse one to Harambee's own paybill, which takes no church's money."""
     try:
         notification = daraja.parse_c2b_notification(body)
     except MalformedBody:
         notification = None
     if notification is None:
         answer = _c2b_answer(C2B_INVALID_AMOUNT, "Rejected")
-    elif notification.shortcode != settings.MPESA_SHORTCODE:
+    elif collection_account_for_shortcode(shortcode=notification.shortcode) is None:
         answer = _c2b_answer(C2B_INVALID_SHORTCODE, "Rejected")
     elif not notification.bill_ref_number:
         answer = _c2b_answer(C2B_INVALID_ACCOUNT, "Rejected")
@@ -506,11 +574,32 @@ def _e164_or_blank(msisdn: str) -> str:
     return "" if validators.check_kenyan_phone(f"+{msisdn.lstrip('+')}") else f"+{msisdn.lstrip('+')}"
 
 
-def payment_record_c2b_confirmation(*, body: Any, remote_addr: str | None) -> PaymentEvent:
-    """Money someone paid to the paybill, with the account number they typed.
+def _instructed_intent(*, account: CollectionAccount, reference: str) -> Payment | None:
+    """The locked pending payment a giver was told to pay into ``account``'s organization with
+    ``reference`` as the account number (``payment_instructed_intent_create``), if that is one."""
+    reference = reference.strip().upper()
+    if len(reference) != REFERENCE_LENGTH:
+        return None
+    return (
+        Payment.objects.select_for_update()
+        .filter(
+            reference=reference,
+            provider=Payment.Provider.MPESA_C2B,
+            status=Status.PENDING,
+            campaign__organization_id=account.organization_id,
+        )
+        .first()
+    )
 
-    It is recorded as a succeeded pledge payment keeping ``account_reference``; matching it
-    to a pledge is the pledges app's job (``payment_succeeded``). One credit per TransID.
+
+def payment_record_c2b_confirmation(*, body: Any, remote_addr: str | None) -> PaymentEvent:
+    """Money someone paid into an organization's paybill or till, with the account number they typed.
+
+    Paid with the reference of a pending payment of that organization (a donation without PIN
+    prompts), it completes that payment. Otherwise it is recorded as a succeeded pledge payment into
+    that account, keeping ``account_reference``; matching it to one of the organization's pledges is
+    the pledges app's job (``payment_succeeded``). One credit per TransID. Money paid into Harambee's
+    own paybill, or a shortcode nobody registered, credits nothing: the event is kept for a person.
     """
     provider, kind = Payment.Provider.MPESA_C2B, PaymentEvent.Kind.C2B_CONFIRMATION
     try:
@@ -519,7 +608,8 @@ def payment_record_c2b_confirmation(*, body: Any, remote_addr: str | None) -> Pa
         return _event(
             provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.REJECTED_MALFORMED
         )
-    if notification.shortcode != settings.MPESA_SHORTCODE:
+    account = collection_account_for_shortcode(shortcode=notification.shortcode)
+    if account is None:
         return _event(provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.IGNORED_UNKNOWN)
     if notification.amount > AMOUNT_MAX:
         # No real payment is that large (nor fits the ledger): kept for a person to look at, answered
@@ -527,19 +617,29 @@ def payment_record_c2b_confirmation(*, body: Any, remote_addr: str | None) -> Pa
         return _event(
             provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.FLAGGED_MISMATCH
         )
+    paid = {
+        "mpesa_receipt": notification.trans_id,
+        "account_reference": notification.bill_ref_number,
+        "result_code": "0",
+        "result_desc": f"Paid to account {notification.bill_ref_number!r} by {notification.first_name}"[:255],
+    }
     with transaction.atomic():
         try:
             with transaction.atomic():  # a concurrent duplicate may insert the same TransID first
-                payment = Payment.objects.create(
-                    provider=provider,
-                    purpose=Payment.Purpose.PLEDGE_PAYMENT,
-                    amount=notification.amount,
-                    mpesa_receipt=notification.trans_id,
-                    account_reference=notification.bill_ref_number,
-                    payer_phone=_e164_or_blank(notification.msisdn),
-                    result_code="0",
-                    result_desc=f"Paid to account {notification.bill_ref_number!r} by {notification.first_name}"[:255],
-                )
+                payment = _instructed_intent(account=account, reference=notification.bill_ref_number)
+                if payment is None:
+                    payment = Payment.objects.create(
+                        provider=provider,
+                        purpose=Payment.Purpose.PLEDGE_PAYMENT,
+                        amount=notification.amount,
+                        payer_phone=_e164_or_blank(notification.msisdn),
+                        collection_account=account,
+                        **paid,
+                    )
+                else:
+                    for field, value in {**paid, "collection_account": account}.items():
+                        setattr(payment, field, value)
+                    payment.save()
         except IntegrityError:
             duplicate = Payment.objects.filter(mpesa_receipt=notification.trans_id).first()
             return _event(
@@ -550,9 +650,15 @@ def payment_record_c2b_confirmation(*, body: Any, remote_addr: str | None) -> Pa
                 payment=duplicate,
                 outcome=Outcome.DUPLICATE,
             )
-        _credit(payment)
+        if payment.amount != notification.amount:
+            _flag(payment, f"M-Pesa reports KES {notification.amount} paid for an intent of KES {payment.amount}.")
+            payment.save(update_fields=["flagged", "flag_reason"])
+            outcome = Outcome.FLAGGED_MISMATCH
+        else:
+            _credit(payment)
+            outcome = Outcome.CREDITED
         return _event(
-            provider=provider, kind=kind, body=body, remote_addr=remote_addr, payment=payment, outcome=Outcome.CREDITED
+            provider=provider, kind=kind, body=body, remote_addr=remote_addr, payment=payment, outcome=outcome
         )
 
 

@@ -54,6 +54,8 @@ from pledges.schemas import (
     PledgeRestoreIn,
     PledgeStkPushIn,
     PledgeSummaryOut,
+    SetAsideIn,
+    SetAsideOut,
     UnmatchedPaymentOut,
 )
 
@@ -302,12 +304,26 @@ def unmatched_payment_list(
     return [UnmatchedPaymentOut.from_row(row) for row in rows]
 
 
+@router.post(
+    "/campaigns/{campaign_id}/unmatched-payments/set-aside",
+    response={200: SetAsideOut, **MANAGE_ERRORS},
+    auth=django_auth,
+)
+def unmatched_payments_set_aside(request: HttpRequest, campaign_id: int, payload: SetAsideIn) -> dict[str, int]:
+    """'Not for a campaign': take these unmatched payments off the list for good (owners, treasurers)."""
+    count = services.unmatched_payments_set_aside(
+        campaign_id=campaign_id, user=signed_in_user(request), references=payload.references
+    )
+    return {"set_aside": count}
+
+
 # Donations ----------------------------------------------------------------------------------
 
 
 @router.post("/donations", response={201: DonationCreatedOut, **ERRORS})
-def donation_create(request: HttpRequest, payload: DonationIn) -> Status[dict[str, object]]:
-    """Donate by M-Pesa (a PIN prompt on ``phone``) or card (``payment.checkout_url``). Poll the
+def donation_create(request: HttpRequest, payload: DonationIn) -> Status[DonationCreatedOut]:
+    """Donate by M-Pesa (a PIN prompt on ``phone``, or, where the campaign's accounts take none,
+    ``payment_instructions`` with the payment's reference) or card (``payment.checkout_url``). Poll the
     payment; the campaign's raised total and donors grow only once it has succeeded."""
     donation = services.donation_create(
         campaign_id=payload.campaign_id,
@@ -323,7 +339,7 @@ def donation_create(request: HttpRequest, payload: DonationIn) -> Status[dict[st
         client_ip=client_ip(request),
         challenge_solution=request.headers.get(SOLUTION_HEADER, ""),
     )
-    return Status(201, {"donation_id": donation.pk, "payment": donation.payment})
+    return Status(201, DonationCreatedOut.from_donation(donation))
 
 
 @router.get("/donations", response={200: list[DonationOut], **ERRORS}, openapi_extra=TOTAL_COUNT)

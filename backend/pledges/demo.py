@@ -17,6 +17,9 @@ from accounts.models import User
 from campaigns.categories import Category
 from campaigns.demo import COVERS, ORGANIZER
 from campaigns.models import Campaign, CampaignStatus, CampaignType
+from campaigns.wizard import campaign_accounts_link
+from collection_accounts.demo import MINISTRY_PAYBILL, demo_ministry_paybill
+from collection_accounts.models import CollectionAccountKind
 from organizations.services import organization_choose_for_campaign
 from payments.models import Payment
 from payments.services import payment_record_c2b_confirmation, payment_record_manual
@@ -68,7 +71,7 @@ MINISTRY_CAMPAIGN: dict[str, Any] = {
 
 def _ministry_campaign(organizer: User) -> Campaign:
     today = timezone.localdate()
-    campaign, _created = Campaign.objects.get_or_create(
+    campaign, created = Campaign.objects.get_or_create(
         title=settings.MINISTRY_CAMPAIGN_TITLE,
         defaults={
             "type": CampaignType.PLEDGING,
@@ -82,19 +85,18 @@ def _ministry_campaign(organizer: User) -> Campaign:
             "image_url": COVERS + "church.svg",
             "start_date": today - timedelta(days=14),
             "end_date": today + timedelta(days=MINISTRY_CAMPAIGN["days"]),
-            "payment_options": [
-                {"method": "paybill", "details": {"business_number": settings.MPESA_SHORTCODE, "account_no": "IMARA"}},
-                {
-                    "method": "bank",
-                    "details": {
-                        "bank_name": "KCB Bank Kenya Ltd",
-                        "account_name": "ICC Imara Building Fund",
-                        "account_no": "1234567890",
-                    },
-                },
-            ],
         },
     )
+    if created:
+        # Paid into the ministry's own connected paybill and its bank account, never Harambee's.
+        paybill = demo_ministry_paybill(campaign.organization)
+        bank = {
+            "kind": CollectionAccountKind.BANK,
+            "bank_name": "KCB Bank Kenya Ltd",
+            "account_name": "ICC Imara Building Fund",
+            "account_number": "1234567890",
+        }
+        campaign_accounts_link(campaign=campaign, user=organizer, entries=[{"account_id": paybill.pk}, bank])
     return campaign
 
 
@@ -106,7 +108,7 @@ def _pay_bill(pledge: Pledge, *, amount: int, account: str, trans_id: str) -> No
             "TransID": trans_id,
             "TransTime": timezone.localtime().strftime("%Y%m%d%H%M%S"),
             "TransAmount": f"{amount}.00",
-            "BusinessShortCode": settings.MPESA_SHORTCODE,
+            "BusinessShortCode": MINISTRY_PAYBILL,
             "BillRefNumber": account,
             "InvoiceNumber": "",
             "OrgAccountBalance": "",

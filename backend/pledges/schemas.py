@@ -12,10 +12,12 @@ from django.utils.translation import gettext as _
 from ninja import Field, Schema
 
 from audit.models import AuditAction, AuditEntry
+from campaigns.selectors import campaign_payment_instructions, campaign_stk_account
+from collection_accounts.schemas import PaymentInstructionOut
 from payments.models import Payment
 from payments.schemas import PaymentOut
 from pledges.models import Donation, Pledge, PledgeStatus, shown_giver_name
-from pledges.selectors import UnmatchedPayment, payment_instructions
+from pledges.selectors import UnmatchedPayment
 
 HIDDEN_EMAIL = "hidden@anonymous.invalid"
 IDEMPOTENCY_KEY = Field(
@@ -49,21 +51,6 @@ class PledgeIn(Schema):
     deadlineDate: Any = Field(None, description=IGNORED)
     paymentMethod: Any = Field(None, description=IGNORED)
     paymentInstructions: Any = Field(None, description=IGNORED)
-
-
-class InstructionLineOut(Schema):
-    label: str = Field(description="E.g. 'Business number', in the site language.")
-    value: str
-
-
-class PaymentInstructionOut(Schema):
-    method: Literal["paybill", "mpesa_till", "mpesa", "bank", "cash"]
-    label: str = Field(description="The way to pay, e.g. 'M-Pesa Paybill'.")
-    lines: list[InstructionLineOut] = Field(description="The details to show, in order.")
-    matched_automatically: bool = Field(
-        description="Payments this way are matched to the pledge by its code; others the organizer confirms."
-    )
-    note: str = Field(description="One sentence telling the pledger what to do.")
 
 
 class PledgeReceiptOut(Schema):
@@ -106,9 +93,10 @@ class PledgeReceiptOut(Schema):
             campaign_title=campaign.title,
             deadline_date=campaign.end_date,
             payment_instructions=[
-                PaymentInstructionOut(**instruction) for instruction in payment_instructions(pledge=pledge)
+                PaymentInstructionOut.from_instruction(instruction)
+                for instruction in campaign_payment_instructions(campaign=campaign, reference=pledge.code)
             ],
-            stk_push_available=pledge.remaining_amount > 0,
+            stk_push_available=pledge.remaining_amount > 0 and campaign_stk_account(campaign=campaign) is not None,
             phone_hint=f"{pledge.phone[:5]}•••••{pledge.phone[-3:]}",
             created_at=pledge.created_at,
         )
@@ -410,9 +398,37 @@ class DonationIn(Schema):
     timestamp: Any = Field(None, description=IGNORED)
 
 
+class SetAsideIn(Schema):
+    references: list[str] = Field(max_length=200, description="Payment references from the unmatched list.")
+
+
+class SetAsideOut(Schema):
+    set_aside: int = Field(description="How many were taken off the list.")
+
+
 class DonationCreatedOut(Schema):
     donation_id: int
     payment: PaymentOut = Field(description="Poll GET /api/payments/{reference}. Card: show checkout_url in a dialog.")
+    payment_instructions: list[PaymentInstructionOut] = Field(
+        description="M-Pesa without PIN prompts (payment.provider mpesa_c2b): how to pay, with the payment's "
+        "reference as the account number; empty otherwise."
+    )
+
+    @classmethod
+    def from_donation(cls, donation: Donation) -> "DonationCreatedOut":
+        payment = donation.payment
+        instructions = (
+            campaign_payment_instructions(campaign=donation.campaign, reference=payment.reference)
+            if payment.provider == Payment.Provider.MPESA_C2B
+            else []
+        )
+        return cls.model_validate(
+            {
+                "donation_id": donation.pk,
+                "payment": payment,
+                "payment_instructions": [PaymentInstructionOut.from_instruction(i) for i in instructions],
+            }
+        )
 
 
 class DonationOut(Schema):

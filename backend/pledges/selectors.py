@@ -91,15 +91,22 @@ def donation_list(*, campaign: Campaign, page: int = 1, page_size: int = 20) -> 
     return _page(Donation.objects.filter(campaign=campaign).paid(), page=page, page_size=page_size)
 
 
-def _unmatched_payments(*, campaign: Campaign, user: User) -> QuerySet[Payment]:
-    """Succeeded pledge payments counted towards no pledge nor kept as a gift, and not reversed:
-    those attributed to the campaign (one typo away from its pledge codes, or paid to a cancelled
-    pledge's code), and for admins also those nobody could place."""
-    scope = Q(campaign=campaign) | Q(campaign__isnull=True) if user.is_admin else Q(campaign=campaign)
+def unmatched_payments(*, campaign: Campaign, user: User) -> QuerySet[Payment]:
+    """Succeeded pledge payments counted towards no pledge nor kept as a gift, not reversed nor set
+    aside (an account keyword, 'not for a campaign'): those attributed to the campaign (one typo away
+    from its pledge codes, or paid to a cancelled pledge's code), those paid into its accounts that
+    nobody could place, and for admins also any other that nobody could place."""
+    # Paid into one of the campaign's accounts and placed nowhere: its team sees it, and may set it aside.
+    scope = Q(campaign=campaign) | Q(
+        campaign__isnull=True, collection_account__in=campaign.account_links.values("account_id")
+    )
+    if user.is_admin:
+        scope |= Q(campaign__isnull=True)
     return Payment.objects.filter(
         scope,
         purpose=Payment.Purpose.PLEDGE_PAYMENT,
         status=Payment.Status.SUCCEEDED,
+        set_aside="",
         pledge_link__isnull=True,
         donation__isnull=True,
         reversal__isnull=True,
@@ -127,7 +134,7 @@ def pledge_summary(*, campaign: Campaign, user: User) -> dict[str, int]:
         paid_sum=Coalesce(Sum("paid_amount", filter=live), 0),
         outstanding_sum=Coalesce(Sum(F("amount") - F("paid_amount"), filter=live & ~confirmed), 0),
     )
-    figures["unmatched_count"] = _unmatched_payments(campaign=campaign, user=user).count()
+    figures["unmatched_count"] = unmatched_payments(campaign=campaign, user=user).count()
     return figures
 
 
@@ -157,7 +164,7 @@ def unmatched_payment_list(
         kind=PaymentEvent.Kind.C2B_CONFIRMATION, outcome=PaymentEvent.Outcome.CREDITED
     )
     payments, total = _page(
-        _unmatched_payments(campaign=campaign, user=user).prefetch_related(
+        unmatched_payments(campaign=campaign, user=user).prefetch_related(
             Prefetch("events", queryset=confirmations, to_attr="c2b_confirmations")
         ),
         page=page,
@@ -203,91 +210,6 @@ def pledge_history(*, pledge: Pledge) -> list[AuditEntry]:
         | Q(object_type__app_label="payments", object_type__model="payment", object_id__in=payment_ids)
     )
     return list(references.select_related("actor").order_by("-at", "-id"))
-
-
-def payment_instructions(*, pledge: Pledge) -> list[dict[str, Any]]:
-    """How to pay ``pledge``: our paybill with the pledge code as account number first (matched
-    automatically), then the campaign's own payment options (the organizer confirms those).
-
-    Each is ``{method, label, lines: [{label, value}], matched_automatically, note}``.
-    """
-    code = pledge.code
-    instructions: list[dict[str, Any]] = []
-
-    def add(method: str, label: str, lines: list[tuple[str, str]], note: str, *, automatic: bool = False) -> None:
-        instructions.append(
-            {
-                "method": method,
-                "label": label,
-                "lines": [{"label": line_label, "value": value} for line_label, value in lines],
-                "matched_automatically": automatic,
-                "note": note,
-            }
-        )
-
-    # A till (buy goods) takes no account number: our shortcode matches pledges only as a paybill.
-    if settings.MPESA_TRANSACTION_TYPE == "CustomerPayBillOnline":
-        add(
-            "paybill",
-            _("M-Pesa Paybill"),
-            [(_("Business number"), settings.MPESA_SHORTCODE), (_("Account number"), code)],
-            _(
-                "Use your pledge code %(code)s as the account number: your payment is matched to your pledge automatically."
-            )
-            % {"code": code},
-            automatic=True,
-        )
-    tell_organizer = _("After paying, tell the organizer so they can confirm your pledge.")
-    for option in pledge.campaign.payment_options:
-        method, details = option.get("method"), option.get("details") or {}
-        if method == "paybill" and details.get("business_number") != settings.MPESA_SHORTCODE:
-            add(
-                "paybill",
-                _("M-Pesa Paybill"),
-                [
-                    (_("Business number"), details.get("business_number", "")),
-                    (_("Account number"), details.get("account_no", "")),
-                ],
-                tell_organizer,
-            )
-        elif method == "mpesa_till":
-            add(
-                "mpesa_till",
-                _("M-Pesa Till (Buy Goods)"),
-                [(_("Till number"), details.get("till_number", ""))],
-                tell_organizer,
-            )
-        elif method == "mpesa":
-            add(
-                "mpesa",
-                _("M-Pesa (Send Money)"),
-                [(_("Phone number"), details.get("phone_number", ""))],
-                tell_organizer,
-            )
-        elif method == "bank":
-            add(
-                "bank",
-                _("Bank Transfer"),
-                [
-                    (_("Bank"), details.get("bank_name", "")),
-                    (_("Account name"), details.get("account_name", "")),
-                    (_("Account number"), details.get("account_no", "")),
-                    (_("Reference"), code),
-                ],
-                _(
-                    "Write your pledge code %(code)s as the payment reference, then tell the organizer so they can confirm your pledge."
-                )
-                % {"code": code},
-            )
-        elif method == "cash":
-            add(
-                "cash",
-                _("Cash"),
-                [(_("Where"), details.get("location", ""))],
-                _("Pay in person and mention your pledge code %(code)s: the organizer records your payment.")
-                % {"code": code},
-            )
-    return instructions
 
 
 def ministry_campaign_get() -> Campaign:

@@ -29,7 +29,8 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns.models import Campaign, CampaignStatus
-from campaigns.selectors import campaign_get
+from campaigns.selectors import campaign_get, campaign_managed_get, campaign_stk_account
+from collection_accounts.selectors import is_account_keyword
 from common import challenges, ratelimit
 from common.errors import FieldValidationError, NotFoundError, ServiceError
 from common.languages import current_language
@@ -38,13 +39,14 @@ from organizations.roles import Permission
 from payments.models import Payment, PaymentReversal
 from payments.services import (
     payment_checkout_start,
+    payment_instructed_intent_create,
     payment_record_manual,
     payment_stk_push_limit_enforce,
     payment_stk_push_start,
 )
 from pledges import codes, signals
 from pledges.models import DELETED_USER_NAME, CampaignFigures, Donation, Pledge, PledgePayment
-from pledges.selectors import donations_made_by, pledge_managed_get, pledges_made_by
+from pledges.selectors import donations_made_by, pledge_managed_get, pledges_made_by, unmatched_payments
 
 NAME_MAX_LENGTH = 150
 CODE_ATTEMPTS = 5
@@ -295,6 +297,7 @@ def pledge_stk_push_start(
         payer_email=pledge.email,
         idempotency_key=idempotency_key,
         account_reference=pledge.code,
+        collection_account=campaign_stk_account(campaign=pledge.campaign),
     )
 
 
@@ -383,8 +386,8 @@ def pledge_payment_record(
 @transaction.atomic
 def pledge_payment_assign(*, pledge_id: int, reference: str, user: User) -> Pledge:
     """Count an unmatched payment (e.g. a paybill payment with a mistyped account number)
-    towards a pledge. The organizer may assign the payments listed for their campaign; an
-    admin also those no campaign could be found for."""
+    towards a pledge. The campaign's team may assign the payments listed for it (attributed to it,
+    or paid into its accounts and placed nowhere); an admin also those nobody could place."""
     pledge = pledge_managed_get(pledge_id=pledge_id, user=user, permission=Permission.MANAGE_PLEDGES)
     _ensure_live(pledge)
     # The payment first, then the pledge: the order every credit locks them in.
@@ -394,7 +397,16 @@ def pledge_payment_assign(*, pledge_id: int, reference: str, user: User) -> Pled
         and payment.purpose == Payment.Purpose.PLEDGE_PAYMENT
         and payment.status == Payment.Status.SUCCEEDED
         and not PaymentReversal.objects.filter(payment=payment).exists()
-        and (payment.campaign_id == pledge.campaign_id or (payment.campaign_id is None and user.is_admin))
+        and (
+            payment.campaign_id == pledge.campaign_id
+            or (
+                payment.campaign_id is None
+                and (
+                    user.is_admin
+                    or pledge.campaign.account_links.filter(account=payment.collection_account_id).exists()
+                )
+            )
+        )
     )
     if not assignable:
         raise NotFoundError(_("Payment not found."), code="payment_not_found")
@@ -413,6 +425,33 @@ def pledge_payment_assign(*, pledge_id: int, reference: str, user: User) -> Pled
         after={"pledge": pledge.code, "campaign": payment.campaign_id, "pledge_paid_amount": pledge.paid_amount},
     )
     return pledge
+
+
+@transaction.atomic
+def unmatched_payments_set_aside(*, campaign_id: int, user: User, references: list[str]) -> int:
+    """'Not for a campaign': take unmatched payments of the campaign's list (e.g. a church's own
+    collections on its paybill) off it for good; they stay in the ledger. Owners, treasurers and
+    admins. Answers how many were set aside; references not in the list are left alone. Audited."""
+    campaign = campaign_managed_get(campaign_id=campaign_id, user=user, permission=Permission.MANAGE_PLEDGES)
+    wanted = {reference.strip().upper() for reference in references}
+    payments = list(
+        unmatched_payments(campaign=campaign, user=user).filter(reference__in=wanted).select_for_update(of=("self",))
+    )
+    for payment in payments:
+        payment.set_aside = Payment.SetAside.NOT_FOR_A_CAMPAIGN
+        payment.save(update_fields=["set_aside"])
+        audit_record(
+            actor=user,
+            action=AuditAction.PAYMENT_SET_ASIDE,
+            target=payment,
+            before={"set_aside": ""},
+            after={
+                "set_aside": payment.set_aside,
+                "campaign": campaign.pk,
+                "account_reference": payment.account_reference,
+            },
+        )
+    return len(payments)
 
 
 def _pledge_credit(*, pledge: Pledge, payment: Payment, assigned_by: User | None) -> None:
@@ -449,8 +488,13 @@ def _pledge_credit(*, pledge: Pledge, payment: Payment, assigned_by: User | None
 def _pledge_payment_match(payment: Payment) -> None:
     if PledgePayment.objects.filter(payment=payment).exists():
         return
+    # Money paid into an organization's own account pays only the codes that organization issued.
+    organization_id = payment.collection_account.organization_id if payment.collection_account else None
+    pledges = Pledge.objects.all()
+    if organization_id is not None:
+        pledges = pledges.filter(campaign__organization_id=organization_id)
     code = codes.normalize(payment.account_reference)
-    pledge = Pledge.objects.select_for_update().filter(code=code).first() if codes.is_valid_code(code) else None
+    pledge = pledges.select_for_update(of=("self",)).filter(code=code).first() if codes.is_valid_code(code) else None
     if pledge is not None and pledge.is_live:
         _pledge_credit(pledge=pledge, payment=payment, assigned_by=None)
         return
@@ -459,16 +503,23 @@ def _pledge_payment_match(payment: Payment) -> None:
         payment.campaign_id = pledge.campaign_id
         payment.save(update_fields=["campaign"])
         return
-    # Unmatched. When the account number is one typo away from codes of a single campaign, it
-    # is listed for that campaign's organizer to assign; otherwise only admins see it.
-    if payment.campaign_id is None:
-        near = codes.near_codes(payment.account_reference)
-        campaign_ids = (
-            set(Pledge.objects.filter(code__in=near).values_list("campaign_id", flat=True)) if near else set()
-        )
-        if len(campaign_ids) == 1:
-            payment.campaign_id = campaign_ids.pop()
-            payment.save(update_fields=["campaign"])
+    if payment.campaign_id is not None:
+        return
+    if organization_id is not None and is_account_keyword(
+        organization_id=organization_id, account_reference=payment.account_reference
+    ):
+        # A tithe or an offering on the church's paybill: kept, never listed as unmatched.
+        payment.set_aside = Payment.SetAside.KEYWORD
+        payment.save(update_fields=["set_aside"])
+        return
+    # Unmatched. When the account number is one typo away from codes of a single campaign, it is
+    # listed for that campaign's team to assign; otherwise for the teams of the campaigns taking
+    # payments into that account (who may set it aside), and for admins.
+    near = codes.near_codes(payment.account_reference)
+    campaign_ids = set(pledges.filter(code__in=near).values_list("campaign_id", flat=True)) if near else set()
+    if len(campaign_ids) == 1:
+        payment.campaign_id = campaign_ids.pop()
+        payment.save(update_fields=["campaign"])
 
 
 def _donation_figures(donation: Donation) -> CampaignFigures:
@@ -716,7 +767,9 @@ def donation_create(
     client_ip: str,
     challenge_solution: str = "",
 ) -> Donation:
-    """Start paying a donation by M-Pesa STK Push (``mpesa``) or card checkout (``card``).
+    """Start paying a donation by M-Pesa (``mpesa``) or card checkout (``card``). M-Pesa is a PIN
+    prompt to the campaign's connected paybill or till; without one, a pending payment whose
+    reference the donor gives when paying as the campaign's instructions say.
 
     The amount is whole shillings above 0 ('Please enter a valid donation amount'); unless
     anonymous, name and e-mail are required ('Please fill in your name and email'); M-Pesa
@@ -775,9 +828,22 @@ def donation_create(
             idempotency_key=idempotency_key,
             return_path=return_path or f"/campaign/{campaign.pk}",
         )
-    else:
+    elif (account := campaign_stk_account(campaign=campaign)) is not None:
         payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
         payment = payment_stk_push_start(
+            purpose=Payment.Purpose.DONATION,
+            amount=whole,
+            phone=phone,
+            user=viewer,
+            campaign=campaign,
+            payer_email=email,
+            idempotency_key=idempotency_key,
+            collection_account=account,
+        )
+    else:
+        # No account takes PIN prompts: the donor pays as the instructions say, with the
+        # payment's reference; the gift counts once that payment is matched.
+        payment = payment_instructed_intent_create(
             purpose=Payment.Purpose.DONATION,
             amount=whole,
             phone=phone,

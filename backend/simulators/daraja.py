@@ -31,6 +31,7 @@ from django.utils.crypto import constant_time_compare
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from collection_accounts.selectors import collection_account_for_shortcode
 from simulators.delivery import deliver_c2b_later, deliver_later
 from simulators.models import (
     SimulatedC2BRegistration,
@@ -155,6 +156,27 @@ def _token_app(request: HttpRequest) -> SimulatedDarajaApp | None:
     return _app_by_key(str(issued.get("key", "")))
 
 
+def _acting_app(app: SimulatedDarajaApp, body: dict[str, Any]) -> SimulatedDarajaApp:
+    """The app a prompt or query acts for. Until a connected collection account's own credentials are
+    used (``payments.services.daraja_client_for``), the platform's app, with its passkey, may act for
+    the paybill or till of an account connected to M-Pesa."""
+    shortcode = str(body.get("BusinessShortCode", ""))
+    if app.pk is not None or shortcode == app.shortcode:
+        return app
+    account = collection_account_for_shortcode(shortcode=shortcode)
+    if account is None or not account.offers_stk_push:
+        return app
+    till = account.kind == "till"
+    return SimulatedDarajaApp(
+        consumer_key=app.consumer_key,
+        consumer_secret=app.consumer_secret,
+        shortcode=shortcode,
+        passkey=app.passkey,
+        till_number=account.till_number if till else "",
+        organization_name=account.organization.name,
+    )
+
+
 def _invalid_token() -> JsonResponse:
     return _error(404, "404.001.03", "Invalid Access Token")
 
@@ -223,6 +245,7 @@ def stk_push(request: HttpRequest) -> JsonResponse:
     body = json_body(request)
     if body is None:
         return _bad_request("Body")
+    app = _acting_app(app, body)
     if refusal := _security_refusal(body, app):
         return refusal
     if problem := _stk_push_problem(body, app):
@@ -309,6 +332,7 @@ def stk_query(request: HttpRequest) -> JsonResponse:
     body = json_body(request)
     if body is None:
         return _bad_request("Body")
+    app = _acting_app(app, body)
     if refusal := _security_refusal(body, app):
         return refusal
     prompt = SimulatedStkRequest.objects.filter(

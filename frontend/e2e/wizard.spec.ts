@@ -133,7 +133,7 @@ test("a non-subscriber creates a campaign in six steps, resumes after a reload, 
   await expectStep(page, "Step 5 of 6", "Payment options");
   await expect(page.getByText("Please provide at least one valid payment method to continue.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Remove payment method 1" })).toHaveCount(0);
-  await page.getByLabel("Method").selectOption({ label: "Mpesa Till" });
+  await page.getByLabel("Method").selectOption({ label: "M-Pesa Till (Buy Goods)" });
   await page.getByLabel("Till Number").fill("51-23");
   await page.getByRole("button", { name: "Continue", exact: true }).click();
   await expect(page.getByText("Please enter a valid till number (digits only).")).toBeVisible();
@@ -141,7 +141,6 @@ test("a non-subscriber creates a campaign in six steps, resumes after a reload, 
   await expect(page.getByText("Great! You have provided valid payment details.")).toBeVisible();
   await page.getByRole("button", { name: "Add Payment Method" }).click();
   const second = page.getByRole("group", { name: "Payment method 2" });
-  await expect(second.getByRole("option", { name: "Mpesa Till" })).toHaveCount(0);
   await second.getByLabel("Method").selectOption({ label: "Cash" });
   await expect(page.getByText("Please provide at least one valid payment method to continue.")).toBeVisible();
   await second.getByLabel("Location").fill("Church office after the Sunday service");
@@ -188,9 +187,10 @@ test("a non-subscriber creates a campaign in six steps, resumes after a reload, 
     "church",
     "image",
   ]);
-  expect(campaign.payment_options).toEqual([
-    { method: "mpesa_till", details: { till_number: "5123456" } },
-    { method: "cash", details: { location: "Church office after the Sunday service" } },
+  // The church's own new till and cash point, as its page tells givers to pay.
+  expect(campaign.payment_instructions.map((instruction: { summary: string }) => instruction.summary)).toEqual([
+    "Buy Goods till 5123456",
+    "Cash at Church office after the Sunday service, mention your pledge code",
   ]);
 
   // The draft was completed: the wizard starts afresh.
@@ -236,7 +236,7 @@ test("a subscriber skips payment options: five steps, and the campaign is active
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   const campaign = await (await page.request.get(`/api/campaigns/${id}`)).json();
-  expect([campaign.status, campaign.media_type, campaign.youtube_id, campaign.payment_options]).toEqual([
+  expect([campaign.status, campaign.media_type, campaign.youtube_id, campaign.payment_instructions]).toEqual([
     "active",
     "youtube",
     "dQw4w9WgXcQ",
@@ -296,11 +296,8 @@ test("the legacy wizard creates a fundraiser and lands on its page", async ({ pa
     "pending",
     true,
   ]);
-  expect(campaign.payment_options).toEqual([
-    {
-      method: "bank",
-      details: { bank_name: "KCB Bank Kenya Ltd", account_name: "Neema Family", account_no: "1100223344" },
-    },
+  expect(campaign.payment_instructions.map((instruction: { summary: string }) => instruction.summary)).toEqual([
+    "KCB Bank Kenya Ltd account 1100223344 (Neema Family), reference your pledge code",
   ]);
 });
 

@@ -5,6 +5,7 @@ import pytest
 from accounts.tests.factories import UserFactory
 from campaigns.models import CampaignStatus
 from campaigns.tests.factories import CampaignFactory
+from collection_accounts.tests.factories import TEST_PAYBILL
 
 
 @pytest.fixture
@@ -44,8 +45,10 @@ def site_admin_client(make_api_client, site_admin):
 
 @pytest.fixture
 def campaign(organizer):
-    """An active campaign of ``organizer``."""
-    return CampaignFactory.create(organizer=organizer, title="Church Roof Repair", category="church")
+    """An active campaign of ``organizer``, paid into its church's connected paybill ``TEST_PAYBILL``."""
+    return CampaignFactory.create(
+        organizer=organizer, title="Church Roof Repair", category="church", paybill=TEST_PAYBILL
+    )
 
 
 @pytest.fixture

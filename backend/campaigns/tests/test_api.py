@@ -1,4 +1,5 @@
 import io
+import json
 from datetime import timedelta
 
 import pytest
@@ -6,7 +7,8 @@ import segno
 from django.utils import timezone
 
 from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType, MediaType
-from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
+from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory, link_account
+from collection_accounts.tests.factories import CollectionAccountFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -251,7 +253,10 @@ def test_a_visitor_sees_an_active_campaign_without_the_organizers_email(visitor_
     assert (body["progress_percent"], body["progress_percent_uncapped"]) == (100, 150)
     assert body["start_date"] == campaign.start_date.isoformat()
     assert body["days_left"] == 30
-    assert body["payment_options"] == [{"method": "mpesa_till", "details": {"till_number": "5123456"}}]
+    assert [instruction["summary"] for instruction in body["payment_instructions"]] == [
+        "Paybill 600100, account your pledge code"
+    ]
+    assert (body["shows_personal_number"], body["offers_stk_push"]) == (False, True)
     assert (body["can_edit"], body["can_share"], body["liked_by_me"], body["like_count"]) == (False, True, False, None)
     assert body["share_url"] == f"http://127.0.0.1:8000/campaign/{campaign.pk}"
 
@@ -308,17 +313,17 @@ def test_bad_campaign_ids_answer_404_or_422_never_500(visitor_client, path, stat
 
 
 @pytest.mark.parametrize("count", [1, 30])
-def test_the_detail_takes_four_queries_for_a_visitor_and_six_for_a_signed_in_user(
+def test_the_detail_takes_five_queries_for_a_visitor_and_seven_for_a_signed_in_user(
     visitor_client, member_client, member, django_assert_num_queries, count
 ):
     campaign = CampaignFactory.create()
     CampaignLikeFactory.create_batch(count, campaign=campaign)
     CampaignLikeFactory.create(campaign=campaign, user=member)
 
-    # The campaign with its organizer and likes; its recent pledges, paid donations, paid total.
-    with django_assert_num_queries(4):
+    # The campaign with its organizer and likes; its recent pledges, paid donations, paid total; its accounts.
+    with django_assert_num_queries(5):
         assert visitor_client.get(f"/api/campaigns/{campaign.pk}").status_code == 200
-    with django_assert_num_queries(6):  # and the session and user first
+    with django_assert_num_queries(7):  # and the session and user first
         assert member_client.get(f"/api/campaigns/{campaign.pk}").json()["liked_by_me"] is True
 
 
@@ -332,17 +337,40 @@ def test_a_youtube_cover_gives_the_thumbnail_as_cover_image(visitor_client):
     assert body["cover_image_url"] == "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"
 
 
-def test_every_payment_method_is_answered_with_its_details(visitor_client):
-    options = [
-        {"method": "bank", "details": {"bank_name": "KCB", "account_name": "St Peter's", "account_no": "123"}},
-        {"method": "paybill", "details": {"business_number": "247247", "account_no": "ROOF"}},
-        {"method": "cash", "details": {"location": "Church office"}},
-    ]
-    campaign = CampaignFactory.create(payment_options=options)
-    other = CampaignFactory.create(payment_options=[{"method": "mpesa", "details": {"phone_number": "+254712345678"}}])
+def test_the_page_shows_how_to_pay_into_the_campaigns_own_accounts_never_harambees(visitor_client, settings):
+    settings.MPESA_SHORTCODE = "522522"
+    campaign = CampaignFactory.create(paybill="600100")
+    bank = CollectionAccountFactory.create(
+        organization=campaign.organization,
+        kind="bank",
+        paybill_number="",
+        bank_name="KCB",
+        account_name="St Peter's",
+        account_number="1100223344",
+        is_default=False,
+    )
+    link_account(campaign, bank)
 
-    assert visitor_client.get(f"/api/campaigns/{campaign.pk}").json()["payment_options"] == options
-    assert visitor_client.get(f"/api/campaigns/{other.pk}").json()["payment_options"][0]["method"] == "mpesa"
+    body = visitor_client.get(f"/api/campaigns/{campaign.pk}").json()
+
+    assert [instruction["summary"] for instruction in body["payment_instructions"]] == [
+        "Paybill 600100, account your pledge code",
+        "KCB account 1100223344 (St Peter's), reference your pledge code",
+    ]
+    assert body["offers_stk_push"] is True
+    assert "522522" not in json.dumps(body)
+
+
+def test_a_legacy_personal_number_is_still_shown_and_its_team_warned(visitor_client):
+    phone = {"method": "mpesa", "details": {"phone_number": "+254712345678"}}
+    campaign = CampaignFactory.create(payment_options=[phone])
+
+    body = visitor_client.get(f"/api/campaigns/{campaign.pk}").json()
+
+    assert [(i["method"], i["summary"]) for i in body["payment_instructions"]] == [
+        ("mpesa", "Send Money to +254712345678")
+    ]
+    assert (body["shows_personal_number"], body["offers_stk_push"]) == (True, False)
 
 
 # Likes ------------------------------------------------------------------------------

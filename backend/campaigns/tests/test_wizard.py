@@ -8,6 +8,8 @@ from campaigns.models import Campaign, CampaignStatus, CampaignType, Draft, Draf
 from campaigns.tests.factories import CampaignFactory
 from campaigns.tests.wizard_support import make_subscriber
 from campaigns.validators import youtube_id_from_url
+from collection_accounts.models import CollectionAccount
+from collection_accounts.tests.factories import CollectionAccountFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -16,14 +18,12 @@ FUNDRAISER_URL = "/api/campaigns"
 FEEDBACK_URL = "/api/wizard-feedback"
 COVER = "/media/uploads/20260301101500-0123456789abcdef.jpg"
 STORY = "Our church in Kisumu needs a new roof before the long rains. " * 4
-TILL = {"method": "mpesa_till", "details": {"till_number": "5123456"}}
-BANK = {
-    "method": "bank",
-    "details": {"bank_name": "Equity Bank Kenya Ltd", "account_name": "ACK Kisumu", "account_no": "0123"},
-}
-PAYBILL = {"method": "paybill", "details": {"business_number": "247247", "account_no": "ROOF"}}
-MPESA = {"method": "mpesa", "details": {"phone_number": "0712345678"}}
-CASH = {"method": "cash", "details": {"location": "Church office, Sundays"}}
+# New accounts as the wizard's payment step sends them (with the fields of other kinds left empty).
+TILL = {"kind": "till", "till_number": "5123456"}
+BANK = {"kind": "bank", "bank_name": "Equity Bank Kenya Ltd", "account_name": "ACK Kisumu", "account_number": "0123"}
+BANK_PAYBILL = {"kind": "paybill_fixed_account", "paybill_number": "247247", "account_number": "0123456789"}
+PAYBILL = {"kind": "paybill", "paybill_number": "600100"}
+CASH = {"kind": "cash", "location": "Church office, Sundays"}
 
 
 def in_days(days: int) -> str:
@@ -39,7 +39,7 @@ def pledge_payload(**overrides) -> dict:
         "end_date": in_days(60),
         "media_type": "upload",
         "media_url": COVER,
-        "payment_options": [TILL],
+        "payment_accounts": [TILL],
         **overrides,
     }
 
@@ -70,8 +70,9 @@ class TestPledgeCampaignCreate:
         self, signed_in_client, user, django_assert_num_queries
     ):
         # session, user, savepoint, has_paid, owned organizations, a first one (savepoint, organization,
-        # owner, release), insert, complete the drafts, release
-        with django_assert_num_queries(12):
+        # owner, release), its accounts, the till's number taken?, insert, the till made (15: see
+        # collection_accounts.services), link, complete the drafts, release
+        with django_assert_num_queries(27):
             answer = signed_in_client.post(PLEDGE_URL, pledge_payload(organizer="someone@else.com", status="active"))
 
         assert answer.status_code == 201
@@ -82,31 +83,50 @@ class TestPledgeCampaignCreate:
         assert (campaign.title, campaign.category, campaign.goal) == ("Church Roof", "church", 250_000)
         assert (campaign.start_date, campaign.end_date.isoformat()) == (timezone.localdate(), in_days(60))
         assert (campaign.media_type, campaign.image_url, campaign.youtube_id) == (MediaType.IMAGE, COVER, "")
-        assert campaign.payment_options == [TILL]
+        assert campaign.payment_options == []
+        assert [(a.kind, a.till_number, a.organization) for a in campaign.collection_accounts.all()] == [
+            ("till", "5123456", campaign.organization)
+        ]
         assert campaign.description == STORY.strip()[:100] + "..."
 
-    def test_a_subscribers_campaign_is_active_and_needs_no_payment_options(self, signed_in_client, user):
+    def test_a_subscribers_campaign_is_active_and_gets_the_organizations_default_account(self, signed_in_client, user):
         make_subscriber(user)
+        signed_in_client.post(PLEDGE_URL, pledge_payload(title="First", payment_accounts=[CASH, TILL]))
 
-        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(payment_options=[]))
+        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(title="Second", payment_accounts=[]))
 
         assert answer.status_code == 201
-        assert Campaign.objects.get().status == CampaignStatus.ACTIVE
+        campaign = Campaign.objects.get(title="Second")
+        assert campaign.status == CampaignStatus.ACTIVE
+        assert [a.kind for a in campaign.collection_accounts.all()] == ["cash"]
 
-    def test_a_subscriber_who_sends_payment_options_still_sends_valid_ones(self, signed_in_client, user):
+    def test_a_subscriber_who_sends_accounts_still_sends_valid_ones(self, signed_in_client, user):
         make_subscriber(user)
 
-        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(payment_options=[{"method": "cash", "details": {}}]))
+        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(payment_accounts=[{"kind": "cash"}]))
 
-        assert field_errors(answer) == {"payment_options.0.location": "This field is required."}
+        assert field_errors(answer) == {"payment_accounts.0.location": "This field is required."}
 
-    def test_all_five_methods_store_their_detail_fields_trimmed(self, signed_in_client):
-        untidy_mpesa = {"method": "mpesa", "details": {"phone_number": " 0712345678 ", "extra": "dropped"}}
+    def test_new_accounts_join_the_organization_in_order_and_existing_ones_are_chosen_by_id(
+        self, signed_in_client, user
+    ):
+        untidy_bank = {**BANK, "account_name": "  ACK Kisumu ", "till_number": "dropped"}
+        signed_in_client.post(PLEDGE_URL, pledge_payload(title="First", payment_accounts=[untidy_bank, BANK_PAYBILL]))
+        first = Campaign.objects.get(title="First")
+        bank, bank_paybill = first.collection_accounts.order_by("campaign_links__position")
 
-        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(payment_options=[BANK, PAYBILL, untidy_mpesa]))
+        answer = signed_in_client.post(
+            PLEDGE_URL,
+            pledge_payload(title="Second", payment_accounts=[PAYBILL, {"account_id": bank.pk}, BANK_PAYBILL]),
+        )
 
-        assert answer.status_code == 201
-        assert Campaign.objects.get().payment_options == [BANK, PAYBILL, MPESA]
+        assert answer.status_code == 201, answer.content
+        second = Campaign.objects.get(title="Second")
+        chosen = list(second.collection_accounts.order_by("campaign_links__position"))
+        assert [a.kind for a in chosen] == ["paybill", "bank", "paybill_fixed_account"]
+        assert chosen[1:] == [bank, bank_paybill]
+        assert (bank.account_name, bank.till_number, bank.is_default) == ("ACK Kisumu", "", True)
+        assert CollectionAccount.objects.filter(organization=first.organization).count() == 3
 
     def test_the_users_open_pledging_drafts_are_completed_and_other_drafts_kept(self, signed_in_client, user):
         pledging = Draft.objects.create(user=user, tool_type=DraftToolType.PLEDGING, current_step=6)
@@ -159,45 +179,63 @@ class TestPledgeCampaignCreate:
         assert "goal" in field_errors(signed_in_client.post(PLEDGE_URL, pledge_payload(goal=10.5)))
 
     @pytest.mark.parametrize(
-        ("options", "errors"),
+        ("accounts", "errors"),
         [
-            ([], {"payment_options": "Please provide at least one valid payment method to continue."}),
-            ([TILL, BANK, PAYBILL, CASH], {"payment_options": "You can add at most 3 payment methods."}),
+            ([], {"payment_accounts": "Please provide at least one valid payment method to continue."}),
+            ([TILL, BANK, PAYBILL, CASH], {"payment_accounts": "You can add at most 3 payment methods."}),
             (
-                [TILL, {"method": "mpesa_till", "details": {"till_number": "600100"}}],
-                {"payment_options.1.method": "Each payment method can be used only once."},
+                [TILL, {**TILL, "label": "The same till"}],
+                {"payment_accounts.1.account_id": "Each payment method can be used only once."},
             ),
             (
-                [{"method": "bank", "details": {"bank_name": "Equity", "account_name": " "}}],
+                [{"kind": "bank", "bank_name": "Equity", "account_name": " "}],
                 {
-                    "payment_options.0.account_name": "This field is required.",
-                    "payment_options.0.account_no": "This field is required.",
+                    "payment_accounts.0.account_name": "This field is required.",
+                    "payment_accounts.0.account_number": "This field is required.",
                 },
             ),
-            ([{"method": "cheque", "details": {}}], {"payment_options.0.method": "Please choose a payment method."}),
+            ([{"label": "Nothing"}], {"payment_accounts.0.account_id": "Please choose a payment method."}),
             (
-                [{"method": "mpesa_till", "details": {"till_number": "51-23 456"}}],
-                {"payment_options.0.till_number": "Please enter a valid till number (digits only)."},
+                [{"account_id": 999_999}],
+                {"payment_accounts.0.account_id": "Please choose one of the organization's accounts."},
             ),
             (
-                [{"method": "paybill", "details": {"business_number": "PAYBILL", "account_no": "x"}}],
-                {"payment_options.0.business_number": "Please enter a valid paybill number (digits only)."},
+                [{"kind": "till", "till_number": "51-23 456"}],
+                {"payment_accounts.0.till_number": "Please enter a valid till number (digits only)."},
             ),
             (
-                [{"method": "mpesa", "details": {"phone_number": "+255712345678"}}],
+                [{"kind": "paybill", "paybill_number": "174379"}],
                 {
-                    "payment_options.0.phone_number": (
-                        "Please enter a valid Kenyan phone number (e.g., +254712345678 or 0712345678)"
+                    "payment_accounts.0.paybill_number": (
+                        "This is Harambee's paybill for its own fees. Please enter your organization's own number."
                     )
                 },
             ),
         ],
-        ids=["none", "four", "duplicate", "missing-detail", "unknown-method", "till", "paybill", "phone"],
+        ids=["none", "four", "duplicate", "missing-detail", "no-kind", "not-ours", "till", "platform-paybill"],
     )
-    def test_payment_options_follow_the_wizards_rules(self, signed_in_client, options, errors):
-        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(payment_options=options))
+    def test_payment_accounts_follow_the_wizards_rules(self, signed_in_client, accounts, errors, settings):
+        settings.MPESA_SHORTCODE = "174379"
+
+        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(payment_accounts=accounts))
 
         assert field_errors(answer) == errors
+        assert not CollectionAccount.objects.exists()
+
+    def test_a_personal_mpesa_number_is_not_offered_any_more(self, signed_in_client):
+        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(payment_accounts=[{"kind": "mpesa"}]))
+
+        assert answer.status_code == 422
+        assert not Campaign.objects.exists()
+
+    def test_another_organizations_account_cannot_be_chosen(self, signed_in_client):
+        elsewhere = CollectionAccountFactory.create()
+
+        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(payment_accounts=[{"account_id": elsewhere.pk}]))
+
+        assert field_errors(answer) == {
+            "payment_accounts.0.account_id": "Please choose one of the organization's accounts."
+        }
 
 
 class TestYoutubeCovers:
@@ -237,8 +275,8 @@ class TestFundraiserCreate:
         self, signed_in_client, user, django_assert_num_queries
     ):
         # session, user, savepoint, has_paid, owned organizations, a first one (savepoint, organization,
-        # owner, release), insert, release
-        with django_assert_num_queries(11):
+        # owner, release), insert, its bank account made (10: see collection_accounts.services), link, release
+        with django_assert_num_queries(22):
             answer = signed_in_client.post(FUNDRAISER_URL, fundraiser_payload(description="ignored"))
 
         assert answer.status_code == 201
@@ -251,16 +289,9 @@ class TestFundraiserCreate:
         )
         assert (campaign.start_date, campaign.end_date.isoformat()) == (timezone.localdate(), in_days(45))
         assert (campaign.media_type, campaign.youtube_id) == (MediaType.YOUTUBE, "dQw4w9WgXcQ")
-        assert campaign.payment_options == [
-            {
-                "method": "bank",
-                "details": {
-                    "bank_name": "KCB Bank Kenya Ltd",
-                    "account_name": "Neema Family",
-                    "account_no": "1100223344",
-                },
-            }
-        ]
+        assert [
+            (a.kind, a.bank_name, a.account_name, a.account_number) for a in campaign.collection_accounts.all()
+        ] == [("bank", "KCB Bank Kenya Ltd", "Neema Family", "1100223344")]
 
     def test_the_description_is_the_first_100_characters_of_the_story_and_dots(self, signed_in_client):
         story = "A" * 99 + "BC" + " and the rest of a long story"

@@ -17,8 +17,21 @@ class CollectionAccountFactory(factory.django.DjangoModelFactory[CollectionAccou
     is_default = True
 
 
-def connected_paybill(organization, paybill_number: str = "600100", **fields) -> CollectionAccount:
-    """A paybill the organization connected to M-Pesa: givers get PIN prompts to it."""
-    return CollectionAccountFactory.create(
-        organization=organization, paybill_number=paybill_number, mpesa_connected_at=timezone.now(), **fields
+# The paybill of the test campaigns' church (``campaigns.tests.conftest.campaign``); never the platform's.
+TEST_PAYBILL = "600100"
+
+
+def connected_paybill(organization, paybill_number: str = TEST_PAYBILL, **fields) -> CollectionAccount:
+    """The organization's paybill ``paybill_number`` (made if it has none), connected to M-Pesa: givers
+    get PIN prompts to it and its C2B confirmations reach us."""
+    account, _created = CollectionAccount.objects.get_or_create(
+        organization=organization,
+        kind=CollectionAccountKind.PAYBILL,
+        paybill_number=paybill_number,
+        defaults={
+            "mpesa_connected_at": timezone.now(),
+            "is_default": not organization.collection_accounts.exists(),
+            **fields,
+        },
     )
+    return account

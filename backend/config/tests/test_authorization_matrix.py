@@ -33,7 +33,7 @@ from campaigns.models import Campaign, CampaignStatus, Draft, DraftToolType
 from campaigns.tests.factories import CampaignFactory
 from campaigns.tests.wizard_support import image_bytes
 from collection_accounts.models import CollectionAccount
-from collection_accounts.tests.factories import CollectionAccountFactory
+from collection_accounts.tests.factories import TEST_PAYBILL, CollectionAccountFactory
 from config.api import api
 from grants.models import Grant
 from grants.tests.factories import GrantFactory, OrganizationProfileFactory, subscribe
@@ -113,6 +113,8 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/orgs/{organization_id}/collection-accounts":               (401, 404, 201, 201, 403, 403, 404, 404),
     "PATCH /api/orgs/{organization_id}/collection-accounts/{account_id}":  (401, 404, 200, 200, 403, 403, 404, 404),
     "DELETE /api/orgs/{organization_id}/collection-accounts/{account_id}": (401, 404, 204, 204, 403, 403, 404, 404),
+    "GET /api/orgs/{organization_id}/account-keywords":                    (401, 404, 200, 200, 200, 200, 404, 404),
+    "PUT /api/orgs/{organization_id}/account-keywords":                    (401, 404, 200, 200, 403, 403, 404, 404),
     # Pledges and donations: public giving; Pledge Management for the organizer and admins
     "POST /api/pledges":                                  (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/pledges":                                   (200, 200, 200, 200, 200, 200, 200, 200),
@@ -131,6 +133,7 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/pledges/{pledge_id}/remind":               (401, 403, 202, 202, 403, 403, 403, 202),
     "GET /api/campaigns/{campaign_id}/pledge-summary":    (401, 403, 200, 200, 403, 200, 403, 200),
     "GET /api/campaigns/{campaign_id}/unmatched-payments":(401, 403, 200, 200, 403, 200, 403, 200),
+    "POST /api/campaigns/{campaign_id}/unmatched-payments/set-aside": (401, 403, 200, 200, 403, 403, 403, 200),
     "POST /api/donations":                                (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/donations":                                 (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/donations/export.csv":                      (401, 403, 200, 200, 403, 403, 403, 200),
@@ -167,7 +170,7 @@ def world(settings: Any) -> World:
     OrganizationProfileFactory.create(user=organizer)
     other_organizer = UserFactory.create()
     CampaignFactory.create(organizer=other_organizer)
-    campaign = CampaignFactory.create(organizer=organizer)
+    campaign = CampaignFactory.create(organizer=organizer, paybill=TEST_PAYBILL)
     settings.MINISTRY_CAMPAIGN_ID = campaign.pk
     # Another admin, so that the admin actor is not the last one (who may not delete their account).
     UserFactory.create(is_staff=True, is_superuser=True)
@@ -202,7 +205,7 @@ def world(settings: Any) -> World:
         team_member=Membership.objects.create(
             organization=campaign.organization, user=UserFactory.create(), role=Role.VIEWER
         ),
-        collection_account=CollectionAccountFactory.create(organization=campaign.organization),
+        collection_account=CollectionAccountFactory.create(organization=campaign.organization, is_default=False),
     )
 
 
@@ -316,7 +319,7 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
             "end_date": IN_60_DAYS,
             "media_type": "youtube",
             "media_url": "https://youtu.be/dQw4w9WgXcQ",
-            "payment_options": [{"method": "mpesa_till", "details": {"till_number": "5123456"}}],
+            "payment_accounts": [{"kind": "till", "till_number": "5123456"}],
         }
     },
     "POST /api/orgs": lambda w, me: {"json": {"name": "St. Mark's Kiambu", "kind": "church"}},
@@ -327,6 +330,10 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     },
     "PATCH /api/orgs/{organization_id}/collection-accounts/{account_id}": lambda w, me: {
         "json": {"label": "Building fund"}
+    },
+    "PUT /api/orgs/{organization_id}/account-keywords": lambda w, me: {"json": {"keywords": ["TITHE", "Sadaka"]}},
+    "POST /api/campaigns/{campaign_id}/unmatched-payments/set-aside": lambda w, me: {
+        "json": {"references": [w.unmatched_payment.reference]}
     },
     "POST /api/wizard-feedback": lambda w, me: {"json": {"liked": "The steps", "rating": 4}},
     "POST /api/feedback": lambda w, me: {"json": {"message": "Lovely site", "page": "/explore"}},

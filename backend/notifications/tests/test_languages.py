@@ -7,6 +7,7 @@ from django.core.mail import EmailMultiAlternatives
 
 from accounts.tests.factories import UserFactory
 from campaigns.tests.factories import CampaignFactory
+from collection_accounts.tests.factories import TEST_PAYBILL
 from notifications.messages import password_reset_notify
 from pledges.models import Pledge
 from simulators.models import SimulatedSms
@@ -30,17 +31,18 @@ def pledge_through_the_api(make_api_client, campaign, **headers):
 @pytest.mark.django_db(transaction=True)
 def test_a_pledge_made_in_kiswahili_gets_its_sms_and_email_in_kiswahili(sms_gateway, make_api_client, settings):
     settings.MPESA_SHORTCODE = "522522"
-    campaign = CampaignFactory.create(title="Paa jipya la kanisa")
+    campaign = CampaignFactory.create(title="Paa jipya la kanisa", paybill=TEST_PAYBILL)
 
     pledge = pledge_through_the_api(make_api_client, campaign, HTTP_ACCEPT_LANGUAGE="sw")
 
     assert pledge.language == "sw"
     sms = SimulatedSms.objects.get()
     assert sms.message.startswith("Asante! Umeahidi Ksh 12,500 kwa Paa jipya la kanisa.")
-    assert f"Lipa kwa M-Pesa Paybill 522522, akaunti {pledge.code}" in sms.message
+    assert f"Lipa kupitia Paybill {TEST_PAYBILL}, akaunti {pledge.code}." in sms.message
+    assert "522522" not in sms.message
     [email] = [message for message in mail.outbox if message.to == ["wanjiru@example.com"]]
     assert email.subject == f"Ahadi yako {pledge.code} kwa Paa jipya la kanisa"
-    assert "Jinsi ya kulipa kwa M-Pesa:" in email.body
+    assert "Jinsi ya kulipa:" in email.body
 
 
 @pytest.mark.django_db(transaction=True)

@@ -8,6 +8,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.utils import timezone
 
 from campaigns.tests.factories import CampaignFactory
+from collection_accounts.tests.factories import TEST_PAYBILL
 from notifications.models import NotificationLog
 from notifications.outbox import notification_deliver
 from notifications.reminders import pledge_reminder_send
@@ -35,7 +36,7 @@ def pledge_of_12500(campaign, **fields):
 @pytest.mark.django_db(transaction=True)
 def test_a_pledge_sends_the_pledger_an_email_and_an_sms_with_the_code_and_how_to_pay(sms_gateway, settings):
     settings.MPESA_SHORTCODE = "522522"
-    campaign = CampaignFactory.create(title="New church roof")
+    campaign = CampaignFactory.create(title="New church roof", paybill=TEST_PAYBILL)
 
     pledge = pledge_of_12500(campaign)
 
@@ -46,11 +47,13 @@ def test_a_pledge_sends_the_pledger_an_email_and_an_sms_with_the_code_and_how_to
     for body in (email.body, html):
         assert "Ksh 12,500" in body
         assert "New church roof" in body
-        assert "522522" in body
+        # The church's own paybill with the code as account; never Harambee's (522522).
+        assert TEST_PAYBILL in body and pledge.code in body and "522522" not in body
         assert f"{settings.SITE_URL}/pledges/{pledge.code}" in body
     sms = SimulatedSms.objects.get()
     assert sms.to == "+254712345678"
-    assert pledge.code in sms.message and "Ksh 12,500" in sms.message and "522522" in sms.message
+    assert f"Pay via Paybill {TEST_PAYBILL}, account {pledge.code}." in sms.message
+    assert "Ksh 12,500" in sms.message and "522522" not in sms.message
     logs = NotificationLog.objects.filter(pledge=pledge)
     assert {(log.channel, log.template, log.status) for log in logs} == {
         ("email", "email/pledge_recorded", "sent"),

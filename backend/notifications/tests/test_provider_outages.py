@@ -13,6 +13,7 @@ import pytest
 
 from campaigns.models import Campaign
 from campaigns.tests.factories import CampaignFactory
+from collection_accounts.tests.factories import TEST_PAYBILL
 from notifications.models import NotificationLog
 from payments.models import Payment
 from payments.providers.daraja import DarajaClient, StkPushAccepted
@@ -29,7 +30,7 @@ CAUSES = {"down": "refused", "slow": "timed out"}
 
 @pytest.fixture
 def campaign() -> Campaign:
-    return CampaignFactory.create()
+    return CampaignFactory.create(paybill=TEST_PAYBILL)
 
 
 @pytest.fixture

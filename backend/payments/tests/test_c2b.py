@@ -1,5 +1,6 @@
-"""Paybill payments people make themselves (C2B): URLs registered with the real adapter, the
-simulator playing the customer, validation and confirmation arriving over HTTP."""
+"""Paybill payments people make themselves (C2B) into an organization's paybill: URLs registered
+with the real adapter, the simulator playing the customer, validation and confirmation arriving
+over HTTP. Harambee's own paybill takes no such payment."""
 
 import io
 import json
@@ -7,14 +8,24 @@ import time
 
 import httpx
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.test import Client
 
+from collection_accounts.tests.factories import TEST_PAYBILL, connected_paybill
+from organizations.models import Organization
 from payments.models import Payment, PaymentEvent
 from payments.tests.support import wait_for
+from simulators.daraja import daraja_app_register
 from simulators.models import SimulatedC2BRegistration
 
 URL = "/api/payments/callbacks/c2b/local-callback-token"
+
+
+@pytest.fixture(autouse=True)
+def church_paybill():
+    """The paybill of a church, connected to M-Pesa: its confirmations reach us."""
+    return connected_paybill(Organization.objects.create(name="ICC Imara", kind="church"), TEST_PAYBILL)
 
 
 def c2b_body(**fields):
@@ -23,7 +34,7 @@ def c2b_body(**fields):
         "TransID": "SLK4Q7T2XZ",
         "TransTime": "20261122103000",
         "TransAmount": "500.00",
-        "BusinessShortCode": "174379",
+        "BusinessShortCode": TEST_PAYBILL,
         "BillRefNumber": "PLEDGE-42",
         "InvoiceNumber": "",
         "OrgAccountBalance": "",
@@ -43,10 +54,20 @@ def post(body, path="confirmation"):
 @pytest.fixture
 def registered(providers):
     call_command("mpesa_register_c2b_urls", stdout=io.StringIO())
+    # The church's paybill (its own Daraja app) reports to the same URLs (its connection registers them).
+    daraja_app_register(shortcode=TEST_PAYBILL, consumer_key="church-key", consumer_secret="s", passkey="p")
+    platform = SimulatedC2BRegistration.objects.get(shortcode=settings.MPESA_SHORTCODE)
+    SimulatedC2BRegistration.objects.create(
+        shortcode=TEST_PAYBILL,
+        response_type=platform.response_type,
+        confirmation_url=platform.confirmation_url,
+        validation_url=platform.validation_url,
+    )
     return providers
 
 
 def pay_bill(providers, **body):
+    body = {"ShortCode": TEST_PAYBILL, **body}
     answer = httpx.post(f"{providers.url}/simulators/daraja/c2b/simulate", json=body, timeout=5)
     assert answer.status_code == 200, answer.text
     return answer.json()["TransID"]
@@ -112,6 +133,16 @@ def test_validation_rejects_what_we_cannot_take(fields, code):
     answer = post(c2b_body(**fields), path="validation")
 
     assert answer.json() == {"ResultCode": code, "ResultDesc": "Rejected"}
+
+
+@pytest.mark.django_db
+def test_a_payment_into_harambees_own_paybill_is_refused_and_credits_nothing(settings):
+    body = c2b_body(BusinessShortCode=settings.MPESA_SHORTCODE, BillRefNumber="K7M2QPX")
+
+    assert post(body, path="validation").json() == {"ResultCode": "C2B00015", "ResultDesc": "Rejected"}
+    assert post(body).status_code == 200
+    assert not Payment.objects.exists()
+    assert PaymentEvent.objects.get(kind=PaymentEvent.Kind.C2B_CONFIRMATION).outcome == "ignored_unknown"
 
 
 @pytest.mark.django_db

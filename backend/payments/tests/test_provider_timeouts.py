@@ -4,6 +4,7 @@ ledger recovers it (the late callback, our own verification in payments_reconcil
 import json
 import socket
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import timedelta
 from unittest import mock
 
@@ -15,9 +16,10 @@ from django.utils import timezone
 
 from campaigns.models import Campaign
 from campaigns.tests.factories import CampaignFactory
+from collection_accounts.tests.factories import TEST_PAYBILL
 from payments.models import Payment, PaymentEvent
 from payments.providers import paystack
-from payments.providers.daraja import DarajaClient
+from payments.providers.daraja import DarajaClient, DarajaCredentials
 from payments.providers.paystack import PaystackClient
 from payments.services import EXPIRE_AFTER, QUERY_AFTER
 from payments.tests.support import stk_callback
@@ -47,14 +49,15 @@ def silent_provider(settings, monkeypatch) -> Iterator[str]:
         monkeypatch.setattr("payments.providers.daraja.TIMEOUT_SECONDS", 0.5)
         monkeypatch.setattr("payments.providers.paystack.TIMEOUT_SECONDS", 0.5)
         # A token from earlier, so the STK Push request itself is the one left unanswered.
-        client = DarajaClient.from_settings()
-        cache.set(client._token_cache_key, "earlier-token", 3600)
+        church = replace(DarajaCredentials.from_settings(), shortcode=TEST_PAYBILL)
+        for client in (DarajaClient.from_settings(), DarajaClient.for_credentials(church)):
+            cache.set(client._token_cache_key, "earlier-token", 3600)
         yield url
 
 
 @pytest.fixture
 def campaign() -> Campaign:
-    return CampaignFactory.create()
+    return CampaignFactory.create(paybill=TEST_PAYBILL)
 
 
 @pytest.fixture

@@ -38,8 +38,10 @@ from hypothesis.stateful import Bundle, RuleBasedStateMachine, invariant, multip
 
 from accounts.tests.factories import UserFactory
 from campaigns.models import Campaign
+from campaigns.selectors import campaign_stk_account
 from campaigns.services import campaign_update
 from campaigns.tests.factories import CampaignFactory
+from collection_accounts.tests.factories import TEST_PAYBILL
 from common.errors import ServiceError
 from payments import services as payments
 from payments.models import MANUAL_PROVIDERS, Payment, PaymentEvent, PaymentReversal
@@ -89,7 +91,10 @@ class Ledger(RuleBasedStateMachine):
         self.cleanup.enter_context(mock.patch.object(PaystackClient, "verify", side_effect=self.paystack_verify))
         self.organizer = UserFactory.create()
         self.admin = UserFactory.create(is_staff=True, is_superuser=True)
-        self.campaigns = [CampaignFactory.create(organizer=self.organizer) for _ in range(CAMPAIGNS)]
+        # One church, its campaigns all paid into its connected paybill.
+        self.campaigns = [
+            CampaignFactory.create(organizer=self.organizer, paybill=TEST_PAYBILL) for _ in range(CAMPAIGNS)
+        ]
         self.unattached: list[tuple[Payment, Campaign]] = []
         self.paystack_says: dict[str, tuple[str, int]] = {}  # reference -> (status, amount in subunits)
         self.pushes = 0
@@ -164,7 +169,11 @@ class Ledger(RuleBasedStateMachine):
     def stk_push_for_donation(self, c: int, amount: int) -> Payment:
         # donation_create's two steps apart, so a callback may come before the donation row.
         payment = payments.payment_stk_push_start(
-            purpose=Payment.Purpose.DONATION, amount=amount, phone="0711000222", campaign=self.campaigns[c]
+            purpose=Payment.Purpose.DONATION,
+            amount=amount,
+            phone="0711000222",
+            campaign=self.campaigns[c],
+            collection_account=campaign_stk_account(campaign=self.campaigns[c]),
         )
         self.unattached.append((payment, self.campaigns[c]))
         return payment
@@ -236,7 +245,7 @@ class Ledger(RuleBasedStateMachine):
             "TransID": f"SLKC2B{trans:04d}",
             "TransTime": "20261122103000",
             "TransAmount": f"{amount}.00",
-            "BusinessShortCode": settings.MPESA_SHORTCODE,
+            "BusinessShortCode": TEST_PAYBILL,
             "BillRefNumber": bill_ref,
             "MSISDN": "2547 ***** 149",
             "FirstName": "John",

@@ -10,6 +10,7 @@ from django.test import Client
 
 from campaigns.models import Campaign
 from campaigns.tests.factories import CampaignFactory
+from collection_accounts.tests.factories import TEST_PAYBILL
 from payments.models import Payment
 from pledges.models import Pledge, PledgePayment
 from pledges.tests.factories import make_pledge, paid_donation
@@ -20,14 +21,14 @@ C2B_URL = "/api/payments/callbacks/c2b/local-callback-token/confirmation"
 SIGN_IN = {"detail": "Please sign in to continue.", "code": "not_authenticated", "field_errors": {}}
 
 
-def pay_bill(account, amount, trans_id, first_name="John"):
-    """Safaricom confirming a paybill payment, delivered to our endpoint."""
+def pay_bill(account, amount, trans_id, first_name="John", shortcode=TEST_PAYBILL):
+    """Safaricom confirming a payment to the church's paybill ``shortcode``, delivered to our endpoint."""
     body = {
         "TransactionType": "Pay Bill",
         "TransID": trans_id,
         "TransTime": "20261122103000",
         "TransAmount": f"{amount}.00",
-        "BusinessShortCode": "174379",
+        "BusinessShortCode": shortcode,
         "BillRefNumber": account,
         "InvoiceNumber": "",
         "OrgAccountBalance": "",
@@ -227,9 +228,9 @@ def test_the_same_confirmation_delivered_twice_is_counted_once(a_pledge, campaig
 def test_a_mistyped_code_stays_unmatched_and_the_organizer_assigns_it_in_one_click(
     organizer_client, member_client, organizer, a_pledge, campaign
 ):
-    other = make_pledge(CampaignFactory.create(), name="Other Pledger")
+    other = make_pledge(CampaignFactory.create(paybill="600900"), name="Other Pledger")
     payment = pay_bill(typo(a_pledge.code), 4000, "SLKTYPO001", first_name="Mary")
-    pay_bill("SOMETHING ELSE", 900, "SLKJUNK001")  # nobody's: admins only
+    pay_bill("SOMETHING ELSE", 900, "SLKJUNK001", shortcode="600900")  # another church's: its team's
 
     a_pledge.refresh_from_db()
     assert (a_pledge.paid_amount, payment.campaign) == (0, campaign)
@@ -284,7 +285,8 @@ def test_a_mistyped_code_stays_unmatched_and_the_organizer_assigns_it_in_one_cli
 def test_admins_also_see_and_assign_payments_nobody_could_place(
     site_admin_client, organizer_client, a_pledge, campaign
 ):
-    junk = pay_bill("HARAMBEE", 900, "SLKJUNK002")
+    CampaignFactory.create(paybill="600900")
+    junk = pay_bill("HARAMBEE", 900, "SLKJUNK002", shortcode="600900")  # another church's paybill
 
     assert organizer_client.get(f"/api/campaigns/{campaign.pk}/unmatched-payments").json() == []
     assert (

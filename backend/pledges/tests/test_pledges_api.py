@@ -1,5 +1,6 @@
 """Pledging, the public pledge lists and the campaign page's arrays, as each viewer sees them."""
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -7,7 +8,9 @@ from django.conf import settings
 from django.utils import timezone
 
 from campaigns.models import Campaign, CampaignStatus
-from campaigns.tests.factories import CampaignFactory
+from campaigns.tests.factories import CampaignFactory, link_account
+from collection_accounts.models import CollectionAccount
+from collection_accounts.tests.factories import TEST_PAYBILL, CollectionAccountFactory
 from payments.models import Payment
 from pledges import codes
 from pledges.models import Pledge, PledgeStatus
@@ -48,11 +51,16 @@ def pledge(client, campaign, **fields):
 
 
 def test_a_visitor_pledges_and_gets_a_code_and_how_to_pay_it(visitor_client, campaign):
-    campaign.payment_options = [
-        {"method": "bank", "details": {"bank_name": "KCB", "account_name": "Church", "account_no": "1100"}},
-        {"method": "cash", "details": {"location": "Church office"}},
-    ]
-    campaign.save()
+    for kind, details in (
+        ("bank", {"bank_name": "KCB", "account_name": "Church", "account_number": "1100"}),
+        ("cash", {"location": "Church office"}),
+    ):
+        link_account(
+            campaign,
+            CollectionAccountFactory.create(
+                organization=campaign.organization, kind=kind, paybill_number="", is_default=False, **details
+            ),
+        )
 
     response = pledge(visitor_client, campaign, is_anonymous=True)
 
@@ -80,39 +88,38 @@ def test_a_visitor_pledges_and_gets_a_code_and_how_to_pay_it(visitor_client, cam
         "created_at": None,
     }
     paybill, bank, cash = body["payment_instructions"]
+    # The church's own connected paybill, first as the campaign lists its accounts; never Harambee's.
     assert paybill == {
         "method": "paybill",
         "label": "M-Pesa Paybill",
         "lines": [
-            {"label": "Business number", "value": settings.MPESA_SHORTCODE},
+            {"label": "Business number", "value": TEST_PAYBILL},
             {"label": "Account number", "value": saved.code},
         ],
+        "summary": f"Paybill {TEST_PAYBILL}, account {saved.code}",
         "matched_automatically": True,
-        "note": f"Use your pledge code {saved.code} as the account number: your payment is matched to your pledge automatically.",
+        "note": f"Use your pledge code {saved.code} as the account number, so your payment is matched to your pledge.",
     }
+    assert settings.MPESA_SHORTCODE not in json.dumps(body)
     assert bank["lines"][-1] == {"label": "Reference", "value": saved.code}
-    assert not bank["matched_automatically"] and "tell the organizer" in bank["note"]
+    assert not bank["matched_automatically"] and "treasurer" in bank["note"]
     assert cash["lines"] == [{"label": "Where", "value": "Church office"}]
     campaign.refresh_from_db()
     assert (campaign.pledged_total, campaign.raised_total, campaign.donor_count) == (5000, 0, 0)
 
 
-def test_the_campaign_s_own_paybill_keeps_its_account_number_unless_it_is_ours(visitor_client, campaign):
-    campaign.payment_options = [{"method": "paybill", "details": {"business_number": "400200", "account_no": "STP"}}]
-    campaign.save()
+def test_without_a_connected_account_the_receipt_offers_no_pin_prompt(visitor_client, campaign):
+    CollectionAccount.objects.update(mpesa_connected_at=None)
 
-    instructions = pledge(visitor_client, campaign).json()["payment_instructions"]
+    body = pledge(visitor_client, campaign).json()
 
-    assert [(i["method"], i["matched_automatically"]) for i in instructions] == [("paybill", True), ("paybill", False)]
-    assert instructions[1]["lines"] == [
-        {"label": "Business number", "value": "400200"},
-        {"label": "Account number", "value": "STP"},
-    ]
-    campaign.payment_options = [
-        {"method": "paybill", "details": {"business_number": settings.MPESA_SHORTCODE, "account_no": "X"}}
-    ]
-    campaign.save()
-    assert len(pledge(visitor_client, campaign).json()["payment_instructions"]) == 1
+    assert body["stk_push_available"] is False
+    assert [i["matched_automatically"] for i in body["payment_instructions"]] == [False]
+    answer = visitor_client.post(
+        f"/api/pledges/{body['code']}/stk-push", {"phone": "0712345678", "idempotency_key": "no-prompt-attempt-1"}
+    )
+    assert (answer.status_code, answer.json()["code"]) == (400, "stk_unavailable"), answer.content
+    assert not Payment.objects.exists()
 
 
 def test_the_derived_fields_the_client_sends_are_ignored(visitor_client, campaign):
@@ -368,8 +375,8 @@ def test_the_list_and_the_campaign_page_take_the_same_queries_for_1_or_30_pledge
     # session, user, the campaign, the count, the page
     with django_assert_num_queries(5):
         assert len(organizer_client.get(f"/api/pledges?campaign_id={campaign.pk}&page_size=50").json()) == count
-    # session, user, the campaign, its pledges, its donations, the paid total
-    with django_assert_num_queries(6):
+    # session, user, the campaign, its pledges, its donations, the paid total, its accounts
+    with django_assert_num_queries(7):
         body = organizer_client.get(f"/api/campaigns/{campaign.pk}").json()
     assert len(body["pledges"]) == len(body["donations"]) == min(count, 10)
 

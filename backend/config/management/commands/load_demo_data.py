@@ -4,7 +4,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from accounts.demo import DEMO_PASSWORD, demo_users_load
-from campaigns.demo import demo_campaigns_load
+from campaigns.demo import ADMIN, MEMBER, ORGANIZER, demo_campaigns_load
+from collection_accounts.demo import demo_organizations_load
 from pledges.demo import demo_pledges_load
 
 
@@ -15,6 +16,8 @@ class Command(BaseCommand):
         if settings.IS_PRODUCTION or not settings.SECRET_KEY.startswith("local-"):
             raise CommandError("Demo data is for local use only; refusing to load it into a production deployment.")
         users = demo_users_load()
+        by_email = {user.email: user for user in users}
+        demo_organizations_load(owner=by_email[MEMBER], treasurer=by_email[ORGANIZER], viewer=by_email[ADMIN])
         campaigns = demo_campaigns_load()
         ministry = demo_pledges_load()
         self.stdout.write(self.style.SUCCESS("Demo data is loaded. Sign in at http://127.0.0.1:8000/signin with:"))

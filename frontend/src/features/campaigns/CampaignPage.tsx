@@ -5,6 +5,7 @@ import { AppLayout } from "@/components/AppLayout";
 import { primaryButton, secondaryButton } from "@/components/buttonStyles";
 import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
+import { PaymentInstructionCard } from "@/components/PaymentInstructionCard";
 import { ProgressBar } from "@/components/ProgressBar";
 import { RoleBadge } from "@/components/RoleBadge";
 import { sendCampaignView } from "@/features/analytics/beacon";
@@ -169,6 +170,7 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
             </div>
           </section>
           {campaign.can_share && <SharePanel campaign={campaign} />}
+          <HowToPay campaign={campaign} />
         </aside>
 
         <section aria-labelledby="story-heading" className="lg:col-start-1">
@@ -191,6 +193,36 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
         </div>
       )}
     </article>
+  );
+}
+
+/** Where givers pay: the campaign's own accounts (never Harambee's), with 'your pledge code' where a
+ * pledge's code goes; its team is warned while a legacy campaign still shows a personal number. */
+function HowToPay({ campaign }: { campaign: Campaign }) {
+  if (campaign.payment_instructions.length === 0) return null;
+  return (
+    <section aria-labelledby="how-to-pay-heading" className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="how-to-pay-heading" className="font-semibold text-slate-900">
+        <Trans>How to pay</Trans>
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        <Trans>The money goes straight to {campaign.organization_name}'s own accounts.</Trans>
+      </p>
+      {campaign.shows_personal_number && (campaign.can_manage_pledges || campaign.can_edit) && (
+        <p role="alert" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          <Trans>
+            This campaign still shows a personal M-Pesa number. Money sent to a person's phone is easily
+            diverted: add your organization's paybill, till or bank account instead.
+          </Trans>
+        </p>
+      )}
+      <ul className="mt-3 space-y-3">
+        {campaign.payment_instructions.map((instruction, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two accounts can read the same; the order is fixed
+          <PaymentInstructionCard key={index} instruction={instruction} />
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -5,6 +5,7 @@ import type { Path } from "react-hook-form";
 import { Link } from "wouter";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
 import { CheckboxField } from "@/components/FieldControls";
+import type { PaymentInstruction } from "@/components/PaymentInstructionCard";
 import { TextField } from "@/components/TextField";
 import type { Campaign } from "@/features/campaigns/api";
 import type { Payment, PaymentStatus } from "@/features/payments/api";
@@ -40,6 +41,8 @@ export default function DonationForm({ campaign }: { campaign: Campaign | undefi
   const form = useSchemaForm(donationSchema, EMPTY);
   const { errors } = form.formState;
   const [open, setOpen] = useState<Payment | null>(null);
+  // Where the campaign's accounts take no PIN prompts: how to pay, with the payment's reference.
+  const [instructions, setInstructions] = useState<PaymentInstruction[]>([]);
   const [settled, setSettled] = useState<Settled | null>(null);
   const amount = parseWholeKes(form.watch("amount"));
   const anonymous = form.watch("isAnonymous");
@@ -59,9 +62,10 @@ export default function DonationForm({ campaign }: { campaign: Campaign | undefi
         return_path: `/campaign/${campaignId}/donate`,
       });
     },
-    onSuccess: ({ payment }) => {
+    onSuccess: ({ payment, payment_instructions }) => {
       attemptKey.settle();
       setSettled(null);
+      setInstructions(payment_instructions);
       setOpen(payment);
     },
     onError: (error) => {
@@ -230,6 +234,7 @@ export default function DonationForm({ campaign }: { campaign: Campaign | undefi
         <Suspense fallback={null}>
           <DonationPaymentDialog
             started={open}
+            instructions={instructions}
             campaignId={campaign.id}
             onClose={(status) => {
               setOpen(null);

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import * as v from "valibot";
 import { primaryButton } from "@/components/buttonStyles";
+import { PaymentInstructionCard } from "@/components/PaymentInstructionCard";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { campaignKeys } from "@/features/campaigns/api";
@@ -15,13 +16,7 @@ import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
 import { useAttemptKey } from "@/lib/useAttemptKey";
-import {
-  type PaymentInstruction,
-  type PledgeReceipt,
-  pledgeKeys,
-  usePledgeReceipt,
-  useStartPledgeStkPush,
-} from "./api";
+import { type PledgeReceipt, pledgeKeys, usePledgeReceipt, useStartPledgeStkPush } from "./api";
 import { PledgeStatusBadge } from "./PledgeStatusBadge";
 import { howToPayText, pledgeSchema } from "./rules";
 import { useCopied } from "./useCopied";
@@ -142,9 +137,9 @@ export function PledgeReceiptView({
         </p>
         <ul className="mt-3 space-y-3">
           {pledge.payment_instructions.map((instruction, index) => (
-            // The same way can appear twice (our paybill and the organizer's), so the position is the key.
+            // Two accounts can read the same (two cash points), so the position is the key.
             // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for this pledge
-            <InstructionCard key={index} instruction={instruction} />
+            <PaymentInstructionCard key={index} instruction={instruction} />
           ))}
         </ul>
         <button
@@ -156,32 +151,6 @@ export function PledgeReceiptView({
         </button>
       </section>
     </div>
-  );
-}
-
-function InstructionCard({ instruction }: { instruction: PaymentInstruction }) {
-  return (
-    <li className="rounded-lg border border-slate-200 p-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 className="font-medium text-slate-900">{instruction.label}</h4>
-        {instruction.matched_automatically && (
-          <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-            <Trans>Matched automatically</Trans>
-          </span>
-        )}
-      </div>
-      {instruction.lines.length > 0 && (
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          {instruction.lines.map((line) => (
-            <div key={line.label} className="contents">
-              <dt className="text-slate-600">{line.label}</dt>
-              <dd className="font-mono font-semibold break-all text-slate-900">{line.value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-      <p className="mt-2 text-sm text-slate-700">{instruction.note}</p>
-    </li>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useMemo, useState } from "react";
 import { Controller, type FieldPath, type UseFormReturn } from "react-hook-form";
 import { useLocation } from "wouter";
@@ -13,11 +13,17 @@ import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { useSchemaForm } from "@/lib/forms";
 import { formatKes, formatKsh } from "@/lib/money";
 import { AfterLaunchDialogs } from "./AfterLaunchDialogs";
-import { createPledgingCampaign, type Draft, draftKey } from "./api";
+import { campaignAccountsOptions, createPledgingCampaign, type Draft, draftKey } from "./api";
 import { CategoryPicker, useCategoryLabel } from "./CategoryPicker";
 import { CoverPreview } from "./MediaPicker";
-import { PaymentOptionsEditor } from "./PaymentOptionsEditor";
-import { METHOD_FIELDS, METHOD_LABELS, paymentOptionsPayload } from "./paymentOptions";
+import { accountName, PaymentOptionsEditor } from "./PaymentOptionsEditor";
+import {
+  isAccountKind,
+  METHOD_FIELDS,
+  METHOD_LABELS,
+  type PaymentOptionValue,
+  paymentOptionsPayload,
+} from "./paymentOptions";
 import {
   type CoverValues,
   coverPayload,
@@ -50,7 +56,7 @@ export default function CreateCampaignPage() {
   return <PledgeWizard subscriber={hasPaid.data?.has_paid === true} draft={draft.data ?? null} save={save} />;
 }
 
-/** A server field_errors key as the form's field: payment_options.0.till_number -> paymentOptions.0.details.till_number. */
+/** A server field_errors key as the form's field: payment_accounts.0.till_number -> paymentOptions.0.details.till_number. */
 function formField(key: string, mediaType: CoverValues["mediaType"]): FieldPath<PledgeWizardValues> | null {
   const simple: Record<string, FieldPath<PledgeWizardValues>> = {
     title: "title",
@@ -59,15 +65,17 @@ function formField(key: string, mediaType: CoverValues["mediaType"]): FieldPath<
     story: "story",
     end_date: "endDate",
     media_url: mediaType === "youtube" ? "youtubeUrl" : "mediaUrl",
-    payment_options: "paymentOptions",
+    payment_accounts: "paymentOptions",
   };
   if (simple[key]) return simple[key];
-  const option = /^payment_options\.(\d+)\.(\w+)$/.exec(key);
+  const option = /^payment_accounts\.(\d+)\.(\w+)$/.exec(key);
   if (!option) return null;
   const [, index, name] = option;
-  return name === "method"
+  return name === "kind"
     ? `paymentOptions.${Number(index)}.method`
-    : `paymentOptions.${Number(index)}.details.${name}`;
+    : name === "account_id"
+      ? `paymentOptions.${Number(index)}.accountId`
+      : `paymentOptions.${Number(index)}.details.${name}`;
 }
 
 function PledgeWizard({
@@ -122,7 +130,7 @@ function PledgeWizard({
           story: values.story,
           end_date: values.endDate,
           ...coverPayload(values),
-          payment_options: subscriber ? [] : paymentOptionsPayload(values.paymentOptions),
+          payment_accounts: subscriber ? [] : paymentOptionsPayload(values.paymentOptions),
         },
         t`Failed to create campaign.`,
       ),
@@ -281,16 +289,35 @@ function Review({
       {!subscriber && (
         <ReviewSection title={<Trans>Payment options</Trans>}>
           <ul className="space-y-2">
-            {paymentOptionsPayload(values.paymentOptions).map((option) => (
-              <li key={option.method}>
-                <span className="font-medium text-slate-900">{i18n._(METHOD_LABELS[option.method])}</span>
-                {": "}
-                {METHOD_FIELDS[option.method].map(({ name }) => option.details[name]).join(", ")}
+            {values.paymentOptions.map((option, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the entries have no id; their order is theirs
+              <li key={index}>
+                <PaymentOptionSummary option={option} />
               </li>
             ))}
           </ul>
         </ReviewSection>
       )}
     </div>
+  );
+}
+
+/** One of the campaign's accounts as the review step shows it. */
+function PaymentOptionSummary({ option }: { option: PaymentOptionValue }) {
+  const { i18n } = useLingui();
+  const accounts = useQuery(campaignAccountsOptions()).data ?? [];
+  const existing =
+    option.method === "existing" && accounts.find((account) => String(account.id) === option.accountId);
+  if (existing) return <span>{accountName(existing, i18n._(METHOD_LABELS[existing.kind]))}</span>;
+  if (!isAccountKind(option.method)) return null;
+  const details = METHOD_FIELDS[option.method]
+    .map(({ name }) => option.details[name]?.trim())
+    .filter(Boolean);
+  return (
+    <>
+      <span className="font-medium text-slate-900">{i18n._(METHOD_LABELS[option.method])}</span>
+      {": "}
+      {details.join(", ")}
+    </>
   );
 }

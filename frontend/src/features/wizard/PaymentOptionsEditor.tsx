@@ -1,22 +1,34 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
 import { type UseFormReturn, useFieldArray, useWatch } from "react-hook-form";
 import { SelectField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
+import { type CollectionAccount, campaignAccountsOptions } from "./api";
 import {
-  availableMethods,
+  ACCOUNT_KINDS,
   canAddPaymentOption,
+  choiceOf,
   emptyPaymentOption,
+  isAccountKind,
   METHOD_FIELDS,
   METHOD_LABELS,
-  type PaymentMethod,
+  optionFromChoice,
   paymentOptionsAreValid,
 } from "./paymentOptions";
 import type { PledgeWizardValues } from "./rules";
 import { buttonSecondary } from "./WizardShell";
 
-/** Step 5: one to three payment methods, each once, with their details; the last one stays. */
+/** How an existing account reads in the list: its label, kind and number. */
+export function accountName(account: CollectionAccount, kindLabel: string): string {
+  const number = account.paybill_number || account.till_number || account.account_number || account.location;
+  return [account.label, `${kindLabel} ${number}`].filter(Boolean).join(" · ");
+}
+
+/** Step 5: one to three of the organization's accounts (where its own money is paid), each once,
+ * chosen from its accounts or added here; the last one stays. Never Harambee's paybill. */
 export function PaymentOptionsEditor({ form }: { form: UseFormReturn<PledgeWizardValues> }) {
   const { t, i18n } = useLingui();
+  const accounts = useQuery(campaignAccountsOptions()).data ?? [];
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "paymentOptions" });
   const options = useWatch({ control: form.control, name: "paymentOptions" });
   const errors = form.formState.errors.paymentOptions;
@@ -26,10 +38,14 @@ export function PaymentOptionsEditor({ form }: { form: UseFormReturn<PledgeWizar
   return (
     <div className="space-y-5">
       <p className="text-slate-700">
-        <Trans>Tell your supporters how to pay their pledges. Add up to three payment methods.</Trans>
+        <Trans>
+          Tell your supporters how to pay their pledges: choose up to three of your organization's own
+          accounts, or add one. The money goes straight to them; Harambee never holds it.
+        </Trans>
       </p>
       {fields.map((field, index) => {
-        const method = options[index]?.method ?? "";
+        const option = options[index] ?? { method: "", details: {} };
+        const method = option.method;
         const optionErrors = errors?.[index];
         return (
           <fieldset key={field.id} className="space-y-4 rounded-lg border border-slate-200 p-4">
@@ -38,27 +54,42 @@ export function PaymentOptionsEditor({ form }: { form: UseFormReturn<PledgeWizar
             </legend>
             <SelectField
               label={t`Method`}
-              value={method}
-              error={optionErrors?.method?.message}
+              value={choiceOf(option)}
+              error={optionErrors?.method?.message ?? optionErrors?.accountId?.message}
               onChange={(event) =>
-                form.setValue(`paymentOptions.${index}.method`, event.target.value as PaymentMethod, {
-                  shouldValidate: true,
-                  shouldDirty: true,
-                })
+                form.setValue(
+                  `paymentOptions.${index}`,
+                  optionFromChoice(event.target.value, option.details),
+                  {
+                    shouldValidate: true,
+                    shouldDirty: true,
+                  },
+                )
               }
             >
               <option value="">{t`Choose a method`}</option>
-              {availableMethods(options, index).map((choice) => (
-                <option key={choice} value={choice}>
-                  {i18n._(METHOD_LABELS[choice])}
-                </option>
-              ))}
+              {accounts.length > 0 && (
+                <optgroup label={t`Your organization's accounts`}>
+                  {accounts.map((account) => (
+                    <option key={account.id} value={`account:${account.id}`}>
+                      {accountName(account, i18n._(METHOD_LABELS[account.kind]))}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              <optgroup label={t`Add an account`}>
+                {ACCOUNT_KINDS.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {i18n._(METHOD_LABELS[choice])}
+                  </option>
+                ))}
+              </optgroup>
             </SelectField>
-            {method &&
+            {isAccountKind(method) &&
               METHOD_FIELDS[method].map((detail) => (
                 <TextField
                   key={`${method}-${detail.name}`}
-                  label={i18n._(detail.label)}
+                  label={detail.optional ? `${i18n._(detail.label)} ${t`(optional)`}` : i18n._(detail.label)}
                   inputMode={detail.inputMode}
                   placeholder={detail.placeholder}
                   error={optionErrors?.details?.[detail.name]?.message}

@@ -55,3 +55,24 @@ export async function createPledgingCampaign(body: Schemas["PledgingCampaignIn"]
 export async function sendWizardFeedback(body: Schemas["WizardFeedbackIn"], fallback?: string) {
   return unwrap(await api.POST("/api/wizard-feedback", { body }), fallback);
 }
+
+export type CollectionAccount = Schemas["CollectionAccountOut"];
+
+/** The accounts of the organization a new campaign goes to (the one the user owns), for the payment
+ * step; none while the user owns no organization yet (a first campaign makes their own). */
+export const campaignAccountsOptions = () =>
+  queryOptions({
+    queryKey: ["wizard-collection-accounts"] as const,
+    queryFn: async (): Promise<CollectionAccount[]> => {
+      const organizations = unwrap(await api.GET("/api/orgs"), i18n._(msg`Failed to load your accounts`));
+      const owned = organizations.filter((organization) => organization.can_create_campaigns);
+      const [organization] = owned;
+      if (owned.length !== 1 || !organization) return [];
+      return unwrap(
+        await api.GET("/api/orgs/{organization_id}/collection-accounts", {
+          params: { path: { organization_id: organization.id } },
+        }),
+        i18n._(msg`Failed to load your accounts`),
+      );
+    },
+  });

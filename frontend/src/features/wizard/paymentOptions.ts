@@ -1,125 +1,177 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import * as v from "valibot";
-import { profileSchema } from "@/features/accounts/rules";
 import { i18n } from "@/lib/i18n";
 
-// The rules of payment_options_errors in backend/campaigns/validators.py, with its messages: 1 to 3
-// methods, each once, every detail field filled in; till and paybill numbers in digits, M-Pesa
-// numbers Kenyan. The server checks again when the campaign is launched.
+// The wizard's payment step chooses 1 to 3 of the organization's collection accounts (where its own
+// money is paid), or adds new ones: the rules of _payment_accounts_checked in backend/campaigns/wizard.py
+// and of backend/collection_accounts/validators.py, with their messages. The server checks again.
 const say = (descriptor: MessageDescriptor) => () => i18n._(descriptor);
 
-export const PAYMENT_METHODS = ["bank", "mpesa_till", "paybill", "mpesa", "cash"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const ACCOUNT_KINDS = ["paybill", "paybill_fixed_account", "till", "bank", "cash"] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+/** An existing account of the organization, chosen by its id (``accountId``). */
+export type PaymentMethod = AccountKind | "existing";
 export const MAX_PAYMENT_OPTIONS = 3;
-const DETAIL_MAX_LENGTH = 100;
 const SHORT_CODE = /^\d{5,10}$/;
 
-export const METHOD_LABELS: Record<PaymentMethod, MessageDescriptor> = {
+export const METHOD_LABELS: Record<AccountKind, MessageDescriptor> = {
+  paybill: msg`M-Pesa Paybill (pledge code as account number)`,
+  paybill_fixed_account: msg`Bank collection paybill (fixed account number)`,
+  till: msg`M-Pesa Till (Buy Goods)`,
   bank: msg`Bank Account`,
-  mpesa_till: msg`Mpesa Till`,
-  paybill: msg`Paybill`,
-  mpesa: msg`Mpesa (Phone Number)`,
   cash: msg`Cash`,
 };
 
 export type DetailField = {
   name: string;
   label: MessageDescriptor;
-  inputMode?: "numeric" | "tel" | "text";
+  optional?: boolean;
+  maxLength: number;
+  shortCode?: MessageDescriptor;
+  inputMode?: "numeric" | "text";
   placeholder?: string;
 };
 
-/** The detail fields of each method (spec section 3), named as the server names them. */
-export const METHOD_FIELDS: Record<PaymentMethod, DetailField[]> = {
+const paybillNumber: DetailField = {
+  name: "paybill_number",
+  label: msg`Paybill Number`,
+  maxLength: 10,
+  shortCode: msg`Please enter a valid paybill number (digits only).`,
+  inputMode: "numeric",
+  placeholder: "600100",
+};
+const accountNumber: DetailField = { name: "account_number", label: msg`Account Number`, maxLength: 64 };
+
+/** The detail fields of each kind of account, named as the server names them. */
+export const METHOD_FIELDS: Record<AccountKind, DetailField[]> = {
+  paybill: [paybillNumber],
+  paybill_fixed_account: [
+    { ...paybillNumber, placeholder: "247247" },
+    accountNumber,
+    { name: "bank_name", label: msg`Bank Name`, optional: true, maxLength: 100 },
+  ],
+  till: [
+    {
+      name: "till_number",
+      label: msg`Till Number`,
+      maxLength: 10,
+      shortCode: msg`Please enter a valid till number (digits only).`,
+      inputMode: "numeric",
+      placeholder: "5123456",
+    },
+    {
+      name: "store_number",
+      label: msg`Store Number`,
+      optional: true,
+      maxLength: 10,
+      shortCode: msg`Please enter a valid store number (digits only).`,
+      inputMode: "numeric",
+    },
+  ],
   bank: [
-    { name: "bank_name", label: msg`Bank Name` },
-    { name: "account_name", label: msg`Account Name` },
-    { name: "account_no", label: msg`Account Number` },
+    { name: "bank_name", label: msg`Bank Name`, maxLength: 100 },
+    { name: "account_name", label: msg`Account Name`, maxLength: 100 },
+    accountNumber,
+    { name: "bank_branch", label: msg`Branch`, optional: true, maxLength: 100 },
   ],
-  mpesa_till: [
-    { name: "till_number", label: msg`Till Number`, inputMode: "numeric", placeholder: "5123456" },
-  ],
-  paybill: [
-    { name: "business_number", label: msg`Business Number`, inputMode: "numeric", placeholder: "247247" },
-    { name: "account_no", label: msg`Account Number` },
-  ],
-  mpesa: [{ name: "phone_number", label: msg`Phone Number`, inputMode: "tel", placeholder: "0712345678" }],
-  cash: [{ name: "location", label: msg`Location` }],
+  cash: [{ name: "location", label: msg`Location`, maxLength: 200 }],
 };
 
-/** An option as the form holds it: no method yet is "", details keep what was typed for any method. */
-export type PaymentOptionValue = { method: PaymentMethod | ""; details: Record<string, string> };
+/** An entry as the form holds it: no choice yet is "", details keep what was typed for any kind. */
+export type PaymentOptionValue = {
+  method: PaymentMethod | "";
+  accountId?: string;
+  details: Record<string, string>;
+};
 
 export const emptyPaymentOption = (): PaymentOptionValue => ({ method: "", details: {} });
 
-const detail = v.pipe(
-  v.optional(v.string(), ""),
-  v.trim(),
-  v.nonEmpty(say(msg`This field is required.`)),
-  v.maxLength(DETAIL_MAX_LENGTH, say(msg`Please keep this under 100 characters.`)),
-);
-// A format is checked only once the field is filled in: one message at a time.
-const formatted = <TSchema extends v.GenericSchema<string, string>>(format: TSchema) =>
-  v.config(v.pipe(detail, format), { abortPipeEarly: true });
-const shortCode = (message: MessageDescriptor) =>
-  formatted(v.pipe(v.string(), v.regex(SHORT_CODE, say(message))));
+export const isAccountKind = (method: string): method is AccountKind =>
+  (ACCOUNT_KINDS as readonly string[]).includes(method);
 
-const option = <M extends PaymentMethod, D extends v.ObjectEntries>(method: M, details: D) =>
-  v.object({ method: v.literal(method), details: v.object(details) });
+/** The select's value for an entry: an existing account as ``account:<id>``, else its kind. */
+export const choiceOf = (option: PaymentOptionValue): string =>
+  option.method === "existing" ? `account:${option.accountId ?? ""}` : option.method;
+
+/** The entry a choice of the select makes, keeping what was typed. */
+export function optionFromChoice(choice: string, details: Record<string, string>): PaymentOptionValue {
+  if (choice.startsWith("account:")) return { method: "existing", accountId: choice.slice(8), details };
+  return { method: isAccountKind(choice) ? choice : "", details };
+}
+
+function detailSchema(field: DetailField) {
+  return v.config(
+    v.pipe(
+      v.optional(v.string(), ""),
+      v.trim(),
+      v.check((value) => field.optional === true || value !== "", say(msg`This field is required.`)),
+      v.check(
+        (value) => value.length <= field.maxLength,
+        say(msg`Please keep this under ${field.maxLength} characters.`),
+      ),
+      v.check(
+        (value) => !field.shortCode || value === "" || SHORT_CODE.test(value),
+        say(field.shortCode ?? msg`This field is required.`),
+      ),
+    ),
+    { abortPipeEarly: true },
+  );
+}
+
+const newAccount = (kind: AccountKind) =>
+  v.object({
+    method: v.literal(kind),
+    details: v.object(
+      Object.fromEntries(METHOD_FIELDS[kind].map((field) => [field.name, detailSchema(field)])),
+    ),
+  });
+
+const chosenAccount = v.object({
+  method: v.literal("existing"),
+  accountId: v.pipe(v.string(), v.regex(/^\d+$/, say(msg`Please choose a payment method.`))),
+});
 
 export const paymentOptionSchema = v.variant(
   "method",
-  [
-    option("bank", { bank_name: detail, account_name: detail, account_no: detail }),
-    option("mpesa_till", { till_number: shortCode(msg`Please enter a valid till number (digits only).`) }),
-    option("paybill", {
-      business_number: shortCode(msg`Please enter a valid paybill number (digits only).`),
-      account_no: detail,
-    }),
-    option("mpesa", { phone_number: formatted(profileSchema.entries.phone) }),
-    option("cash", { location: detail }),
-  ],
+  [chosenAccount, ...ACCOUNT_KINDS.map(newAccount)],
   say(msg`Please choose a payment method.`),
 );
+
+/** What makes two entries the same account: its id, or its kind and details. */
+function sameness(option: { method: string; accountId?: string; details?: Record<string, unknown> }): string {
+  const { method, details = {} } = option;
+  if (!isAccountKind(method)) return `account:${option.accountId}`;
+  return [method, ...METHOD_FIELDS[method].map(({ name }) => String(details[name] ?? "").trim())].join("|");
+}
 
 export const paymentOptionsSchema = v.pipe(
   v.array(paymentOptionSchema),
   v.minLength(1, say(msg`Please provide at least one valid payment method to continue.`)),
   v.maxLength(MAX_PAYMENT_OPTIONS, say(msg`You can add at most 3 payment methods.`)),
   v.check(
-    (options) => new Set(options.map((entry) => entry.method)).size === options.length,
+    (options) => new Set(options.map(sameness)).size === options.length,
     say(msg`Each payment method can be used only once.`),
   ),
 );
 
-/** Whether the options can be launched: drives 'Great! You have provided valid payment details.' */
+/** Whether the entries can be launched: drives 'Great! You have provided valid payment details.' */
 export function paymentOptionsAreValid(options: PaymentOptionValue[]): boolean {
   return v.is(paymentOptionsSchema, options);
 }
 
-/** The methods option `index` may switch to: its own and those no other option uses. */
-export function availableMethods(options: PaymentOptionValue[], index: number): PaymentMethod[] {
-  const taken = new Set(options.filter((_, other) => other !== index).map((entry) => entry.method));
-  return PAYMENT_METHODS.filter((method) => !taken.has(method));
-}
-
 export function canAddPaymentOption(options: PaymentOptionValue[]): boolean {
-  return options.length < MAX_PAYMENT_OPTIONS && availableMethods(options, -1).length > 0;
+  return options.length < MAX_PAYMENT_OPTIONS;
 }
 
-/** What the server stores: each option's method and only that method's fields, trimmed. */
-export function paymentOptionsPayload(options: PaymentOptionValue[]) {
-  return options.flatMap(({ method, details }) =>
-    method
-      ? [
-          {
-            method,
-            details: Object.fromEntries(
-              METHOD_FIELDS[method].map(({ name }) => [name, (details[name] ?? "").trim()]),
-            ),
-          },
-        ]
-      : [],
-  );
+type AccountPayload = Record<string, string | number> & { account_id?: number; kind?: AccountKind };
+
+/** What the server takes: an existing account's id, or a new account's kind and only its fields, trimmed. */
+export function paymentOptionsPayload(options: PaymentOptionValue[]): AccountPayload[] {
+  return options.flatMap(({ method, accountId, details }): AccountPayload[] => {
+    if (method === "existing") return accountId ? [{ account_id: Number(accountId) }] : [];
+    if (!isAccountKind(method)) return [];
+    const fields = METHOD_FIELDS[method].map(({ name }) => [name, (details[name] ?? "").trim()]);
+    return [{ kind: method, ...Object.fromEntries(fields) }];
+  });
 }

@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { adminCampaignEditSchema } from "@/features/campaigns/rules";
 import { i18n } from "@/lib/i18n";
 import { youtubeVideoId } from "@/lib/youtube";
-import { type PaymentOptionValue, paymentOptionsSchema } from "./paymentOptions";
+import { isAccountKind, type PaymentOptionValue, paymentOptionsSchema } from "./paymentOptions";
 
 // The wizards' rules (spec section 5) with the server's messages (backend/campaigns/validators.py);
 // title, story, goal and category are the campaign forms' own rules. The server checks all again.
@@ -120,6 +120,8 @@ export const EMPTY_PLEDGE_WIZARD: PledgeWizardValues = {
 };
 
 const asString = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
+const knownMethod = (method: string): PaymentOptionValue["method"] =>
+  isAccountKind(method) || method === "existing" ? method : "";
 
 /** A saved draft's step_data as form values: anything missing or malformed is left empty. */
 export function pledgeValuesFromDraft(stepData: Record<string, unknown>): PledgeWizardValues {
@@ -133,7 +135,9 @@ export function pledgeValuesFromDraft(stepData: Record<string, unknown>): Pledge
     .filter((entry): entry is Record<string, unknown> => typeof entry === "object" && entry !== null)
     .slice(0, 3)
     .map((entry) => ({
-      method: asString(entry.method, "") as PaymentOptionValue["method"],
+      // A method of drafts saved before collection accounts (mpesa_till, mpesa, ...) is chosen again.
+      method: knownMethod(asString(entry.method, "")),
+      ...(entry.method === "existing" ? { accountId: asString(entry.accountId, "") } : {}),
       details: Object.fromEntries(
         Object.entries(typeof entry.details === "object" && entry.details ? entry.details : {}).filter(
           (pair): pair is [string, string] => typeof pair[1] === "string",

@@ -363,6 +363,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/unmatched-payments/set-aside": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unmatched Payments Set Aside
+         * @description 'Not for a campaign': take these unmatched payments off the list for good (owners, treasurers).
+         */
+        post: operations["pledges_api_unmatched_payments_set_aside"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{campaign_id}/views": {
         parameters: {
             query?: never;
@@ -464,7 +484,8 @@ export interface paths {
         put?: never;
         /**
          * Donation Create
-         * @description Donate by M-Pesa (a PIN prompt on ``phone``) or card (``payment.checkout_url``). Poll the
+         * @description Donate by M-Pesa (a PIN prompt on ``phone``, or, where the campaign's accounts take none,
+         *     ``payment_instructions`` with the payment's reference) or card (``payment.checkout_url``). Poll the
          *     payment; the campaign's raised total and donors grow only once it has succeeded.
          */
         post: operations["pledges_api_donation_create"];
@@ -699,6 +720,30 @@ export interface paths {
          * @description Change the organization's details (owners).
          */
         patch: operations["organizations_api_organization_update"];
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/account-keywords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Account Keywords Get
+         * @description Account numbers of the organization's paybill payments that are not for Harambee: every member sees them.
+         */
+        get: operations["collection_accounts_api_account_keywords_get"];
+        /**
+         * Account Keywords Set
+         * @description Replace the keywords (owners and treasurers).
+         */
+        put: operations["collection_accounts_api_account_keywords_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/orgs/{organization_id}/collection-accounts": {
@@ -1303,6 +1348,19 @@ export interface components {
             /** Phone */
             phone: string;
         };
+        /** AccountKeywordsIn */
+        AccountKeywordsIn: {
+            /**
+             * Keywords
+             * @description Account numbers that are not for Harambee (e.g. TITHE, OFFERING, SADAKA): 2 to 20 letters or digits each (case and separators ignored), at most 30. Replaces the list.
+             */
+            keywords: string[];
+        };
+        /** AccountKeywordsOut */
+        AccountKeywordsOut: {
+            /** Keywords */
+            keywords: string[];
+        };
         /**
          * AmountBracket
          * @description Spec section 9: the search's amount filter, in whole US dollars, both ends included.
@@ -1365,25 +1423,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "campaign_status_changed" | "campaign_edited" | "organization_edited" | "team_changed" | "collection_account_changed";
-        /** BankDetails */
-        BankDetails: {
-            /** Account Name */
-            account_name: string;
-            /** Account No */
-            account_no: string;
-            /** Bank Name */
-            bank_name: string;
-        };
-        /** BankOption */
-        BankOption: {
-            details: components["schemas"]["BankDetails"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            method: "bank";
-        };
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "campaign_status_changed" | "campaign_edited" | "organization_edited" | "team_changed" | "collection_account_changed" | "payment_set_aside";
         /** CampaignAnalyticsOut */
         CampaignAnalyticsOut: {
             /** Campaign Id */
@@ -1622,6 +1662,11 @@ export interface components {
              */
             liked_by_me: boolean;
             media_type: components["schemas"]["MediaType"];
+            /**
+             * Offers Stk Push
+             * @description One of its accounts is a connected paybill or till: offer M-Pesa PIN prompts (donations).
+             */
+            offers_stk_push: boolean;
             /** Organization Name */
             organization_name: string;
             /**
@@ -1640,10 +1685,10 @@ export interface components {
              */
             paid_total: number;
             /**
-             * Payment Options
-             * @description How to pay a pledge: 0 to 3 methods, each once.
+             * Payment Instructions
+             * @description How to pay: the campaign's collection accounts in order (a pledge code goes where it says 'your pledge code'), then a legacy campaign's personal M-Pesa number. Never Harambee's own paybill.
              */
-            payment_options: (components["schemas"]["BankOption"] | components["schemas"]["TillOption"] | components["schemas"]["PaybillOption"] | components["schemas"]["MpesaOption"] | components["schemas"]["CashOption"])[];
+            payment_instructions: components["schemas"]["PaymentInstructionOut"][];
             /**
              * Pledged Total
              * @description The public pledged figure, whole KES: the live pledges, or with unsigned_pledges_count_after_payment those made signed in or paid in part.
@@ -1674,6 +1719,11 @@ export interface components {
              * @description The public address of the campaign page.
              */
             share_url: string;
+            /**
+             * Shows Personal Number
+             * @description A legacy campaign still shows a personal M-Pesa number: warn its team (owners, treasurers).
+             */
+            shows_personal_number: boolean;
             /**
              * Start Date
              * Format: date
@@ -1864,20 +1914,6 @@ export interface components {
              * @description A YouTube link (watch?v=, youtu.be/, embed/); '' removes it.
              */
             youtube_url?: string | null;
-        };
-        /** CashDetails */
-        CashDetails: {
-            /** Location */
-            location: string;
-        };
-        /** CashOption */
-        CashOption: {
-            details: components["schemas"]["CashDetails"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            method: "cash";
         };
         /**
          * Category
@@ -2254,6 +2290,11 @@ export interface components {
             donation_id: number;
             /** @description Poll GET /api/payments/{reference}. Card: show checkout_url in a dialog. */
             payment: components["schemas"]["PaymentOut"];
+            /**
+             * Payment Instructions
+             * @description M-Pesa without PIN prompts (payment.provider mpesa_c2b): how to pay, with the payment's reference as the account number; empty otherwise.
+             */
+            payment_instructions: components["schemas"]["PaymentInstructionOut"][];
         };
         /** DonationExportOut */
         DonationExportOut: {
@@ -2811,20 +2852,6 @@ export interface components {
             /** Campaign Id */
             campaign_id: number;
         };
-        /** MpesaDetails */
-        MpesaDetails: {
-            /** Phone Number */
-            phone_number: string;
-        };
-        /** MpesaOption */
-        MpesaOption: {
-            details: components["schemas"]["MpesaDetails"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            method: "mpesa";
-        };
         /** NotificationExportOut */
         NotificationExportOut: {
             /** Body */
@@ -3059,21 +3086,64 @@ export interface components {
              */
             email: string;
         };
-        /** PaybillDetails */
-        PaybillDetails: {
-            /** Account No */
-            account_no: string;
-            /** Business Number */
-            business_number: string;
-        };
-        /** PaybillOption */
-        PaybillOption: {
-            details: components["schemas"]["PaybillDetails"];
+        /**
+         * PaymentAccountIn
+         * @description One of the campaign's 1 to 3 accounts: an account of the organization by ``account_id``, or a new
+         *     one (``kind`` and its details, as POST /api/orgs/{id}/collection-accounts takes them).
+         */
+        PaymentAccountIn: {
             /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
+             * Account Id
+             * @description One of the organization's collection accounts.
              */
-            method: "paybill";
+            account_id?: number | null;
+            /**
+             * Account Name
+             * @description bank: the account's name.
+             */
+            account_name?: string | null;
+            /**
+             * Account Number
+             * @description paybill_fixed_account, bank: the bank account number.
+             */
+            account_number?: string | null;
+            /**
+             * Bank Branch
+             * @description bank: optional.
+             */
+            bank_branch?: string | null;
+            /**
+             * Bank Name
+             * @description bank (required), paybill_fixed_account (optional).
+             */
+            bank_name?: string | null;
+            /** @description A new account's kind (without account_id). */
+            kind?: components["schemas"]["CollectionAccountKind"] | null;
+            /**
+             * Label
+             * @description A name for the team, up to 80 characters; optional.
+             */
+            label?: string | null;
+            /**
+             * Location
+             * @description cash: where cash is received.
+             */
+            location?: string | null;
+            /**
+             * Paybill Number
+             * @description paybill, paybill_fixed_account: the paybill (digits).
+             */
+            paybill_number?: string | null;
+            /**
+             * Store Number
+             * @description till: its store (head office) number, if any (digits).
+             */
+            store_number?: string | null;
+            /**
+             * Till Number
+             * @description till: the Buy Goods till number (digits).
+             */
+            till_number?: string | null;
         };
         /** PaymentExportOut */
         PaymentExportOut: {
@@ -3105,7 +3175,10 @@ export interface components {
             /** Status */
             status: string;
         };
-        /** PaymentInstructionOut */
+        /**
+         * PaymentInstructionOut
+         * @description How to pay into one account (``collection_accounts.instructions``).
+         */
         PaymentInstructionOut: {
             /**
              * Label
@@ -3119,19 +3192,25 @@ export interface components {
             lines: components["schemas"]["InstructionLineOut"][];
             /**
              * Matched Automatically
-             * @description Payments this way are matched to the pledge by its code; others the organizer confirms.
+             * @description Payments this way reach Harambee with the code (a connected paybill): matched by it.
              */
             matched_automatically: boolean;
             /**
              * Method
+             * @description The account's kind; mpesa: a legacy campaign's personal M-Pesa number.
              * @enum {string}
              */
-            method: "paybill" | "mpesa_till" | "mpesa" | "bank" | "cash";
+            method: "paybill" | "paybill_fixed_account" | "till" | "bank" | "cash" | "mpesa";
             /**
              * Note
-             * @description One sentence telling the pledger what to do.
+             * @description One sentence telling the giver what to do.
              */
             note: string;
+            /**
+             * Summary
+             * @description All of it in one line: 'Paybill 600100, account ABC1234'.
+             */
+            summary: string;
         };
         /** PaymentMethodFiguresOut */
         PaymentMethodFiguresOut: {
@@ -3148,21 +3227,6 @@ export interface components {
              */
             label: string;
             method: components["schemas"]["Provider"];
-        };
-        /** PaymentOptionIn */
-        PaymentOptionIn: {
-            /**
-             * Details
-             * @description bank: bank_name, account_name, account_no; mpesa_till: till_number; paybill: business_number, account_no; mpesa: phone_number; cash: location.
-             */
-            details: {
-                [key: string]: string;
-            };
-            /**
-             * Method
-             * @description bank, mpesa_till, paybill, mpesa or cash.
-             */
-            method: string;
         };
         /** PaymentOut */
         PaymentOut: {
@@ -3730,10 +3794,10 @@ export interface components {
              */
             organization_id?: number | null;
             /**
-             * Payment Options
-             * @description 1 to 3, each method once; subscribers may send none.
+             * Payment Accounts
+             * @description 1 to 3, each once, in the order the campaign page shows them; subscribers may send none (their organization's default account is used).
              */
-            payment_options?: components["schemas"]["PaymentOptionIn"][];
+            payment_accounts?: components["schemas"]["PaymentAccountIn"][];
             /** Story */
             story: string;
             /** Title */
@@ -3827,6 +3891,22 @@ export interface components {
             /** Csrf Token */
             csrf_token: string;
             user: components["schemas"]["UserOut"] | null;
+        };
+        /** SetAsideIn */
+        SetAsideIn: {
+            /**
+             * References
+             * @description Payment references from the unmatched list.
+             */
+            references: string[];
+        };
+        /** SetAsideOut */
+        SetAsideOut: {
+            /**
+             * Set Aside
+             * @description How many were taken off the list.
+             */
+            set_aside: number;
         };
         /** SignInIn */
         SignInIn: {
@@ -3935,20 +4015,6 @@ export interface components {
             name: string;
             /** Remaining Amount */
             remaining_amount: number;
-        };
-        /** TillDetails */
-        TillDetails: {
-            /** Till Number */
-            till_number: string;
-        };
-        /** TillOption */
-        TillOption: {
-            details: components["schemas"]["TillDetails"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            method: "mpesa_till";
         };
         /**
          * UnmatchedPaymentOut
@@ -5244,6 +5310,68 @@ export interface operations {
             };
         };
     };
+    pledges_api_unmatched_payments_set_aside: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAsideIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetAsideOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     analytics_api_campaign_view: {
         parameters: {
             query?: never;
@@ -6251,6 +6379,144 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrganizationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    collection_accounts_api_account_keywords_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountKeywordsOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    collection_accounts_api_account_keywords_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountKeywordsIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountKeywordsOut"];
                 };
             };
             /** @description Bad Request */
