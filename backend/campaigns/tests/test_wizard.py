@@ -70,9 +70,9 @@ class TestPledgeCampaignCreate:
         self, signed_in_client, user, django_assert_num_queries
     ):
         # session, user, savepoint, has_paid, owned organizations, a first one (savepoint, organization,
-        # owner, release), its accounts, the till's number taken?, insert, the till made (15: see
+        # owner, release), its accounts, the till's number taken?, insert, the till made (14: see
         # collection_accounts.services), link, complete the drafts, release
-        with django_assert_num_queries(27):
+        with django_assert_num_queries(26):
             answer = signed_in_client.post(PLEDGE_URL, pledge_payload(organizer="someone@else.com", status="active"))
 
         assert answer.status_code == 201
