@@ -25,8 +25,8 @@ def demo_organizations_load(*, owner: User, treasurer: User, viewer: User) -> Or
     CollectionAccount.objects.get_or_create(
         organization=organization,
         kind=CollectionAccountKind.TILL,
-        till_number="8812345",
-        defaults={"store_number": "8812300", "label": "Sunday collections", "is_default": True},
+        till_number="8899001",
+        defaults={"store_number": "8899000", "label": "Sunday collections", "is_default": True},
     )
     CollectionAccount.objects.get_or_create(
         organization=organization,

@@ -51,7 +51,9 @@ def build_world(rows: int, tag: str) -> World:
     subscribe(organizer)
     OrganizationProfileFactory.create(user=organizer)
     # The newest campaign with the ministry title is the one /api/ministry-campaign shows.
-    campaign = CampaignFactory.create(organizer=organizer, title=settings.MINISTRY_CAMPAIGN_TITLE)
+    # Paid into its church's connected paybill (a different one in each world).
+    paybill = f"60{tag}100"
+    campaign = CampaignFactory.create(organizer=organizer, title=settings.MINISTRY_CAMPAIGN_TITLE, paybill=paybill)
     CampaignFactory.create_batch(rows - 1, organizer=organizer)
     CampaignLikeFactory.create_batch(rows, campaign=campaign)
     for member in UserFactory.create_batch(rows):  # the organization's team
@@ -60,8 +62,8 @@ def build_world(rows: int, tag: str) -> World:
     pledges = [make_pledge(campaign, name=f"Pledger {tag}{i}", phone=f"0711{tag}{i:05d}") for i in range(rows)]
     pledge = pledges[0]
     for i in range(rows):
-        pay_bill(pledge.code, 10, f"SL{tag}P{i:06d}")  # towards one pledge: its list of payments
-        pay_bill(typo(pledge.code), 10, f"SL{tag}U{i:06d}")  # unmatched, one typo away from it
+        pay_bill(pledge.code, 10, f"SL{tag}P{i:06d}", shortcode=paybill)  # towards one pledge: its payments
+        pay_bill(typo(pledge.code), 10, f"SL{tag}U{i:06d}", shortcode=paybill)  # unmatched, one typo away
         paid_donation(campaign, name=f"Donor {tag}{i}", amount=100)
         Draft.objects.create(user=organizer, tool_type=DraftToolType.PLEDGING, step_data={"title": f"Draft {i}"})
         GrantApplicationFactory.create(user=organizer, grant=GrantFactory.create())
@@ -116,6 +118,10 @@ CASES: dict[str, Case] = {
     "organizations_api_organization_list": ("organizer", lambda w: "/api/orgs"),
     "organizations_api_organization_get": ("organizer", lambda w: f"/api/orgs/{w.campaign.organization_id}"),
     "organizations_api_team_list": ("organizer", lambda w: f"/api/orgs/{w.campaign.organization_id}/members"),
+    "collection_accounts_api_account_keywords_get": (
+        "organizer",
+        lambda w: f"/api/orgs/{w.campaign.organization_id}/account-keywords",
+    ),
     "collection_accounts_api_collection_account_list": (
         "organizer",
         lambda w: f"/api/orgs/{w.campaign.organization_id}/collection-accounts",

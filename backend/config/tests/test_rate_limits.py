@@ -12,6 +12,7 @@ from django.db import connection
 from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
 from campaigns.models import CampaignStatus
 from campaigns.tests.factories import CampaignFactory
+from collection_accounts.tests.factories import TEST_PAYBILL
 from pledges.models import Pledge
 from pledges.tests.factories import PledgeFactory
 
@@ -172,7 +173,7 @@ def test_pledges_are_limited_per_address(api_client, settings):
 
 def test_stk_pushes_to_one_phone_are_limited_whatever_the_address_and_purpose(api_client, settings):
     settings.RATE_LIMIT_STK_PUSH_PHONE = TWO
-    campaign = CampaignFactory.create()
+    campaign = CampaignFactory.create(paybill=TEST_PAYBILL)
     pledge = PledgeFactory.create(campaign=campaign, phone="+254708374149")
 
     first = from_address(api_client, "/api/donations", donation(campaign, "0708374149", 1), "203.0.113.1")
@@ -192,7 +193,7 @@ def test_stk_pushes_to_one_phone_are_limited_whatever_the_address_and_purpose(ap
 
 def test_stk_pushes_from_one_address_are_limited_whatever_the_phone(api_client, settings):
     settings.RATE_LIMIT_STK_PUSH_IP = TWO
-    campaign = CampaignFactory.create()
+    campaign = CampaignFactory.create(paybill=TEST_PAYBILL)
     bodies = [donation(campaign, phone, n) for n, phone in enumerate(["0708374149", "0711000222", "0722000333"])]
 
     assert statuses(api_client, "/api/donations", bodies) == [201, 201, 429]
