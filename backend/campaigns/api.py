@@ -115,6 +115,15 @@ def campaign_status_change(request: HttpRequest, campaign_id: int, payload: Camp
     return CampaignDetailOut.for_viewer(campaign, viewer=user)
 
 
+@router.post("/campaigns/{campaign_id}/close", response={200: CampaignDetailOut, **SIGNED_IN}, auth=django_auth)
+def campaign_close(request: HttpRequest, campaign_id: int) -> CampaignDetailOut:
+    """Its owners (or an admin) close an active campaign early; its page stays for its pledgers."""
+    user = signed_in_user(request)
+    campaign = selectors.campaign_get(campaign_id=campaign_id, user=user)
+    services.campaign_close_early(campaign=campaign, user=user)
+    return CampaignDetailOut.for_viewer(campaign, viewer=user)
+
+
 @router.post("/campaigns/{campaign_id}/likes", response={200: LikeOut, **SIGNED_IN}, auth=django_auth)
 def campaign_like(request: HttpRequest, campaign_id: int) -> dict[str, object]:
     """Like the campaign; liking again is harmless."""

@@ -18,14 +18,19 @@ class CampaignType(models.TextChoices):
 
 
 class CampaignStatus(models.TextChoices):
-    """New pledge campaigns start pending (awaiting the activation payment); only active ones are public.
-    An admin may suspend a campaign (hidden, taking nothing) and lift the suspension; nothing else,
-    payments included, moves a campaign into or out of ``SUSPENDED``."""
+    """New pledge campaigns start pending (awaiting the activation payment). Active and closed ones are
+    public: a closed one (closed early by its owners, or by an admin) keeps its page, its totals and
+    its pledgers' payments, but takes no new pledges or donations. An admin may suspend a campaign
+    (hidden, taking nothing) and lift the suspension; nothing else, payments included, moves a
+    campaign into or out of ``SUSPENDED``."""
 
     PENDING = "pending", _("Pending")
     ACTIVE = "active", _("Active")
     CLOSED = "closed", _("Closed")
     SUSPENDED = "suspended", _("Suspended")
+
+
+PUBLIC_STATUSES = (CampaignStatus.ACTIVE, CampaignStatus.CLOSED)
 
 
 class MediaType(models.TextChoices):
@@ -151,6 +156,12 @@ class Campaign(models.Model):
         return max((self.end_date - timezone.localdate()).days, 0)
 
     @property
+    def has_ended(self) -> bool:
+        """Active, but its end date (Nairobi) has passed: it takes no new pledges or donations and
+        leaves Explore, yet keeps its page for those paying their pledges."""
+        return self.status == CampaignStatus.ACTIVE and self.end_date < timezone.localdate()
+
+    @property
     def youtube_url(self) -> str:
         return f"https://www.youtube.com/watch?v={self.youtube_id}" if self.youtube_id else ""
 
@@ -198,8 +209,9 @@ class Campaign(models.Model):
         return user.is_admin or role_allows(self.role_of(user), permission)
 
     def is_visible_to(self, user: User | None) -> bool:
-        """Active campaigns are public; pending and closed ones only to their team and admins."""
-        return self.status == CampaignStatus.ACTIVE or self.allows(user, Permission.SEE_UNPUBLISHED)
+        """Active and closed campaigns are public (a closed one's pledgers still pay through it);
+        pending and suspended ones only to their team and admins."""
+        return self.status in PUBLIC_STATUSES or self.allows(user, Permission.SEE_UNPUBLISHED)
 
     def can_be_edited_by(self, user: User | None) -> bool:
         return self.allows(user, Permission.EDIT_CAMPAIGNS)

@@ -58,6 +58,9 @@ class CampaignCardOut(Schema):
     )
     end_date: date
     days_left: int = Field(description="Whole days until end_date, 0 once it has passed.")
+    has_ended: bool = Field(
+        description="Active but past its end date: no new pledges or donations; its pledgers still pay."
+    )
     like_count: int | None = Field(description="The number of likes, for admins only; null for everyone else.")
     liked_by_me: bool = Field(description="Whether the signed-in viewer likes it; false for visitors.")
     created_at: datetime
@@ -210,6 +213,9 @@ class CampaignUpdateIn(Schema):
     largest_pledge: int | None = Field(None, description="The largest single pledge, whole KES; the goal by default.")
     unsigned_pledges_count_after_payment: bool | None = Field(
         None, description="Count pledges made without signing in publicly only after their first payment."
+    )
+    end_date: date | None = Field(
+        None, description="Extend or shorten: not before today (Nairobi); not once the campaign is closed."
     )
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Exists, Expression, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -53,8 +54,9 @@ def campaign_list(
 ) -> tuple[list[Campaign], int]:
     """One page of campaigns, newest first, and the number of campaigns that match.
 
-    ``status`` defaults to active. Only admins may list other statuses: anyone else asking for
-    them gets nothing, as those campaigns are hidden from them. ``q`` matches campaigns whose
+    ``status`` defaults to active, and active means not yet ended: an ended campaign leaves Explore
+    (its page stays). Only admins may list other statuses: anyone else asking for them gets
+    nothing, as they are not for browsing. ``q`` matches campaigns whose
     title or description contains every word of it (case-insensitive); on PostgreSQL a trigram
     index serves this (migration 0002). Two queries: the count, then the page (none past the end).
     """
@@ -62,6 +64,8 @@ def campaign_list(
     if status != CampaignStatus.ACTIVE and not (user is not None and user.is_admin):
         return [], 0
     queryset = Campaign.objects.filter(status=status)
+    if status == CampaignStatus.ACTIVE:
+        queryset = queryset.filter(end_date__gte=timezone.localdate())
     if type:
         queryset = queryset.filter(type=type)
     if category:

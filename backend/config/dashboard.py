@@ -33,7 +33,7 @@ class DashboardCampaignOut(Schema):
     category_label: str = Field(description="The category's name in the site language.")
     status: CampaignStatus = Field(
         description="A pending campaign awaits its activation payment ('Pay Now'); a suspended one was held back "
-        "by an admin (suspension_reason says why)."
+        "by an admin (suspension_reason says why); a closed one was closed early (shown as Closed)."
     )
     suspension_reason: str = Field(description="Why an admin suspended the campaign; '' unless it is suspended.")
     goal: int = Field(description="Whole KES.")
@@ -42,6 +42,7 @@ class DashboardCampaignOut(Schema):
     progress_percent: int = Field(description="pledged_total over goal in whole percent, capped at 100 for bars.")
     cover_image_url: str = Field(description="A still image for the card; '' if none.")
     end_date: date
+    has_ended: bool = Field(description="Active but past its end date: shown as Ended.")
     like_count: int | None = Field(description="The number of likes, for admins only; null for everyone else.")
     organization_id: int
     organization_name: str = Field(alias="organization.name")

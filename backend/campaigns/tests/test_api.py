@@ -50,6 +50,7 @@ def test_the_list_answers_an_array_of_cards_with_the_total_in_a_header(visitor_c
         "cover_image_url": "https://example.com/cover.jpg",
         "end_date": campaign.end_date.isoformat(),
         "days_left": 30,
+        "has_ended": False,
         "like_count": None,
         "liked_by_me": False,
         "created_at": card["created_at"],
@@ -270,8 +271,8 @@ def test_what_each_viewer_sees_of_an_active_campaign(clients, campaign, member):
     assert seen["member"]["liked_by_me"] is True
 
 
-@pytest.mark.parametrize("status", [CampaignStatus.PENDING, CampaignStatus.CLOSED])
-def test_pending_and_closed_campaigns_are_visible_only_to_their_organizer_and_admins(clients, organizer, status):
+@pytest.mark.parametrize("status", [CampaignStatus.PENDING, CampaignStatus.SUSPENDED])
+def test_pending_and_suspended_campaigns_are_visible_only_to_their_organizer_and_admins(clients, organizer, status):
     hidden = CampaignFactory.create(organizer=organizer, status=status)
 
     answers = {viewer: clients[viewer].get(f"/api/campaigns/{hidden.pk}") for viewer in ALL_VIEWERS}
@@ -532,9 +533,10 @@ def test_an_admin_activates_a_pending_campaign(site_admin_client, pending_campai
     assert visitor_client.get(f"/api/campaigns/{pending_campaign.pk}").status_code == 200
 
 
-def test_an_admin_closes_a_campaign(site_admin_client, campaign, visitor_client):
+def test_an_admin_closes_a_campaign_whose_page_stays_for_its_pledgers(site_admin_client, campaign, visitor_client):
     assert site_admin_client.post(f"/api/campaigns/{campaign.pk}/status", {"status": "closed"}).status_code == 200
-    assert visitor_client.get(f"/api/campaigns/{campaign.pk}").status_code == 404
+    assert visitor_client.get(f"/api/campaigns/{campaign.pk}").json()["status"] == "closed"
+    assert ids(visitor_client.get("/api/campaigns")) == []
 
 
 def test_an_admin_suspends_a_campaign_with_the_reason_its_organizer_sees(

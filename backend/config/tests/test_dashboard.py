@@ -130,6 +130,7 @@ def test_campaigns_of_every_status_are_listed_newest_first_with_their_card_field
         "progress_percent": 25,
         "cover_image_url": "https://example.com/cover.jpg",
         "end_date": active.end_date.isoformat(),
+        "has_ended": False,
         "like_count": None,
         "organization_id": active.organization_id,
         "organization_name": active.organization.name,

@@ -106,6 +106,19 @@ export function useSaveCampaign(id: number) {
   };
 }
 
+/** Its owners close the campaign early; the closed campaign replaces the cached one. */
+export function useCloseCampaign(id: number) {
+  const queryClient = useQueryClient();
+  return async (): Promise<Campaign> => {
+    const closed = unwrap(
+      await api.POST("/api/campaigns/{campaign_id}/close", { params: { path: { campaign_id: id } } }),
+    );
+    queryClient.setQueryData(campaignKeys.detail(id), closed);
+    void queryClient.invalidateQueries({ queryKey: campaignKeys.lists });
+    return closed;
+  };
+}
+
 /** A missing or hidden campaign (404), or an id the server refuses (422). */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiRequestError && (error.status === 404 || error.status === 422);

@@ -17,6 +17,7 @@ const campaign: DashboardCampaign = {
   progress_percent: 25,
   cover_image_url: "",
   end_date: "2026-12-31",
+  has_ended: false,
   like_count: null,
   organization_id: 3,
   organization_name: "St. Mark's Kiambu",
@@ -48,6 +49,16 @@ describe("CampaignCard", () => {
       "href",
       "mailto:help@harambee.example",
     );
+  });
+
+  it("marks a campaign past its end date as Ended and one closed early as Closed", () => {
+    renderCard({ has_ended: true });
+    expect(screen.getByText("Ended")).toBeInTheDocument();
+    cleanup();
+
+    renderCard({ status: "closed" });
+    expect(screen.getByText("Closed")).toBeInTheDocument();
+    expect(screen.queryByText("Active")).not.toBeInTheDocument();
   });
 
   it("says nothing of suspensions for an active campaign", () => {

@@ -8,6 +8,7 @@ import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { formatCalendarDate } from "@/features/campaigns/links";
+import { todayIso } from "@/features/campaigns/rules";
 import { useHasPaid } from "@/features/payments/api";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { useSchemaForm } from "@/lib/forms";
@@ -26,7 +27,6 @@ import {
   type PledgeWizardValues,
   pledgeValuesFromDraft,
   pledgeWizardSchema,
-  todayIso,
 } from "./rules";
 import { isLastStep, nextStep, previousStep, resumeStep, type StepNumber, wizardSteps } from "./steps";
 import { useWizardDraft } from "./useWizardDraft";

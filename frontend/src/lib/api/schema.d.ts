@@ -233,6 +233,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaign Close
+         * @description Its owners (or an admin) close an active campaign early; its page stays for its pledgers.
+         */
+        post: operations["campaigns_api_campaign_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{campaign_id}/likes": {
         parameters: {
             query?: never;
@@ -1317,7 +1337,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "campaign_status_changed" | "campaign_edited" | "organization_edited" | "team_changed";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed";
         /** BankDetails */
         BankDetails: {
             /** Account Name */
@@ -1438,6 +1458,11 @@ export interface components {
              * @description Whole KES.
              */
             goal: number;
+            /**
+             * Has Ended
+             * @description Active but past its end date: no new pledges or donations; its pledgers still pay.
+             */
+            has_ended: boolean;
             /** Id */
             id: number;
             /**
@@ -1551,6 +1576,11 @@ export interface components {
              * @description Whole KES.
              */
             goal: number;
+            /**
+             * Has Ended
+             * @description Active but past its end date: no new pledges or donations; its pledgers still pay.
+             */
+            has_ended: boolean;
             /** Id */
             id: number;
             /**
@@ -1751,9 +1781,11 @@ export interface components {
         };
         /**
          * CampaignStatus
-         * @description New pledge campaigns start pending (awaiting the activation payment); only active ones are public.
-         *     An admin may suspend a campaign (hidden, taking nothing) and lift the suspension; nothing else,
-         *     payments included, moves a campaign into or out of ``SUSPENDED``.
+         * @description New pledge campaigns start pending (awaiting the activation payment). Active and closed ones are
+         *     public: a closed one (closed early by its owners, or by an admin) keeps its page, its totals and
+         *     its pledgers' payments, but takes no new pledges or donations. An admin may suspend a campaign
+         *     (hidden, taking nothing) and lift the suspension; nothing else, payments included, moves a
+         *     campaign into or out of ``SUSPENDED``.
          * @enum {string}
          */
         CampaignStatus: "pending" | "active" | "closed" | "suspended";
@@ -1787,6 +1819,11 @@ export interface components {
             category?: string | null;
             /** Description */
             description?: string | null;
+            /**
+             * End Date
+             * @description Extend or shorten: not before today (Nairobi); not once the campaign is closed.
+             */
+            end_date?: string | null;
             /**
              * Goal
              * @description Whole KES, at least 1.
@@ -1969,6 +2006,11 @@ export interface components {
              * @description Whole KES.
              */
             goal: number;
+            /**
+             * Has Ended
+             * @description Active but past its end date: shown as Ended.
+             */
+            has_ended: boolean;
             /** Id */
             id: number;
             /**
@@ -1995,7 +2037,7 @@ export interface components {
              * @description Sum of the payments received, whole KES.
              */
             raised_total: number;
-            /** @description A pending campaign awaits its activation payment ('Pay Now'); a suspended one was held back by an admin (suspension_reason says why). */
+            /** @description A pending campaign awaits its activation payment ('Pay Now'); a suspended one was held back by an admin (suspension_reason says why); a closed one was closed early (shown as Closed). */
             status: components["schemas"]["CampaignStatus"];
             /**
              * Suspension Reason
@@ -4542,6 +4584,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignAnalyticsOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_campaign_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDetailOut"];
                 };
             };
             /** @description Unauthorized */
