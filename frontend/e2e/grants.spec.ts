@@ -51,17 +51,18 @@ test("a new organization answers the questionnaire, subscribes, and finds, filte
   await answer(page, "Location", "Nairobi, Kenya");
   await answer(page, "Funding Range", "$10,000 - $50,000", "Complete");
 
-  // Not a subscriber yet: the payment check asks for the subscription.
+  // Not a subscriber yet: the payment check asks for the subscription, with its price and period.
   const registration = page.getByRole("dialog", { name: "Complete Registration" });
   await expect(
     registration.getByText(
-      "To unlock Grantfunding AI, please complete your payment. No immediate charge will be made.",
+      "To unlock Grantfunding AI, subscribe for Ksh 2,500 for 365 days. You are charged only when you approve the M-Pesa PIN prompt or the card payment.",
     ),
   ).toBeVisible();
   await expect(registration.getByRole("button", { name: "Later" })).toBeVisible();
   await registration.getByRole("button", { name: "Start Subscription" }).click();
 
   const payment = page.getByRole("dialog", { name: "Subscribe to Grantfunding AI" });
+  await expect(payment.getByTestId("fee-summary")).toContainText("Subscription: Ksh 2,500 for 365 days");
   await payment.getByText("Card", { exact: true }).click();
   await payment.getByRole("button", { name: "Continue to card payment" }).click();
   await page.frameLocator('iframe[title="Card payment"]').getByRole("button", { name: "Pay" }).click();

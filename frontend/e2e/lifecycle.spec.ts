@@ -18,27 +18,27 @@ function shell(script: string, input: unknown): string {
   });
 }
 
-/** An active church campaign of the demo organizer ending in 10 days, made as the wizard would; its id.
+/** A church campaign of the demo organizer ending in 10 days, made as the wizard would; its id.
  * Its own, so closing it leaves the demo campaigns other specs use alone. */
-function createChurchCampaign(title: string): number {
+function createChurchCampaign(title: string, status: "active" | "pending" = "active"): number {
   const script = `
 import datetime, json, os
 from django.utils import timezone
 from accounts.models import User
 from campaigns.models import Campaign
 from organizations.services import organization_choose_for_campaign
-email, title = json.loads(os.environ["E2E_INPUT"])
+email, title, status = json.loads(os.environ["E2E_INPUT"])
 organizer = User.objects.get(email=email)
 campaign = Campaign.objects.create(
     organizer=organizer, organization=organization_choose_for_campaign(user=organizer, organization_id=None),
-    title=title, description="A new roof before the long rains.", status="active",
+    title=title, description="A new roof before the long rains.", status=status,
     story="Created by the lifecycle end-to-end test.", category="church", goal=300000,
     end_date=timezone.localdate() + datetime.timedelta(days=10),
     payment_options=[{"method": "mpesa_till", "details": {"till_number": "5123456"}}],
 )
 print(campaign.pk)
 `;
-  return Number(shell(script, [DEMO_ORGANIZER, title]).trim());
+  return Number(shell(script, [DEMO_ORGANIZER, title, status]).trim());
 }
 
 /** The texts the SMS simulator holds for `to` that mention `code`, oldest first. */
@@ -50,7 +50,7 @@ to, code = json.loads(os.environ["E2E_INPUT"])
 rows = SimulatedSms.objects.filter(to=to, message__contains=code).order_by("created_at", "id")
 print(json.dumps(list(rows.values_list("message", flat=True))))
 `;
-  return JSON.parse(shell(script, [E164, code]));
+  return JSON.parse(shell(script, [to, code]));
 }
 
 function isoDateIn(days: number): string {
@@ -105,11 +105,13 @@ test("owners extend then close a campaign; a pledger follows the SMS link to its
 
   // The pledger's SMS still leads to the pledge, through the closed campaign's page too.
   await expect.poll(() => smsTo(E164, code).length, { timeout: 15_000 }).toBeGreaterThan(0);
-  const link = smsTo(E164, code)[0].match(/https?:\/\/\S+/)?.[0] ?? "";
+  const link = smsTo(E164, code)[0]?.match(/https?:\/\/\S+/)?.[0] ?? "";
   expect(link).toContain(`/pledges/${code}`);
   await pledger.goto(`/campaign/${id}`);
   await expect(pledger.getByText("Closed", { exact: true })).toBeVisible();
-  await expect(pledger.getByText("This campaign is closed and takes no new pledges or donations.")).toBeVisible();
+  await expect(
+    pledger.getByText("This campaign is closed and takes no new pledges or donations."),
+  ).toBeVisible();
   await expect(pledger.getByRole("link", { name: "Pledge" })).toHaveCount(0);
   await expect(pledger.getByText("Ksh 3,000").first()).toBeVisible();
   await expectAccessible(pledger);
@@ -122,4 +124,21 @@ test("owners extend then close a campaign; a pledger follows the SMS link to its
   await expect(pledger.getByText(/^Payment received\./)).toBeVisible({ timeout: 15_000 });
   await expect(pledger.getByText("Fully paid. Thank you for keeping your pledge!")).toBeVisible();
   await pledgerContext.close();
+});
+
+test("the activation fee's dialog states the amount and the campaign it activates before any PIN prompt", async ({
+  page,
+}) => {
+  const title = `St. Paul's Choir Robes ${Date.now()}`;
+  createChurchCampaign(title, "pending");
+  await signIn(page, DEMO_ORGANIZER, { next: "/dashboard" });
+
+  await page.locator("article").filter({ hasText: title }).getByRole("button", { name: "Pay Now" }).click();
+  const dialog = page.getByRole("dialog", { name: "Activate your campaign" });
+  const summary = dialog.getByTestId("fee-summary");
+  await expect(summary).toContainText("Activation fee: Ksh 1,000, once");
+  await expect(summary).toContainText(`It makes “${title}” public, so it can take pledges and donations.`);
+  await expect(summary).toContainText("Pledges and donations go to your organization's own accounts");
+  await expect(dialog.getByText("Check your phone and enter your M-Pesa PIN")).toHaveCount(0);
+  await expectAccessible(page);
 });

@@ -213,7 +213,9 @@ function PledgeWizard({
         {step === 5 && <PaymentOptionsEditor form={form} />}
         {step === 6 && <Review form={form} subscriber={subscriber} onEdit={goTo} />}
       </WizardShell>
-      {launchedId !== null && <AfterLaunchDialogs campaignId={launchedId} />}
+      {launchedId !== null && (
+        <AfterLaunchDialogs campaignId={launchedId} campaignTitle={form.getValues("title")} />
+      )}
     </>
   );
 }

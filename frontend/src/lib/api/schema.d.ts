@@ -531,6 +531,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fees
+         * @description What the platform charges, for anyone: stated before every fee's PIN prompt and on How it works.
+         */
+        get: operations["payments_api_fees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grants": {
         parameters: {
             query?: never;
@@ -2340,6 +2360,24 @@ export interface components {
         FeedbackOut: {
             /** Id */
             id: number;
+        };
+        /**
+         * FeesOut
+         * @description The platform's prices, whole KES: every payment dialog and How it works state them.
+         */
+        FeesOut: {
+            /**
+             * Campaign Activation Fee
+             * @description Once per campaign, to make a pending pledge campaign public.
+             */
+            campaign_activation_fee: number;
+            /**
+             * Subscription Fee
+             * @description Grantfunding AI for subscription_period_days; subscribers' campaigns start active without the activation fee.
+             */
+            subscription_fee: number;
+            /** Subscription Period Days */
+            subscription_period_days: number;
         };
         /** FundraiserCreatedOut */
         FundraiserCreatedOut: {
@@ -5533,6 +5571,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_fees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeesOut"];
                 };
             };
         };
