@@ -14,7 +14,7 @@ from ninja.security import SessionAuth, django_auth
 
 from accounts.auth import request_user, signed_in_user
 from campaigns import caching, drafts, selectors, services, sharing, uploads, wizard
-from campaigns.categories import EDIT_FORM_CATEGORIES, EXPLORE_CATEGORIES, WIZARD_CATEGORIES, Choice
+from campaigns.categories import EDIT_FORM_CATEGORIES, WIZARD_CATEGORIES, Choice
 from campaigns.models import Campaign, Draft
 from campaigns.schemas import (
     CampaignCardOut,
@@ -53,7 +53,7 @@ def _choices(choices: list[Choice]) -> list[dict[str, str]]:
 @router.get("/campaign-categories", response=CategoryListsOut)
 def campaign_categories(request: HttpRequest) -> dict[str, list[dict[str, str]]]:
     return {
-        "explore": _choices(EXPLORE_CATEGORIES),
+        "explore": _choices(selectors.explore_categories()),
         "edit_form": _choices(EDIT_FORM_CATEGORIES),
         "wizard": _choices(WIZARD_CATEGORIES),
     }

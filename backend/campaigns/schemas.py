@@ -19,7 +19,9 @@ class CampaignListQuery(Schema):
 
     q: str = Field("", max_length=100, description="Words that must all appear in the title or description.")
     category: Category | None = None
-    type: CampaignType | None = Field(None, description="The explore page asks for pledging campaigns.")
+    type: CampaignType | None = Field(
+        None, description="Explore asks for every type: pledge campaigns and the legacy wizard's fundraisers."
+    )
     status: CampaignStatus | None = Field(
         None, description="Defaults to active. Other statuses are listed for admins only (empty for others)."
     )
@@ -237,7 +239,10 @@ class CategoryOut(Schema):
 class CategoryListsOut(Schema):
     """The category choices of each screen (spec section 9), in display order."""
 
-    explore: list[CategoryOut] = Field(description="The /explore filter, starting with All.")
+    explore: list[CategoryOut] = Field(
+        description="The /explore filter: the spec's list starting with All, then every other category of the "
+        "campaigns Explore lists."
+    )
     edit_form: list[CategoryOut] = Field(description="The admin's Edit Campaign dialog.")
     wizard: list[CategoryOut] = Field(description="The campaign wizard.")
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from campaigns.categories import EXPLORE_CATEGORIES, Category, Choice
 from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType, Draft, SearchText, WizardFeedback
 from common.errors import NotFoundError, PermissionDeniedError
 from organizations.models import Membership
@@ -42,6 +43,22 @@ def _with_viewer_fields(queryset: QuerySet[Campaign], user: User | None) -> Quer
     return queryset.annotate(liked_by_me=liked_by_me, like_count=like_count)
 
 
+def _listed() -> QuerySet[Campaign]:
+    """The campaigns Explore lists: active and not yet ended."""
+    return Campaign.objects.filter(status=CampaignStatus.ACTIVE, end_date__gte=timezone.localdate())
+
+
+def explore_categories() -> list[Choice]:
+    """The Explore filter: the spec's list, then every other category that campaigns listed on
+    Explore have (in ``Category`` order), so each campaign can be found by its own category. One query."""
+    listed = set(_listed().order_by().values_list("category", flat=True).distinct())
+    offered = {value for value, _label in EXPLORE_CATEGORIES}
+    return [
+        *EXPLORE_CATEGORIES,
+        *((category.value, category.label) for category in Category if category in listed - offered),
+    ]
+
+
 def campaign_list(
     *,
     user: User | None,
@@ -63,9 +80,7 @@ def campaign_list(
     status = status or CampaignStatus.ACTIVE
     if status != CampaignStatus.ACTIVE and not (user is not None and user.is_admin):
         return [], 0
-    queryset = Campaign.objects.filter(status=status)
-    if status == CampaignStatus.ACTIVE:
-        queryset = queryset.filter(end_date__gte=timezone.localdate())
+    queryset = _listed() if status == CampaignStatus.ACTIVE else Campaign.objects.filter(status=status)
     if type:
         queryset = queryset.filter(type=type)
     if category:
@@ -151,18 +166,22 @@ def _viewer_role(user: User) -> Subquery:
     return Subquery(Membership.objects.filter(organization=OuterRef("organization_id"), user=user).values("role")[:1])
 
 
-def _organized_pledging_campaigns(user: User) -> QuerySet[Campaign]:
-    """The pledging campaigns of the organizations ``user`` belongs to, in any role (README: the
-    spec's dashboard showed the campaigns a user organizes; a team now shares them)."""
-    return Campaign.objects.filter(organization__in=user_organization_ids(user=user), type=CampaignType.PLEDGING)
+# The dashboard's campaigns: pledge campaigns and the legacy wizard's fundraisers (README, Dashboard).
+DASHBOARD_TYPES = (CampaignType.PLEDGING, CampaignType.FUNDRAISING)
+
+
+def _organized_campaigns(user: User) -> QuerySet[Campaign]:
+    """The pledging campaigns and fundraisers of the organizations ``user`` belongs to, in any role
+    (README: the spec's dashboard showed the campaigns a user organizes; a team now shares them)."""
+    return Campaign.objects.filter(organization__in=user_organization_ids(user=user), type__in=DASHBOARD_TYPES)
 
 
 def dashboard_campaigns(*, user: User) -> list[Campaign]:
-    """The pledging campaigns of ``user``'s organizations, newest first, every status, with the
+    """The pledging campaigns and fundraisers of ``user``'s organizations, newest first, every status, with the
     viewer fields (like counts for admins only), the organization and ``viewer_role``, the user's
     role in it. One query whatever the number of campaigns."""
     campaigns = (
-        _organized_pledging_campaigns(user)
+        _organized_campaigns(user)
         .select_related("organization")
         .defer("story", "payment_options")
         .annotate(viewer_role=_viewer_role(user))
@@ -171,9 +190,9 @@ def dashboard_campaigns(*, user: User) -> list[Campaign]:
 
 
 def dashboard_totals(*, user: User) -> dict[str, int]:
-    """The dashboard's figures over the pledging campaigns of ``user``'s organizations, in one
+    """The dashboard's figures over the pledging campaigns and fundraisers of ``user``'s organizations, in one
     aggregate query: how many are active, and the pledged and paid sums (whole KES) over all of them."""
-    return _organized_pledging_campaigns(user).aggregate(
+    return _organized_campaigns(user).aggregate(
         active_campaigns=Count("pk", filter=Q(status=CampaignStatus.ACTIVE)),
         total_pledged=Coalesce(Sum("pledged_total"), 0),
         total_paid=Coalesce(Sum("raised_total"), 0),

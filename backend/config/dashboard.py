@@ -1,8 +1,8 @@
 """GET /api/dashboard: everything the signed-in organizer's dashboard shows, in one call.
 
-The figures and the campaign grid cover the pledging campaigns of the caller's organizations, in
-any role (the spec said "the caller organizes": see README, Organizations); like counts are for
-admins only. A constant number of queries whatever the
+The figures and the campaign grid cover the pledging campaigns and legacy fundraisers of the
+caller's organizations, in any role (the spec said "the caller organizes": see README,
+Organizations); like counts are for admins only. A constant number of queries whatever the
 number of campaigns: the session, the user, the totals, the campaigns, the grant matches.
 Here in the composition layer, as it brings campaigns and the grant tool together.
 """
@@ -18,7 +18,7 @@ from accounts.auth import signed_in_user
 from accounts.models import User
 from campaigns import selectors
 from campaigns.categories import Category
-from campaigns.models import CampaignStatus
+from campaigns.models import CampaignStatus, CampaignType
 from common.schemas import ErrorOut
 from grants.selectors import grant_good_match_count
 from organizations.roles import Role
@@ -28,6 +28,7 @@ router = Router(tags=["dashboard"])
 
 class DashboardCampaignOut(Schema):
     id: int
+    type: CampaignType = Field(description="pledging, or fundraising for the legacy /start-fundraiser wizard's.")
     title: str
     category: Category
     category_label: str = Field(description="The category's name in the site language.")
@@ -51,13 +52,15 @@ class DashboardCampaignOut(Schema):
 
 class DashboardOut(Schema):
     grant_matches: int = Field(description="Sample grants matching the user's grant profile (0 until the grant tool).")
-    active_campaigns: int = Field(description="The active pledging campaigns of the user's organizations.")
-    total_pledged: int = Field(description="Sum of pledged_total over those pledging campaigns, whole KES.")
-    total_paid: int = Field(description="Sum of raised_total over those pledging campaigns, whole KES.")
+    active_campaigns: int = Field(
+        description="The active pledging campaigns and fundraisers of the user's organizations."
+    )
+    total_pledged: int = Field(description="Sum of pledged_total over those campaigns, whole KES.")
+    total_paid: int = Field(description="Sum of raised_total over those campaigns, whole KES.")
     organization_content_tool_url: str = Field(description="The external organization-content tool (a new tab).")
     support_email: str = Field(description="Where organizers write with questions, e.g. about a suspended campaign.")
     campaigns: list[DashboardCampaignOut] = Field(
-        description="The pledging campaigns of the user's organizations, newest first."
+        description="The pledging campaigns and fundraisers of the user's organizations, newest first."
     )
 
 

@@ -142,3 +142,22 @@ test("the activation fee's dialog states the amount and the campaign it activate
   await expect(dialog.getByText("Check your phone and enter your M-Pesa PIN")).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test("Explore offers Church once a church campaign runs, and finds it there", async ({ page }) => {
+  const title = `St. Paul's Bell Tower ${Date.now()}`;
+  const id = createChurchCampaign(title);
+
+  await page.goto("/explore");
+  await page.getByRole("button", { name: "Church", exact: true }).click();
+
+  await expect(page).toHaveURL(/category=church/);
+  await expect(page.getByRole("button", { name: "Church", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page.getByRole("link", { name: new RegExp(title) })).toHaveAttribute(
+    "href",
+    `/campaign/${id}`,
+  );
+  await expectAccessible(page);
+});

@@ -626,6 +626,37 @@ def test_campaigns_that_are_not_active_have_no_qr_code(clients, pending_campaign
 # GET /api/campaign-categories ---------------------------------------------------------
 
 
+def test_explore_offers_the_spec_s_categories_then_each_other_category_its_campaigns_have(visitor_client):
+    CampaignFactory.create(category="church")
+    CampaignFactory.create(category="missionary")
+    CampaignFactory.create(category="medical")
+    CampaignFactory.create(category="wedding", status=CampaignStatus.PENDING)
+    CampaignFactory.create(category="faith", end_date=timezone.localdate() - timedelta(days=1))
+
+    explore = visitor_client.get("/api/campaign-categories").json()["explore"]
+
+    assert [c["value"] for c in explore] == [
+        "",
+        "medical",
+        "education",
+        "emergency",
+        "animals",
+        "community",
+        "sports",
+        "church",
+        "missionary",
+    ]
+    assert ids(visitor_client.get("/api/campaigns?category=church")) == [Campaign.objects.get(category="church").pk]
+
+
+def test_explore_lists_legacy_fundraisers_beside_pledge_campaigns(visitor_client, campaign):
+    fundraiser = CampaignFactory.create(type=CampaignType.FUNDRAISING)
+
+    cards = visitor_client.get("/api/campaigns").json()
+
+    assert [(card["id"], card["type"]) for card in cards] == [(fundraiser.pk, "fundraising"), (campaign.pk, "pledging")]
+
+
 def test_the_category_lists_of_each_screen(visitor_client):
     lists = visitor_client.get("/api/campaign-categories").json()
 

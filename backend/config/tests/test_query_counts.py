@@ -97,6 +97,7 @@ CASES: dict[str, Case] = {
         "organizer",
         lambda w: "/api/organizations?" + urlencode({"action": "payment-status", "user_email": w.organizer.email}),
     ),
+    "payments_api_fees": ("visitor", lambda w: "/api/fees"),
     "payments_api_payment_detail": ("visitor", lambda w: f"/api/payments/{w.payment.reference}"),
     "pledges_api_pledge_list": ("organizer", lambda w: f"/api/pledges?campaign_id={w.campaign.pk}&page_size=100"),
     "pledges_api_pledge_export": ("organizer", lambda w: f"/api/pledges/export.csv?campaign_id={w.campaign.pk}"),

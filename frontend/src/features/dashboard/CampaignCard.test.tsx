@@ -6,6 +6,7 @@ import { CampaignCard, type DashboardCampaign } from "./CampaignCard";
 
 const campaign: DashboardCampaign = {
   id: 7,
+  type: "pledging",
   title: "Church Roof",
   category: "church",
   category_label: "Church",
@@ -59,6 +60,13 @@ describe("CampaignCard", () => {
     renderCard({ status: "closed" });
     expect(screen.getByText("Closed")).toBeInTheDocument();
     expect(screen.queryByText("Active")).not.toBeInTheDocument();
+  });
+
+  it("marks a legacy fundraiser and offers its owner Pay Now while it is pending", () => {
+    renderCard({ type: "fundraising", status: "pending" });
+
+    expect(screen.getByText(/Fundraiser/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Pay Now for Church Roof" })).toBeInTheDocument();
   });
 
   it("says nothing of suspensions for an active campaign", () => {

@@ -35,7 +35,15 @@ export function CampaignCard({
       )}
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-start justify-between gap-2">
-          <p className="text-sm text-slate-600">{campaign.category_label}</p>
+          <p className="text-sm text-slate-600">
+            {campaign.category_label}
+            {campaign.type === "fundraising" && (
+              <>
+                {" · "}
+                <Trans>Fundraiser</Trans>
+              </>
+            )}
+          </p>
           <StatusBadge status={campaign.has_ended ? "ended" : campaign.status} />
         </div>
         <h3 id={titleId} className="mt-1 text-lg font-semibold text-slate-900">

@@ -1791,7 +1791,7 @@ export interface components {
             q: string;
             /** @description Defaults to active. Other statuses are listed for admins only (empty for others). */
             status?: components["schemas"]["CampaignStatus"] | null;
-            /** @description The explore page asks for pledging campaigns. */
+            /** @description Explore asks for every type: pledge campaigns and the legacy wizard's fundraisers. */
             type?: components["schemas"]["CampaignType"] | null;
         };
         /** CampaignQuery */
@@ -1905,7 +1905,7 @@ export interface components {
             edit_form: components["schemas"]["CategoryOut"][];
             /**
              * Explore
-             * @description The /explore filter, starting with All.
+             * @description The /explore filter: the spec's list starting with All, then every other category of the campaigns Explore lists.
              */
             explore: components["schemas"]["CategoryOut"][];
             /**
@@ -2066,6 +2066,8 @@ export interface components {
             suspension_reason: string;
             /** Title */
             title: string;
+            /** @description pledging, or fundraising for the legacy /start-fundraiser wizard's. */
+            type: components["schemas"]["CampaignType"];
             /** @description The user's role in the campaign's organization: what they may do with it. */
             viewer_role: components["schemas"]["Role"];
         };
@@ -2073,12 +2075,12 @@ export interface components {
         DashboardOut: {
             /**
              * Active Campaigns
-             * @description The active pledging campaigns of the user's organizations.
+             * @description The active pledging campaigns and fundraisers of the user's organizations.
              */
             active_campaigns: number;
             /**
              * Campaigns
-             * @description The pledging campaigns of the user's organizations, newest first.
+             * @description The pledging campaigns and fundraisers of the user's organizations, newest first.
              */
             campaigns: components["schemas"]["DashboardCampaignOut"][];
             /**
@@ -2098,12 +2100,12 @@ export interface components {
             support_email: string;
             /**
              * Total Paid
-             * @description Sum of raised_total over those pledging campaigns, whole KES.
+             * @description Sum of raised_total over those campaigns, whole KES.
              */
             total_paid: number;
             /**
              * Total Pledged
-             * @description Sum of pledged_total over those pledging campaigns, whole KES.
+             * @description Sum of pledged_total over those campaigns, whole KES.
              */
             total_pledged: number;
         };
@@ -4406,7 +4408,7 @@ export interface operations {
                 /** @description Words that must all appear in the title or description. */
                 q?: string;
                 category?: components["schemas"]["Category"] | null;
-                /** @description The explore page asks for pledging campaigns. */
+                /** @description Explore asks for every type: pledge campaigns and the legacy wizard's fundraisers. */
                 type?: components["schemas"]["CampaignType"] | null;
                 /** @description Defaults to active. Other statuses are listed for admins only (empty for others). */
                 status?: components["schemas"]["CampaignStatus"] | null;
