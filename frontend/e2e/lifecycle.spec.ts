@@ -161,3 +161,36 @@ test("Explore offers Church once a church campaign runs, and finds it there", as
   );
   await expectAccessible(page);
 });
+
+test("on a 360 px phone the feedback button covers no field or hint, wherever the page is scrolled", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto("/signup");
+  const button = page.getByRole("button", { name: "Send feedback" });
+  await expect(button).toBeAttached();
+
+  const overlaps = await page.evaluate(async () => {
+    const feedback = document.querySelector<HTMLElement>('button[aria-label="Send feedback"]');
+    const fields = [
+      ...document.querySelectorAll<HTMLElement>("input, textarea, select, label, [id$='-hint']"),
+    ];
+    const found: string[] = [];
+    for (let y = 0; y <= document.documentElement.scrollHeight; y += 80) {
+      window.scrollTo(0, y);
+      await new Promise(requestAnimationFrame);
+      const b = feedback?.getBoundingClientRect();
+      if (!b) continue;
+      for (const field of fields) {
+        const f = field.getBoundingClientRect();
+        const apart = f.right <= b.left || f.left >= b.right || f.bottom <= b.top || f.top >= b.bottom;
+        if (!apart && f.width > 0) found.push(`${field.tagName} ${field.id || field.textContent} at ${y}`);
+      }
+    }
+    return found;
+  });
+
+  expect(overlaps).toEqual([]);
+  await button.click();
+  await expect(page.getByRole("dialog", { name: "Send us your feedback" })).toBeVisible();
+});
