@@ -122,7 +122,7 @@ def _receipt_link(payment: Payment) -> tuple[str, str]:
     or (fees, paid signed in) the dashboard: a pledger or donor may have no account to see one."""
     if pledge_link := getattr(payment, "pledge_link", None):
         return f"{settings.SITE_URL}/pledges/{pledge_link.pledge.code}", _("See your pledge")
-    if payment.campaign_id is not None and payment.purpose != Payment.Purpose.CAMPAIGN_ACTIVATION:
+    if payment.campaign is not None and payment.purpose != Payment.Purpose.CAMPAIGN_ACTIVATION:
         return payment.campaign.share_url, _("See the campaign")
     return f"{settings.SITE_URL}/dashboard", _("Go to your dashboard")
 
