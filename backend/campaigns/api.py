@@ -33,6 +33,7 @@ from campaigns.schemas import (
     LikeOut,
     MediaOut,
     PledgingCampaignIn,
+    SuccessStoryOut,
     WizardFeedbackIn,
     WizardFeedbackOut,
 )
@@ -81,6 +82,13 @@ def campaign_list(request: HttpRequest, response: HttpResponse, filters: Query[C
     response["X-Total-Count"] = str(total)
     cache_for_visitors(request, response)
     return campaigns
+
+
+@router.get("/success-stories", response=list[SuccessStoryOut])
+def success_stories(request: HttpRequest, response: HttpResponse) -> list[Campaign]:
+    """The landing page's success stories: real campaigns whose owners agreed to be featured (may be empty)."""
+    cache_for_visitors(request, response)
+    return selectors.success_stories()
 
 
 @router.get("/campaigns/{campaign_id}", response={200: CampaignDetailOut, **NOT_FOUND})

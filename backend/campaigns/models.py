@@ -98,6 +98,13 @@ class Campaign(models.Model):
         help_text="Pledges made without signing in count in the public figures only once something is paid "
         "(joke pledges stay off the progress bar; the team still sees them).",
     )
+    # A database default too: rows written by code that predates the column (a restored backup, a
+    # migration test stepping back and forth) get False, not a NOT NULL error.
+    may_be_featured = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text="Its owners agreed to have it shown, with its real totals, among the landing page's success stories.",
+    )
     pledged_total = models.PositiveBigIntegerField(default=0)
     # The live pledges made signed in or paid in part: the public pledged figure when
     # ``unsigned_pledges_count_after_payment`` is on (``public_pledged_total``).

@@ -153,6 +153,7 @@ class CampaignDetailOut(CampaignCardOut):
     unsigned_pledges_count_after_payment: bool = Field(
         description="Pledges made without signing in count in the public figures once something is paid."
     )
+    may_be_featured: bool = Field(description="Its owners agreed to have it among the landing page's success stories.")
     paid_total: int = Field(
         description="Paid so far towards the pledges, whole KES (raised_total also counts donations)."
     )
@@ -194,6 +195,7 @@ class CampaignDetailOut(CampaignCardOut):
                 "updated_at": campaign.updated_at,
                 "largest_pledge": campaign.largest_pledge,
                 "unsigned_pledges_count_after_payment": campaign.unsigned_pledges_count_after_payment,
+                "may_be_featured": campaign.may_be_featured,
             }
         )
 
@@ -219,6 +221,21 @@ class CampaignUpdateIn(Schema):
     end_date: date | None = Field(
         None, description="Extend or shorten: not before today (Nairobi); not once the campaign is closed."
     )
+    may_be_featured: bool | None = Field(
+        None, description="Its owners agree to have it shown, with its real totals, among the success stories."
+    )
+
+
+class SuccessStoryOut(Schema):
+    """A campaign its owners agreed to feature, with its real figures (whole KES)."""
+
+    id: int
+    title: str
+    organization_name: str = Field(alias="organization.name")
+    category_label: str
+    raised_total: int
+    goal: int
+    cover_image_url: str
 
 
 class CampaignStatusIn(Schema):

@@ -12,7 +12,16 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from campaigns.categories import EXPLORE_CATEGORIES, Category, Choice
-from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType, Draft, SearchText, WizardFeedback
+from campaigns.models import (
+    PUBLIC_STATUSES,
+    Campaign,
+    CampaignLike,
+    CampaignStatus,
+    CampaignType,
+    Draft,
+    SearchText,
+    WizardFeedback,
+)
 from common.errors import NotFoundError, PermissionDeniedError
 from organizations.models import Membership
 from organizations.roles import Permission
@@ -96,6 +105,22 @@ def campaign_list(
         return [], total
     page_rows = _with_viewer_fields(queryset.defer("story", "payment_options"), user)[offset : offset + page_size]
     return list(page_rows), total
+
+
+SUCCESS_STORIES = 3
+
+
+def success_stories() -> list[Campaign]:
+    """The landing page's success stories: the best-funded public campaigns (running, ended or closed)
+    whose owners agreed to be featured, by the money raised; none that raised nothing. One query."""
+    return list(
+        Campaign.objects.filter(status__in=PUBLIC_STATUSES, may_be_featured=True, raised_total__gt=0)
+        .select_related("organization")
+        .only(
+            "title", "category", "raised_total", "goal", "image_url", "youtube_id", "media_type", "organization__name"
+        )
+        .order_by("-raised_total", "-id")[:SUCCESS_STORIES]
+    )
 
 
 def campaign_get(*, campaign_id: int, user: User | None) -> Campaign:

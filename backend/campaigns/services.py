@@ -44,9 +44,10 @@ def campaign_update(
     largest_pledge: int | None = None,
     unsigned_pledges_count_after_payment: bool | None = None,
     end_date: date | None = None,
+    may_be_featured: bool | None = None,
 ) -> Campaign:
-    """Edit a campaign's texts, goal, category, cover, pledge rules and end date; ``None`` leaves a
-    field as it is.
+    """Edit a campaign's texts, goal, category, cover, pledge rules, end date and its owners' consent
+    to be featured among the success stories; ``None`` leaves a field as it is.
 
     Only the organization's owners and admins may edit (else PermissionDeniedError, 403). Title, description,
     goal, category and story are required (spec section 5, 'Edit campaign form'); the goal is whole
@@ -96,6 +97,8 @@ def campaign_update(
             errors["largest_pledge"] = message
     if unsigned_pledges_count_after_payment is not None:
         changes["unsigned_pledges_count_after_payment"] = unsigned_pledges_count_after_payment
+    if may_be_featured is not None:
+        changes["may_be_featured"] = may_be_featured
     previous_end_date = campaign.end_date
     if end_date is not None and end_date != previous_end_date:
         changes["end_date"] = end_date

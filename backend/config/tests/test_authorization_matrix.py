@@ -68,6 +68,7 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/challenge":                                 (200, 200, 200, 200, 200, 200, 200, 200),
     # Campaigns: public reads; editing and closing early by its owners or an admin; status by admins only
     "GET /api/fees":                                      (200, 200, 200, 200, 200, 200, 200, 200),
+    "GET /api/success-stories":                           (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/campaign-categories":                       (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/campaigns":                                 (200, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/campaigns":                                (401, 201, 201, 201, 201, 201, 201, 201),

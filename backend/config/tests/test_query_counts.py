@@ -81,6 +81,7 @@ CASES: dict[str, Case] = {
     "common_api_challenge": ("visitor", lambda w: "/api/challenge"),
     "analytics_api_campaign_analytics": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/analytics"),
     "campaigns_api_campaign_categories": ("visitor", lambda w: "/api/campaign-categories"),
+    "campaigns_api_success_stories": ("visitor", lambda w: "/api/success-stories"),
     "campaigns_api_campaign_list": ("admin", lambda w: "/api/campaigns?page_size=50"),
     "campaigns_api_campaign_detail": ("admin", lambda w: f"/api/campaigns/{w.campaign.pk}"),
     "campaigns_api_campaign_qr": ("visitor", lambda w: f"/api/campaigns/{w.campaign.pk}/qr.svg"),

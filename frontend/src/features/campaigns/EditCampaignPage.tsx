@@ -93,6 +93,7 @@ function EditForm({ campaign }: { campaign: Campaign }) {
     goal: String(campaign.goal),
     largestPledge: String(campaign.largest_pledge),
     unsignedPledgesCountAfterPayment: campaign.unsigned_pledges_count_after_payment,
+    mayBeFeatured: campaign.may_be_featured,
     endDate: campaign.end_date,
     imageUrl: campaign.image_url,
     youtubeUrl: campaign.youtube_url,
@@ -108,6 +109,7 @@ function EditForm({ campaign }: { campaign: Campaign }) {
         goal: Number(values.goal),
         largest_pledge: Number(values.largestPledge),
         unsigned_pledges_count_after_payment: values.unsignedPledgesCountAfterPayment,
+        may_be_featured: values.mayBeFeatured,
         // Unchanged, it is left out: a closed campaign keeps its date, an ended one may keep its past one.
         end_date: values.endDate === campaign.end_date ? undefined : values.endDate,
         image_url: values.imageUrl,
@@ -185,6 +187,11 @@ function EditForm({ campaign }: { campaign: Campaign }) {
             </Trans>
           }
           {...form.register("unsignedPledgesCountAfterPayment")}
+        />
+        <CheckboxField
+          label={t`Feature this campaign among the success stories on the home page`}
+          note={<Trans>Its title, organization and real totals are shown there, linking to its page.</Trans>}
+          {...form.register("mayBeFeatured")}
         />
         <TextField
           label={t`Image URL`}

@@ -1235,6 +1235,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/success-stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Success Stories
+         * @description The landing page's success stories: real campaigns whose owners agreed to be featured (may be empty).
+         */
+        get: operations["campaigns_api_success_stories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wizard-feedback": {
         parameters: {
             query?: never;
@@ -1623,6 +1643,11 @@ export interface components {
              * @description Whether the signed-in viewer likes it; false for visitors.
              */
             liked_by_me: boolean;
+            /**
+             * May Be Featured
+             * @description Its owners agreed to have it among the landing page's success stories.
+             */
+            may_be_featured: boolean;
             media_type: components["schemas"]["MediaType"];
             /** Organization Name */
             organization_name: string;
@@ -1859,6 +1884,11 @@ export interface components {
              * @description The largest single pledge, whole KES; the goal by default.
              */
             largest_pledge?: number | null;
+            /**
+             * May Be Featured
+             * @description Its owners agree to have it shown, with its real totals, among the success stories.
+             */
+            may_be_featured?: boolean | null;
             /** Story */
             story?: string | null;
             /** Title */
@@ -3801,6 +3831,26 @@ export interface components {
              * Format: date-time
              */
             starts_at: string;
+        };
+        /**
+         * SuccessStoryOut
+         * @description A campaign its owners agreed to feature, with its real figures (whole KES).
+         */
+        SuccessStoryOut: {
+            /** Category Label */
+            category_label: string;
+            /** Cover Image Url */
+            cover_image_url: string;
+            /** Goal */
+            goal: number;
+            /** Id */
+            id: number;
+            /** Organization Name */
+            organization_name: string;
+            /** Raised Total */
+            raised_total: number;
+            /** Title */
+            title: string;
         };
         /** SuggestedPledgeOut */
         SuggestedPledgeOut: {
@@ -7955,6 +8005,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_success_stories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessStoryOut"][];
                 };
             };
         };
