@@ -28,6 +28,7 @@ CLIENT_ROUTES = [
     r"start-fundraiser",
     r"dashboard",
     r"grantfunding",
+    r"grantfunding/sample-grant",
     r"profile",
 ]
 CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")

@@ -2519,6 +2519,10 @@ export interface components {
         GrantCategory: "education" | "health" | "water_sanitation" | "youth" | "women" | "agriculture" | "faith_based" | "relief" | "community_development" | "environment" | "livelihoods" | "other";
         /** GrantOut */
         GrantOut: {
+            /** Amount Max Usd */
+            amount_max_usd: number | null;
+            /** Amount Min Usd */
+            amount_min_usd: number | null;
             /** Amount Usd */
             amount_usd: number;
             /** Application Note */
@@ -2528,6 +2532,11 @@ export interface components {
              * @description saved, applied, awarded or declined; null if untracked.
              */
             application_state: string | null;
+            /**
+             * Apply Url
+             * @description Where 'Apply Now' leads: the application page, else the website; for a sample, this site's /grantfunding/sample-grant.
+             */
+            apply_url: string;
             /** Category */
             category: string;
             /** Category Label */
@@ -2539,8 +2548,15 @@ export interface components {
             deadline: string;
             /** Description */
             description: string;
+            /** Focus Areas */
+            focus_areas: string;
             /** Id */
             id: number;
+            /**
+             * Is Sample
+             * @description An illustration seeded with the site, not a real grant.
+             */
+            is_sample: boolean;
             /** Location */
             location: string;
             /** Match Reasons */
@@ -2551,6 +2567,8 @@ export interface components {
             organization: string;
             /** Past Deadline */
             past_deadline: boolean;
+            /** Regions */
+            regions: string;
             /** Title */
             title: string;
             /** Website */
