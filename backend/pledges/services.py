@@ -451,7 +451,7 @@ def _pledge_payment_match(payment: Payment) -> None:
         return
     code = codes.normalize(payment.account_reference)
     pledges = Pledge.objects.all()
-    if payment.mpesa_connection_id is not None:
+    if payment.mpesa_connection is not None:
         # Paid into an organization's own paybill: only its own pledges' codes count there.
         pledges = pledges.filter(campaign__organization_id=payment.mpesa_connection.account.organization_id)
     pledge = pledges.select_for_update(of=("self",)).filter(code=code).first() if codes.is_valid_code(code) else None

@@ -3,7 +3,8 @@ write-only, Test and Connect as separate steps, its callbacks routed by its own 
 into its account, and Pull Transactions recovering confirmations that never came. Driven over
 HTTP against the Daraja simulator."""
 
-import httpx
+from datetime import timedelta
+
 import pytest
 from django.test import Client
 from django.utils import timezone
@@ -11,57 +12,17 @@ from django.utils import timezone
 from accounts.tests.factories import UserFactory
 from audit.models import AuditAction, AuditEntry
 from campaigns.tests.factories import CampaignFactory
-from collection_accounts.models import CollectionAccount
 from collection_accounts.tests.factories import CollectionAccountFactory
-from organizations.models import Membership
 from organizations.roles import Role
 from payments.models import MpesaConnection, Payment, PaymentEvent
 from payments.services import mpesa_pull_due
+from payments.tests.connected_support import CREDENTIALS, JSON, SECRETS, connected, member, pay_paybill, url
 from payments.tests.support import settled, wait_for
 from pledges.tests.factories import make_pledge
 from simulators.daraja import daraja_app_register
 from simulators.models import SimulatedC2BRegistration, SimulatedPullRegistration, SimulatedStkRequest
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SECRETS = {"consumer_key": "church-key-7f3a", "consumer_secret": "church-secret-9b2c", "passkey": "church-passkey-41de"}
-CREDENTIALS = {**SECRETS, "nominated_number": "0722000111"}
-JSON = "application/json"
-
-
-@pytest.fixture
-def church(providers):
-    """A church campaign whose organization has paybill 600100, with its own Daraja app."""
-    campaign = CampaignFactory.create()
-    account = CollectionAccountFactory.create(organization=campaign.organization, paybill_number="600100")
-    daraja_app_register(shortcode="600100", **SECRETS)
-    owner = Membership.objects.get(organization=campaign.organization).user
-    return type("Church", (), {"campaign": campaign, "account": account, "owner": owner, "url": url(account)})
-
-
-def url(account: CollectionAccount, action: str = "") -> str:
-    base = f"/api/orgs/{account.organization_id}/collection-accounts/{account.pk}/mpesa"
-    return f"{base}/{action}" if action else base
-
-
-def member(organization, role) -> object:
-    return Membership.objects.create(organization=organization, user=UserFactory.create(), role=role).user
-
-
-def connected(church, make_api_client):
-    client = make_api_client(signed_in_as=church.owner)
-    assert client.put(church.url, CREDENTIALS, content_type=JSON).status_code == 200
-    answer = client.post(church.url + "/connect", {})
-    assert answer.status_code == 200, answer.content
-    return client
-
-
-def pay_paybill(providers, **body) -> str:
-    answer = httpx.post(
-        f"{providers.url}/simulators/daraja/c2b/simulate", json={"MSISDN": "254708374149", **body}, timeout=5
-    )
-    assert answer.status_code == 200, answer.text
-    return answer.json()["TransID"]
 
 
 def test_credentials_are_write_only_and_the_answer_says_only_what_is_set(church, make_api_client):
@@ -205,8 +166,8 @@ def test_a_paybill_payment_with_the_pledge_code_is_credited_to_the_church_only(c
 
     receipt = pay_paybill(providers, ShortCode="600100", BillRefNumber=pledge.code, Amount=400)
 
-    payment = wait_for(lambda: Payment.objects.filter(mpesa_receipt=receipt).first())
-    assert payment.mpesa_connection.account == church.account
+    wait_for(lambda: Payment.objects.filter(mpesa_receipt=receipt).exists())
+    assert Payment.objects.get(mpesa_receipt=receipt).mpesa_connection == MpesaConnection.objects.get()
     pledge.refresh_from_db()
     assert pledge.paid_amount == 400
     assert not Payment.objects.filter(mpesa_connection__isnull=True, provider=Payment.Provider.MPESA_C2B).exists()
@@ -292,7 +253,7 @@ def test_the_scheduled_pull_runs_each_account_every_ten_minutes(church, make_api
 
     first = mpesa_pull_due()
     too_soon = mpesa_pull_due()
-    MpesaConnection.objects.update(last_pulled_at=timezone.now() - timezone.timedelta(minutes=11))
+    MpesaConnection.objects.update(last_pulled_at=timezone.now() - timedelta(minutes=11))
     later = mpesa_pull_due()
 
     assert (first["accounts"], first["credited"]) == (1, 1)

@@ -12,7 +12,7 @@ from django.db import connection as db
 from accounts.tests.factories import UserFactory
 from common.encryption import decrypt
 from payments.models import MpesaConnection
-from payments.tests.test_mpesa_connections import CREDENTIALS, JSON, SECRETS, church, connected, pay_paybill  # noqa: F401
+from payments.tests.connected_support import CREDENTIALS, JSON, SECRETS, pay_paybill
 from pledges.tests.factories import make_pledge
 
 pytestmark = pytest.mark.django_db(transaction=True)
