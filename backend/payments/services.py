@@ -35,7 +35,7 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns.models import Campaign
-from collection_accounts.models import CollectionAccount
+from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from common import ratelimit
 from common.client_routes import CLIENT_ROUTE_PATTERN
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
@@ -529,7 +529,7 @@ def payment_validate_c2b(
         notification = daraja.parse_c2b_notification(body)
     except MalformedBody:
         notification = None
-    till = connection is not None and connection.credentials().kind == daraja.TILL
+    till = connection is not None and connection.account.kind == CollectionAccountKind.TILL
     if notification is None:
         answer = _c2b_answer(C2B_INVALID_AMOUNT, "Rejected")
     elif not _c2b_shortcode_ours(notification.shortcode, connection):
@@ -1053,7 +1053,7 @@ def mpesa_connection_test(*, user: User, organization_id: int, account_id: int) 
             user=user, organization_id=organization_id, account_id=account_id, lock=True
         )
         connection = _connection_of(account)
-    _daraja_call(account, DarajaClient.for_credentials(connection.credentials()).check_shortcode)
+    _daraja_call(account, _daraja_for(connection).check_shortcode)
     MpesaConnection.objects.filter(pk=connection.pk).update(last_tested_at=timezone.now())
     connection.refresh_from_db(fields=["last_tested_at"])
     return connection
@@ -1079,7 +1079,7 @@ def mpesa_connection_connect(
                 _("Please correct the errors below"),
                 field_errors={"nominated_number": _("Pull Transactions needs the organization's Safaricom number.")},
             )
-    client = DarajaClient.for_credentials(connection.credentials())
+    client = _daraja_for(connection)
     urls = selectors.mpesa_callback_urls(connection)
     _daraja_call(
         account,
@@ -1111,7 +1111,7 @@ def mpesa_pull_run(*, connection: MpesaConnection) -> dict[str, int]:
     written, so running it often adds nothing; a confirmation arriving meanwhile meets the unique
     receipt and stays the only credit."""
     now = timezone.now()
-    client = DarajaClient.for_credentials(connection.credentials())
+    client = _daraja_for(connection)
     pulled = client.pull_transactions(start=now - PULL_LOOKBACK, end=now)
     MpesaConnection.objects.filter(pk=connection.pk).update(last_pulled_at=now)
     known = set(
