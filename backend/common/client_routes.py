@@ -30,5 +30,6 @@ CLIENT_ROUTES = [
     r"grantfunding",
     r"grantfunding/sample-grant",
     r"profile",
+    r"orgs/\d+/collection-accounts/\d+/mpesa",
 ]
 CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")

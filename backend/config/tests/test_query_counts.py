@@ -20,12 +20,13 @@ from accounts.models import User
 from accounts.tests.factories import UserFactory
 from campaigns.models import Campaign, Draft, DraftToolType
 from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
+from collection_accounts.tests.factories import CollectionAccountFactory
 from config.api import api
 from grants.tests.factories import GrantApplicationFactory, GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
 from organizations.models import Membership
 from organizations.roles import Role
-from payments.models import Payment
+from payments.models import MpesaConnection, Payment
 from pledges.models import Pledge
 from pledges.tests.factories import make_pledge, paid_donation
 from pledges.tests.test_management import pay_bill, typo
@@ -55,6 +56,7 @@ def build_world(rows: int, tag: str) -> World:
     CampaignLikeFactory.create_batch(rows, campaign=campaign)
     for member in UserFactory.create_batch(rows):  # the organization's team
         Membership.objects.create(organization=campaign.organization, user=member, role=Role.VIEWER)
+    CollectionAccountFactory.create_batch(rows, organization=campaign.organization, is_default=False)
     pledges = [make_pledge(campaign, name=f"Pledger {tag}{i}", phone=f"0711{tag}{i:05d}") for i in range(rows)]
     pledge = pledges[0]
     for i in range(rows):
@@ -116,6 +118,11 @@ CASES: dict[str, Case] = {
     "organizations_api_organization_list": ("organizer", lambda w: "/api/orgs"),
     "organizations_api_organization_get": ("organizer", lambda w: f"/api/orgs/{w.campaign.organization_id}"),
     "organizations_api_team_list": ("organizer", lambda w: f"/api/orgs/{w.campaign.organization_id}/members"),
+    "collection_accounts_api_collection_account_list": (
+        "organizer",
+        lambda w: f"/api/orgs/{w.campaign.organization_id}/collection-accounts",
+    ),
+    "payments_api_mpesa_connection_detail": ("organizer", lambda w: mpesa_connection_path(w)),
 }
 
 
@@ -127,6 +134,13 @@ def read_operations() -> set[str]:
         for method, operation in path.items()
         if method == "get"
     }
+
+
+def mpesa_connection_path(world: World) -> str:
+    """A connected paybill of the organization (made before the queries are counted)."""
+    account = CollectionAccountFactory.create(organization=world.campaign.organization, is_default=False)
+    MpesaConnection.objects.create(account=account, consumer_key="k", consumer_secret="s", passkey="p")
+    return f"/api/orgs/{account.organization_id}/collection-accounts/{account.pk}/mpesa"
 
 
 def test_every_read_has_a_query_count_case():
