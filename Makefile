@@ -72,8 +72,9 @@ migrate: install ## apply the migrations to the database (SQLite unless DATABASE
 	$(MANAGE) migrate --noinput -v0
 	$(MANAGE) createcachetable
 
-demo: install ## load demo data (idempotent; refused in production)
+demo: install ## load demo data (idempotent; refused in production), and the simulator's Daraja apps for it
 	$(MANAGE) load_demo_data
+	$(MANAGE) simulators_load_demo
 
 serve: ## gunicorn + the background task worker on http://127.0.0.1:8000
 	./scripts/serve.sh 127.0.0.1:8000

@@ -25,4 +25,5 @@ cd "$root/backend"
 "$root/.venv/bin/python" manage.py migrate --noinput -v0
 "$root/.venv/bin/python" manage.py createcachetable
 "$root/.venv/bin/python" manage.py load_demo_data >/dev/null
+"$root/.venv/bin/python" manage.py simulators_load_demo
 exec "$root/scripts/serve.sh" "127.0.0.1:${E2E_PORT:-8123}"

@@ -24,10 +24,14 @@ class AuditAction(models.TextChoices):
     PLEDGE_RESTORED = "pledge_restored", _("Pledge restored")
     CAMPAIGN_STATUS_CHANGED = "campaign_status_changed", _("Campaign status changed")
     CAMPAIGN_EDITED = "campaign_edited", _("Campaign edited by an admin")
+    CAMPAIGN_END_DATE_CHANGED = "campaign_end_date_changed", _("Campaign end date changed")
     ORGANIZATION_EDITED = "organization_edited", _("Organization's details changed")
     TEAM_CHANGED = "team_changed", _("Team member added, given another role or removed")
     COLLECTION_ACCOUNT_CHANGED = "collection_account_changed", _("Collection account added, changed or removed")
     PAYMENT_SET_ASIDE = "payment_set_aside", _("Unmatched payment set aside: not for a campaign")
+    MPESA_CREDENTIALS_SET = "mpesa_credentials_set", _("M-Pesa API credentials set or replaced")
+    MPESA_CONNECTED = "mpesa_connected", _("M-Pesa account connected")
+    MPESA_REREGISTERED = "mpesa_reregistered", _("M-Pesa account registered again")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

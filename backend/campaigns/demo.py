@@ -261,6 +261,8 @@ def _campaign(fields: dict[str, Any], *, status: str, organizers: dict[str, User
         end_date=today + timedelta(days=fields["days"]),
         # A personal number stays a legacy option (shown with a warning); the rest become accounts.
         payment_options=[option for option in fields["payment_options"] if option["method"] == "mpesa"],
+        # Demo data may feature its own campaigns among the success stories (never invented ones).
+        may_be_featured=True,
         # No invented totals: pledged, raised and donors come only from real pledges and payments
         # (pledges/demo.py makes some through the services).
     )

@@ -28,6 +28,8 @@ CLIENT_ROUTES = [
     r"start-fundraiser",
     r"dashboard",
     r"grantfunding",
+    r"grantfunding/sample-grant",
     r"profile",
+    r"orgs/\d+/collection-accounts/\d+/mpesa",
 ]
 CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")

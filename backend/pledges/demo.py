@@ -19,9 +19,9 @@ from campaigns.demo import COVERS, ORGANIZER
 from campaigns.models import Campaign, CampaignStatus, CampaignType
 from campaigns.wizard import campaign_accounts_link
 from collection_accounts.demo import MINISTRY_PAYBILL, demo_ministry_paybill
-from collection_accounts.models import CollectionAccountKind
+from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from organizations.services import organization_choose_for_campaign
-from payments.models import Payment
+from payments.models import MpesaConnection, Payment
 from payments.services import payment_record_c2b_confirmation, payment_record_manual
 from pledges import codes
 from pledges.models import Pledge
@@ -90,6 +90,7 @@ def _ministry_campaign(organizer: User) -> Campaign:
     if created:
         # Paid into the ministry's own connected paybill and its bank account, never Harambee's.
         paybill = demo_ministry_paybill(campaign.organization)
+        _demo_connection(paybill)
         bank = {
             "kind": CollectionAccountKind.BANK,
             "bank_name": "KCB Bank Kenya Ltd",
@@ -98,6 +99,23 @@ def _ministry_campaign(organizer: User) -> Campaign:
         }
         campaign_accounts_link(campaign=campaign, user=organizer, entries=[{"account_id": paybill.pk}, bank])
     return campaign
+
+
+def _demo_connection(paybill: CollectionAccount) -> MpesaConnection:
+    """The ministry's own Daraja app on its paybill, as its treasurer would enter it; the simulator
+    provisions the same app (``manage.py simulators_load_demo``), so PIN prompts work locally."""
+    connection, _created = MpesaConnection.objects.get_or_create(
+        account=paybill,
+        defaults={
+            "consumer_key": "icc-imara-demo-key",
+            "consumer_secret": "icc-imara-demo-secret",
+            "passkey": "icc-imara-demo-passkey",
+            "nominated_number": "+254722000111",
+            "c2b_registered_at": timezone.now(),
+            "pull_registered_at": timezone.now(),
+        },
+    )
+    return connection
 
 
 def _pay_bill(pledge: Pledge, *, amount: int, account: str, trans_id: str) -> None:
@@ -119,6 +137,7 @@ def _pay_bill(pledge: Pledge, *, amount: int, account: str, trans_id: str) -> No
             "LastName": "",
         },
         remote_addr=None,
+        connection=MpesaConnection.objects.get(account__paybill_number=MINISTRY_PAYBILL),
     )
 
 

@@ -21,6 +21,7 @@ const CampaignPage = lazy(() => import("./features/campaigns/CampaignPage"));
 const AnalyticsPage = lazy(() => import("./features/analytics/AnalyticsPage"));
 const EditCampaignPage = lazy(() => import("./features/campaigns/EditCampaignPage"));
 const GrantFundingPage = lazy(() => import("./features/grants/GrantFundingPage"));
+const SampleGrantPage = lazy(() => import("./features/grants/SampleGrantPage"));
 const CreateCampaignPage = lazy(() => import("./features/wizard/CreateCampaignPage"));
 const StartFundraiserPage = lazy(() => import("./features/fundraiser/StartFundraiserPage"));
 const FundraiserSuccessPage = lazy(() => import("./features/fundraiser/FundraiserSuccessPage"));
@@ -30,6 +31,7 @@ const PledgeCodePage = lazy(() => import("./features/pledges/PledgeCodePage"));
 const DonatePage = lazy(() => import("./features/pledges/DonatePage"));
 const MinistryPage = lazy(() => import("./features/pledges/MinistryPage"));
 const PrivacyPage = lazy(() => import("./features/privacy/PrivacyPage"));
+const MpesaConnectionPage = lazy(() => import("./features/payments/MpesaConnectionPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
 export function App() {
@@ -82,9 +84,15 @@ export function App() {
               <DashboardPage />
             </RequireAuth>
           </Route>
+          <Route path="/grantfunding/sample-grant" component={SampleGrantPage} />
           <Route path="/grantfunding">
             <RequireAuth>
               <GrantFundingPage />
+            </RequireAuth>
+          </Route>
+          <Route path={/^\/orgs\/(?<organization>\d+)\/collection-accounts\/(?<account>\d+)\/mpesa\/?$/}>
+            <RequireAuth>
+              <MpesaConnectionPage />
             </RequireAuth>
           </Route>
           <Route path="/profile">

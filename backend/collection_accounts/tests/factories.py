@@ -3,6 +3,8 @@ from django.utils import timezone
 
 from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from organizations.models import Organization
+from payments.models import MpesaConnection
+from simulators.daraja import daraja_app_register
 
 
 class CollectionAccountFactory(factory.django.DjangoModelFactory[CollectionAccount]):
@@ -13,17 +15,21 @@ class CollectionAccountFactory(factory.django.DjangoModelFactory[CollectionAccou
 
     organization = factory.LazyFunction(lambda: Organization.objects.create(name="St. Mark's Kiambu", kind="church"))
     kind = CollectionAccountKind.PAYBILL
-    paybill_number = factory.Sequence(lambda n: f"{600100 + n}")
+    # Never TEST_PAYBILL (the test campaigns' church), which connected_paybill gives.
+    paybill_number = factory.Sequence(lambda n: f"{610100 + n}")
     is_default = True
 
 
+# The church's connection answers on its own callback URLs, e.g. /api/payments/callbacks/c2b/<token>/confirmation.
+CHURCH_CALLBACK_TOKEN = "church-callback-token"
 # The paybill of the test campaigns' church (``campaigns.tests.conftest.campaign``); never the platform's.
 TEST_PAYBILL = "600100"
 
 
 def connected_paybill(organization, paybill_number: str = TEST_PAYBILL, **fields) -> CollectionAccount:
-    """The organization's paybill ``paybill_number`` (made if it has none), connected to M-Pesa: givers
-    get PIN prompts to it and its C2B confirmations reach us."""
+    """The organization's paybill ``paybill_number`` (made if it has none), connected to M-Pesa with its
+    own Daraja app (registered in the simulator too): givers get PIN prompts to it and its C2B
+    confirmations reach us."""
     account, _created = CollectionAccount.objects.get_or_create(
         organization=organization,
         kind=CollectionAccountKind.PAYBILL,
@@ -32,6 +38,20 @@ def connected_paybill(organization, paybill_number: str = TEST_PAYBILL, **fields
             "mpesa_connected_at": timezone.now(),
             "is_default": not organization.collection_accounts.exists(),
             **fields,
+        },
+    )
+    church_app = {"consumer_key": f"church-key-{paybill_number}", "consumer_secret": "s3cret", "passkey": "passkey"}
+    daraja_app_register(shortcode=paybill_number, **church_app)
+    MpesaConnection.objects.get_or_create(
+        account=account,
+        defaults={
+            **church_app,
+            "nominated_number": "+254722000111",
+            "callback_token": CHURCH_CALLBACK_TOKEN
+            if paybill_number == TEST_PAYBILL
+            else f"{CHURCH_CALLBACK_TOKEN}-{paybill_number}",
+            "c2b_registered_at": timezone.now(),
+            "pull_registered_at": timezone.now(),
         },
     )
     return account

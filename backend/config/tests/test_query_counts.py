@@ -26,7 +26,7 @@ from grants.tests.factories import GrantApplicationFactory, GrantFactory, Organi
 from notifications.selectors import opt_out_token
 from organizations.models import Membership
 from organizations.roles import Role
-from payments.models import Payment
+from payments.models import MpesaConnection, Payment
 from pledges.models import Pledge
 from pledges.tests.factories import make_pledge, paid_donation
 from pledges.tests.test_management import pay_bill, typo
@@ -85,6 +85,7 @@ CASES: dict[str, Case] = {
     "common_api_challenge": ("visitor", lambda w: "/api/challenge"),
     "analytics_api_campaign_analytics": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/analytics"),
     "campaigns_api_campaign_categories": ("visitor", lambda w: "/api/campaign-categories"),
+    "campaigns_api_success_stories": ("visitor", lambda w: "/api/success-stories"),
     "campaigns_api_campaign_list": ("admin", lambda w: "/api/campaigns?page_size=50"),
     "campaigns_api_campaign_detail": ("admin", lambda w: f"/api/campaigns/{w.campaign.pk}"),
     "campaigns_api_campaign_qr": ("visitor", lambda w: f"/api/campaigns/{w.campaign.pk}/qr.svg"),
@@ -101,6 +102,7 @@ CASES: dict[str, Case] = {
         "organizer",
         lambda w: "/api/organizations?" + urlencode({"action": "payment-status", "user_email": w.organizer.email}),
     ),
+    "payments_api_fees": ("visitor", lambda w: "/api/fees"),
     "payments_api_payment_detail": ("visitor", lambda w: f"/api/payments/{w.payment.reference}"),
     "pledges_api_pledge_list": ("organizer", lambda w: f"/api/pledges?campaign_id={w.campaign.pk}&page_size=100"),
     "pledges_api_pledge_export": ("organizer", lambda w: f"/api/pledges/export.csv?campaign_id={w.campaign.pk}"),
@@ -126,6 +128,7 @@ CASES: dict[str, Case] = {
         "organizer",
         lambda w: f"/api/orgs/{w.campaign.organization_id}/collection-accounts",
     ),
+    "payments_api_mpesa_connection_detail": ("organizer", lambda w: mpesa_connection_path(w)),
 }
 
 
@@ -137,6 +140,13 @@ def read_operations() -> set[str]:
         for method, operation in path.items()
         if method == "get"
     }
+
+
+def mpesa_connection_path(world: World) -> str:
+    """A connected paybill of the organization (made before the queries are counted)."""
+    account = CollectionAccountFactory.create(organization=world.campaign.organization, is_default=False)
+    MpesaConnection.objects.create(account=account, consumer_key="k", consumer_secret="s", passkey="p")
+    return f"/api/orgs/{account.organization_id}/collection-accounts/{account.pk}/mpesa"
 
 
 def test_every_read_has_a_query_count_case():

@@ -4,7 +4,6 @@ ledger recovers it (the late callback, our own verification in payments_reconcil
 import json
 import socket
 from collections.abc import Iterator
-from dataclasses import replace
 from datetime import timedelta
 from unittest import mock
 
@@ -16,10 +15,10 @@ from django.utils import timezone
 
 from campaigns.models import Campaign
 from campaigns.tests.factories import CampaignFactory
-from collection_accounts.tests.factories import TEST_PAYBILL
-from payments.models import Payment, PaymentEvent
+from collection_accounts.tests.factories import CHURCH_CALLBACK_TOKEN, TEST_PAYBILL
+from payments.models import MpesaConnection, Payment, PaymentEvent
 from payments.providers import paystack
-from payments.providers.daraja import DarajaClient, DarajaCredentials
+from payments.providers.daraja import DarajaClient
 from payments.providers.paystack import PaystackClient
 from payments.services import EXPIRE_AFTER, QUERY_AFTER
 from payments.tests.support import stk_callback
@@ -27,7 +26,8 @@ from pledges.models import Donation
 
 pytestmark = pytest.mark.django_db
 
-STK_CALLBACK_URL = "/api/payments/callbacks/stk/local-callback-token"
+# The campaign's church pushes with its own Daraja app: its callbacks come to its own URL.
+STK_CALLBACK_URL = f"/api/payments/callbacks/stk/{CHURCH_CALLBACK_TOKEN}"
 DONATION = {
     "amount": 500,
     "name": "Akinyi Ouma",
@@ -39,7 +39,7 @@ DONATION = {
 
 
 @pytest.fixture
-def silent_provider(settings, monkeypatch) -> Iterator[str]:
+def silent_provider(settings, monkeypatch, campaign) -> Iterator[str]:
     """Daraja and Paystack at an address that accepts connections and never answers."""
     with socket.socket() as silent:
         silent.bind(("127.0.0.1", 0))
@@ -49,7 +49,7 @@ def silent_provider(settings, monkeypatch) -> Iterator[str]:
         monkeypatch.setattr("payments.providers.daraja.TIMEOUT_SECONDS", 0.5)
         monkeypatch.setattr("payments.providers.paystack.TIMEOUT_SECONDS", 0.5)
         # A token from earlier, so the STK Push request itself is the one left unanswered.
-        church = replace(DarajaCredentials.from_settings(), shortcode=TEST_PAYBILL)
+        church = MpesaConnection.objects.get(account__paybill_number=TEST_PAYBILL).credentials()
         for client in (DarajaClient.from_settings(), DarajaClient.for_credentials(church)):
             cache.set(client._token_cache_key, "earlier-token", 3600)
         yield url

@@ -10,14 +10,13 @@ from django.test import Client
 
 from campaigns.models import Campaign
 from campaigns.tests.factories import CampaignFactory
-from collection_accounts.tests.factories import TEST_PAYBILL
+from collection_accounts.tests.factories import CHURCH_CALLBACK_TOKEN, TEST_PAYBILL
 from payments.models import Payment
 from pledges.models import Pledge, PledgePayment
 from pledges.tests.factories import make_pledge, paid_donation
 
 pytestmark = pytest.mark.django_db
 
-C2B_URL = "/api/payments/callbacks/c2b/local-callback-token/confirmation"
 SIGN_IN = {"detail": "Please sign in to continue.", "code": "not_authenticated", "field_errors": {}}
 
 
@@ -38,7 +37,10 @@ def pay_bill(account, amount, trans_id, first_name="John", shortcode=TEST_PAYBIL
         "MiddleName": "",
         "LastName": "Doe",
     }
-    answer = Client(enforce_csrf_checks=True).post(C2B_URL, json.dumps(body), content_type="application/json")
+    # Each church's connection has its own callback URL (``connected_paybill``).
+    token = CHURCH_CALLBACK_TOKEN if shortcode == TEST_PAYBILL else f"{CHURCH_CALLBACK_TOKEN}-{shortcode}"
+    url = f"/api/payments/callbacks/c2b/{token}/confirmation"
+    answer = Client(enforce_csrf_checks=True).post(url, json.dumps(body), content_type="application/json")
     assert answer.status_code == 200, answer.content
     return Payment.objects.get(mpesa_receipt=trans_id)
 

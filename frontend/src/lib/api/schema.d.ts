@@ -233,6 +233,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaign Close
+         * @description Its owners (or an admin) close an active campaign early; its page stays for its pledgers.
+         */
+        post: operations["campaigns_api_campaign_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{campaign_id}/likes": {
         parameters: {
             query?: never;
@@ -532,6 +552,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fees
+         * @description What the platform charges, for anyone: stated before every fee's PIN prompt and on How it works.
+         */
+        get: operations["payments_api_fees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grants": {
         parameters: {
             query?: never;
@@ -792,6 +832,94 @@ export interface paths {
          * @description Change an account's details or make it the default (owners and treasurers).
          */
         patch: operations["collection_accounts_api_collection_account_update"];
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mpesa Connection Detail
+         * @description Whether the account is connected, when it was registered, tested and pulled, and the URLs Daraja
+         *     calls. The secrets are never sent back: only whether each is set. Owners and treasurers.
+         */
+        get: operations["payments_api_mpesa_connection_detail"];
+        /**
+         * Mpesa Connection Save
+         * @description Set or replace the Daraja consumer key and secret, passkey and nominated number (write-only;
+         *     a blank field keeps the stored one). Owners and treasurers.
+         */
+        put: operations["payments_api_mpesa_connection_save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mpesa Connection Connect
+         * @description Register the account's confirmation and validation URLs and Pull Transactions with Daraja, once
+         *     (``reregister``: again). From then on the account offers STK Push.
+         */
+        post: operations["payments_api_mpesa_connection_connect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mpesa Pull Now
+         * @description Pull the account's last 48 hours from M-Pesa now and credit what no confirmation brought.
+         */
+        post: operations["payments_api_mpesa_pull_now"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mpesa Connection Test
+         * @description Fetch a token and check the shortcode and passkey; registers nothing. Each failure has its own
+         *     code: mpesa_wrong_credentials, mpesa_wrong_shortcode, mpesa_wrong_passkey, provider_unavailable.
+         */
+        post: operations["payments_api_mpesa_connection_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/orgs/{organization_id}/members": {
@@ -1288,6 +1416,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/success-stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Success Stories
+         * @description The landing page's success stories: real campaigns whose owners agreed to be featured (may be empty).
+         */
+        get: operations["campaigns_api_success_stories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wizard-feedback": {
         parameters: {
             query?: never;
@@ -1423,7 +1571,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "campaign_status_changed" | "campaign_edited" | "organization_edited" | "team_changed" | "collection_account_changed" | "payment_set_aside";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered";
         /** CampaignAnalyticsOut */
         CampaignAnalyticsOut: {
             /** Campaign Id */
@@ -1526,6 +1674,11 @@ export interface components {
              * @description Whole KES.
              */
             goal: number;
+            /**
+             * Has Ended
+             * @description Active but past its end date: no new pledges or donations; its pledgers still pay.
+             */
+            has_ended: boolean;
             /** Id */
             id: number;
             /**
@@ -1639,6 +1792,11 @@ export interface components {
              * @description Whole KES.
              */
             goal: number;
+            /**
+             * Has Ended
+             * @description Active but past its end date: no new pledges or donations; its pledgers still pay.
+             */
+            has_ended: boolean;
             /** Id */
             id: number;
             /**
@@ -1661,6 +1819,11 @@ export interface components {
              * @description Whether the signed-in viewer likes it; false for visitors.
              */
             liked_by_me: boolean;
+            /**
+             * May Be Featured
+             * @description Its owners agreed to have it among the landing page's success stories.
+             */
+            may_be_featured: boolean;
             media_type: components["schemas"]["MediaType"];
             /**
              * Offers Stk Push
@@ -1839,7 +2002,7 @@ export interface components {
             q: string;
             /** @description Defaults to active. Other statuses are listed for admins only (empty for others). */
             status?: components["schemas"]["CampaignStatus"] | null;
-            /** @description The explore page asks for pledging campaigns. */
+            /** @description Explore asks for every type: pledge campaigns and the legacy wizard's fundraisers. */
             type?: components["schemas"]["CampaignType"] | null;
         };
         /** CampaignQuery */
@@ -1849,9 +2012,11 @@ export interface components {
         };
         /**
          * CampaignStatus
-         * @description New pledge campaigns start pending (awaiting the activation payment); only active ones are public.
-         *     An admin may suspend a campaign (hidden, taking nothing) and lift the suspension; nothing else,
-         *     payments included, moves a campaign into or out of ``SUSPENDED``.
+         * @description New pledge campaigns start pending (awaiting the activation payment). Active and closed ones are
+         *     public: a closed one (closed early by its owners, or by an admin) keeps its page, its totals and
+         *     its pledgers' payments, but takes no new pledges or donations. An admin may suspend a campaign
+         *     (hidden, taking nothing) and lift the suspension; nothing else, payments included, moves a
+         *     campaign into or out of ``SUSPENDED``.
          * @enum {string}
          */
         CampaignStatus: "pending" | "active" | "closed" | "suspended";
@@ -1886,6 +2051,11 @@ export interface components {
             /** Description */
             description?: string | null;
             /**
+             * End Date
+             * @description Extend or shorten: not before today (Nairobi); not once the campaign is closed.
+             */
+            end_date?: string | null;
+            /**
              * Goal
              * @description Whole KES, at least 1.
              */
@@ -1900,6 +2070,11 @@ export interface components {
              * @description The largest single pledge, whole KES; the goal by default.
              */
             largest_pledge?: number | null;
+            /**
+             * May Be Featured
+             * @description Its owners agree to have it shown, with its real totals, among the success stories.
+             */
+            may_be_featured?: boolean | null;
             /** Story */
             story?: string | null;
             /** Title */
@@ -1932,7 +2107,7 @@ export interface components {
             edit_form: components["schemas"]["CategoryOut"][];
             /**
              * Explore
-             * @description The /explore filter, starting with All.
+             * @description The /explore filter: the spec's list starting with All, then every other category of the campaigns Explore lists.
              */
             explore: components["schemas"]["CategoryOut"][];
             /**
@@ -2208,6 +2383,11 @@ export interface components {
              * @description Whole KES.
              */
             goal: number;
+            /**
+             * Has Ended
+             * @description Active but past its end date: shown as Ended.
+             */
+            has_ended: boolean;
             /** Id */
             id: number;
             /**
@@ -2234,7 +2414,7 @@ export interface components {
              * @description Sum of the payments received, whole KES.
              */
             raised_total: number;
-            /** @description A pending campaign awaits its activation payment ('Pay Now'); a suspended one was held back by an admin (suspension_reason says why). */
+            /** @description A pending campaign awaits its activation payment ('Pay Now'); a suspended one was held back by an admin (suspension_reason says why); a closed one was closed early (shown as Closed). */
             status: components["schemas"]["CampaignStatus"];
             /**
              * Suspension Reason
@@ -2243,6 +2423,8 @@ export interface components {
             suspension_reason: string;
             /** Title */
             title: string;
+            /** @description pledging, or fundraising for the legacy /start-fundraiser wizard's. */
+            type: components["schemas"]["CampaignType"];
             /** @description The user's role in the campaign's organization: what they may do with it. */
             viewer_role: components["schemas"]["Role"];
         };
@@ -2250,12 +2432,12 @@ export interface components {
         DashboardOut: {
             /**
              * Active Campaigns
-             * @description The active pledging campaigns of the user's organizations.
+             * @description The active pledging campaigns and fundraisers of the user's organizations.
              */
             active_campaigns: number;
             /**
              * Campaigns
-             * @description The pledging campaigns of the user's organizations, newest first.
+             * @description The pledging campaigns and fundraisers of the user's organizations, newest first.
              */
             campaigns: components["schemas"]["DashboardCampaignOut"][];
             /**
@@ -2275,12 +2457,12 @@ export interface components {
             support_email: string;
             /**
              * Total Paid
-             * @description Sum of raised_total over those pledging campaigns, whole KES.
+             * @description Sum of raised_total over those campaigns, whole KES.
              */
             total_paid: number;
             /**
              * Total Pledged
-             * @description Sum of pledged_total over those pledging campaigns, whole KES.
+             * @description Sum of pledged_total over those campaigns, whole KES.
              */
             total_pledged: number;
         };
@@ -2543,6 +2725,24 @@ export interface components {
             /** Id */
             id: number;
         };
+        /**
+         * FeesOut
+         * @description The platform's prices, whole KES: every payment dialog and How it works state them.
+         */
+        FeesOut: {
+            /**
+             * Campaign Activation Fee
+             * @description Once per campaign, to make a pending pledge campaign public.
+             */
+            campaign_activation_fee: number;
+            /**
+             * Subscription Fee
+             * @description Grantfunding AI for subscription_period_days; subscribers' campaigns start active without the activation fee.
+             */
+            subscription_fee: number;
+            /** Subscription Period Days */
+            subscription_period_days: number;
+        };
         /** FundraiserCreatedOut */
         FundraiserCreatedOut: {
             /** Id */
@@ -2651,6 +2851,10 @@ export interface components {
         GrantCategory: "education" | "health" | "water_sanitation" | "youth" | "women" | "agriculture" | "faith_based" | "relief" | "community_development" | "environment" | "livelihoods" | "other";
         /** GrantOut */
         GrantOut: {
+            /** Amount Max Usd */
+            amount_max_usd: number | null;
+            /** Amount Min Usd */
+            amount_min_usd: number | null;
             /** Amount Usd */
             amount_usd: number;
             /** Application Note */
@@ -2660,6 +2864,11 @@ export interface components {
              * @description saved, applied, awarded or declined; null if untracked.
              */
             application_state: string | null;
+            /**
+             * Apply Url
+             * @description Where 'Apply Now' leads: the application page, else the website; for a sample, this site's /grantfunding/sample-grant.
+             */
+            apply_url: string;
             /** Category */
             category: string;
             /** Category Label */
@@ -2671,8 +2880,15 @@ export interface components {
             deadline: string;
             /** Description */
             description: string;
+            /** Focus Areas */
+            focus_areas: string;
             /** Id */
             id: number;
+            /**
+             * Is Sample
+             * @description An illustration seeded with the site, not a real grant.
+             */
+            is_sample: boolean;
             /** Location */
             location: string;
             /** Match Reasons */
@@ -2683,6 +2899,8 @@ export interface components {
             organization: string;
             /** Past Deadline */
             past_deadline: boolean;
+            /** Regions */
+            regions: string;
             /** Title */
             title: string;
             /** Website */
@@ -2851,6 +3069,87 @@ export interface components {
         MinistryCampaignOut: {
             /** Campaign Id */
             campaign_id: number;
+        };
+        /** MpesaConnectIn */
+        MpesaConnectIn: {
+            /**
+             * Reregister
+             * @description Register the URLs and Pull Transactions again.
+             * @default false
+             */
+            reregister: boolean;
+        };
+        /**
+         * MpesaConnectionIn
+         * @description Write-only: a blank field keeps what is stored (it can never be read back).
+         */
+        MpesaConnectionIn: {
+            /**
+             * Consumer Key
+             * @default
+             */
+            consumer_key: string;
+            /**
+             * Consumer Secret
+             * @default
+             */
+            consumer_secret: string;
+            /**
+             * Nominated Number
+             * @description The organization's Safaricom number, for Pull.
+             * @default
+             */
+            nominated_number: string;
+            /**
+             * Passkey
+             * @default
+             */
+            passkey: string;
+        };
+        /** MpesaConnectionOut */
+        MpesaConnectionOut: {
+            /** Account Id */
+            account_id: number;
+            /** C2B Registered At */
+            c2b_registered_at: string | null;
+            /**
+             * Confirmation Url
+             * @description Where Daraja posts this account's confirmations (empty until set up).
+             */
+            confirmation_url: string;
+            /** Connected At */
+            connected_at: string | null;
+            /** Has Consumer Key */
+            has_consumer_key: boolean;
+            /** Has Consumer Secret */
+            has_consumer_secret: boolean;
+            /** Has Passkey */
+            has_passkey: boolean;
+            /** Last Pulled At */
+            last_pulled_at: string | null;
+            /** Last Tested At */
+            last_tested_at: string | null;
+            /** Nominated Number */
+            nominated_number: string;
+            /** Pull Registered At */
+            pull_registered_at: string | null;
+            /** Shortcode */
+            shortcode: string;
+            /** Validation Url */
+            validation_url: string;
+        };
+        /** MpesaPullOut */
+        MpesaPullOut: {
+            /**
+             * Credited
+             * @description Of those, the ones no confirmation had brought, credited now.
+             */
+            credited: number;
+            /**
+             * Pulled
+             * @description Payments M-Pesa listed for the last 48 hours.
+             */
+            pulled: number;
         };
         /** NotificationExportOut */
         NotificationExportOut: {
@@ -4003,6 +4302,26 @@ export interface components {
              */
             starts_at: string;
         };
+        /**
+         * SuccessStoryOut
+         * @description A campaign its owners agreed to feature, with its real figures (whole KES).
+         */
+        SuccessStoryOut: {
+            /** Category Label */
+            category_label: string;
+            /** Cover Image Url */
+            cover_image_url: string;
+            /** Goal */
+            goal: number;
+            /** Id */
+            id: number;
+            /** Organization Name */
+            organization_name: string;
+            /** Raised Total */
+            raised_total: number;
+            /** Title */
+            title: string;
+        };
         /** SuggestedPledgeOut */
         SuggestedPledgeOut: {
             /** Amount */
@@ -4595,7 +4914,7 @@ export interface operations {
                 /** @description Words that must all appear in the title or description. */
                 q?: string;
                 category?: components["schemas"]["Category"] | null;
-                /** @description The explore page asks for pledging campaigns. */
+                /** @description Explore asks for every type: pledge campaigns and the legacy wizard's fundraisers. */
                 type?: components["schemas"]["CampaignType"] | null;
                 /** @description Defaults to active. Other statuses are listed for admins only (empty for others). */
                 status?: components["schemas"]["CampaignStatus"] | null;
@@ -4811,6 +5130,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignAnalyticsOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_campaign_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDetailOut"];
                 };
             };
             /** @description Unauthorized */
@@ -5764,6 +6141,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_fees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeesOut"];
                 };
             };
         };
@@ -6793,6 +7190,354 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CollectionAccountOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_mpesa_connection_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MpesaConnectionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_mpesa_connection_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MpesaConnectionIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MpesaConnectionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_mpesa_connection_connect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MpesaConnectIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MpesaConnectionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_mpesa_pull_now: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MpesaPullOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_mpesa_connection_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MpesaConnectionOut"];
                 };
             };
             /** @description Bad Request */
@@ -8540,6 +9285,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_success_stories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessStoryOut"][];
                 };
             };
         };

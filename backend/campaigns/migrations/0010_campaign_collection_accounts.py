@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0008_pledge_ceiling_public_pledged_figure'),
+        ('campaigns', '0009_campaign_may_be_featured'),
         ('collection_accounts', '0001_initial'),
     ]
 
