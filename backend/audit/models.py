@@ -22,6 +22,7 @@ class AuditAction(models.TextChoices):
     PLEDGE_CORRECTED = "pledge_corrected", _("Pledge amount corrected")
     PLEDGE_CANCELLED = "pledge_cancelled", _("Pledge cancelled")
     PLEDGE_RESTORED = "pledge_restored", _("Pledge restored")
+    PLEDGE_PLAN_SET = "pledge_plan_set", _("Instalment plan set")
     CAMPAIGN_STATUS_CHANGED = "campaign_status_changed", _("Campaign status changed")
     CAMPAIGN_EDITED = "campaign_edited", _("Campaign edited by an admin")
     ORGANIZATION_EDITED = "organization_edited", _("Organization's details changed")

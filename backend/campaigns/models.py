@@ -93,6 +93,10 @@ class Campaign(models.Model):
         help_text="Pledges made without signing in count in the public figures only once something is paid "
         "(joke pledges stay off the progress bar; the team still sees them).",
     )
+    instalments_past_end = models.BooleanField(
+        default=False,
+        help_text="Instalment plans may run past the end date, by up to 24 months (building drives).",
+    )
     pledged_total = models.PositiveBigIntegerField(default=0)
     # The live pledges made signed in or paid in part: the public pledged figure when
     # ``unsigned_pledges_count_after_payment`` is on (``public_pledged_total``).

@@ -41,6 +41,7 @@ def campaign_update(
     youtube_url: str | None = None,
     largest_pledge: int | None = None,
     unsigned_pledges_count_after_payment: bool | None = None,
+    instalments_past_end: bool | None = None,
 ) -> Campaign:
     """Edit a campaign's texts, goal, category, cover and pledge rules; ``None`` leaves a field as it is.
 
@@ -89,6 +90,8 @@ def campaign_update(
             errors["largest_pledge"] = message
     if unsigned_pledges_count_after_payment is not None:
         changes["unsigned_pledges_count_after_payment"] = unsigned_pledges_count_after_payment
+    if instalments_past_end is not None:
+        changes["instalments_past_end"] = instalments_past_end
 
     if errors:
         raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)

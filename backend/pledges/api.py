@@ -43,6 +43,8 @@ from pledges.schemas import (
     ManualPaymentIn,
     MinistryCampaignOut,
     PageQuery,
+    PlanIn,
+    PlanOut,
     PledgeCancelIn,
     PledgeCorrectionIn,
     PledgeHistoryEntryOut,
@@ -124,6 +126,7 @@ def pledge_create(request: HttpRequest, payload: PledgeIn) -> Status[PledgeRecei
         viewer=request_user(request),
         client_ip=client_ip(request),
         challenge_solution=request.headers.get(SOLUTION_HEADER, ""),
+        plan=payload.plan.terms() if payload.plan else None,
     )
     return Status(201, PledgeReceiptOut.from_pledge(pledge))
 
@@ -139,6 +142,7 @@ def pledge_list(request: HttpRequest, response: HttpResponse, filters: Query[Ple
         manages=manages,
         q=filters.q,
         status=filters.status,
+        behind=filters.behind,
         page=filters.page,
         page_size=filters.page_size,
     )
@@ -160,6 +164,15 @@ def pledge_by_code(request: HttpRequest, code: str) -> PledgeReceiptOut:
     """The pledge with this code, as its pledger sees it: the page a reminder or receipt links to,
     with paid and remaining amounts and how to pay. Any case; spaces and dashes are ignored."""
     return PledgeReceiptOut.from_pledge(services.pledge_get_by_code(code=code, client_ip=client_ip(request)))
+
+
+@router.put("/pledges/{code}/plan", response={200: PlanOut, **ERRORS})
+def pledge_plan_set_by_code(request: HttpRequest, code: str, payload: PlanIn) -> PlanOut:
+    """'Pay in instalments' on the pledge's own page: set or change its plan. The first instalment
+    today or later; the last by the campaign's end date (or up to 24 months after it, where the
+    campaign allows). 400 for a fully paid or cancelled pledge; 422 with a message per field."""
+    plan = services.pledge_plan_set_by_code(code=code, client_ip=client_ip(request), terms=payload.terms())
+    return PlanOut.from_plan(plan)
 
 
 @router.post("/pledges/{code}/stk-push", response={201: PaymentOut, **ERRORS})
@@ -246,6 +259,16 @@ def pledge_restore(request: HttpRequest, pledge_id: int, payload: PledgeRestoreI
     """Restore a cancelled pledge, with a reason: it counts again as it stands."""
     pledge = services.pledge_restore(pledge_id=pledge_id, user=signed_in_user(request), reason=payload.reason)
     return PledgeOut.for_viewer(pledge, manages=True)
+
+
+@router.put(
+    "/pledges/{pledge_id}/instalment-plan", response={200: PledgeOut, 400: ErrorOut, **MANAGE_ERRORS}, auth=django_auth
+)
+def pledge_plan_set(request: HttpRequest, pledge_id: int, payload: PlanIn) -> PledgeOut:
+    """A treasurer's or owner's instalment plan for the pledge, agreed with its pledger (audited);
+    its first instalment may lie in the past. Answers the pledge with its plan and standing."""
+    plan = services.pledge_plan_set(pledge_id=pledge_id, user=signed_in_user(request), terms=payload.terms())
+    return PledgeOut.for_viewer(plan.pledge, manages=True)
 
 
 @router.get(

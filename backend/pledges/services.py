@@ -42,8 +42,8 @@ from payments.services import (
     payment_stk_push_limit_enforce,
     payment_stk_push_start,
 )
-from pledges import codes, signals
-from pledges.models import DELETED_USER_NAME, CampaignFigures, Donation, Pledge, PledgePayment
+from pledges import codes, instalments, signals
+from pledges.models import DELETED_USER_NAME, CampaignFigures, Donation, InstalmentPlan, Pledge, PledgePayment
 from pledges.selectors import donations_made_by, pledge_managed_get, pledges_made_by
 
 NAME_MAX_LENGTH = 150
@@ -160,8 +160,10 @@ def pledge_create(
     viewer: User | None,
     client_ip: str,
     challenge_solution: str = "",
+    plan: instalments.PlanTerms | None = None,
 ) -> Pledge:
-    """Record a pledge to an active campaign and add it to the campaign's pledged total.
+    """Record a pledge to an active campaign and add it to the campaign's pledged total, with the
+    instalment ``plan`` its pledger chose, if any (its rules: ``_plan_errors``).
 
     Name, e-mail, phone and amount are required ('Please fill in all required fields'); the
     phone is Kenyan (kept in E.164) and the amount whole shillings of at least 1, at most the
@@ -205,6 +207,8 @@ def pledge_create(
         errors["amount"] = _("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.")
     elif whole is not None and (message := _ceiling_error(campaign, whole)):
         errors["amount"] = message
+    if plan is not None and whole is not None and "amount" not in errors:
+        errors.update(_plan_errors(pledge=Pledge(campaign=campaign, amount=whole), terms=plan, backdating=False))
     if errors:
         detail = _("Please fill in all required fields") if missing else _("Please correct the errors below")
         raise FieldValidationError(detail, field_errors=errors)
@@ -225,6 +229,13 @@ def pledge_create(
                     language=current_language(),
                 )
                 _counters_move(campaign_id=campaign.pk, change=pledge.campaign_figures())
+                if plan is not None:
+                    InstalmentPlan.objects.create(
+                        pledge=pledge,
+                        instalment=plan.instalment,
+                        frequency=plan.frequency,
+                        first_due_on=plan.first_due_on,
+                    )
         except IntegrityError:
             # Two pledges drew the same code: draw again (one chance in hundreds of millions).
             if attempt == CODE_ATTEMPTS - 1:
@@ -828,3 +839,93 @@ def pledges_personal_data_erase(*, user: User) -> None:
     anonymous = {"name": DELETED_USER_NAME, "email": "", "phone": "", "is_anonymous": True}
     pledges_made_by(user=user).update(**anonymous)
     donations_made_by(user=user).update(**anonymous)
+
+
+# Instalment plans ----------------------------------------------------------------------------
+
+
+def _plan_errors(*, pledge: Pledge, terms: instalments.PlanTerms, backdating: bool) -> dict[str, str]:
+    """What is wrong with ``terms`` for ``pledge`` (saved or not), by field: instalment,
+    frequency, first_due_on."""
+    errors: dict[str, str] = {}
+    if not 1 <= terms.instalment <= pledge.amount:
+        errors["instalment"] = _("Please enter a whole amount from Ksh 1 to the pledge's %(amount)s.") % {
+            "amount": format_ksh(pledge.amount)
+        }
+    elif instalments.instalment_count(total=pledge.amount, instalment=terms.instalment) > instalments.MAX_INSTALMENTS:
+        errors["instalment"] = _("Please choose a larger instalment: at most %(count)s instalments.") % {
+            "count": instalments.MAX_INSTALMENTS
+        }
+    if terms.frequency not in set(instalments.Frequency):
+        errors["frequency"] = _("Please choose weekly or monthly.")
+    if not backdating and terms.first_due_on < timezone.localdate():
+        errors["first_due_on"] = _("The first instalment cannot fall due in the past.")
+    if errors:
+        return errors
+    last = instalments.schedule(
+        total=pledge.amount,
+        instalment=terms.instalment,
+        frequency=instalments.Frequency(terms.frequency),
+        first_due_on=terms.first_due_on,
+    )[-1]
+    campaign = pledge.campaign
+    latest = instalments.latest_last_due_on(end_date=campaign.end_date, past_end_allowed=campaign.instalments_past_end)
+    if last.due_on > latest:
+        errors["first_due_on" if last.number == 1 else "instalment"] = _(
+            "The plan must end by %(date)s; this one ends on %(last)s. Choose larger instalments or an earlier start."
+        ) % {"date": date_format(latest, "j F Y"), "last": date_format(last.due_on, "j F Y")}
+    return errors
+
+
+def _plan_save(*, pledge: Pledge, terms: instalments.PlanTerms, set_by: User | None) -> InstalmentPlan:
+    """Set or replace ``pledge``'s plan, inside the caller's transaction, the pledge locked. A
+    fully paid or cancelled pledge takes none; errors by field (see ``_plan_errors``)."""
+    _ensure_live(pledge)
+    if pledge.is_confirmed:
+        raise ServiceError(_("This pledge is already fully paid."), code="pledge_paid")
+    if errors := _plan_errors(pledge=pledge, terms=terms, backdating=set_by is not None):
+        raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
+    plan, _created = InstalmentPlan.objects.update_or_create(
+        pledge=pledge,
+        defaults={
+            "instalment": terms.instalment,
+            "frequency": terms.frequency,
+            "first_due_on": terms.first_due_on,
+            "set_by": set_by,
+            "updated_at": timezone.now(),
+        },
+    )
+    plan.pledge = pledge
+    return plan
+
+
+def pledge_plan_set_by_code(*, code: str, client_ip: str, terms: instalments.PlanTerms) -> InstalmentPlan:
+    """The pledger's plan, set or changed from their pledge page (the code is their capability, as
+    for every operation of that page): the first instalment today or later, the last by the
+    campaign's end date (or up to 24 months past it, where the campaign allows)."""
+    with transaction.atomic():
+        found = pledge_get_by_code(code=code, client_ip=client_ip)
+        pledge = Pledge.objects.select_for_update().select_related("campaign").get(pk=found.pk)
+        return _plan_save(pledge=pledge, terms=terms, set_by=None)
+
+
+def pledge_plan_set(*, pledge_id: int, user: User, terms: instalments.PlanTerms) -> InstalmentPlan:
+    """A treasurer's or owner's plan for a pledge (agreed with its pledger), audited. The first
+    instalment may lie in the past: the plan may record an arrangement already running."""
+    with transaction.atomic():
+        pledge = pledge_managed_get(
+            pledge_id=pledge_id, user=user, permission=Permission.MANAGE_PLEDGES, for_update=True
+        )
+        previous = InstalmentPlan.objects.filter(pledge=pledge).first()
+        before = _plan_summary(previous)
+        plan = _plan_save(pledge=pledge, terms=terms, set_by=user)
+        audit_record(
+            actor=user, action=AuditAction.PLEDGE_PLAN_SET, target=pledge, before=before, after=_plan_summary(plan)
+        )
+    return plan
+
+
+def _plan_summary(plan: InstalmentPlan | None) -> dict[str, object]:
+    if plan is None:
+        return {}
+    return {"instalment": plan.instalment, "frequency": plan.frequency, "first_due_on": plan.first_due_on.isoformat()}

@@ -111,11 +111,13 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/pledges":                                   (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/pledges/{code}":                            (200, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/pledges/{code}/stk-push":                  (201, 201, 201, 201, 201, 201, 201, 201),
+    "PUT /api/pledges/{code}/plan":                       (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/pledges/export.csv":                        (401, 403, 200, 200, 403, 403, 403, 200),
     "POST /api/confirm-payment":                          (401, 403, 200, 200, 403, 403, 403, 200),
     "GET /api/pledges/{pledge_id}/payments":              (401, 403, 200, 200, 403, 200, 403, 200),
     "POST /api/pledges/{pledge_id}/payments":             (401, 403, 201, 201, 403, 403, 403, 201),
     "POST /api/pledges/{pledge_id}/correction":           (401, 403, 200, 200, 403, 403, 403, 200),
+    "PUT /api/pledges/{pledge_id}/instalment-plan":       (401, 403, 200, 200, 403, 403, 403, 200),
     "POST /api/pledges/{pledge_id}/cancellation":         (401, 403, 200, 200, 403, 403, 403, 200),
     "POST /api/pledges/{pledge_id}/restoration":          (401, 403, 200, 200, 403, 403, 403, 200),
     "GET /api/pledges/{pledge_id}/history":               (401, 403, 200, 200, 403, 200, 403, 200),
@@ -207,6 +209,10 @@ def actor_user(actor: str, world: World) -> User | None:
         Membership.objects.create(organization=world.campaign.organization, user=member, role=actor)
         return member
     return {"visitor": None, "owner": world.organizer, "other_owner": world.other_organizer}[actor]
+
+
+# Two weekly instalments of the world's pledge (Ksh 5,000), well before its campaign ends.
+PLAN = {"instalment": 2500, "frequency": "weekly", "first_due_on": str(timezone.localdate() + timedelta(days=1))}
 
 
 # Operations on another object than the path's usual one: reversing needs an entry made by hand,
@@ -357,6 +363,8 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
         "json": {"reference": w.unmatched_payment.reference}
     },
     "POST /api/pledges/{pledge_id}/correction": lambda w, me: {"json": {"amount": 8000, "reason": "Typo"}},
+    "PUT /api/pledges/{code}/plan": lambda w, me: {"json": PLAN},
+    "PUT /api/pledges/{pledge_id}/instalment-plan": lambda w, me: {"json": PLAN},
     "POST /api/pledges/{pledge_id}/cancellation": lambda w, me: {"json": {"reason": "Duplicate"}},
     "POST /api/pledges/{pledge_id}/restoration": lambda w, me: {"json": {"reason": "Not a duplicate"}},
     "POST /api/payments/{reference}/reversal": lambda w, me: {"json": {"reason": "Entered twice"}},

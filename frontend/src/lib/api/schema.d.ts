@@ -895,6 +895,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pledges/{code}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pledge Plan Set By Code
+         * @description 'Pay in instalments' on the pledge's own page: set or change its plan. The first instalment
+         *     today or later; the last by the campaign's end date (or up to 24 months after it, where the
+         *     campaign allows). 400 for a fully paid or cancelled pledge; 422 with a message per field.
+         */
+        put: operations["pledges_api_pledge_plan_set_by_code"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pledges/{code}/stk-push": {
         parameters: {
             query?: never;
@@ -993,6 +1015,27 @@ export interface paths {
          */
         get: operations["pledges_api_pledge_history"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/{pledge_id}/instalment-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pledge Plan Set
+         * @description A treasurer's or owner's instalment plan for the pledge, agreed with its pledger (audited);
+         *     its first instalment may lie in the past. Answers the pledge with its plan and standing.
+         */
+        put: operations["pledges_api_pledge_plan_set"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1317,7 +1360,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "campaign_status_changed" | "campaign_edited" | "organization_edited" | "team_changed";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "organization_edited" | "team_changed";
         /** BankDetails */
         BankDetails: {
             /** Account Name */
@@ -1559,6 +1602,11 @@ export interface components {
              */
             image_url: string;
             /**
+             * Instalments Past End
+             * @description Instalment plans may run past the end date, by up to 24 months.
+             */
+            instalments_past_end: boolean;
+            /**
              * Largest Pledge
              * @description The largest single pledge it accepts, whole KES (default: its goal).
              */
@@ -1797,6 +1845,11 @@ export interface components {
              * @description An http(s) address or a path on this site; '' removes it.
              */
             image_url?: string | null;
+            /**
+             * Instalments Past End
+             * @description Let instalment plans run past the end date, by up to 24 months.
+             */
+            instalments_past_end?: boolean | null;
             /**
              * Largest Pledge
              * @description The largest single pledge, whole KES; the goal by default.
@@ -2299,6 +2352,11 @@ export interface components {
             /** Id */
             id: number;
         };
+        /**
+         * Frequency
+         * @enum {string}
+         */
+        Frequency: "weekly" | "monthly";
         /** FundraiserCreatedOut */
         FundraiserCreatedOut: {
             /** Id */
@@ -3035,6 +3093,67 @@ export interface components {
             /** Wizard Feedback */
             wizard_feedback: components["schemas"]["WizardFeedbackExportOut"][];
         };
+        /**
+         * PlanIn
+         * @description An instalment plan: ``instalment`` whole KES every week or month from ``first_due_on``, the
+         *     last instalment taking the rest of the pledge.
+         */
+        PlanIn: {
+            /**
+             * First Due On
+             * Format: date
+             * @description Pledgers: today or later. Treasurers may record a plan already running.
+             */
+            first_due_on: string;
+            frequency: components["schemas"]["Frequency"];
+            /**
+             * Instalment
+             * @description Whole KES, at most the pledge's amount.
+             */
+            instalment: number;
+        };
+        /**
+         * PlanOut
+         * @description A pledge's plan and where its pledger stands today (payments count against it in order).
+         */
+        PlanOut: {
+            /**
+             * Behind Amount
+             * @description What those lack, whole KES.
+             */
+            behind_amount: number;
+            /**
+             * Behind Count
+             * @description Instalments due by today that the payments do not cover.
+             */
+            behind_count: number;
+            /**
+             * First Due On
+             * Format: date
+             */
+            first_due_on: string;
+            frequency: components["schemas"]["Frequency"];
+            /** Instalment */
+            instalment: number;
+            /** Instalment Count */
+            instalment_count: number;
+            /**
+             * Last Due On
+             * Format: date
+             */
+            last_due_on: string;
+            /**
+             * Next Due Amount
+             * @description What is left of that instalment.
+             */
+            next_due_amount: number | null;
+            /**
+             * Next Due On
+             * @description The first instalment not yet covered; null once all are.
+             */
+            next_due_on: string | null;
+            standing: components["schemas"]["Standing"];
+        };
         /** PledgeCancelIn */
         PledgeCancelIn: {
             /**
@@ -3183,6 +3302,8 @@ export interface components {
              * @description Kenyan: +254 or 0, then 1 or 7, then 8 digits.
              */
             phone?: string | null;
+            /** @description Pay in instalments: the plan chosen with the pledge. */
+            plan?: components["schemas"]["PlanIn"] | null;
             /**
              * Timestamp
              * @description Accepted for compatibility and ignored: the server derives it.
@@ -3191,6 +3312,12 @@ export interface components {
         };
         /** PledgeListQuery */
         PledgeListQuery: {
+            /**
+             * Behind
+             * @description Managers only: live pledges whose pledger is behind their plan.
+             * @default false
+             */
+            behind: boolean;
             /** Campaign Id */
             campaign_id: number;
             /**
@@ -3273,6 +3400,8 @@ export interface components {
             payment_confirmed: boolean | null;
             /** Phone */
             phone: string;
+            /** @description Its instalment plan and where its pledger stands, if it has one. */
+            plan: components["schemas"]["PlanOut"] | null;
             /** Remaining Amount */
             remaining_amount: number | null;
             status: components["schemas"]["PledgeStatus"] | null;
@@ -3381,6 +3510,14 @@ export interface components {
              * @description The pledge's phone with the middle digits hidden, e.g. '+2547•••••678'.
              */
             phone_hint: string;
+            /** @description Its instalment plan, if it has one. */
+            plan: components["schemas"]["PlanOut"] | null;
+            /**
+             * Plan Latest End
+             * Format: date
+             * @description The latest a plan's last instalment may fall due.
+             */
+            plan_latest_end: string;
             /** Remaining Amount */
             remaining_amount: number;
             status: components["schemas"]["PledgeStatus"];
@@ -3683,6 +3820,11 @@ export interface components {
             /** Width */
             width: number;
         };
+        /**
+         * Standing
+         * @enum {string}
+         */
+        Standing: "on_track" | "ahead" | "behind";
         /**
          * Status
          * @enum {string}
@@ -6559,6 +6701,8 @@ export interface operations {
                 q?: string;
                 /** @description Managers only; ignored for others. */
                 status?: components["schemas"]["PledgeStatus"] | null;
+                /** @description Managers only: live pledges whose pledger is behind their plan. */
+                behind?: boolean;
                 /** @description 1-based; a page past the end is an empty list. */
                 page?: number;
                 page_size?: number;
@@ -6754,6 +6898,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PledgeReceiptOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_plan_set_by_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanOut"];
                 };
             };
             /** @description Bad Request */
@@ -7087,6 +7293,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PledgeHistoryEntryOut"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_plan_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pledge_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Unauthorized */
