@@ -22,6 +22,7 @@ import {
   usePledgeReceipt,
   useStartPledgeStkPush,
 } from "./api";
+import { PlanPanel } from "./PlanPanel";
 import { PledgeStatusBadge } from "./PledgeStatusBadge";
 import { howToPayText, pledgeSchema } from "./rules";
 import { useCopied } from "./useCopied";
@@ -130,6 +131,8 @@ export function PledgeReceiptView({
           {receipt.isFetching ? <Trans>Checking...</Trans> : <Trans>Check for payments</Trans>}
         </button>
       </div>
+
+      <PlanPanel receipt={pledge} />
 
       <PayNowPanel receipt={pledge} />
 
