@@ -22,8 +22,8 @@ from organizations.services import organization_choose_for_campaign
 from payments.models import Payment
 from payments.services import payment_record_c2b_confirmation, payment_record_manual
 from pledges import codes
-from pledges.models import Pledge
 from pledges.instalments import Frequency, PlanTerms
+from pledges.models import Pledge
 from pledges.services import (
     donation_attach_payment,
     pledge_confirm,

@@ -17,6 +17,7 @@ const pledgeRow = (page: Page, name: string) =>
 test("a treasurer sees who is on track and who is behind their instalment plan, and filters those behind", async ({
   page,
 }) => {
+  test.slow(); // a search, a filter and a dialog, each checked with axe, on a busy machine
   const found = await (
     await page.request.get(`/api/campaigns?q=${encodeURIComponent("Kathonzweni")}`)
   ).json();
