@@ -92,6 +92,7 @@ INSTALLED_APPS = [
     "common",
     "accounts",
     "organizations",
+    "collection_accounts",
     "campaigns",
     "feedback",
     "payments",
