@@ -12,9 +12,6 @@ no pledge code with their one-click assignment. (Reversing a payment: the paymen
 Payments are polled at GET /api/payments/{reference} (the payments API).
 """
 
-import csv
-from collections.abc import Iterable, Iterator
-
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -26,6 +23,7 @@ from audit.models import AuditEntry
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_get, campaign_managed_get
 from common.challenges import SOLUTION_HEADER
+from common.csv_export import CSV_OPENAPI, csv_response
 from common.ratelimit import client_ip
 from common.schemas import ErrorOut
 from organizations.roles import Permission
@@ -72,36 +70,6 @@ TOTAL_COUNT = {
         }
     }
 }
-CSV = {
-    "responses": {
-        200: {
-            "description": "A CSV file, UTF-8 with a byte-order mark so Excel opens it correctly.",
-            "content": {"text/csv": {"schema": {"type": "string"}}},
-        }
-    }
-}
-
-
-class _Echo:
-    """A file for csv.writer that hands back each line instead of storing it."""
-
-    def write(self, value: str) -> str:
-        return value
-
-
-def _csv_response(rows: Iterable[list[str | int]], *, filename: str) -> StreamingHttpResponse:
-    """Streams the rows: the byte-order mark, then one line at a time."""
-    writer = csv.writer(_Echo())
-
-    def lines() -> Iterator[str]:
-        yield "\ufeff"
-        for row in rows:
-            yield writer.writerow(row)
-
-    response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response["Cache-Control"] = "no-store"
-    return response
 
 
 def _export_name(kind: str, campaign: Campaign) -> str:
@@ -150,13 +118,13 @@ def pledge_list(request: HttpRequest, response: HttpResponse, filters: Query[Ple
     return [PledgeOut.for_viewer(pledge, manages=manages) for pledge in pledges]
 
 
-@router.get("/pledges/export.csv", response={200: None, **MANAGE_ERRORS}, auth=django_auth, openapi_extra=CSV)
+@router.get("/pledges/export.csv", response={200: None, **MANAGE_ERRORS}, auth=django_auth, openapi_extra=CSV_OPENAPI)
 def pledge_export(request: HttpRequest, filters: Query[CampaignQuery]) -> StreamingHttpResponse:
     """Every pledge of the campaign with contact details and payment state, as a spreadsheet."""
     campaign = campaign_managed_get(
         campaign_id=filters.campaign_id, user=signed_in_user(request), permission=Permission.MANAGE_PLEDGES
     )
-    return _csv_response(selectors.pledge_export_rows(campaign=campaign), filename=_export_name("pledges", campaign))
+    return csv_response(selectors.pledge_export_rows(campaign=campaign), filename=_export_name("pledges", campaign))
 
 
 @router.get("/pledges/{code}", response={200: PledgeReceiptOut, **ERRORS})
@@ -362,15 +330,13 @@ def donation_list(
     return [DonationOut.for_viewer(donation, manages=manages) for donation in donations]
 
 
-@router.get("/donations/export.csv", response={200: None, **MANAGE_ERRORS}, auth=django_auth, openapi_extra=CSV)
+@router.get("/donations/export.csv", response={200: None, **MANAGE_ERRORS}, auth=django_auth, openapi_extra=CSV_OPENAPI)
 def donation_export(request: HttpRequest, filters: Query[CampaignQuery]) -> StreamingHttpResponse:
     """Every paid donation of the campaign with contact details, as a spreadsheet."""
     campaign = campaign_managed_get(
         campaign_id=filters.campaign_id, user=signed_in_user(request), permission=Permission.MANAGE_PLEDGES
     )
-    return _csv_response(
-        selectors.donation_export_rows(campaign=campaign), filename=_export_name("donations", campaign)
-    )
+    return csv_response(selectors.donation_export_rows(campaign=campaign), filename=_export_name("donations", campaign))
 
 
 # The static ministry page -------------------------------------------------------------------

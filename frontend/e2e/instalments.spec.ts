@@ -48,3 +48,22 @@ test("a treasurer sees who is on track and who is behind their instalment plan, 
   await expect(dialog.getByLabel("How often")).toHaveValue("weekly");
   await expectAccessible(page);
 });
+
+test("the analytics show what the instalment plans promise by month beside what arrived", async ({
+  page,
+}) => {
+  const found = await (
+    await page.request.get(`/api/campaigns?q=${encodeURIComponent("Kathonzweni")}`)
+  ).json();
+  const id = found.find((campaign: { title: string }) => campaign.title === BOREHOLE).id;
+  await signIn(page, DEMO_ORGANIZER, { next: `/campaign/${id}/analytics` });
+
+  const plans = page.getByRole("region", { name: "Instalment plans: promised and arrived" });
+  await expect(plans.getByRole("listitem").first()).toContainText("Promised");
+  await expect(plans.getByRole("listitem").first()).toContainText("Arrived");
+  await expect(page.getByRole("link", { name: "Export analytics by month (CSV)" })).toHaveAttribute(
+    "href",
+    `/api/campaigns/${id}/analytics.csv`,
+  );
+  await expectAccessible(page);
+});

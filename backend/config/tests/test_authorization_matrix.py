@@ -80,6 +80,7 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/campaigns/{campaign_id}/qr.svg":            (200, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/campaigns/{campaign_id}/views":            (204, 204, 204, 204, 204, 204, 204, 204),
     "GET /api/campaigns/{campaign_id}/analytics":         (401, 403, 200, 200, 403, 200, 403, 200),
+    "GET /api/campaigns/{campaign_id}/analytics.csv":     (401, 403, 200, 200, 403, 200, 403, 200),
     "GET /api/campaigns/{campaign_id}/reminder-settings": (401, 403, 200, 200, 403, 200, 403, 200),
     "PUT /api/campaigns/{campaign_id}/reminder-settings": (401, 403, 200, 200, 403, 403, 403, 200),
     "GET /api/campaign-drafts":                           (401, 200, 200, 200, 200, 200, 200, 200),

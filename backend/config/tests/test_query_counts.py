@@ -82,6 +82,10 @@ CASES: dict[str, Case] = {
     "accounts_api_privacy_contact": ("visitor", lambda w: "/api/privacy-contact"),
     "common_api_challenge": ("visitor", lambda w: "/api/challenge"),
     "analytics_api_campaign_analytics": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/analytics"),
+    "analytics_api_campaign_analytics_export": (
+        "organizer",
+        lambda w: f"/api/campaigns/{w.campaign.pk}/analytics.csv",
+    ),
     "campaigns_api_campaign_categories": ("visitor", lambda w: "/api/campaign-categories"),
     "campaigns_api_campaign_list": ("admin", lambda w: "/api/campaigns?page_size=50"),
     "campaigns_api_campaign_detail": ("admin", lambda w: f"/api/campaigns/{w.campaign.pk}"),

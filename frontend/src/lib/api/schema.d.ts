@@ -222,9 +222,29 @@ export interface paths {
         /**
          * Campaign Analytics
          * @description Money over time against the goal, pledges by state, payments by method, page views,
-         *     unique visitors, conversion and the best days.
+         *     unique visitors, conversion, the best days, and what instalment plans promise by month.
          */
         get: operations["analytics_api_campaign_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/analytics.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaign Analytics Export
+         * @description Month by month: pledged, paid, and what instalment plans promise, as a spreadsheet.
+         */
+        get: operations["analytics_api_campaign_analytics_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1458,6 +1478,11 @@ export interface components {
              * @description Every method, in a fixed order.
              */
             payments_by_method: components["schemas"]["PaymentMethodFiguresOut"][];
+            /**
+             * Plan Months
+             * @description Month by month, what instalment plans promise beside what arrived; empty without plans.
+             */
+            plan_months: components["schemas"]["PlanMonthOut"][];
             /** Pledge Count */
             pledge_count: number;
             /**
@@ -3315,6 +3340,25 @@ export interface components {
              */
             instalment: number;
         };
+        /** PlanMonthOut */
+        PlanMonthOut: {
+            /**
+             * Arrived
+             * @description What was paid that month (pledge payments and donations), whole KES.
+             */
+            arrived: number;
+            /**
+             * Month
+             * Format: date
+             * @description The month's first day.
+             */
+            month: string;
+            /**
+             * Promised
+             * @description What the instalment plans of live pledges fall due that month, whole KES.
+             */
+            promised: number;
+        };
         /**
          * PlanOut
          * @description A pledge's plan and where its pledger stands today (payments count against it in order).
@@ -4887,6 +4931,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignAnalyticsOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    analytics_api_campaign_analytics_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file, UTF-8 with a byte-order mark so Excel opens it correctly. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Unauthorized */
