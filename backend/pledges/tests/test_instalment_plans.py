@@ -185,3 +185,12 @@ def test_monthly_plans_started_on_the_31st_fall_on_the_last_day_of_shorter_month
 
     assert answer.json()["last_due_on"] == "2027-04-30"
     assert page["plan"]["next_due_on"] == "2027-02-28"
+
+
+def test_owners_let_plans_run_past_the_end_of_their_campaign(organizer_client, building):
+    answer = organizer_client.patch(f"/api/campaigns/{building.pk}", {"instalments_past_end": True})
+
+    assert answer.status_code == 200, answer.content
+    assert answer.json()["instalments_past_end"] is True
+    building.refresh_from_db()
+    assert building.instalments_past_end

@@ -83,6 +83,7 @@ function EditForm({ campaign }: { campaign: Campaign }) {
     goal: String(campaign.goal),
     largestPledge: String(campaign.largest_pledge),
     unsignedPledgesCountAfterPayment: campaign.unsigned_pledges_count_after_payment,
+    instalmentsPastEnd: campaign.instalments_past_end,
     imageUrl: campaign.image_url,
     youtubeUrl: campaign.youtube_url,
   });
@@ -96,6 +97,7 @@ function EditForm({ campaign }: { campaign: Campaign }) {
         goal: Number(values.goal),
         largest_pledge: Number(values.largestPledge),
         unsigned_pledges_count_after_payment: values.unsignedPledgesCountAfterPayment,
+        instalments_past_end: values.instalmentsPastEnd,
         image_url: values.imageUrl,
         youtube_url: values.youtubeUrl,
       });
@@ -157,6 +159,15 @@ function EditForm({ campaign }: { campaign: Campaign }) {
             </Trans>
           }
           {...form.register("unsignedPledgesCountAfterPayment")}
+        />
+        <CheckboxField
+          label={t`Let instalment plans run up to 24 months past the end date`}
+          note={
+            <Trans>
+              For building drives: pledgers may keep paying in instalments after the campaign ends.
+            </Trans>
+          }
+          {...form.register("instalmentsPastEnd")}
         />
         <TextField
           label={t`Image URL`}

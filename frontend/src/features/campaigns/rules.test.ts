@@ -8,6 +8,7 @@ const valid = {
   goal: "1200000",
   largestPledge: "1200000",
   unsignedPledgesCountAfterPayment: false,
+  instalmentsPastEnd: false,
   imageUrl: "",
   youtubeUrl: "",
 };

@@ -46,6 +46,7 @@ export const campaignEditSchema = v.object({
     v.check((value) => Number(value) >= 1 && Number(value) <= GOAL_MAX, say(largestPledgeMessage)),
   ),
   unsignedPledgesCountAfterPayment: v.boolean(),
+  instalmentsPastEnd: v.boolean(),
   imageUrl: v.pipe(
     v.string(),
     v.trim(),
