@@ -233,4 +233,6 @@ def analytics_month_rows(*, analytics: CampaignAnalytics) -> list[list[str | int
         _("Paid (KES)"),
         _("Promised by instalment plans (KES)"),
     ]
-    return [heading, *([f"{month:%Y-%m}", *figures] for month, figures in sorted(months.items()))]
+    rows: list[list[str | int]] = [heading]
+    rows.extend([f"{month:%Y-%m}", *figures] for month, figures in sorted(months.items()))
+    return rows
