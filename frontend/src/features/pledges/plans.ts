@@ -1,6 +1,6 @@
 import { msg, plural } from "@lingui/core/macro";
 import * as v from "valibot";
-import { todayIso } from "@/features/wizard/rules";
+import { todayIso } from "@/features/campaigns/rules";
 import type { Schemas } from "@/lib/api/client";
 import { i18n } from "@/lib/i18n";
 import { formatKsh } from "@/lib/money";

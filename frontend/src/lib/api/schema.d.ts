@@ -253,6 +253,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaign Close
+         * @description Its owners (or an admin) close an active campaign early; its page stays for its pledgers.
+         */
+        post: operations["campaigns_api_campaign_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{campaign_id}/likes": {
         parameters: {
             query?: never;
@@ -525,6 +545,26 @@ export interface paths {
         put?: never;
         /** Feedback Create */
         post: operations["feedback_api_feedback_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fees
+         * @description What the platform charges, for anyone: stated before every fee's PIN prompt and on How it works.
+         */
+        get: operations["payments_api_fees"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1394,6 +1434,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/success-stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Success Stories
+         * @description The landing page's success stories: real campaigns whose owners agreed to be featured (may be empty).
+         */
+        get: operations["campaigns_api_success_stories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wizard-feedback": {
         parameters: {
             query?: never;
@@ -1516,7 +1576,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "organization_edited" | "team_changed" | "collection_account_changed" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "collection_account_changed" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered";
         /** BankDetails */
         BankDetails: {
             /** Account Name */
@@ -1642,6 +1702,11 @@ export interface components {
              * @description Whole KES.
              */
             goal: number;
+            /**
+             * Has Ended
+             * @description Active but past its end date: no new pledges or donations; its pledgers still pay.
+             */
+            has_ended: boolean;
             /** Id */
             id: number;
             /**
@@ -1755,6 +1820,11 @@ export interface components {
              * @description Whole KES.
              */
             goal: number;
+            /**
+             * Has Ended
+             * @description Active but past its end date: no new pledges or donations; its pledgers still pay.
+             */
+            has_ended: boolean;
             /** Id */
             id: number;
             /**
@@ -1782,6 +1852,11 @@ export interface components {
              * @description Whether the signed-in viewer likes it; false for visitors.
              */
             liked_by_me: boolean;
+            /**
+             * May Be Featured
+             * @description Its owners agreed to have it among the landing page's success stories.
+             */
+            may_be_featured: boolean;
             media_type: components["schemas"]["MediaType"];
             /** Organization Name */
             organization_name: string;
@@ -1950,7 +2025,7 @@ export interface components {
             q: string;
             /** @description Defaults to active. Other statuses are listed for admins only (empty for others). */
             status?: components["schemas"]["CampaignStatus"] | null;
-            /** @description The explore page asks for pledging campaigns. */
+            /** @description Explore asks for every type: pledge campaigns and the legacy wizard's fundraisers. */
             type?: components["schemas"]["CampaignType"] | null;
         };
         /** CampaignQuery */
@@ -1960,9 +2035,11 @@ export interface components {
         };
         /**
          * CampaignStatus
-         * @description New pledge campaigns start pending (awaiting the activation payment); only active ones are public.
-         *     An admin may suspend a campaign (hidden, taking nothing) and lift the suspension; nothing else,
-         *     payments included, moves a campaign into or out of ``SUSPENDED``.
+         * @description New pledge campaigns start pending (awaiting the activation payment). Active and closed ones are
+         *     public: a closed one (closed early by its owners, or by an admin) keeps its page, its totals and
+         *     its pledgers' payments, but takes no new pledges or donations. An admin may suspend a campaign
+         *     (hidden, taking nothing) and lift the suspension; nothing else, payments included, moves a
+         *     campaign into or out of ``SUSPENDED``.
          * @enum {string}
          */
         CampaignStatus: "pending" | "active" | "closed" | "suspended";
@@ -1997,6 +2074,11 @@ export interface components {
             /** Description */
             description?: string | null;
             /**
+             * End Date
+             * @description Extend or shorten: not before today (Nairobi); not once the campaign is closed.
+             */
+            end_date?: string | null;
+            /**
              * Goal
              * @description Whole KES, at least 1.
              */
@@ -2016,6 +2098,11 @@ export interface components {
              * @description The largest single pledge, whole KES; the goal by default.
              */
             largest_pledge?: number | null;
+            /**
+             * May Be Featured
+             * @description Its owners agree to have it shown, with its real totals, among the success stories.
+             */
+            may_be_featured?: boolean | null;
             /** Story */
             story?: string | null;
             /** Title */
@@ -2062,7 +2149,7 @@ export interface components {
             edit_form: components["schemas"]["CategoryOut"][];
             /**
              * Explore
-             * @description The /explore filter, starting with All.
+             * @description The /explore filter: the spec's list starting with All, then every other category of the campaigns Explore lists.
              */
             explore: components["schemas"]["CategoryOut"][];
             /**
@@ -2338,6 +2425,11 @@ export interface components {
              * @description Whole KES.
              */
             goal: number;
+            /**
+             * Has Ended
+             * @description Active but past its end date: shown as Ended.
+             */
+            has_ended: boolean;
             /** Id */
             id: number;
             /**
@@ -2364,7 +2456,7 @@ export interface components {
              * @description Sum of the payments received, whole KES.
              */
             raised_total: number;
-            /** @description A pending campaign awaits its activation payment ('Pay Now'); a suspended one was held back by an admin (suspension_reason says why). */
+            /** @description A pending campaign awaits its activation payment ('Pay Now'); a suspended one was held back by an admin (suspension_reason says why); a closed one was closed early (shown as Closed). */
             status: components["schemas"]["CampaignStatus"];
             /**
              * Suspension Reason
@@ -2373,6 +2465,8 @@ export interface components {
             suspension_reason: string;
             /** Title */
             title: string;
+            /** @description pledging, or fundraising for the legacy /start-fundraiser wizard's. */
+            type: components["schemas"]["CampaignType"];
             /** @description The user's role in the campaign's organization: what they may do with it. */
             viewer_role: components["schemas"]["Role"];
         };
@@ -2380,12 +2474,12 @@ export interface components {
         DashboardOut: {
             /**
              * Active Campaigns
-             * @description The active pledging campaigns of the user's organizations.
+             * @description The active pledging campaigns and fundraisers of the user's organizations.
              */
             active_campaigns: number;
             /**
              * Campaigns
-             * @description The pledging campaigns of the user's organizations, newest first.
+             * @description The pledging campaigns and fundraisers of the user's organizations, newest first.
              */
             campaigns: components["schemas"]["DashboardCampaignOut"][];
             /**
@@ -2405,12 +2499,12 @@ export interface components {
             support_email: string;
             /**
              * Total Paid
-             * @description Sum of raised_total over those pledging campaigns, whole KES.
+             * @description Sum of raised_total over those campaigns, whole KES.
              */
             total_paid: number;
             /**
              * Total Pledged
-             * @description Sum of pledged_total over those pledging campaigns, whole KES.
+             * @description Sum of pledged_total over those campaigns, whole KES.
              */
             total_pledged: number;
         };
@@ -2669,6 +2763,24 @@ export interface components {
             id: number;
         };
         /**
+         * FeesOut
+         * @description The platform's prices, whole KES: every payment dialog and How it works state them.
+         */
+        FeesOut: {
+            /**
+             * Campaign Activation Fee
+             * @description Once per campaign, to make a pending pledge campaign public.
+             */
+            campaign_activation_fee: number;
+            /**
+             * Subscription Fee
+             * @description Grantfunding AI for subscription_period_days; subscribers' campaigns start active without the activation fee.
+             */
+            subscription_fee: number;
+            /** Subscription Period Days */
+            subscription_period_days: number;
+        };
+        /**
          * Frequency
          * @enum {string}
          */
@@ -2781,6 +2893,10 @@ export interface components {
         GrantCategory: "education" | "health" | "water_sanitation" | "youth" | "women" | "agriculture" | "faith_based" | "relief" | "community_development" | "environment" | "livelihoods" | "other";
         /** GrantOut */
         GrantOut: {
+            /** Amount Max Usd */
+            amount_max_usd: number | null;
+            /** Amount Min Usd */
+            amount_min_usd: number | null;
             /** Amount Usd */
             amount_usd: number;
             /** Application Note */
@@ -2790,6 +2906,11 @@ export interface components {
              * @description saved, applied, awarded or declined; null if untracked.
              */
             application_state: string | null;
+            /**
+             * Apply Url
+             * @description Where 'Apply Now' leads: the application page, else the website; for a sample, this site's /grantfunding/sample-grant.
+             */
+            apply_url: string;
             /** Category */
             category: string;
             /** Category Label */
@@ -2801,8 +2922,15 @@ export interface components {
             deadline: string;
             /** Description */
             description: string;
+            /** Focus Areas */
+            focus_areas: string;
             /** Id */
             id: number;
+            /**
+             * Is Sample
+             * @description An illustration seeded with the site, not a real grant.
+             */
+            is_sample: boolean;
             /** Location */
             location: string;
             /** Match Reasons */
@@ -2813,6 +2941,8 @@ export interface components {
             organization: string;
             /** Past Deadline */
             past_deadline: boolean;
+            /** Regions */
+            regions: string;
             /** Title */
             title: string;
             /** Website */
@@ -4278,6 +4408,26 @@ export interface components {
              */
             starts_at: string;
         };
+        /**
+         * SuccessStoryOut
+         * @description A campaign its owners agreed to feature, with its real figures (whole KES).
+         */
+        SuccessStoryOut: {
+            /** Category Label */
+            category_label: string;
+            /** Cover Image Url */
+            cover_image_url: string;
+            /** Goal */
+            goal: number;
+            /** Id */
+            id: number;
+            /** Organization Name */
+            organization_name: string;
+            /** Raised Total */
+            raised_total: number;
+            /** Title */
+            title: string;
+        };
         /** SuggestedPledgeOut */
         SuggestedPledgeOut: {
             /** Amount */
@@ -4884,7 +5034,7 @@ export interface operations {
                 /** @description Words that must all appear in the title or description. */
                 q?: string;
                 category?: components["schemas"]["Category"] | null;
-                /** @description The explore page asks for pledging campaigns. */
+                /** @description Explore asks for every type: pledge campaigns and the legacy wizard's fundraisers. */
                 type?: components["schemas"]["CampaignType"] | null;
                 /** @description Defaults to active. Other statuses are listed for admins only (empty for others). */
                 status?: components["schemas"]["CampaignStatus"] | null;
@@ -5158,6 +5308,64 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_campaign_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDetailOut"];
                 };
             };
             /** @description Unauthorized */
@@ -6049,6 +6257,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_fees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeesOut"];
                 };
             };
         };
@@ -9170,6 +9398,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_success_stories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessStoryOut"][];
                 };
             };
         };
