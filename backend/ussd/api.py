@@ -13,7 +13,7 @@ Also ``GET /api/ussd``: the code to dial, for the campaign pages and the poster.
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.crypto import constant_time_compare
-from ninja import Router, Schema
+from ninja import Field, Router, Schema
 
 from common.errors import RateLimitedError
 from common.ratelimit import client_ip, enforce
@@ -26,13 +26,18 @@ BODY_MAX_BYTES = 4096
 
 
 class UssdInfoOut(Schema):
-    service_code: str
+    service_code: str = Field(description="The code to dial, e.g. '*384*4242#'.")
+    paybill: str | None = Field(
+        description="The paybill that takes pledge codes as account numbers; null when payments go to a till."
+    )
 
 
 @router.get("/ussd", response=UssdInfoOut)
 def ussd_info(request: HttpRequest) -> UssdInfoOut:
-    """The USSD code callers dial; they then choose Pledge or Give now and enter a campaign's number (its id)."""
-    return UssdInfoOut(service_code=settings.USSD_SERVICE_CODE)
+    """How to give from any phone: dial ``service_code``, choose Pledge or Give now and enter the
+    campaign's number (its id); pledges are paid to ``paybill`` with their code as account number."""
+    paybill = settings.MPESA_SHORTCODE if settings.MPESA_TRANSACTION_TYPE == "CustomerPayBillOnline" else None
+    return UssdInfoOut(service_code=settings.USSD_SERVICE_CODE, paybill=paybill)
 
 
 def _plain(text: str, status: int = 200) -> HttpResponse:

@@ -31,6 +31,8 @@ PAGE_SIZE = 3
 BACK, HOME, MORE = "0", "00", "9"
 # The other language's option is named in that language, whichever is shown.
 LANGUAGE_NAMES = {"en": "English", "sw": "Kiswahili"}
+# Typographic marks titles often hold, as their plain equivalents.
+TYPOGRAPHY = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-"})
 
 
 @dataclass(frozen=True)
@@ -207,7 +209,7 @@ HANDLERS: dict[str, Callable[[Walk, dict[str, Any], str], Outcome]] = {
 
 def _plain(text: str) -> str:
     """``text`` in characters every phone shows in the GSM alphabet: accents dropped, others left out."""
-    decomposed = unicodedata.normalize("NFKD", text.replace("\u2019", "'").replace("\u2018", "'"))
+    decomposed = unicodedata.normalize("NFKD", text.translate(TYPOGRAPHY))
     return " ".join(decomposed.encode("ascii", "ignore").decode().split())
 
 

@@ -7,10 +7,10 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from campaigns.tests.conftest import campaign, organizer
+from campaigns.tests.conftest import campaign, organizer, organizer_client
 from payments.tests.support import providers
 
-__all__ = ["campaign", "organizer", "providers"]
+__all__ = ["campaign", "organizer", "organizer_client", "providers"]
 
 CALLER = "+254711000345"
 _sessions = itertools.count(1)

@@ -8,6 +8,7 @@ import { PageSkeleton } from "@/components/PageSkeleton";
 import { ProgressBar } from "@/components/ProgressBar";
 import { RoleBadge } from "@/components/RoleBadge";
 import { sendCampaignView } from "@/features/analytics/beacon";
+import { DialCode } from "@/features/ussd/DialCode";
 import { errorMessage } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
 import { useSession } from "@/lib/session";
@@ -136,6 +137,7 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
                 <Link href={`/campaign/${campaign.id}/donate`} className={secondaryButton}>
                   <Trans>Donate</Trans>
                 </Link>
+                <DialCode campaignId={campaign.id} className="text-center text-sm text-slate-700" />
               </div>
             ) : (
               <p className="mt-5 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
