@@ -8,8 +8,9 @@ choice (confirm a pledge, pay, give, my pledges) returns it as a ``Final``, whic
 carries out once per session.
 
 Every screen fits ``SCREEN_MAX`` characters: campaign titles are shortened to fit, in plain
-characters only (``_plain``), because one character outside the GSM alphabet makes the network
-send the whole screen in UCS-2, which halves what fits.
+characters only (``_plain``; hence ``...`` rather than the ellipsis character): Africa's Talking
+warns that networks cannot render special characters, and one outside the GSM alphabet would make
+the whole screen UCS-2, which halves what fits.
 """
 
 import unicodedata
