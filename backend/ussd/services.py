@@ -64,6 +64,7 @@ def ussd_answer(*, session_id: str, phone: str, text: str) -> str:
 
 
 def _session_get_or_start(*, session_id: str, phone: str) -> Session:
+    session_id = session_id[: Session._meta.get_field("session_id").max_length]
     session = Session.objects.filter(session_id=session_id).first()
     if session is not None:
         return session
@@ -71,7 +72,7 @@ def _session_get_or_start(*, session_id: str, phone: str) -> Session:
     Session.objects.filter(created_at__lt=timezone.now() - SESSION_KEPT).delete()
     language = caller_language(phone=phone) or settings.LANGUAGE_CODE
     session, _created = Session.objects.get_or_create(
-        session_id=session_id[:100], defaults={"phone": phone, "language": language}
+        session_id=session_id, defaults={"phone": phone, "language": language}
     )
     return session
 

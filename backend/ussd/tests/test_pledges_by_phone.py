@@ -3,7 +3,9 @@
 from pledges.models import Pledge
 
 
-def test_the_team_sees_a_nameless_pledge_as_caller_with_the_last_digits(gateway, campaign, organizer_client, api_client):
+def test_the_team_sees_a_nameless_pledge_as_caller_with_the_last_digits(
+    gateway, campaign, organizer_client, api_client
+):
     gateway.session("1", str(campaign.pk), "300", "1", "1")
 
     managed = organizer_client.get(f"/api/pledges?campaign_id={campaign.pk}").json()[0]

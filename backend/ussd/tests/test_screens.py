@@ -11,7 +11,7 @@ from pledges.tests.factories import make_pledge
 from ussd.menu import SCREEN_MAX
 from ussd.models import Caller
 
-LONG_TITLE = "Ujenzi wa Kanisa la Mtakatifu Yohana – Harambee ya Paa, Madawati na Vyoo vya Shule ya Jumapili " * 2
+LONG_TITLE = "Ujenzi wa Kanisa la Mtakatifu Yohana \u2013 Harambee ya Paa, Madawati na Vyoo vya Shule ya Jumapili " * 2
 
 
 def every_screen(campaign_id: int) -> list[tuple[str, ...]]:
@@ -106,9 +106,7 @@ def test_a_closed_or_pending_campaign_is_not_open_to_callers(gateway, campaign):
     campaign.status = "closed"
     campaign.save(update_fields=["status"])
 
-    assert gateway.session("1", str(campaign.pk)).startswith(
-        f"CON No open campaign has the number {campaign.pk}."
-    )
+    assert gateway.session("1", str(campaign.pk)).startswith(f"CON No open campaign has the number {campaign.pk}.")
 
 
 def test_zero_goes_back_and_double_zero_home(gateway, campaign):
