@@ -26,6 +26,7 @@ class AuditAction(models.TextChoices):
     CAMPAIGN_EDITED = "campaign_edited", _("Campaign edited by an admin")
     ORGANIZATION_EDITED = "organization_edited", _("Organization's details changed")
     TEAM_CHANGED = "team_changed", _("Team member added, given another role or removed")
+    COLLECTION_ACCOUNT_CHANGED = "collection_account_changed", _("Collection account added, changed or removed")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

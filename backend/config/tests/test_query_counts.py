@@ -20,6 +20,7 @@ from accounts.models import User
 from accounts.tests.factories import UserFactory
 from campaigns.models import Campaign, Draft, DraftToolType
 from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
+from collection_accounts.tests.factories import CollectionAccountFactory
 from config.api import api
 from grants.tests.factories import GrantApplicationFactory, GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
@@ -55,6 +56,7 @@ def build_world(rows: int, tag: str) -> World:
     CampaignLikeFactory.create_batch(rows, campaign=campaign)
     for member in UserFactory.create_batch(rows):  # the organization's team
         Membership.objects.create(organization=campaign.organization, user=member, role=Role.VIEWER)
+    CollectionAccountFactory.create_batch(rows, organization=campaign.organization, is_default=False)
     pledges = [make_pledge(campaign, name=f"Pledger {tag}{i}", phone=f"0711{tag}{i:05d}") for i in range(rows)]
     pledge = pledges[0]
     for i in range(rows):
@@ -115,6 +117,10 @@ CASES: dict[str, Case] = {
     "organizations_api_organization_list": ("organizer", lambda w: "/api/orgs"),
     "organizations_api_organization_get": ("organizer", lambda w: f"/api/orgs/{w.campaign.organization_id}"),
     "organizations_api_team_list": ("organizer", lambda w: f"/api/orgs/{w.campaign.organization_id}/members"),
+    "collection_accounts_api_collection_account_list": (
+        "organizer",
+        lambda w: f"/api/orgs/{w.campaign.organization_id}/collection-accounts",
+    ),
 }
 
 
