@@ -62,7 +62,8 @@ def test_give_now_sends_a_prompt_for_an_anonymous_donation(providers, gateway, c
 
     assert answer == "END Enter your M-Pesa PIN when asked, to give Ksh 250 to Church Roof Repair."
     settled(Payment.objects.get().reference)
-    donation = wait_for(lambda: Donation.objects.filter(counted_at__isnull=False).first())
+    wait_for(lambda: Donation.objects.filter(counted_at__isnull=False).exists())
+    donation = Donation.objects.get()
     assert (donation.amount, donation.is_anonymous, donation.phone, donation.name) == (250, True, "+254711000345", "")
     campaign.refresh_from_db()
     assert campaign.raised_total == 250
