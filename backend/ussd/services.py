@@ -187,7 +187,6 @@ LIMIT_MESSAGES = {
     "pledge": lambda: _("You have made many pledges today. Please try again tomorrow."),
     "pay": lambda: _("Too many payment prompts. Please try again in a few minutes."),
     "give": lambda: _("Too many payment prompts. Please try again in a few minutes."),
-    "my_pledges": lambda: _("Please try again later."),
 }
 
 
