@@ -27,6 +27,9 @@ class AuditAction(models.TextChoices):
     ORGANIZATION_EDITED = "organization_edited", _("Organization's details changed")
     TEAM_CHANGED = "team_changed", _("Team member added, given another role or removed")
     COLLECTION_ACCOUNT_CHANGED = "collection_account_changed", _("Collection account added, changed or removed")
+    MPESA_CREDENTIALS_SET = "mpesa_credentials_set", _("M-Pesa API credentials set or replaced")
+    MPESA_CONNECTED = "mpesa_connected", _("M-Pesa account connected")
+    MPESA_REREGISTERED = "mpesa_reregistered", _("M-Pesa account registered again")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

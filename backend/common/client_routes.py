@@ -29,5 +29,6 @@ CLIENT_ROUTES = [
     r"dashboard",
     r"grantfunding",
     r"profile",
+    r"orgs/\d+/collection-accounts/\d+/mpesa",
 ]
 CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")

@@ -31,6 +31,7 @@ const PledgeCodePage = lazy(() => import("./features/pledges/PledgeCodePage"));
 const DonatePage = lazy(() => import("./features/pledges/DonatePage"));
 const MinistryPage = lazy(() => import("./features/pledges/MinistryPage"));
 const PrivacyPage = lazy(() => import("./features/privacy/PrivacyPage"));
+const MpesaConnectionPage = lazy(() => import("./features/payments/MpesaConnectionPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
 export function App() {
@@ -87,6 +88,11 @@ export function App() {
           <Route path="/grantfunding">
             <RequireAuth>
               <GrantFundingPage />
+            </RequireAuth>
+          </Route>
+          <Route path={/^\/orgs\/(?<organization>\d+)\/collection-accounts\/(?<account>\d+)\/mpesa\/?$/}>
+            <RequireAuth>
+              <MpesaConnectionPage />
             </RequireAuth>
           </Route>
           <Route path="/profile">
