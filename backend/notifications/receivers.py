@@ -10,7 +10,10 @@ from django.dispatch import receiver
 
 from accounts.models import User
 from accounts.signals import password_reset_requested, user_signed_up
+from campaigns.models import Campaign
+from campaigns.signals import campaign_end_date_changed
 from notifications import tasks
+from notifications.reminders import reminders_replan
 from payments.models import Payment
 from payments.signals import payment_succeeded
 from pledges.models import Pledge
@@ -26,6 +29,11 @@ def on_user_signed_up(sender: type[User], user: User, **kwargs: Any) -> None:
 def on_password_reset_requested(sender: type[User], user: User, **kwargs: Any) -> None:
     # Only the user's id goes into the task queue: the link is made as the e-mail is sent.
     tasks.notify_password_reset.enqueue(user_id=user.pk)
+
+
+@receiver(campaign_end_date_changed, dispatch_uid="notifications.campaign_end_date_changed")
+def on_campaign_end_date_changed(sender: type[Campaign], campaign: Campaign, **kwargs: Any) -> None:
+    reminders_replan(campaign=campaign)
 
 
 @receiver(pledge_created, dispatch_uid="notifications.pledge_created")

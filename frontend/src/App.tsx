@@ -22,6 +22,7 @@ const AnalyticsPage = lazy(() => import("./features/analytics/AnalyticsPage"));
 const EditCampaignPage = lazy(() => import("./features/campaigns/EditCampaignPage"));
 const PosterPage = lazy(() => import("./features/ussd/PosterPage"));
 const GrantFundingPage = lazy(() => import("./features/grants/GrantFundingPage"));
+const SampleGrantPage = lazy(() => import("./features/grants/SampleGrantPage"));
 const CreateCampaignPage = lazy(() => import("./features/wizard/CreateCampaignPage"));
 const StartFundraiserPage = lazy(() => import("./features/fundraiser/StartFundraiserPage"));
 const FundraiserSuccessPage = lazy(() => import("./features/fundraiser/FundraiserSuccessPage"));
@@ -85,6 +86,7 @@ export function App() {
               <DashboardPage />
             </RequireAuth>
           </Route>
+          <Route path="/grantfunding/sample-grant" component={SampleGrantPage} />
           <Route path="/grantfunding">
             <RequireAuth>
               <GrantFundingPage />

@@ -8,6 +8,7 @@ import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { formatCalendarDate } from "@/features/campaigns/links";
+import { todayIso } from "@/features/campaigns/rules";
 import { useHasPaid } from "@/features/payments/api";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { useSchemaForm } from "@/lib/forms";
@@ -26,9 +27,8 @@ import {
   type PledgeWizardValues,
   pledgeValuesFromDraft,
   pledgeWizardSchema,
-  todayIso,
 } from "./rules";
-import { isLastStep, nextStep, previousStep, resumeStep, type StepNumber, wizardSteps } from "./steps";
+import { continueStep, isLastStep, previousStep, resumeStep, type StepNumber, wizardSteps } from "./steps";
 import { useWizardDraft } from "./useWizardDraft";
 import { CoverStep, ReviewSection, StoryFields } from "./WizardFields";
 import { WizardShell } from "./WizardShell";
@@ -87,6 +87,8 @@ function PledgeWizard({
   const form = useSchemaForm(schema, draft ? pledgeValuesFromDraft(draft.step_data) : EMPTY_PLEDGE_WIZARD);
   const [step, setStep] = useState<StepNumber>(() => (draft ? resumeStep(steps, draft.current_step) : 1));
   const [launchedId, setLaunchedId] = useState<number | null>(null);
+  // Set by the review's Edit buttons: Continue then returns to the review.
+  const [editingFromReview, setEditingFromReview] = useState(false);
 
   const titles: Record<StepNumber, string> = {
     1: t`Choose category`,
@@ -100,7 +102,13 @@ function PledgeWizard({
   /** Every step change saves the draft (spec section 4). */
   function goTo(next: StepNumber) {
     setStep(next);
+    if (isLastStep(steps, next)) setEditingFromReview(false);
     void save(form.getValues(), next);
+  }
+
+  function editFromReview(next: StepNumber) {
+    setEditingFromReview(true);
+    goTo(next);
   }
 
   /** The first step with an invalid field, to show its errors. */
@@ -162,7 +170,9 @@ function PledgeWizard({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!isLastStep(steps, step)) {
-      if (await form.trigger(PLEDGE_STEP_FIELDS[step], { shouldFocus: true })) goTo(nextStep(steps, step));
+      if (await form.trigger(PLEDGE_STEP_FIELDS[step], { shouldFocus: true })) {
+        goTo(continueStep(steps, step, editingFromReview));
+      }
       return;
     }
     if (!(await form.trigger())) {
@@ -211,9 +221,11 @@ function PledgeWizard({
         )}
         {step === 4 && <CoverStep form={form} />}
         {step === 5 && <PaymentOptionsEditor form={form} />}
-        {step === 6 && <Review form={form} subscriber={subscriber} onEdit={goTo} />}
+        {step === 6 && <Review form={form} subscriber={subscriber} onEdit={editFromReview} />}
       </WizardShell>
-      {launchedId !== null && <AfterLaunchDialogs campaignId={launchedId} />}
+      {launchedId !== null && (
+        <AfterLaunchDialogs campaignId={launchedId} campaignTitle={form.getValues("title")} />
+      )}
     </>
   );
 }
