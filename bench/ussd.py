@@ -101,6 +101,9 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=4, help="sessions per caller (default 4)")
     args = parser.parse_args()
     env = django_on_postgres(DEFAULT_DATABASE_URL)
+    from django.core.management import call_command
+
+    call_command("createcachetable")  # the database cache: campaign versions, the session answers' cache
     # Every caller pledges in every other session: no per-number limit in the way.
     env.update(RATE_LIMIT_USSD_PLEDGES="100000/86400", RATE_LIMIT_GIVING_CONTACT="100000/3600", LOG_LEVEL="WARNING")
     from django.conf import settings
