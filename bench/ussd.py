@@ -103,7 +103,7 @@ def main() -> None:
     env = django_on_postgres(DEFAULT_DATABASE_URL)
     from django.core.management import call_command
 
-    call_command("createcachetable")  # the database cache: campaign versions, the session answers' cache
+    call_command("createcachetable")  # the cache is the database's unless REDIS_URL is set
     # Every caller pledges in every other session: no per-number limit in the way.
     env.update(RATE_LIMIT_USSD_PLEDGES="100000/86400", RATE_LIMIT_GIVING_CONTACT="100000/3600", LOG_LEVEL="WARNING")
     from django.conf import settings
