@@ -230,6 +230,7 @@ def pledge_create(
         phone=validators.normalize_kenyan_phone(phone),
         amount=whole,
         is_anonymous=is_anonymous,
+        plan=plan,
     )
 
 
@@ -267,9 +268,9 @@ def pledge_amount_refusal(*, campaign: Campaign, amount: float) -> str | None:
     return _ceiling_error(campaign, whole)
 
 
-def _pledge_record(*, campaign: Campaign, **fields: Any) -> Pledge:
-    """Save a checked pledge with a fresh code and count it on its campaign; ``pledge_created``
-    is announced on commit."""
+def _pledge_record(*, campaign: Campaign, plan: instalments.PlanTerms | None = None, **fields: Any) -> Pledge:
+    """Save a checked pledge with a fresh code and its instalment ``plan``, if any, and count it on
+    its campaign; ``pledge_created`` is announced on commit."""
     for attempt in range(CODE_ATTEMPTS):
         try:
             with transaction.atomic():
