@@ -26,6 +26,10 @@ class AuditAction(models.TextChoices):
     CAMPAIGN_EDITED = "campaign_edited", _("Campaign edited by an admin")
     ORGANIZATION_EDITED = "organization_edited", _("Organization's details changed")
     TEAM_CHANGED = "team_changed", _("Team member added, given another role or removed")
+    CHANGE_REQUESTED = "change_requested", _("Change asked for (two-person rule)")
+    CHANGE_APPLIED = "change_applied", _("Change applied (two-person rule)")
+    CHANGE_WITHDRAWN = "change_withdrawn", _("Change withdrawn (two-person rule)")
+    CHANGE_EXPIRED = "change_expired", _("Change expired unapproved (two-person rule)")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

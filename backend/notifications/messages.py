@@ -1,5 +1,6 @@
 """The messages sent when something happens: a pledge recorded or paid, a receipt, a welcome, a
-password reset link, an organizer's news of a new pledge, a campaign activated. Each is queued and
+password reset link, an organizer's news of a new pledge, a campaign activated, a change to an
+organization's team asked for or applied (the two-person rule). Each is queued and
 delivered through the outbox (``outbox``)."""
 
 from typing import Any
@@ -17,6 +18,9 @@ from notifications.models import (
     CampaignReminderSettings,
 )
 from notifications.outbox import deliver_all, notification_queue_email, notification_queue_sms
+from organizations.approvals import change_kind
+from organizations.models import ChangeRequest
+from organizations.selectors import guarded_members
 from payments.models import Payment
 from pledges.models import Pledge
 
@@ -245,3 +249,48 @@ def campaign_activated_notify(*, campaign_id: int, payment_id: int) -> None:
                 )
             ]
         )
+
+
+def organization_url(organization_id: int) -> str:
+    return f"{settings.SITE_URL}/organizations/{organization_id}"
+
+
+def change_request_notify(*, change_request_id: int, event: str) -> None:
+    """Tell every owner and treasurer of the organization, each in their language, by e-mail and
+    (to a phone on their account) SMS, that a guarded change was asked for (``event`` "requested")
+    or took effect ("applied")."""
+    request = (
+        ChangeRequest.objects.select_related("organization", "requested_by", "decided_by")
+        .filter(pk=change_request_id)
+        .first()
+    )
+    if request is None:
+        return
+    template = f"change_{event}"
+    logs = []
+    for member in guarded_members(organization=request.organization):
+        recipient = member.user
+        with translation.override(recipient.message_language):
+            context = {
+                "recipient": recipient,
+                "organization": request.organization,
+                "description": change_kind(request.kind).describe(request),
+                "requester": request.requested_by.display_name if request.requested_by else _("Someone"),
+                # At once (one owner): no one else approved it.
+                "approver": request.decided_by.display_name
+                if request.decided_by and request.decided_by_id != request.requested_by_id
+                else "",
+                "expires": timezone.localtime(request.expires_at).strftime("%d %b %Y %H:%M"),
+                "organization_url": organization_url(request.organization_id),
+            }
+            subjects = {
+                "requested": _("A team change at %(organization)s needs your approval"),
+                "applied": _("A team change at %(organization)s has taken effect"),
+            }
+            subject = subjects[event] % {"organization": request.organization.name}
+            logs.append(
+                notification_queue_email(to=recipient.email, subject=subject, template=template, context=context)
+            )
+            if recipient.phone:
+                logs.append(notification_queue_sms(to=recipient.phone, template=template, context=context))
+    deliver_all(logs)

@@ -1,5 +1,5 @@
 """Connected in ``NotificationsConfig.ready``: account, pledge and payment events become background
-messages. The account and pledge signals are sent after commit; ``payment_succeeded`` inside the
+messages. The account, pledge and organization signals are sent after commit; ``payment_succeeded`` inside the
 crediting transaction, so its messages are enqueued on commit. Either way nothing holds up the money's transaction."""
 
 from functools import partial
@@ -11,6 +11,8 @@ from django.dispatch import receiver
 from accounts.models import User
 from accounts.signals import password_reset_requested, user_signed_up
 from notifications import tasks
+from organizations.models import ChangeRequest
+from organizations.signals import change_applied, change_requested
 from payments.models import Payment
 from payments.signals import payment_succeeded
 from pledges.models import Pledge
@@ -55,3 +57,13 @@ def on_payment_succeeded(sender: type[Payment], payment: Payment, **kwargs: Any)
         transaction.on_commit(
             partial(tasks.notify_campaign_activated.enqueue, campaign_id=payment.campaign_id, payment_id=payment.pk)
         )
+
+
+@receiver(change_requested, dispatch_uid="notifications.change_requested")
+def on_change_requested(sender: type[ChangeRequest], change_request: ChangeRequest, **kwargs: Any) -> None:
+    tasks.notify_change_request.enqueue(change_request_id=change_request.pk, event="requested")
+
+
+@receiver(change_applied, dispatch_uid="notifications.change_applied")
+def on_change_applied(sender: type[ChangeRequest], change_request: ChangeRequest, **kwargs: Any) -> None:
+    tasks.notify_change_request.enqueue(change_request_id=change_request.pk, event="applied")

@@ -7,7 +7,15 @@ from ninja.security import django_auth
 from accounts.auth import signed_in_user
 from common.schemas import ErrorOut
 from organizations import selectors, services
-from organizations.schemas import MemberOut, OrganizationIn, OrganizationOut, OrganizationPatchIn, RoleIn
+from organizations.models import ChangeRequest
+from organizations.schemas import (
+    ChangeRequestOut,
+    MemberOut,
+    OrganizationIn,
+    OrganizationOut,
+    OrganizationPatchIn,
+    RoleIn,
+)
 
 router = Router(tags=["organizations"])
 
@@ -53,22 +61,85 @@ def team_list(request: HttpRequest, organization_id: int) -> list[dict[str, obje
     return [MemberOut.for_viewer(member, viewer_id=user.pk) for member in members]
 
 
-@router.put("/orgs/{organization_id}/members/{membership_id}", response={200: MemberOut, **ERRORS}, auth=django_auth)
+def _waiting(request: HttpRequest, organization_id: int, change: ChangeRequest) -> Status[ChangeRequestOut]:
+    """202: the change waits for a second owner's or treasurer's approval (the two-person rule)."""
+    membership = selectors.membership_of(user=signed_in_user(request), organization_id=organization_id)
+    return Status(202, ChangeRequestOut.for_member(change, membership=membership))
+
+
+@router.put(
+    "/orgs/{organization_id}/members/{membership_id}",
+    response={200: MemberOut, 202: ChangeRequestOut, **ERRORS},
+    auth=django_auth,
+)
 def team_role_change(
     request: HttpRequest, organization_id: int, membership_id: int, payload: RoleIn
-) -> dict[str, object]:
-    """Give a member another role (owners); the last owner keeps theirs (400)."""
+) -> dict[str, object] | Status[ChangeRequestOut]:
+    """Give a member another role (owners); the last owner keeps theirs (400). Raising to or
+    lowering from owner or treasurer needs another owner's or treasurer's approval when the
+    organization has two or more of them: 202 with the pending request."""
     user = signed_in_user(request)
-    member = services.team_role_change(
+    change = services.team_role_change(
         user=user, organization_id=organization_id, membership_id=membership_id, role=payload.role
     )
-    return MemberOut.for_viewer(member, viewer_id=user.pk)
+    if isinstance(change, ChangeRequest):
+        return _waiting(request, organization_id, change)
+    return MemberOut.for_viewer(change, viewer_id=user.pk)
 
 
-@router.delete("/orgs/{organization_id}/members/{membership_id}", response={204: None, **ERRORS}, auth=django_auth)
-def team_member_remove(request: HttpRequest, organization_id: int, membership_id: int) -> HttpResponse:
-    """Take someone out of the team (owners), or leave it (anyone); the last owner stays (400)."""
-    services.team_member_remove(
+@router.delete(
+    "/orgs/{organization_id}/members/{membership_id}",
+    response={202: ChangeRequestOut, 204: None, **ERRORS},
+    auth=django_auth,
+)
+def team_member_remove(
+    request: HttpRequest, organization_id: int, membership_id: int
+) -> HttpResponse | Status[ChangeRequestOut]:
+    """Take someone out of the team (owners), or leave it (anyone); the last owner stays (400).
+    Removing an owner or treasurer may wait for a second approval: 202 with the pending request."""
+    change = services.team_member_remove(
         user=signed_in_user(request), organization_id=organization_id, membership_id=membership_id
     )
+    if change is not None:
+        return _waiting(request, organization_id, change)
     return HttpResponse(status=204)
+
+
+@router.get("/orgs/{organization_id}/approvals", response={200: list[ChangeRequestOut], **ERRORS}, auth=django_auth)
+def change_request_list(request: HttpRequest, organization_id: int) -> list[ChangeRequestOut]:
+    """The team's changes under the two-person rule: the pending ones, then the recent others."""
+    membership = selectors.membership_of(user=signed_in_user(request), organization_id=organization_id)
+    requests = selectors.change_requests_list(organization=membership.organization)
+    return [ChangeRequestOut.for_member(change, membership=membership) for change in requests]
+
+
+@router.post(
+    "/orgs/{organization_id}/approvals/{change_request_id}/approve",
+    response={200: ChangeRequestOut, **ERRORS},
+    auth=django_auth,
+)
+def change_request_approve(request: HttpRequest, organization_id: int, change_request_id: int) -> ChangeRequestOut:
+    """Approve another's change (owners and treasurers): it applies now."""
+    user = signed_in_user(request)
+    # Read first: approving one's own removal leaves no membership to read afterwards.
+    membership = selectors.membership_of(user=user, organization_id=organization_id)
+    change = services.change_request_approve(
+        user=user, organization_id=organization_id, change_request_id=change_request_id
+    )
+    return ChangeRequestOut.for_member(change, membership=membership)
+
+
+@router.post(
+    "/orgs/{organization_id}/approvals/{change_request_id}/withdraw",
+    response={200: ChangeRequestOut, **ERRORS},
+    auth=django_auth,
+)
+def change_request_withdraw(request: HttpRequest, organization_id: int, change_request_id: int) -> ChangeRequestOut:
+    """Take back a pending change (whoever asked for it, or an owner)."""
+    user = signed_in_user(request)
+    # Read first: approving one's own removal leaves no membership to read afterwards.
+    membership = selectors.membership_of(user=user, organization_id=organization_id)
+    change = services.change_request_withdraw(
+        user=user, organization_id=organization_id, change_request_id=change_request_id
+    )
+    return ChangeRequestOut.for_member(change, membership=membership)

@@ -2,8 +2,10 @@ from datetime import datetime
 
 from ninja import Field, Schema
 
-from organizations.models import Membership, Organization, OrganizationKind
-from organizations.roles import Permission, Role, role_allows
+from accounts.models import User
+from organizations.approvals import change_kind
+from organizations.models import ChangeRequest, ChangeRequestStatus, Membership, Organization, OrganizationKind
+from organizations.roles import GUARDED_ROLES, Permission, Role, role_allows
 
 
 class OrganizationIn(Schema):
@@ -74,3 +76,42 @@ class MemberOut(Schema):
 
 class RoleIn(Schema):
     role: Role
+
+
+def _name(user: User | None) -> str:
+    return (user.full_name or user.display_name) if user else ""
+
+
+class ChangeRequestOut(Schema):
+    """A change under the two-person rule, as the signed-in member sees it."""
+
+    id: int
+    kind: str = Field(description="What is changed, e.g. team.role_change or team.member_remove.")
+    description: str = Field(description="The change in a sentence, in the reader's language.")
+    status: ChangeRequestStatus = Field(description="A pending one past expires_at is expired.")
+    requested_by: str
+    requested_at: datetime
+    expires_at: datetime
+    decided_by: str = Field(description="Who approved or withdrew it; empty while pending or once expired.")
+    decided_at: datetime | None
+    can_approve: bool = Field(description="Pending, and the reader is another owner or treasurer.")
+    can_withdraw: bool = Field(description="Pending, and the reader asked for it or is an owner.")
+
+    @classmethod
+    def for_member(cls, request: ChangeRequest, *, membership: Membership) -> "ChangeRequestOut":
+        status = request.current_status()
+        pending = status == ChangeRequestStatus.PENDING
+        own = request.requested_by_id == membership.user_id
+        return cls(
+            id=request.pk,
+            kind=request.kind,
+            description=change_kind(request.kind).describe(request),
+            status=ChangeRequestStatus(status),
+            requested_by=_name(request.requested_by),
+            requested_at=request.created_at,
+            expires_at=request.expires_at,
+            decided_by=_name(request.decided_by),
+            decided_at=request.decided_at,
+            can_approve=pending and not own and membership.role in GUARDED_ROLES,
+            can_withdraw=pending and (own or membership.allows(Permission.MANAGE_TEAM)),
+        )

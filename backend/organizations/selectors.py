@@ -3,8 +3,8 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from common.errors import NotFoundError
-from organizations.models import Membership, Organization
-from organizations.roles import Role
+from organizations.models import ChangeRequest, ChangeRequestStatus, Membership, Organization
+from organizations.roles import GUARDED_ROLES, Role
 
 
 def membership_role(*, user: User | None, organization_id: int) -> str | None:
@@ -49,3 +49,27 @@ def team_list(*, organization: Organization) -> list[Membership]:
     return list(
         Membership.objects.filter(organization=organization).select_related("user").order_by(order, "created_at", "id")
     )
+
+
+def guarded_member_count(*, organization: Organization) -> int:
+    """How many owners and treasurers the organization has: two or more, and the two-person rule
+    holds (``organizations.services.change_request_submit``)."""
+    return Membership.objects.filter(organization=organization, role__in=GUARDED_ROLES).count()
+
+
+def guarded_members(*, organization: Organization) -> list[Membership]:
+    """The owners and treasurers, with their accounts: who is told of every guarded change."""
+    return list(Membership.objects.filter(organization=organization, role__in=GUARDED_ROLES).select_related("user"))
+
+
+RECENT_CHANGE_REQUESTS = 30
+
+
+def change_requests_list(*, organization: Organization) -> list[ChangeRequest]:
+    """The organization's changes under the two-person rule: every one still pending, then the
+    most recent others, newest first. Two queries."""
+    related = ("requested_by", "decided_by")
+    requests = ChangeRequest.objects.filter(organization=organization).select_related(*related)
+    pending = list(requests.filter(status=ChangeRequestStatus.PENDING))
+    recent = list(requests.exclude(status=ChangeRequestStatus.PENDING)[:RECENT_CHANGE_REQUESTS])
+    return pending + recent

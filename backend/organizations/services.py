@@ -1,13 +1,19 @@
+from datetime import datetime
+from functools import partial
+
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
-from organizations.models import Membership, Organization, OrganizationKind
-from organizations.roles import Permission, Role, role_allows
-from organizations.selectors import membership_of, membership_role, owned_organizations
+from organizations import signals
+from organizations.approvals import change_kind, register_change_kind
+from organizations.models import ChangeRequest, ChangeRequestStatus, Membership, Organization, OrganizationKind
+from organizations.roles import GUARDED_ROLES, Permission, Role, role_allows
+from organizations.selectors import guarded_member_count, membership_of, membership_role, owned_organizations
 
 DETAIL_MAX_LENGTHS = {"name": 200, "county": 64, "town": 64, "registration_number": 64}
 
@@ -149,6 +155,137 @@ def _keep_an_owner(*, member: Membership, new_role: str | None) -> None:
         )
 
 
+def _change_request_audit(*, actor: User | None, action: str, request: ChangeRequest) -> None:
+    audit_record(
+        actor=actor,
+        action=action,
+        target=request.organization,
+        after={"change_request": request.pk, "kind": request.kind, "summary": request.summary},
+    )
+
+
+def _change_request_apply(*, request: ChangeRequest, by: User) -> None:
+    """Make the change (its kind's ``apply``) and record it: applied, audited, announced on commit."""
+    request.status = ChangeRequestStatus.APPLIED
+    request.decided_by = by
+    request.decided_at = timezone.now()
+    change_kind(request.kind).apply(request)
+    request.save(update_fields=["status", "decided_by", "decided_at"])
+    _change_request_audit(actor=by, action=AuditAction.CHANGE_APPLIED, request=request)
+    transaction.on_commit(partial(signals.change_applied.send, sender=ChangeRequest, change_request=request))
+
+
+@transaction.atomic
+def change_request_submit(
+    *, user: User, organization: Organization, kind: str, payload: dict[str, object], summary: str
+) -> ChangeRequest:
+    """Ask for a change that the two-person rule guards (the caller has checked that ``user`` may
+    ask for it). With two or more owners and treasurers it waits, pending, for another of them to
+    approve (``change_request_approve``); with fewer it applies at once. Either way every owner and
+    treasurer is told (signals) and it is audited."""
+    change_kind(kind)  # an unregistered kind is a programming error, found before anything is written
+    # One request at a time per organization decides whether a second person is needed.
+    Organization.objects.select_for_update().filter(pk=organization.pk).first()
+    request = ChangeRequest.objects.create(
+        organization=organization, kind=kind, payload=payload, summary=summary, requested_by=user
+    )
+    _change_request_audit(actor=user, action=AuditAction.CHANGE_REQUESTED, request=request)
+    if guarded_member_count(organization=organization) < 2:
+        _change_request_apply(request=request, by=user)
+    else:
+        transaction.on_commit(partial(signals.change_requested.send, sender=ChangeRequest, change_request=request))
+    return request
+
+
+def _change_request_get(*, organization: Organization, change_request_id: int) -> ChangeRequest:
+    request = (
+        ChangeRequest.objects.select_for_update().filter(organization=organization, pk=change_request_id).first()
+        if 1 <= change_request_id < 2**63
+        else None
+    )
+    if request is None:
+        raise NotFoundError(_("This request was not found."), code="not_found")
+    request.organization = organization
+    return request
+
+
+def _still_open(request: ChangeRequest) -> None:
+    if not request.is_open():
+        raise ServiceError(
+            _("This request was already applied or withdrawn, or it has expired."), code="change_request_closed"
+        )
+
+
+@transaction.atomic
+def change_request_approve(*, user: User, organization_id: int, change_request_id: int) -> ChangeRequest:
+    """Another owner or treasurer than the one who asked approves: the change applies now, in this
+    transaction (refused, and still pending, if its kind's rules refuse it). Audited."""
+    membership = membership_of(user=user, organization_id=organization_id)
+    request = _change_request_get(organization=membership.organization, change_request_id=change_request_id)
+    if membership.role not in GUARDED_ROLES:
+        raise PermissionDeniedError(
+            _("Only an owner or a treasurer of the organization can approve this change."), code="not_approver"
+        )
+    _still_open(request)
+    if request.requested_by_id == user.pk:
+        raise PermissionDeniedError(
+            _("Another owner or treasurer must approve a change you asked for."), code="own_change_request"
+        )
+    _change_request_apply(request=request, by=user)
+    return request
+
+
+@transaction.atomic
+def change_request_withdraw(*, user: User, organization_id: int, change_request_id: int) -> ChangeRequest:
+    """Whoever asked for the change, or an owner, takes it back before it applies. Audited."""
+    membership = membership_of(user=user, organization_id=organization_id)
+    request = _change_request_get(organization=membership.organization, change_request_id=change_request_id)
+    if request.requested_by_id != user.pk and not membership.allows(Permission.MANAGE_TEAM):
+        raise PermissionDeniedError(
+            _("Only the person who asked for this change or an owner can withdraw it."), code="not_owner"
+        )
+    _still_open(request)
+    request.status = ChangeRequestStatus.WITHDRAWN
+    request.decided_by = user
+    request.decided_at = timezone.now()
+    request.save(update_fields=["status", "decided_by", "decided_at"])
+    _change_request_audit(actor=user, action=AuditAction.CHANGE_WITHDRAWN, request=request)
+    return request
+
+
+def change_requests_expire(*, now: datetime | None = None) -> int:
+    """Write down as expired the pending requests past their 7 days (run by the scheduler; they
+    already count as expired before, ``ChangeRequest.current_status``). Audited, by no one."""
+    now = now or timezone.now()
+    expired = 0
+    for request_id in ChangeRequest.objects.filter(status=ChangeRequestStatus.PENDING, expires_at__lte=now).values_list(
+        "pk", flat=True
+    ):
+        with transaction.atomic():
+            request = (
+                ChangeRequest.objects.select_for_update()
+                .select_related("organization")
+                .filter(pk=request_id, status=ChangeRequestStatus.PENDING)
+                .first()
+            )
+            if request is None:
+                continue  # decided meanwhile (another scheduler, a withdrawal)
+            request.status = ChangeRequestStatus.EXPIRED
+            request.decided_at = request.expires_at
+            request.save(update_fields=["status", "decided_at"])
+            _change_request_audit(actor=None, action=AuditAction.CHANGE_EXPIRED, request=request)
+            expired += 1
+    return expired
+
+
+# The team's own guarded changes: raising to, lowering from or removing an owner or treasurer.
+
+TEAM_ROLE_CHANGE = "team.role_change"
+TEAM_MEMBER_REMOVE = "team.member_remove"
+
+TeamChange = Membership | ChangeRequest
+
+
 def _audit_team_change(*, actor: User, member: Membership, before: str | None, after: str | None) -> None:
     audit_record(
         actor=actor,
@@ -159,9 +296,79 @@ def _audit_team_change(*, actor: User, member: Membership, before: str | None, a
     )
 
 
+def _role_label(role: str) -> str:
+    return str(Role(role).label).lower()
+
+
+def _team_role_change_describe(request: ChangeRequest) -> str:
+    payload = request.payload
+    return _("Make %(name)s %(role)s (now %(was)s).") % {
+        "name": payload["name"],
+        "role": _role_label(str(payload["role"])),
+        "was": _role_label(str(payload["was"])),
+    }
+
+
+def _team_member_remove_describe(request: ChangeRequest) -> str:
+    return _("Remove %(name)s (%(role)s) from the team.") % {
+        "name": request.payload["name"],
+        "role": _role_label(str(request.payload["was"])),
+    }
+
+
+def _role_set(*, actor: User, member: Membership, role: str) -> None:
+    _keep_an_owner(member=member, new_role=role)
+    before = member.role
+    member.role = role
+    member.save(update_fields=["role", "updated_at"])
+    _audit_team_change(actor=actor, member=member, before=before, after=role)
+
+
+def _member_delete(*, actor: User, member: Membership) -> None:
+    _keep_an_owner(member=member, new_role=None)
+    _audit_team_change(actor=actor, member=member, before=member.role, after=None)
+    member.delete()
+
+
+def _requested_member(request: ChangeRequest) -> Membership:
+    member = _team_member_get(organization=request.organization, membership_id=int(request.payload["membership_id"]))
+    if member.role != request.payload["was"]:
+        raise ServiceError(
+            _("This person's role changed since the request was made: please ask again."), code="team_changed"
+        )
+    return member
+
+
+def _team_role_change_apply(request: ChangeRequest) -> None:
+    assert request.decided_by is not None
+    _role_set(actor=request.decided_by, member=_requested_member(request), role=str(request.payload["role"]))
+
+
+def _team_member_remove_apply(request: ChangeRequest) -> None:
+    assert request.decided_by is not None
+    _member_delete(actor=request.decided_by, member=_requested_member(request))
+
+
+def register_team_change_kinds() -> None:
+    """Called by ``OrganizationsConfig.ready``."""
+    register_change_kind(TEAM_ROLE_CHANGE, apply=_team_role_change_apply, describe=_team_role_change_describe)
+    register_change_kind(TEAM_MEMBER_REMOVE, apply=_team_member_remove_apply, describe=_team_member_remove_describe)
+
+
+def _team_change_submit(*, user: User, member: Membership, kind: str, payload: dict[str, object]) -> ChangeRequest:
+    payload = {"membership_id": member.pk, "name": member.user.full_name or member.user.display_name, **payload}
+    describe = change_kind(kind).describe
+    summary = describe(ChangeRequest(kind=kind, payload=payload))
+    return change_request_submit(
+        user=user, organization=member.organization, kind=kind, payload=payload, summary=summary
+    )
+
+
 @transaction.atomic
-def team_role_change(*, user: User, organization_id: int, membership_id: int, role: str) -> Membership:
-    """Give a member of the team another role (owners). Audited; the last owner keeps the role."""
+def team_role_change(*, user: User, organization_id: int, membership_id: int, role: str) -> TeamChange:
+    """Give a member of the team another role (owners). Raising to or lowering from owner or
+    treasurer goes through the two-person rule: answers the pending ``ChangeRequest`` when it
+    waits for approval, else the member. Audited; the last owner keeps the role."""
     organization = _membership_allowed(
         user=user, organization_id=organization_id, permission=Permission.MANAGE_TEAM
     ).organization
@@ -173,17 +380,23 @@ def team_role_change(*, user: User, organization_id: int, membership_id: int, ro
     if member.role == role:
         return member
     _keep_an_owner(member=member, new_role=role)
-    before = member.role
-    member.role = role
-    member.save(update_fields=["role", "updated_at"])
-    _audit_team_change(actor=user, member=member, before=before, after=role)
+    if member.role in GUARDED_ROLES or role in GUARDED_ROLES:
+        request = _team_change_submit(
+            user=user, member=member, kind=TEAM_ROLE_CHANGE, payload={"role": role, "was": member.role}
+        )
+        if request.status == ChangeRequestStatus.PENDING:
+            return request
+        member.refresh_from_db()
+        return member
+    _role_set(actor=user, member=member, role=role)
     return member
 
 
 @transaction.atomic
-def team_member_remove(*, user: User, organization_id: int, membership_id: int) -> None:
-    """Take someone out of the team: owners may remove anyone, anyone may leave. Audited; the last
-    owner stays."""
+def team_member_remove(*, user: User, organization_id: int, membership_id: int) -> ChangeRequest | None:
+    """Take someone out of the team: owners may remove anyone, anyone may leave. Removing an owner
+    or treasurer (not oneself) goes through the two-person rule: answers the pending
+    ``ChangeRequest`` when it waits for approval, else None. Audited; the last owner stays."""
     own = membership_of(user=user, organization_id=organization_id)
     leaving = own.pk == membership_id
     if not leaving and not own.allows(Permission.MANAGE_TEAM):
@@ -192,5 +405,9 @@ def team_member_remove(*, user: User, organization_id: int, membership_id: int) 
         )
     member = _team_member_get(organization=own.organization, membership_id=membership_id)
     _keep_an_owner(member=member, new_role=None)
-    _audit_team_change(actor=user, member=member, before=member.role, after=None)
-    member.delete()
+    # Leaving gives no one more power than they had: no second person needed.
+    if member.role in GUARDED_ROLES and not leaving:
+        request = _team_change_submit(user=user, member=member, kind=TEAM_MEMBER_REMOVE, payload={"was": member.role})
+        return request if request.status == ChangeRequestStatus.PENDING else None
+    _member_delete(actor=user, member=member)
+    return None

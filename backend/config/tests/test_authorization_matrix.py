@@ -36,8 +36,9 @@ from config.api import api
 from grants.models import Grant
 from grants.tests.factories import GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
-from organizations.models import Membership
+from organizations.models import ChangeRequest, Membership
 from organizations.roles import Role
+from organizations.services import team_role_change
 from payments.models import Payment
 from payments.services import payment_record_manual
 from pledges.models import Pledge
@@ -106,6 +107,10 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/orgs/{organization_id}/members":            (401, 404, 200, 200, 200, 200, 404, 404),
     "PUT /api/orgs/{organization_id}/members/{membership_id}":    (401, 404, 200, 403, 403, 403, 404, 404),
     "DELETE /api/orgs/{organization_id}/members/{membership_id}": (401, 404, 204, 403, 403, 403, 404, 404),
+    # The two-person rule: another owner or treasurer approves; whoever asked, or an owner, withdraws
+    "GET /api/orgs/{organization_id}/approvals":          (401, 404, 200, 200, 200, 200, 404, 404),
+    "POST /api/orgs/{organization_id}/approvals/{change_request_id}/approve":  (401, 404, 200, 200, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/approvals/{change_request_id}/withdraw": (401, 404, 200, 403, 403, 403, 404, 404),
     # Pledges and donations: public giving; Pledge Management for the organizer and admins
     "POST /api/pledges":                                  (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/pledges":                                   (200, 200, 200, 200, 200, 200, 200, 200),
@@ -150,6 +155,7 @@ class World:
     cancelled_pledge: Pledge
     grant: Grant
     team_member: Membership
+    change_request: ChangeRequest
 
 
 @pytest.fixture
@@ -163,6 +169,15 @@ def world(settings: Any) -> World:
     settings.MINISTRY_CAMPAIGN_ID = campaign.pk
     # Another admin, so that the admin actor is not the last one (who may not delete their account).
     UserFactory.create(is_staff=True, is_superuser=True)
+    team_member = Membership.objects.create(
+        organization=campaign.organization, user=UserFactory.create(), role=Role.VIEWER
+    )
+    # A second owner asked to raise the viewer to treasurer: with two owners it waits for approval.
+    co_owner = Membership.objects.create(organization=campaign.organization, user=UserFactory.create(), role=Role.OWNER)
+    change_request = team_role_change(
+        user=co_owner.user, organization_id=campaign.organization_id, membership_id=team_member.pk, role="treasurer"
+    )
+    assert isinstance(change_request, ChangeRequest)
     return World(
         organizer=organizer,
         other_organizer=other_organizer,
@@ -191,9 +206,8 @@ def world(settings: Any) -> World:
         ),
         cancelled_pledge=PledgeFactory.create(campaign=campaign, cancelled_at=timezone.now()),
         grant=GrantFactory.create(),
-        team_member=Membership.objects.create(
-            organization=campaign.organization, user=UserFactory.create(), role=Role.VIEWER
-        ),
+        team_member=team_member,
+        change_request=change_request,
     )
 
 
@@ -227,6 +241,7 @@ def path_parameters(world: World, operation: str = "") -> dict[str, object]:
         "pledge_id": world.pledge.pk,
         "organization_id": world.campaign.organization_id,
         "membership_id": world.team_member.pk,
+        "change_request_id": world.change_request.pk,
         **OWN_OBJECTS.get(operation, lambda w: {})(world),
     }
 
