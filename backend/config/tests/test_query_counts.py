@@ -23,7 +23,7 @@ from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
 from config.api import api
 from grants.tests.factories import GrantApplicationFactory, GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
-from organizations.models import Membership
+from organizations.models import ChangeRequest, Membership
 from organizations.roles import Role
 from payments.models import Payment
 from pledges.models import Pledge
@@ -53,8 +53,15 @@ def build_world(rows: int, tag: str) -> World:
     campaign = CampaignFactory.create(organizer=organizer, title=settings.MINISTRY_CAMPAIGN_TITLE)
     CampaignFactory.create_batch(rows - 1, organizer=organizer)
     CampaignLikeFactory.create_batch(rows, campaign=campaign)
-    for member in UserFactory.create_batch(rows):  # the organization's team
-        Membership.objects.create(organization=campaign.organization, user=member, role=Role.VIEWER)
+    for member in UserFactory.create_batch(rows):  # the organization's team, each asked to be raised
+        membership = Membership.objects.create(organization=campaign.organization, user=member, role=Role.VIEWER)
+        ChangeRequest.objects.create(
+            organization=campaign.organization,
+            kind="team.role_change",
+            payload={"membership_id": membership.pk, "name": member.full_name, "role": "treasurer", "was": "viewer"},
+            summary="",
+            requested_by=organizer,
+        )
     pledges = [make_pledge(campaign, name=f"Pledger {tag}{i}", phone=f"0711{tag}{i:05d}") for i in range(rows)]
     pledge = pledges[0]
     for i in range(rows):
@@ -114,6 +121,10 @@ CASES: dict[str, Case] = {
     "organizations_api_organization_list": ("organizer", lambda w: "/api/orgs"),
     "organizations_api_organization_get": ("organizer", lambda w: f"/api/orgs/{w.campaign.organization_id}"),
     "organizations_api_team_list": ("organizer", lambda w: f"/api/orgs/{w.campaign.organization_id}/members"),
+    "organizations_api_change_request_list": (
+        "organizer",
+        lambda w: f"/api/orgs/{w.campaign.organization_id}/approvals",
+    ),
 }
 
 
