@@ -13,7 +13,7 @@ from accounts.models import User
 from accounts.tokens import password_reset_url
 from campaigns.models import Campaign, CampaignStatus
 from common.money import format_ksh
-from notifications import recipient_limits
+from notifications import recipient_limits, tasks
 from notifications.models import (
     CampaignReminderSettings,
 )
@@ -183,6 +183,14 @@ def password_reset_notify(*, user_id: int) -> None:
         deliver_all(
             [notification_queue_email(to=user.email, subject=subject, template="password_reset", context=context)]
         )
+
+
+def phone_code_queue(*, user: User, phone: str, code: str) -> None:
+    """The SMS with a one-time code proving ``phone`` is the user's (``accounts.services.
+    phone_verification_start``); the code is taken out of the log once delivery is settled."""
+    with translation.override(user.message_language):
+        log = notification_queue_sms(to=phone, template="phone_code", context={"code": code})
+    tasks.deliver_notification.enqueue(log_id=log.pk)
 
 
 def campaign_manage_url(campaign: Campaign) -> str:

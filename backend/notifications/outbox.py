@@ -91,7 +91,10 @@ def _provider_send(log: NotificationLog) -> str:
 
 
 # once delivery is settled, so staff who read the log (Django admin) and backups never hold it.
-KEYS_IN_MESSAGES = {"email/password_reset": re.compile(r"(?<=/reset-password)\?[^\s\"<]+")}
+KEYS_IN_MESSAGES = {
+    "email/password_reset": re.compile(r"(?<=/reset-password)\?[^\s\"<]+"),
+    "sms/phone_code": re.compile(r"\b\d{6}\b"),
+}
 
 
 KEY_REMOVED = "?[removed]"

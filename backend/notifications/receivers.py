@@ -9,8 +9,8 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from accounts.models import User
-from accounts.signals import password_reset_requested, user_signed_up
-from notifications import tasks
+from accounts.signals import password_reset_requested, phone_code_requested, user_signed_up
+from notifications import messages, tasks
 from organizations.models import ChangeRequest
 from organizations.signals import change_applied, change_requested
 from payments.models import Payment
@@ -28,6 +28,12 @@ def on_user_signed_up(sender: type[User], user: User, **kwargs: Any) -> None:
 def on_password_reset_requested(sender: type[User], user: User, **kwargs: Any) -> None:
     # Only the user's id goes into the task queue: the link is made as the e-mail is sent.
     tasks.notify_password_reset.enqueue(user_id=user.pk)
+
+
+@receiver(phone_code_requested, dispatch_uid="notifications.phone_code_requested")
+def on_phone_code_requested(sender: type[User], user: User, phone: str, code: str, **kwargs: Any) -> None:
+    # Written to the log here, so the code travels in no task's arguments; delivery runs in a task.
+    messages.phone_code_queue(user=user, phone=phone, code=code)
 
 
 @receiver(pledge_created, dispatch_uid="notifications.pledge_created")

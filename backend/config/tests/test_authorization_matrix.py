@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from accounts.models import User
+from accounts.models import PhoneVerification, User
 from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
 from campaigns import drafts
 from campaigns.models import Campaign, CampaignStatus, Draft, DraftToolType
@@ -61,6 +61,8 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/profile":                                   (401, 200, 200, 200, 200, 200, 200, 200),
     "PATCH /api/profile":                                 (401, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/profile/password":                         (401, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/profile/phone-verification":               (401, 202, 202, 202, 202, 202, 202, 202),
+    "POST /api/profile/phone-verification/confirm":       (401, 200, 200, 200, 200, 200, 200, 200),
     "PUT /api/auth/language":                             (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/profile/export":                            (401, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/profile/delete":                           (401, 200, 200, 200, 200, 200, 200, 200),
@@ -252,6 +254,16 @@ def unsafe_request_path(template: str, world: World, request: dict[str, Any], op
     return f"{path}?{urlencode(request['query'])}" if "query" in request else path
 
 
+def phone_code_sent_to(user: User | None) -> str:
+    """A code as if just texted to the user's phone (the real one leaves only by SMS)."""
+    code = "246810"
+    if user is not None:
+        verification = PhoneVerification.objects.create(user=user, phone=user.phone, code_hash="")
+        verification.code_hash = PhoneVerification.hash_code(phone=user.phone, code=code, salt=str(verification.pk))
+        verification.save()
+    return code
+
+
 NEW_PASSWORD = "Kesho#Bora2027"
 STORY = "Our church in Kisumu needs a new roof before the long rains. " * 4
 IN_60_DAYS = (timezone.localdate() + timedelta(days=60)).isoformat()
@@ -282,6 +294,8 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     "PATCH /api/profile": lambda w, me: {
         "json": {"first_name": "Akinyi", "last_name": "Odhiambo", "phone": "0712345678", "avatar_url": ""}
     },
+    "POST /api/profile/phone-verification": lambda w, me: {"json": {"phone": "0712345678"}},
+    "POST /api/profile/phone-verification/confirm": lambda w, me: {"json": {"code": phone_code_sent_to(me)}},
     "POST /api/profile/password": lambda w, me: {
         "json": {"current_password": DEFAULT_PASSWORD, "new_password": NEW_PASSWORD, "confirm_password": NEW_PASSWORD}
     },

@@ -1241,6 +1241,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/phone-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Phone Verification Start
+         * @description Text a 6-digit code to the number (the account's own when empty), valid 10 minutes.
+         */
+        post: operations["accounts_api_phone_verification_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/phone-verification/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Phone Verification Confirm
+         * @description The code that was texted: right, and the number is the account's, proven.
+         */
+        post: operations["accounts_api_phone_verification_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/signup": {
         parameters: {
             query?: never;
@@ -3152,6 +3192,37 @@ export interface components {
             /** Wizard Feedback */
             wizard_feedback: components["schemas"]["WizardFeedbackExportOut"][];
         };
+        /** PhoneCodeIn */
+        PhoneCodeIn: {
+            /**
+             * Code
+             * @default
+             */
+            code: string;
+        };
+        /** PhoneVerificationIn */
+        PhoneVerificationIn: {
+            /**
+             * Phone
+             * @description The number to prove (Kenyan); empty: the account's own.
+             * @default
+             */
+            phone: string;
+        };
+        /** PhoneVerificationOut */
+        PhoneVerificationOut: {
+            /**
+             * Expires At
+             * Format: date-time
+             * @description 10 minutes after sending; 5 tries.
+             */
+            expires_at: string;
+            /**
+             * Phone
+             * @description Where the code went, E.164.
+             */
+            phone: string;
+        };
         /** PledgeCancelIn */
         PledgeCancelIn: {
             /**
@@ -3916,6 +3987,11 @@ export interface components {
             last_name: string;
             /** Phone */
             phone: string;
+            /**
+             * Phone Verified
+             * @description The phone number was proven with a one-time SMS code.
+             */
+            phone_verified: boolean;
         };
         /** WizardFeedbackExportOut */
         WizardFeedbackExportOut: {
@@ -8028,6 +8104,144 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    accounts_api_phone_verification_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneVerificationIn"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneVerificationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    accounts_api_phone_verification_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneCodeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOut"];
                 };
             };
             /** @description Bad Request */
