@@ -30,6 +30,9 @@ class AuditAction(models.TextChoices):
     CHANGE_APPLIED = "change_applied", _("Change applied (two-person rule)")
     CHANGE_WITHDRAWN = "change_withdrawn", _("Change withdrawn (two-person rule)")
     CHANGE_EXPIRED = "change_expired", _("Change expired unapproved (two-person rule)")
+    INVITATION_SENT = "invitation_sent", _("Invitation to the team sent")
+    INVITATION_REVOKED = "invitation_revoked", _("Invitation to the team revoked")
+    INVITATION_ACCEPTED = "invitation_accepted", _("Invitation to the team accepted")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

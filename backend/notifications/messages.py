@@ -19,7 +19,7 @@ from notifications.models import (
 )
 from notifications.outbox import deliver_all, notification_queue_email, notification_queue_sms
 from organizations.approvals import change_kind
-from organizations.models import ChangeRequest
+from organizations.models import ChangeRequest, Invitation
 from organizations.selectors import guarded_members
 from payments.models import Payment
 from pledges.models import Pledge
@@ -302,3 +302,21 @@ def change_request_notify(*, change_request_id: int, event: str) -> None:
             if recipient.phone:
                 logs.append(notification_queue_sms(to=recipient.phone, template=template, context=context))
     deliver_all(logs)
+
+
+def invitation_queue(*, invitation: Invitation, token: str) -> None:
+    """The invitation's link, by e-mail or SMS, in the active language (the inviter's); the token
+    is taken out of the log once delivery is settled."""
+    context = {
+        "organization": invitation.organization,
+        "inviter": invitation.invited_by.display_name if invitation.invited_by else _("Someone"),
+        "role": str(invitation.get_role_display()).lower(),
+        "invitation_url": f"{settings.SITE_URL}/invitation?token={token}",
+        "expires": timezone.localtime(invitation.expires_at).strftime("%d %b %Y"),
+    }
+    if invitation.email:
+        subject = _("Join %(organization)s on Harambee") % {"organization": invitation.organization.name}
+        log = notification_queue_email(to=invitation.email, subject=subject, template="invitation", context=context)
+    else:
+        log = notification_queue_sms(to=invitation.phone, template="invitation", context=context)
+    tasks.deliver_notification.enqueue(log_id=log.pk)

@@ -11,8 +11,8 @@ from django.dispatch import receiver
 from accounts.models import User
 from accounts.signals import password_reset_requested, phone_code_requested, user_signed_up
 from notifications import messages, tasks
-from organizations.models import ChangeRequest
-from organizations.signals import change_applied, change_requested
+from organizations.models import ChangeRequest, Invitation
+from organizations.signals import change_applied, change_requested, invitation_created
 from payments.models import Payment
 from payments.signals import payment_succeeded
 from pledges.models import Pledge
@@ -73,3 +73,9 @@ def on_change_requested(sender: type[ChangeRequest], change_request: ChangeReque
 @receiver(change_applied, dispatch_uid="notifications.change_applied")
 def on_change_applied(sender: type[ChangeRequest], change_request: ChangeRequest, **kwargs: Any) -> None:
     tasks.notify_change_request.enqueue(change_request_id=change_request.pk, event="applied")
+
+
+@receiver(invitation_created, dispatch_uid="notifications.invitation_created")
+def on_invitation_created(sender: type[Invitation], invitation: Invitation, token: str, **kwargs: Any) -> None:
+    # Written to the log here (in the inviter's language), so the link's token is in no task's arguments.
+    messages.invitation_queue(invitation=invitation, token=token)

@@ -31,6 +31,9 @@ UNASKED_TEMPLATES = frozenset(
         "email/change_requested",
         "sms/change_applied",
         "email/change_applied",
+        # Anyone's address or number may be invited.
+        "sms/invitation",
+        "email/invitation",
     }
 )
 

@@ -8,8 +8,14 @@ from accounts.auth import signed_in_user
 from common.schemas import ErrorOut
 from organizations import selectors, services
 from organizations.models import ChangeRequest
+from organizations.roles import Permission, Role
 from organizations.schemas import (
     ChangeRequestOut,
+    InvitationAcceptOut,
+    InvitationIn,
+    InvitationOut,
+    InvitationPreviewOut,
+    InvitationTokenIn,
     MemberOut,
     OrganizationIn,
     OrganizationOut,
@@ -143,3 +149,52 @@ def change_request_withdraw(request: HttpRequest, organization_id: int, change_r
         user=user, organization_id=organization_id, change_request_id=change_request_id
     )
     return ChangeRequestOut.for_member(change, membership=membership)
+
+
+@router.get("/orgs/{organization_id}/invitations", response={200: list[InvitationOut], **ERRORS}, auth=django_auth)
+def invitation_list(request: HttpRequest, organization_id: int) -> list[InvitationOut]:
+    """The latest invitations (owners: they hold the invitees' addresses)."""
+    membership = selectors.membership_allowed(
+        user=signed_in_user(request), organization_id=organization_id, permission=Permission.MANAGE_TEAM
+    )
+    return [InvitationOut.from_invitation(i) for i in selectors.invitations_list(organization=membership.organization)]
+
+
+@router.post("/orgs/{organization_id}/invitations", response={201: InvitationOut, **ERRORS}, auth=django_auth)
+def invitation_create(request: HttpRequest, organization_id: int, payload: InvitationIn) -> Status[InvitationOut]:
+    """Invite someone by e-mail or Kenyan phone (owners): a link valid 7 days, used once."""
+    invitation = services.invitation_create(
+        user=signed_in_user(request), organization_id=organization_id, **payload.dict()
+    )
+    return Status(201, InvitationOut.from_invitation(invitation))
+
+
+@router.delete("/orgs/{organization_id}/invitations/{invitation_id}", response={204: None, **ERRORS}, auth=django_auth)
+def invitation_revoke(request: HttpRequest, organization_id: int, invitation_id: int) -> HttpResponse:
+    """Take back an invitation not yet accepted (owners)."""
+    services.invitation_revoke(
+        user=signed_in_user(request), organization_id=organization_id, invitation_id=invitation_id
+    )
+    return HttpResponse(status=204)
+
+
+# The token travels in the query (GET) or the body, never in the path, which the access log records.
+@router.get("/invitations", response={200: InvitationPreviewOut, 404: ErrorOut})
+def invitation_preview(request: HttpRequest, token: str) -> InvitationPreviewOut:
+    """Who invites to what, for the holder of the link (signed in or not)."""
+    return InvitationPreviewOut.from_invitation(selectors.invitation_by_token(token=token))
+
+
+@router.post(
+    "/invitations/accept", response={200: InvitationAcceptOut, 202: InvitationAcceptOut, **ERRORS}, auth=django_auth
+)
+def invitation_accept(request: HttpRequest, payload: InvitationTokenIn) -> Status[InvitationAcceptOut]:
+    """Join the team (the invited e-mail's account, or one that verified the invited number): 200,
+    or 202 while an owner's or treasurer's place waits for a second approval."""
+    joined = services.invitation_accept(user=signed_in_user(request), token=payload.token)
+    waiting = isinstance(joined, ChangeRequest)
+    role = joined.payload["role"] if isinstance(joined, ChangeRequest) else joined.role
+    answer = InvitationAcceptOut(
+        organization_id=joined.organization_id, role=Role(str(role)), waiting_for_approval=waiting
+    )
+    return Status(202 if waiting else 200, answer)

@@ -1,3 +1,4 @@
+import hashlib
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -107,3 +108,52 @@ class ChangeRequest(models.Model):
 
     def is_open(self) -> bool:
         return self.current_status() == ChangeRequestStatus.PENDING
+
+
+class Invitation(models.Model):
+    """An invitation to join the team in ``role``, sent by e-mail or SMS as a link with a token
+    (only its SHA-256 is kept). Accepted once, within ``LIFETIME``, and only by an account whose
+    e-mail is ``email`` or whose verified phone is ``phone``; owners may revoke it before."""
+
+    LIFETIME = timedelta(days=7)
+
+    organization = models.ForeignKey(Organization, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(max_length=16, choices=Role.choices)
+    email = models.EmailField(blank=True)
+    phone = models.CharField(max_length=16, blank=True, help_text="E.164")
+    token_hash = models.CharField(max_length=64, unique=True)
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.organization}: {self.email or self.phone} ({self.role})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.expires_at is None:
+            self.expires_at = self.created_at + self.LIFETIME
+        super().save(*args, **kwargs)
+
+    @staticmethod
+    def hash_token(token: str) -> str:
+        return hashlib.sha256(token.encode()).hexdigest()
+
+    @property
+    def status(self) -> str:
+        if self.accepted_at:
+            return "accepted"
+        if self.revoked_at:
+            return "revoked"
+        return "expired" if self.expires_at <= timezone.now() else "pending"
+
+    @property
+    def sent_to(self) -> str:
+        return self.email or self.phone

@@ -1,10 +1,18 @@
 from datetime import datetime
+from typing import Literal
 
 from ninja import Field, Schema
 
 from accounts.models import User
 from organizations.approvals import change_kind
-from organizations.models import ChangeRequest, ChangeRequestStatus, Membership, Organization, OrganizationKind
+from organizations.models import (
+    ChangeRequest,
+    ChangeRequestStatus,
+    Invitation,
+    Membership,
+    Organization,
+    OrganizationKind,
+)
 from organizations.roles import GUARDED_ROLES, Permission, Role, role_allows
 
 
@@ -115,3 +123,74 @@ class ChangeRequestOut(Schema):
             can_approve=pending and not own and membership.role in GUARDED_ROLES,
             can_withdraw=pending and (own or membership.allows(Permission.MANAGE_TEAM)),
         )
+
+
+InvitationStatus = Literal["pending", "accepted", "revoked", "expired"]
+
+
+class InvitationIn(Schema):
+    """Exactly one of ``email`` and ``phone``."""
+
+    email: str = ""
+    phone: str = Field("", description="A Kenyan number: the link goes by SMS.")
+    role: Role
+
+
+class InvitationOut(Schema):
+    id: int
+    role: Role
+    email: str
+    phone: str = Field(description="E.164.")
+    status: InvitationStatus
+    invited_by: str
+    created_at: datetime
+    expires_at: datetime
+
+    @classmethod
+    def from_invitation(cls, invitation: Invitation) -> "InvitationOut":
+        return cls(
+            id=invitation.pk,
+            role=Role(invitation.role),
+            email=invitation.email,
+            phone=invitation.phone,
+            status=invitation.status,  # type: ignore[arg-type]
+            invited_by=_name(invitation.invited_by),
+            created_at=invitation.created_at,
+            expires_at=invitation.expires_at,
+        )
+
+
+class InvitationPreviewOut(Schema):
+    """What the link's holder sees before accepting."""
+
+    organization: str
+    role: Role
+    invited_by: str
+    email: str = Field(description="The address it was sent to (accepted only by the account with it).")
+    phone: str = Field(description="The number it was sent to (accepted only by an account that verified it).")
+    status: InvitationStatus
+    expires_at: datetime
+
+    @classmethod
+    def from_invitation(cls, invitation: Invitation) -> "InvitationPreviewOut":
+        return cls(
+            organization=invitation.organization.name,
+            role=Role(invitation.role),
+            invited_by=_name(invitation.invited_by),
+            email=invitation.email,
+            phone=invitation.phone,
+            status=invitation.status,  # type: ignore[arg-type]
+            expires_at=invitation.expires_at,
+        )
+
+
+class InvitationTokenIn(Schema):
+    token: str = ""
+
+
+class InvitationAcceptOut(Schema):
+    organization_id: int
+    role: Role
+    waiting_for_approval: bool = Field(
+        description="An owner's or treasurer's place starts once another owner or treasurer approves."
+    )

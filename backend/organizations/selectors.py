@@ -2,9 +2,9 @@ from django.db.models import Case, QuerySet, Value, When
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from common.errors import NotFoundError
-from organizations.models import ChangeRequest, ChangeRequestStatus, Membership, Organization
-from organizations.roles import GUARDED_ROLES, Role
+from common.errors import NotFoundError, PermissionDeniedError
+from organizations.models import ChangeRequest, ChangeRequestStatus, Invitation, Membership, Organization
+from organizations.roles import GUARDED_ROLES, Permission, Role
 
 
 def membership_role(*, user: User | None, organization_id: int) -> str | None:
@@ -43,6 +43,16 @@ def membership_of(*, user: User, organization_id: int) -> Membership:
     return membership
 
 
+def membership_allowed(*, user: User, organization_id: int, permission: Permission) -> Membership:
+    """``user``'s membership if their role has ``permission``: 404 for outsiders, 403 for members without it."""
+    membership = membership_of(user=user, organization_id=organization_id)
+    if not membership.allows(permission):
+        raise PermissionDeniedError(
+            _("Only the organization's owners can change its details and its team."), code="not_owner"
+        )
+    return membership
+
+
 def team_list(*, organization: Organization) -> list[Membership]:
     """The organization's team, owners first, then by when they joined. One query."""
     order = Case(*(When(role=role, then=Value(rank)) for rank, role in enumerate(Role)))
@@ -73,3 +83,23 @@ def change_requests_list(*, organization: Organization) -> list[ChangeRequest]:
     pending = list(requests.filter(status=ChangeRequestStatus.PENDING))
     recent = list(requests.exclude(status=ChangeRequestStatus.PENDING)[:RECENT_CHANGE_REQUESTS])
     return pending + recent
+
+
+RECENT_INVITATIONS = 30
+
+
+def invitations_list(*, organization: Organization) -> list[Invitation]:
+    """The organization's latest invitations, newest first, with who sent them. One query."""
+    return list(Invitation.objects.filter(organization=organization).select_related("invited_by")[:RECENT_INVITATIONS])
+
+
+def invitation_by_token(*, token: str) -> Invitation:
+    """The invitation an e-mailed or texted link carries; NotFoundError for any other token."""
+    invitation = (
+        Invitation.objects.select_related("organization", "invited_by")
+        .filter(token_hash=Invitation.hash_token(token.strip()))
+        .first()
+    )
+    if invitation is None:
+        raise NotFoundError(_("This invitation was not found."), code="not_found")
+    return invitation

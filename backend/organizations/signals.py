@@ -6,3 +6,7 @@ from django.dispatch import Signal
 # treasurer by SMS and e-mail; organizations sit below them in the layers (ARCHITECTURE.md).
 change_requested = Signal()
 change_applied = Signal()
+
+# Sent with ``invitation=<Invitation>`` and ``token=<str>`` (the link's secret, kept nowhere else)
+# after the invitation's transaction commits: notifications send the link by e-mail or SMS.
+invitation_created = Signal()

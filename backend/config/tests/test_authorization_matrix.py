@@ -36,7 +36,7 @@ from config.api import api
 from grants.models import Grant
 from grants.tests.factories import GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
-from organizations.models import ChangeRequest, Membership
+from organizations.models import ChangeRequest, Invitation, Membership, Organization
 from organizations.roles import Role
 from organizations.services import team_role_change
 from payments.models import Payment
@@ -113,6 +113,13 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/orgs/{organization_id}/approvals":          (401, 404, 200, 200, 200, 200, 404, 404),
     "POST /api/orgs/{organization_id}/approvals/{change_request_id}/approve":  (401, 404, 200, 200, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/approvals/{change_request_id}/withdraw": (401, 404, 200, 403, 403, 403, 404, 404),
+    # Invitations: owners send, list and revoke; the link's holder sees it; the invited one accepts
+    # (members already in the team: 400)
+    "GET /api/orgs/{organization_id}/invitations":        (401, 404, 200, 403, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/invitations":       (401, 404, 201, 403, 403, 403, 404, 404),
+    "DELETE /api/orgs/{organization_id}/invitations/{invitation_id}": (401, 404, 204, 403, 403, 403, 404, 404),
+    "GET /api/invitations":                               (200, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/invitations/accept":                       (401, 200, 400, 400, 400, 400, 200, 200),
     # Pledges and donations: public giving; Pledge Management for the organizer and admins
     "POST /api/pledges":                                  (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/pledges":                                   (200, 200, 200, 200, 200, 200, 200, 200),
@@ -158,6 +165,7 @@ class World:
     grant: Grant
     team_member: Membership
     change_request: ChangeRequest
+    invitation: Invitation
 
 
 @pytest.fixture
@@ -210,6 +218,7 @@ def world(settings: Any) -> World:
         grant=GrantFactory.create(),
         team_member=team_member,
         change_request=change_request,
+        invitation=invitation_for(campaign.organization, email="invited@example.com"),
     )
 
 
@@ -244,6 +253,7 @@ def path_parameters(world: World, operation: str = "") -> dict[str, object]:
         "organization_id": world.campaign.organization_id,
         "membership_id": world.team_member.pk,
         "change_request_id": world.change_request.pk,
+        "invitation_id": world.invitation.pk,
         **OWN_OBJECTS.get(operation, lambda w: {})(world),
     }
 
@@ -252,6 +262,19 @@ def unsafe_request_path(template: str, world: World, request: dict[str, Any], op
     """The path of a request that is not a GET, with its query if it has one (a GET sends it as data)."""
     path = template.format(**path_parameters(world, operation))
     return f"{path}?{urlencode(request['query'])}" if "query" in request else path
+
+
+def invitation_for(organization: Organization, *, email: str) -> Invitation:
+    """An invitation to ``email``, as if just sent; its link's token is its address."""
+    return Invitation.objects.create(
+        organization=organization, role=Role.VIEWER, email=email, token_hash=Invitation.hash_token(email)
+    )
+
+
+def invitation_token_for(world: World, user: User | None) -> str:
+    if user is None:
+        return "nobody"
+    return invitation_for(world.campaign.organization, email=user.email).email
 
 
 def phone_code_sent_to(user: User | None) -> str:
@@ -339,6 +362,11 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
         }
     },
     "POST /api/orgs": lambda w, me: {"json": {"name": "St. Mark's Kiambu", "kind": "church"}},
+    "POST /api/orgs/{organization_id}/invitations": lambda w, me: {
+        "json": {"phone": "0712345678", "role": "treasurer"}
+    },
+    "GET /api/invitations": lambda w, me: {"query": {"token": w.invitation.email}},
+    "POST /api/invitations/accept": lambda w, me: {"json": {"token": invitation_token_for(w, me)}},
     "PATCH /api/orgs/{organization_id}": lambda w, me: {"json": {"town": "Thika"}},
     "PUT /api/orgs/{organization_id}/members/{membership_id}": lambda w, me: {"json": {"role": "usher"}},
     "POST /api/wizard-feedback": lambda w, me: {"json": {"liked": "The steps", "rating": 4}},
