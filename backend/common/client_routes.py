@@ -29,5 +29,8 @@ CLIENT_ROUTES = [
     r"dashboard",
     r"grantfunding",
     r"profile",
+    r"organizations",
+    r"organizations/\d+",
+    r"invitation",
 ]
 CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")

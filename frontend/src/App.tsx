@@ -29,6 +29,9 @@ const PledgePage = lazy(() => import("./features/pledges/PledgePage"));
 const PledgeCodePage = lazy(() => import("./features/pledges/PledgeCodePage"));
 const DonatePage = lazy(() => import("./features/pledges/DonatePage"));
 const MinistryPage = lazy(() => import("./features/pledges/MinistryPage"));
+const OrganizationsPage = lazy(() => import("./features/organizations/OrganizationsPage"));
+const OrganizationPage = lazy(() => import("./features/organizations/OrganizationPage"));
+const InvitationPage = lazy(() => import("./features/organizations/InvitationPage"));
 const PrivacyPage = lazy(() => import("./features/privacy/PrivacyPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
@@ -87,6 +90,17 @@ export function App() {
               <GrantFundingPage />
             </RequireAuth>
           </Route>
+          <Route path="/organizations">
+            <RequireAuth>
+              <OrganizationsPage />
+            </RequireAuth>
+          </Route>
+          <Route path={/^\/organizations\/(?<id>\d+)\/?$/}>
+            <RequireAuth>
+              <OrganizationPage />
+            </RequireAuth>
+          </Route>
+          <Route path="/invitation" component={InvitationPage} />
           <Route path="/profile">
             <RequireAuth>
               <ProfilePage />
