@@ -33,6 +33,7 @@ class AuditAction(models.TextChoices):
     INVITATION_SENT = "invitation_sent", _("Invitation to the team sent")
     INVITATION_REVOKED = "invitation_revoked", _("Invitation to the team revoked")
     INVITATION_ACCEPTED = "invitation_accepted", _("Invitation to the team accepted")
+    COLLECTION_ACCOUNT_CHANGED = "collection_account_changed", _("Collection account added, changed or removed")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

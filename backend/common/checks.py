@@ -11,6 +11,8 @@ from django.conf import settings
 from django.core.checks import CheckMessage, Error, Tags, Warning, register
 from django.core.exceptions import ImproperlyConfigured
 
+from common.encryption import key_is_valid
+
 # Values copied from an example instead of chosen: refused wherever a secret is expected.
 PLACEHOLDERS = ("change-me", "changeme", "change_me")
 # Guessable in far fewer tries than a forger can make: the secrets must be at least this long.
@@ -46,10 +48,33 @@ def _setting_errors(name: str) -> list[CheckMessage]:
     return []
 
 
+def _encryption_key_errors() -> list[CheckMessage]:
+    """Stored secrets are only as safe as these keys: present, well formed, not the published local one."""
+    keys = list(settings.SECRETS_ENCRYPTION_KEYS)
+    hint = (
+        "Generate one with python -c 'from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())' "
+        "(README: Secrets at rest)."
+    )
+    if not keys:
+        return [Error("SECRETS_ENCRYPTION_KEYS is not set.", hint=hint, id="harambee.E005")]
+    if not all(key_is_valid(key) for key in keys):
+        return [Error("SECRETS_ENCRYPTION_KEYS holds a malformed Fernet key.", hint=hint, id="harambee.E005")]
+    if settings.LOCAL_DEFAULTS["SECRETS_ENCRYPTION_KEYS"] in keys:
+        return [
+            Error(
+                "SECRETS_ENCRYPTION_KEYS holds the local default key, which anyone can read in the repository.",
+                hint=hint,
+                id="harambee.E002",
+            )
+        ]
+    return []
+
+
 @register(Tags.security, deploy=True)
 def unsafe_settings_check(**kwargs: Any) -> list[CheckMessage]:
     """Every secret set, none a placeholder, a local default or short; callback URLs Daraja accepts."""
     messages = [message for name in REQUIRED for message in _setting_errors(name)]
+    messages += _encryption_key_errors()
     callback = f"{settings.MPESA_CALLBACK_BASE_URL} {settings.MPESA_CALLBACK_TOKEN}".lower()
     if any(word in callback for word in DARAJA_REFUSED_WORDS):
         messages.append(

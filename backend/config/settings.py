@@ -37,6 +37,7 @@ LOCAL_DEFAULTS = {
     "MPESA_CALLBACK_TOKEN": "local-callback-token",
     "PAYSTACK_SECRET_KEY": "sk_test_local_simulator",
     "AFRICASTALKING_API_KEY": "local-sms-api-key",
+    "SECRETS_ENCRYPTION_KEYS": "fb4zur3eDw-NirYj8jFvIv0MdxF8bPDzVfgHJ3GwbmA=",
 }
 LOOPBACK_HOSTS = {"localhost", "testserver"}
 
@@ -91,6 +92,7 @@ INSTALLED_APPS = [
     "common",
     "accounts",
     "organizations",
+    "collection_accounts",
     "campaigns",
     "feedback",
     "payments",
@@ -304,6 +306,15 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Harambee <no-reply@harambee.local>")
+
+
+# Secrets third parties gave us (an organization's Daraja consumer secret and passkey) are stored
+# encrypted with these Fernet keys (common/encryption.py), comma-separated: the first encrypts, all
+# decrypt. To change keys put the new one first, run `manage.py rotate_secrets_key`, then drop the
+# old one (README: Secrets at rest). Required in production (common/checks.py); locally a published key.
+SECRETS_ENCRYPTION_KEYS = env_list("SECRETS_ENCRYPTION_KEYS") or (
+    [] if IS_PRODUCTION else [LOCAL_DEFAULTS["SECRETS_ENCRYPTION_KEYS"]]
+)
 
 
 # Payments (backend/payments). Locally every provider is the built-in simulator

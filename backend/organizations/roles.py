@@ -9,6 +9,8 @@
 |                     | change reminder settings, export CSV                                   |       |           |       |        |
 | EDIT_CAMPAIGNS      | create and edit campaigns, pay their activation fee                    |   ✓   |           |       |        |
 | MANAGE_TEAM         | the organization's details, its team and invitations                   |   ✓   |           |       |        |
+| MANAGE_PAYMENT_     | the organization's collection accounts (paybill, till, bank, cash) and |   ✓   |     ✓     |       |        |
+| DETAILS             | the account-number keywords that are not for Harambee                  |       |           |       |        |
 
 Ushers record pledges and gifts at events once the ushers' desk exists; until then they only see
 the organization's campaigns. Admins (staff) may do everything a role allows (see
@@ -34,11 +36,19 @@ class Permission(StrEnum):
     MANAGE_PLEDGES = "manage_pledges"
     EDIT_CAMPAIGNS = "edit_campaigns"
     MANAGE_TEAM = "manage_team"
+    MANAGE_PAYMENT_DETAILS = "manage_payment_details"
 
 
 ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
     Role.OWNER: frozenset(Permission),
-    Role.TREASURER: frozenset({Permission.SEE_UNPUBLISHED, Permission.SEE_PLEDGES, Permission.MANAGE_PLEDGES}),
+    Role.TREASURER: frozenset(
+        {
+            Permission.SEE_UNPUBLISHED,
+            Permission.SEE_PLEDGES,
+            Permission.MANAGE_PLEDGES,
+            Permission.MANAGE_PAYMENT_DETAILS,
+        }
+    ),
     Role.USHER: frozenset({Permission.SEE_UNPUBLISHED}),
     Role.VIEWER: frozenset({Permission.SEE_UNPUBLISHED, Permission.SEE_PLEDGES}),
 }

@@ -1,6 +1,14 @@
 from django.contrib import admin
 
-from simulators.models import SimulatedSms
+from simulators.models import SimulatedDarajaApp, SimulatedSms
+
+
+@admin.register(SimulatedDarajaApp)
+class SimulatedDarajaAppAdmin(admin.ModelAdmin[SimulatedDarajaApp]):
+    """For the demo: an organization's Daraja app, to connect its paybill or till in the simulator.
+    The simulator's credentials are made up, so showing them here leaks nothing."""
+
+    list_display = ["shortcode", "till_number", "organization_name", "consumer_key"]
 
 
 @admin.register(SimulatedSms)

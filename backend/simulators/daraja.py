@@ -2,8 +2,14 @@
 adapter (payments.providers.daraja) runs unchanged against it.
 
 Beyond Daraja's own endpoints it has two helpers: ``POST c2b/simulate`` plays a customer
-paying the paybill, and ``GET phone`` is a virtual phone showing open STK prompts with
-Approve and Decline buttons. Credentials are this site's own MPESA_* settings.
+paying a paybill or till (and can lose the confirmation, so that only Pull Transactions finds the
+payment), and ``GET phone`` is a virtual phone showing open STK prompts with Approve and Decline
+buttons.
+
+It serves several Daraja apps, each linked to one shortcode with its own consumer key, secret and
+passkey: the platform's (this site's MPESA_* settings) and any an organization made
+(``SimulatedDarajaApp``, added with ``daraja_app_register`` or in the admin). A token is good
+only for its own app's shortcode.
 """
 
 import base64
@@ -26,17 +32,27 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from simulators.delivery import deliver_c2b_later, deliver_later
-from simulators.models import SimulatedC2BRegistration, SimulatedStkRequest
+from simulators.models import (
+    SimulatedC2BRegistration,
+    SimulatedC2BTransaction,
+    SimulatedDarajaApp,
+    SimulatedPullRegistration,
+    SimulatedStkRequest,
+)
 from simulators.parsing import json_body, whole_amount
 
 NAIROBI = ZoneInfo("Africa/Nairobi")
 TOKEN_SALT = "simulators.daraja.access-token"  # noqa: S105 - a signing namespace, not a secret
 TOKEN_LIFETIME_SECONDS = 3599
 PHONE = re.compile(r"^254[17]\d{8}$")
-TRANSACTION_TYPES = {"CustomerPayBillOnline", "CustomerBuyGoodsOnline"}
+PAYBILL_ONLINE, BUY_GOODS_ONLINE = "CustomerPayBillOnline", "CustomerBuyGoodsOnline"
 FORBIDDEN_URL_WORDS = ("mpesa", "safaricom")
 # Daraja refuses a Timestamp this far from its own clock (Nairobi time).
 TIMESTAMP_TOLERANCE = timedelta(hours=1)
+# Pull Transactions lists only this far back, this many rows an answer.
+PULL_WINDOW = timedelta(hours=48)
+PULL_PAGE_SIZE = 100
+PULL_DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
 
 # Test phone numbers choose how an STK Push ends, by their last digits:
 STK_SUCCESS = (0, "The service request is processed successfully.")
@@ -80,49 +96,97 @@ def _bad_request(field: str) -> JsonResponse:
     return _error(400, "400.002.02", f"Bad Request - Invalid {field}")
 
 
-def _token_valid(request: HttpRequest) -> bool:
+def platform_app() -> SimulatedDarajaApp:
+    """The platform's own app, from the settings (never saved)."""
+    till = settings.MPESA_TRANSACTION_TYPE == BUY_GOODS_ONLINE
+    return SimulatedDarajaApp(
+        consumer_key=settings.MPESA_CONSUMER_KEY,
+        consumer_secret=settings.MPESA_CONSUMER_SECRET,
+        shortcode=settings.MPESA_SHORTCODE,
+        passkey=settings.MPESA_PASSKEY,
+        till_number=settings.MPESA_SHORTCODE if till else "",
+        organization_name="Harambee",
+    )
+
+
+def daraja_app_register(
+    *, shortcode: str, consumer_key: str, consumer_secret: str, passkey: str, till_number: str = "", **fields: Any
+) -> SimulatedDarajaApp:
+    """Give an organization a Daraja app for ``shortcode`` (replacing one it had)."""
+    app, _ = SimulatedDarajaApp.objects.update_or_create(
+        shortcode=shortcode,
+        defaults={
+            "consumer_key": consumer_key,
+            "consumer_secret": consumer_secret,
+            "passkey": passkey,
+            "till_number": till_number,
+            **fields,
+        },
+    )
+    return app
+
+
+def _app_by_key(consumer_key: str) -> SimulatedDarajaApp | None:
+    platform = platform_app()
+    if consumer_key == platform.consumer_key:
+        return platform
+    return SimulatedDarajaApp.objects.filter(consumer_key=consumer_key).first()
+
+
+def _app_paid_at(number: str) -> SimulatedDarajaApp | None:
+    """The app whose paybill, or till, ``number`` is."""
+    platform = platform_app()
+    if number in (platform.shortcode, platform.till_number):
+        return platform
+    return SimulatedDarajaApp.objects.filter(shortcode=number).first() or (
+        SimulatedDarajaApp.objects.filter(till_number=number).first() if number else None
+    )
+
+
+def _token_app(request: HttpRequest) -> SimulatedDarajaApp | None:
+    """The app a valid bearer token was issued to, or None."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme != "Bearer" or not token:
-        return False
+        return None
     try:
-        signing.loads(token, salt=TOKEN_SALT, max_age=TOKEN_LIFETIME_SECONDS)
+        issued = signing.loads(token, salt=TOKEN_SALT, max_age=TOKEN_LIFETIME_SECONDS)
     except signing.BadSignature:
-        return False
-    return True
+        return None
+    return _app_by_key(str(issued.get("key", "")))
 
 
 def _invalid_token() -> JsonResponse:
     return _error(404, "404.001.03", "Invalid Access Token")
 
 
-def _security_problem(body: dict[str, Any]) -> str | None:
-    """The first invalid one of BusinessShortCode, Timestamp and Password, or None."""
+def _security_refusal(body: dict[str, Any], app: SimulatedDarajaApp) -> JsonResponse | None:
+    """Daraja's answer to an invalid BusinessShortCode (not this app's), Timestamp or Password
+    (made with another passkey: "Wrong credentials", as Daraja words it), or None."""
     shortcode, stamp = str(body.get("BusinessShortCode", "")), str(body.get("Timestamp", ""))
-    if shortcode != settings.MPESA_SHORTCODE:
-        return "BusinessShortCode"
+    if shortcode != app.shortcode:
+        return _bad_request("BusinessShortCode")
     try:
         sent_at = datetime.strptime(stamp, "%Y%m%d%H%M%S").replace(tzinfo=NAIROBI)
     except ValueError:
-        return "Timestamp"
+        return _bad_request("Timestamp")
     if abs(timezone.now() - sent_at) > TIMESTAMP_TOLERANCE:
-        return "Timestamp"
-    expected = base64.b64encode(f"{shortcode}{settings.MPESA_PASSKEY}{stamp}".encode()).decode()
+        return _bad_request("Timestamp")
+    expected = base64.b64encode(f"{shortcode}{app.passkey}{stamp}".encode()).decode()
     if not constant_time_compare(str(body.get("Password", "")), expected):
-        return "Password"
+        return _error(500, "500.001.1001", "Wrong credentials")
     return None
 
 
-def _stk_push_problem(body: dict[str, Any]) -> str | None:
-    if problem := _security_problem(body):
-        return problem
-    if body.get("TransactionType") not in TRANSACTION_TYPES:
+def _stk_push_problem(body: dict[str, Any], app: SimulatedDarajaApp) -> str | None:
+    # A till is paid with Buy Goods to the till number; a paybill with Pay Bill to itself.
+    if body.get("TransactionType") != (BUY_GOODS_ONLINE if app.till_number else PAYBILL_ONLINE):
         return "TransactionType"
     if whole_amount(body.get("Amount")) is None:
         return "Amount"
     for field in ("PartyA", "PhoneNumber"):
         if not PHONE.match(str(body.get(field, ""))):
             return field
-    if str(body.get("PartyB", "")) != settings.MPESA_SHORTCODE:
+    if str(body.get("PartyB", "")) != (app.till_number or app.shortcode):
         return "PartyB"
     if not re.match(r"^https?://[^\s]+$", str(body.get("CallBackURL", ""))):
         return "CallBackURL"
@@ -143,9 +207,8 @@ def oauth_generate(request: HttpRequest) -> JsonResponse:
         key, _, secret = base64.b64decode(encoded, validate=True).decode().partition(":")
     except (binascii.Error, UnicodeDecodeError):
         key = secret = ""
-    valid = constant_time_compare(key, settings.MPESA_CONSUMER_KEY) and constant_time_compare(
-        secret, settings.MPESA_CONSUMER_SECRET
-    )
+    app = _app_by_key(key)
+    valid = app is not None and constant_time_compare(secret, app.consumer_secret)
     if scheme != "Basic" or not valid:
         return _error(400, "400.008.01", "Invalid Authentication passed")
     token = signing.dumps({"key": key, "nonce": secrets.token_hex(4)}, salt=TOKEN_SALT)
@@ -155,17 +218,20 @@ def oauth_generate(request: HttpRequest) -> JsonResponse:
 @csrf_exempt
 @require_POST
 def stk_push(request: HttpRequest) -> JsonResponse:
-    if not _token_valid(request):
+    if (app := _token_app(request)) is None:
         return _invalid_token()
     body = json_body(request)
     if body is None:
         return _bad_request("Body")
-    if problem := _stk_push_problem(body):
+    if refusal := _security_refusal(body, app):
+        return refusal
+    if problem := _stk_push_problem(body, app):
         return _bad_request(problem)
     prompt = SimulatedStkRequest.objects.create(
         merchant_request_id=f"{_random_digits(5)}-{_random_digits(8)}-1",
         checkout_request_id=f"ws_CO_{_now_stamp()}{_random_digits(10)}",
-        shortcode=settings.MPESA_SHORTCODE,
+        shortcode=app.shortcode,
+        party_b=str(body["PartyB"]),
         phone=str(body["PhoneNumber"]),
         amount=whole_amount(body["Amount"]) or 0,
         account_reference=str(body["AccountReference"]),
@@ -238,14 +304,16 @@ def stk_auto_answer(request: HttpRequest, checkout_request_id: str) -> HttpRespo
 @csrf_exempt
 @require_POST
 def stk_query(request: HttpRequest) -> JsonResponse:
-    if not _token_valid(request):
+    if (app := _token_app(request)) is None:
         return _invalid_token()
     body = json_body(request)
     if body is None:
         return _bad_request("Body")
-    if problem := _security_problem(body):
-        return _bad_request(problem)
-    prompt = SimulatedStkRequest.objects.filter(checkout_request_id=str(body.get("CheckoutRequestID", ""))).first()
+    if refusal := _security_refusal(body, app):
+        return refusal
+    prompt = SimulatedStkRequest.objects.filter(
+        checkout_request_id=str(body.get("CheckoutRequestID", "")), shortcode=app.shortcode
+    ).first()
     if prompt is None:
         return _bad_request("CheckoutRequestID")
     if prompt.result_code is None:
@@ -270,12 +338,12 @@ def _url_problem(url: Any) -> bool:
 @csrf_exempt
 @require_POST
 def c2b_register_url(request: HttpRequest) -> JsonResponse:
-    if not _token_valid(request):
+    if (app := _token_app(request)) is None:
         return _invalid_token()
     body = json_body(request)
     if body is None:
         return _bad_request("Body")
-    if str(body.get("ShortCode", "")) != settings.MPESA_SHORTCODE:
+    if str(body.get("ShortCode", "")) != app.shortcode:
         return _bad_request("ShortCode")
     if body.get("ResponseType") not in ("Completed", "Cancelled"):
         return _bad_request("ResponseType")
@@ -283,7 +351,7 @@ def c2b_register_url(request: HttpRequest) -> JsonResponse:
         if _url_problem(body.get(field)):
             return _bad_request(field)
     SimulatedC2BRegistration.objects.update_or_create(
-        shortcode=settings.MPESA_SHORTCODE,
+        shortcode=app.shortcode,
         defaults={
             "response_type": body["ResponseType"],
             "confirmation_url": body["ConfirmationURL"],
@@ -302,8 +370,11 @@ def c2b_register_url(request: HttpRequest) -> JsonResponse:
 @csrf_exempt
 @require_POST
 def c2b_simulate(request: HttpRequest) -> JsonResponse:
-    """Not Daraja: a customer pays the paybill ``{"BillRefNumber", "Amount", "MSISDN"}``. The
-    registered validation URL is asked, then the confirmation posted, after the usual delay."""
+    """Not Daraja: a customer pays a paybill or till, ``{"ShortCode", "BillRefNumber", "Amount",
+    "MSISDN"}`` (ShortCode: the paybill or till number, by default the platform's). The registered
+    validation URL is asked, then the confirmation posted, after the usual delay; with
+    ``"DropConfirmation": true`` nothing is posted, as when Safaricom never delivers one, and only
+    Pull Transactions lists the payment."""
     body = json_body(request)
     if body is None:
         return _bad_request("Body")
@@ -312,41 +383,150 @@ def c2b_simulate(request: HttpRequest) -> JsonResponse:
         return _bad_request("Amount")
     if not PHONE.match(msisdn):
         return _bad_request("MSISDN")
-    shortcode = str(body.get("ShortCode") or settings.MPESA_SHORTCODE)
-    registration = SimulatedC2BRegistration.objects.filter(shortcode=shortcode).first()
-    if registration is None:
-        return _error(400, "400.002.02", f"Bad Request - No URLs registered for ShortCode {shortcode}")
-    trans_id = _transaction_id()
+    paid_to = str(body.get("ShortCode") or settings.MPESA_SHORTCODE)
+    app = _app_paid_at(paid_to)
+    registration = SimulatedC2BRegistration.objects.filter(shortcode=app.shortcode).first() if app else None
+    if app is None or registration is None:
+        return _error(400, "400.002.02", f"Bad Request - No URLs registered for ShortCode {paid_to}")
+    till = bool(app.till_number) and paid_to == app.till_number
+    transaction = SimulatedC2BTransaction.objects.create(
+        trans_id=_transaction_id(),
+        shortcode=app.shortcode,
+        paid_to=paid_to,
+        transaction_type="Buy Goods" if till else "Pay Bill",
+        amount=amount,
+        # A till payer types no account number.
+        bill_ref_number="" if till else str(body.get("BillRefNumber", ""))[:64],
+        # Safaricom masks the payer's number in C2B notifications.
+        msisdn=f"{msisdn[:4]} ***** {msisdn[-3:]}",
+        paid_at=timezone.now(),
+        confirmation_dropped=body.get("DropConfirmation") is True,
+    )
     notification = {
-        "TransactionType": "Pay Bill",
-        "TransID": trans_id,
+        "TransactionType": transaction.transaction_type,
+        "TransID": transaction.trans_id,
         "TransTime": _now_stamp(),
         "TransAmount": f"{amount}.00",
-        "BusinessShortCode": shortcode,
-        "BillRefNumber": str(body.get("BillRefNumber", "")),
+        "BusinessShortCode": paid_to,
+        "BillRefNumber": transaction.bill_ref_number,
         "InvoiceNumber": "",
         "OrgAccountBalance": "",
         "ThirdPartyTransID": "",
-        # Safaricom masks the payer's number in C2B notifications.
-        "MSISDN": f"{msisdn[:4]} ***** {msisdn[-3:]}",
+        "MSISDN": transaction.msisdn,
         "FirstName": str(body.get("FirstName", "John")),
         "MiddleName": "",
         "LastName": "",
     }
-    deliver_c2b_later(
-        validation_url=registration.validation_url,
-        confirmation_url=registration.confirmation_url,
-        body=notification,
-        response_type=registration.response_type,
-        delay=settings.SIMULATOR_CALLBACK_DELAY_SECONDS,
-    )
+    if not transaction.confirmation_dropped:
+        deliver_c2b_later(
+            validation_url=registration.validation_url,
+            confirmation_url=registration.confirmation_url,
+            body=notification,
+            response_type=registration.response_type,
+            delay=settings.SIMULATOR_CALLBACK_DELAY_SECONDS,
+        )
     return JsonResponse(
         {
             "OriginatorCoversationID": f"{_random_digits(5)}-{_random_digits(7)}-1",
             "ResponseCode": "0",
             "ResponseDescription": "Accept the service request successfully.",
-            "TransID": trans_id,
+            "TransID": transaction.trans_id,
         }
+    )
+
+
+@csrf_exempt
+@require_POST
+def pull_register(request: HttpRequest) -> JsonResponse:
+    """Pull Transactions registration: once per shortcode (``1000``), again answered ``1001``."""
+    if (app := _token_app(request)) is None:
+        return _invalid_token()
+    body = json_body(request)
+    if body is None:
+        return _bad_request("Body")
+    if str(body.get("ShortCode", "")) != app.shortcode:
+        return _bad_request("ShortCode")
+    if body.get("RequestType") != "Pull":
+        return _bad_request("RequestType")
+    if not PHONE.match(str(body.get("NominatedNumber", ""))):
+        return _bad_request("NominatedNumber")
+    if _url_problem(body.get("CallBackURL")):
+        return _bad_request("CallBackURL")
+    _, created = SimulatedPullRegistration.objects.get_or_create(
+        shortcode=app.shortcode,
+        defaults={"nominated_number": body["NominatedNumber"], "callback_url": body["CallBackURL"]},
+    )
+    return JsonResponse(
+        {
+            "ResponseRefID": f"{_random_digits(5)}-{_random_digits(7)}-1",
+            "ResponseStatus": "1000" if created else "1001",
+            "ShortCode": app.shortcode,
+            "ResponseDescription": "Shortcode registered successfully" if created else "Shortcode already registered",
+        }
+    )
+
+
+def _pull_date(value: Any) -> datetime | None:
+    try:
+        return datetime.strptime(str(value), PULL_DATE_FORMAT).replace(tzinfo=NAIROBI)
+    except ValueError:
+        return None
+
+
+def _pulled(transaction: SimulatedC2BTransaction, organization_name: str) -> dict[str, Any]:
+    return {
+        "transactionId": transaction.trans_id,
+        "trxDate": transaction.paid_at.astimezone(NAIROBI).replace(microsecond=0).isoformat(),
+        "msisdn": transaction.msisdn,
+        "sender": "",
+        "transactiontype": "c2b-buy-goods-debit"
+        if transaction.transaction_type == "Buy Goods"
+        else "c2b-pay-bill-debit",
+        "billreference": transaction.bill_ref_number,
+        "amount": f"{transaction.amount}.0",
+        "organizationname": organization_name,
+    }
+
+
+@csrf_exempt
+@require_POST
+def pull_query(request: HttpRequest) -> JsonResponse:
+    """The C2B payments of a registered shortcode between StartDate and EndDate (Nairobi time),
+    ``PULL_PAGE_SIZE`` rows from OffSetValue; nothing older than 48 hours is kept."""
+    if (app := _token_app(request)) is None:
+        return _invalid_token()
+    body = json_body(request)
+    if body is None:
+        return _bad_request("Body")
+    if str(body.get("ShortCode", "")) != app.shortcode:
+        return _bad_request("ShortCode")
+    if not SimulatedPullRegistration.objects.filter(shortcode=app.shortcode).exists():
+        return _error(400, "400.002.02", "Bad Request - ShortCode not registered for Pull Transactions")
+    start, end = _pull_date(body.get("StartDate")), _pull_date(body.get("EndDate"))
+    if start is None:
+        return _bad_request("StartDate")
+    if end is None or end < start:
+        return _bad_request("EndDate")
+    offset = str(body.get("OffSetValue", ""))
+    if not offset.isdigit():
+        return _bad_request("OffSetValue")
+    transactions = SimulatedC2BTransaction.objects.filter(
+        shortcode=app.shortcode, paid_at__gte=max(start, timezone.now() - PULL_WINDOW), paid_at__lte=end
+    )[int(offset) : int(offset) + PULL_PAGE_SIZE]
+    reference = f"{_random_digits(5)}-{_random_digits(7)}-1"
+    if not transactions:
+        return JsonResponse(
+            {
+                "ResponseRefID": reference,
+                "ResponseCode": "1001",
+                "ResponseMessage": "No transactions found",
+                "Response": [],
+            }
+        )
+    rows = [_pulled(transaction, app.organization_name) for transaction in transactions]
+    # As in Safaricom's examples: the list of transactions inside a list.
+    return JsonResponse(
+        {"ResponseRefID": reference, "ResponseCode": "1000", "ResponseMessage": "Success", "Response": [rows]}
     )
 
 

@@ -10,6 +10,7 @@ class SimulatedStkRequest(models.Model):
     merchant_request_id = models.CharField(max_length=64, unique=True)
     checkout_request_id = models.CharField(max_length=64, unique=True)
     shortcode = models.CharField(max_length=16)
+    party_b = models.CharField(max_length=16, blank=True, help_text="Where the money goes: the paybill or the till.")
     phone = models.CharField(max_length=16)
     amount = models.PositiveIntegerField()
     account_reference = models.CharField(max_length=12)
@@ -26,6 +27,58 @@ class SimulatedStkRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.checkout_request_id} KES {self.amount} to {self.phone}"
+
+
+class SimulatedDarajaApp(models.Model):
+    """A Daraja app an organization created, linked to its own paybill or till.
+
+    The platform's app (the MPESA_* settings) is always there without a row; tests and the demo add
+    an organization's with ``simulators.daraja.daraja_app_register``. ``shortcode`` is the paybill,
+    or for a till the store number STK Push names as BusinessShortCode; ``till_number`` the till.
+    """
+
+    consumer_key = models.CharField(max_length=128, unique=True)
+    consumer_secret = models.CharField(max_length=128)
+    shortcode = models.CharField(max_length=16, unique=True)
+    passkey = models.CharField(max_length=128)
+    till_number = models.CharField(max_length=16, blank=True)
+    organization_name = models.CharField(max_length=100, default="Simulated organization")
+
+    def __str__(self) -> str:
+        return f"{self.shortcode} ({self.organization_name})"
+
+
+class SimulatedC2BTransaction(models.Model):
+    """A payment someone made to a paybill or till (C2B): what Pull Transactions lists, whether or
+    not its confirmation was delivered."""
+
+    trans_id = models.CharField(max_length=16, unique=True)
+    shortcode = models.CharField(max_length=16, help_text="The registered shortcode (a till's store number).")
+    paid_to = models.CharField(max_length=16, help_text="The number the payer paid: the paybill or the till.")
+    transaction_type = models.CharField(max_length=32)
+    amount = models.PositiveIntegerField()
+    bill_ref_number = models.CharField(max_length=64, blank=True)
+    msisdn = models.CharField(max_length=32)
+    paid_at = models.DateTimeField()
+    confirmation_dropped = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["paid_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.trans_id} KES {self.amount} to {self.paid_to}"
+
+
+class SimulatedPullRegistration(models.Model):
+    """A shortcode registered for Pull Transactions."""
+
+    shortcode = models.CharField(max_length=16, unique=True)
+    nominated_number = models.CharField(max_length=16)
+    callback_url = models.URLField(max_length=500)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.shortcode
 
 
 class SimulatedC2BRegistration(models.Model):

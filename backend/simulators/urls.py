@@ -12,6 +12,8 @@ urlpatterns = [
     path("daraja/mpesa/stkpush/v1/processrequest", daraja.stk_push, name="daraja-stk-push"),
     path("daraja/mpesa/stkpushquery/v1/query", daraja.stk_query, name="daraja-stk-query"),
     path("daraja/mpesa/c2b/v1/registerurl", daraja.c2b_register_url, name="daraja-c2b-register"),
+    path("daraja/pulltransactions/v1/register", daraja.pull_register, name="daraja-pull-register"),
+    path("daraja/pulltransactions/v1/query", daraja.pull_query, name="daraja-pull-query"),
     # Helpers of the simulator itself.
     path("daraja/c2b/simulate", daraja.c2b_simulate, name="daraja-c2b-simulate"),
     path("daraja/phone", daraja.phone, name="daraja-phone"),

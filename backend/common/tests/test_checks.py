@@ -11,6 +11,7 @@ from common.checks import refuse_unsafe_settings, trusted_proxies_check, unsafe_
 
 BACKEND_DIR = Path(django_settings.BASE_DIR)
 STRONG = "q7Xv2mR9tLk4wZp8Hs3Nd6Yb1Gc5Jf0E"  # 32 characters
+FERNET_KEY = "Jx3mJ8c2p0ZkQeC4s9qN1wYtV6bR7uHfA5dG0lK2oPs="
 
 
 @pytest.fixture
@@ -27,6 +28,7 @@ def deployment(settings):
     settings.MPESA_PASSKEY = "a-real-passkey"
     settings.MPESA_CALLBACK_BASE_URL = "https://harambee.example"
     settings.MPESA_ALLOWED_IPS = ["196.201.214.200"]
+    settings.SECRETS_ENCRYPTION_KEYS = [FERNET_KEY]
     return settings
 
 
@@ -88,6 +90,29 @@ def test_the_mpesa_settings_are_required(deployment, name):
     assert check_ids() == ["harambee.E001"]
 
 
+def test_the_local_encryption_key_is_an_error(deployment):
+    deployment.SECRETS_ENCRYPTION_KEYS = [FERNET_KEY, deployment.LOCAL_DEFAULTS["SECRETS_ENCRYPTION_KEYS"]]
+
+    assert check_ids() == ["harambee.E002"]
+
+
+@pytest.mark.parametrize("keys", [[], ["not-a-fernet-key"], [FERNET_KEY, "short"]])
+def test_missing_or_malformed_encryption_keys_are_errors(deployment, keys):
+    deployment.SECRETS_ENCRYPTION_KEYS = keys
+
+    assert check_ids() == ["harambee.E005"]
+
+
+def test_a_production_start_without_encryption_keys_is_refused():
+    environment = production_environment(STRONG)
+    del environment["SECRETS_ENCRYPTION_KEYS"]
+
+    started = run_backend("-c", "import config.wsgi", **environment)
+
+    assert started.returncode != 0
+    assert "SECRETS_ENCRYPTION_KEYS is not set" in started.stderr
+
+
 def test_a_callback_token_naming_mpesa_is_an_error_daraja_would_refuse_it(deployment):
     deployment.MPESA_CALLBACK_TOKEN = f"{STRONG}-MPesa"
 
@@ -136,6 +161,7 @@ def production_environment(secret: str) -> dict[str, str]:
         "MPESA_CONSUMER_SECRET": f"{secret}-consumer-secret",
         "MPESA_SHORTCODE": "600123",
         "MPESA_PASSKEY": f"{secret}-passkey",
+        "SECRETS_ENCRYPTION_KEYS": FERNET_KEY,
     }
 
 

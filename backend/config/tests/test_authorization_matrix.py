@@ -32,6 +32,8 @@ from campaigns import drafts
 from campaigns.models import Campaign, CampaignStatus, Draft, DraftToolType
 from campaigns.tests.factories import CampaignFactory
 from campaigns.tests.wizard_support import image_bytes
+from collection_accounts.models import CollectionAccount
+from collection_accounts.tests.factories import CollectionAccountFactory
 from config.api import api
 from grants.models import Grant
 from grants.tests.factories import GrantFactory, OrganizationProfileFactory, subscribe
@@ -120,6 +122,11 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "DELETE /api/orgs/{organization_id}/invitations/{invitation_id}": (401, 404, 204, 403, 403, 403, 404, 404),
     "GET /api/invitations":                               (200, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/invitations/accept":                       (401, 200, 400, 400, 400, 400, 200, 200),
+    # Collection accounts: every member sees where the money is paid; owners and treasurers change it
+    "GET /api/orgs/{organization_id}/collection-accounts":                (401, 404, 200, 200, 200, 200, 404, 404),
+    "POST /api/orgs/{organization_id}/collection-accounts":               (401, 404, 201, 201, 403, 403, 404, 404),
+    "PATCH /api/orgs/{organization_id}/collection-accounts/{account_id}":  (401, 404, 200, 200, 403, 403, 404, 404),
+    "DELETE /api/orgs/{organization_id}/collection-accounts/{account_id}": (401, 404, 204, 204, 403, 403, 404, 404),
     # Pledges and donations: public giving; Pledge Management for the organizer and admins
     "POST /api/pledges":                                  (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/pledges":                                   (200, 200, 200, 200, 200, 200, 200, 200),
@@ -166,6 +173,7 @@ class World:
     team_member: Membership
     change_request: ChangeRequest
     invitation: Invitation
+    collection_account: CollectionAccount
 
 
 @pytest.fixture
@@ -219,6 +227,7 @@ def world(settings: Any) -> World:
         team_member=team_member,
         change_request=change_request,
         invitation=invitation_for(campaign.organization, email="invited@example.com"),
+        collection_account=CollectionAccountFactory.create(organization=campaign.organization),
     )
 
 
@@ -254,6 +263,7 @@ def path_parameters(world: World, operation: str = "") -> dict[str, object]:
         "membership_id": world.team_member.pk,
         "change_request_id": world.change_request.pk,
         "invitation_id": world.invitation.pk,
+        "account_id": world.collection_account.pk,
         **OWN_OBJECTS.get(operation, lambda w: {})(world),
     }
 
@@ -369,6 +379,12 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     "POST /api/invitations/accept": lambda w, me: {"json": {"token": invitation_token_for(w, me)}},
     "PATCH /api/orgs/{organization_id}": lambda w, me: {"json": {"town": "Thika"}},
     "PUT /api/orgs/{organization_id}/members/{membership_id}": lambda w, me: {"json": {"role": "usher"}},
+    "POST /api/orgs/{organization_id}/collection-accounts": lambda w, me: {
+        "json": {"kind": "till", "till_number": "5123456", "store_number": "5123400"}
+    },
+    "PATCH /api/orgs/{organization_id}/collection-accounts/{account_id}": lambda w, me: {
+        "json": {"label": "Building fund"}
+    },
     "POST /api/wizard-feedback": lambda w, me: {"json": {"liked": "The steps", "rating": 4}},
     "POST /api/feedback": lambda w, me: {"json": {"message": "Lovely site", "page": "/explore"}},
     "PUT /api/organizations/profile": lambda w, me: {

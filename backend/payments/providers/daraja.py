@@ -10,8 +10,8 @@ the intent we created.
 import base64
 import hashlib
 import re
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -28,14 +28,38 @@ TOKEN_PATH = "/oauth/v1/generate"  # noqa: S105 - a path, not a secret
 STK_PUSH_PATH = "/mpesa/stkpush/v1/processrequest"
 STK_QUERY_PATH = "/mpesa/stkpushquery/v1/query"
 C2B_REGISTER_PATH = "/mpesa/c2b/v1/registerurl"
+PULL_REGISTER_PATH = "/pulltransactions/v1/register"
+PULL_QUERY_PATH = "/pulltransactions/v1/query"
+# Pull Transactions answers: registered now or before; transactions found or none in the period.
+PULL_REGISTERED = ("1000", "1001")
+PULL_FOUND, PULL_NONE = "1000", "1001"
+# Only this far back can be pulled.
+PULL_WINDOW = timedelta(hours=48)
+PULL_DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
+# A safety stop for the paging loop, far above what one shortcode takes in 48 hours.
+PULL_MAX_PAGES = 100
 # A cached token is dropped this long before Daraja says it expires.
 TOKEN_REFRESH_MARGIN_SECONDS = 60
 ACCOUNT_REFERENCE_MAX_LENGTH = 12
 TRANSACTION_DESC_MAX_LENGTH = 13
 # Daraja answers an expired or unknown bearer token with HTTP 404 and this error code.
 INVALID_TOKEN_ERROR_CODE = "404.001.03"  # noqa: S105 - an error code
-# The STK query answers this error code while the payer has not yet answered the prompt.
+# The token request's answer to a wrong consumer key or secret.
+INVALID_CREDENTIALS_ERROR_CODE = "400.008.01"
+# The STK query answers this error code while the payer has not yet answered the prompt (and, with
+# another message, to a wrong passkey: the message tells them apart).
 STILL_PROCESSING_ERROR_CODE = "500.001.1001"
+# errorMessage of a BusinessShortCode (or PartyB) the app may not use, and of a Password made with
+# the wrong passkey, as Daraja words them.
+SHORTCODE_REFUSALS = (
+    "Invalid BusinessShortCode",
+    "Invalid ShortCode",
+    "Invalid PartyB",
+    "Merchant does not exist",
+)
+PASSKEY_REFUSAL = "Wrong credentials"
+# A CheckoutRequestID nobody was given: querying it checks the shortcode and passkey and pays nothing.
+PROBE_CHECKOUT_REQUEST_ID = "ws_CO_HARAMBEE_CONNECTION_TEST"
 RESULT_CANCELLED_BY_USER = 1032
 DARAJA_PHONE = re.compile(r"^254[17]\d{8}$")
 TIMEOUT_SECONDS = 10.0
@@ -187,41 +211,92 @@ def parse_c2b_notification(body: Any) -> C2BNotification:
     )
 
 
-class DarajaClient:
-    def __init__(
-        self,
-        *,
-        base_url: str,
-        consumer_key: str,
-        consumer_secret: str,
-        shortcode: str,
-        passkey: str,
-        transaction_type: str,
-        timeout: float = 10.0,
-    ) -> None:
-        self.base_url = base_url.rstrip("/")
-        self.consumer_key = consumer_key
-        self.consumer_secret = consumer_secret
-        self.shortcode = shortcode
-        self.passkey = passkey
-        self.transaction_type = transaction_type
-        self.timeout = timeout
+PAYBILL, TILL = "paybill", "till"
+PAYBILL_ONLINE, BUY_GOODS_ONLINE = "CustomerPayBillOnline", "CustomerBuyGoodsOnline"
+
+
+@dataclass(frozen=True)
+class DarajaCredentials:
+    """One Daraja app and the M-Pesa account it serves: the platform's own (``from_settings``, for
+    fees) or an organization's (its connected collection account).
+
+    ``shortcode`` is what the app is linked to and what Daraja calls BusinessShortCode: the paybill
+    number, or for a till its store (head office) number; ``till_number`` is the till payers pay
+    (STK Push's PartyB). The secrets stay out of ``repr``, so a credentials value in a log line or
+    a traceback shows none of them.
+    """
+
+    consumer_key: str = field(repr=False)
+    consumer_secret: str = field(repr=False)
+    shortcode: str
+    passkey: str = field(default="", repr=False)
+    kind: str = PAYBILL
+    till_number: str = ""
+    # The organization's Safaricom number Pull Transactions is registered with.
+    nominated_number: str = ""
 
     @classmethod
-    def from_settings(cls) -> "DarajaClient":
+    def from_settings(cls) -> "DarajaCredentials":
+        till = settings.MPESA_TRANSACTION_TYPE == BUY_GOODS_ONLINE
         return cls(
-            base_url=settings.MPESA_BASE_URL,
             consumer_key=settings.MPESA_CONSUMER_KEY,
             consumer_secret=settings.MPESA_CONSUMER_SECRET,
             shortcode=settings.MPESA_SHORTCODE,
             passkey=settings.MPESA_PASSKEY,
-            transaction_type=settings.MPESA_TRANSACTION_TYPE,
-            timeout=TIMEOUT_SECONDS,
+            kind=TILL if till else PAYBILL,
+            till_number=settings.MPESA_SHORTCODE if till else "",
         )
 
     @property
+    def transaction_type(self) -> str:
+        return BUY_GOODS_ONLINE if self.kind == TILL else PAYBILL_ONLINE
+
+    @property
+    def party_b(self) -> str:
+        """Where an STK Push sends the money: the paybill, or the till."""
+        return self.till_number if self.kind == TILL else self.shortcode
+
+    @property
+    def cache_key(self) -> str:
+        """Per app and account: a replaced key or secret never reuses the old app's token."""
+        material = f"{self.consumer_key}|{self.consumer_secret}|{self.shortcode}"
+        return hashlib.sha256(material.encode()).hexdigest()[:32]
+
+
+class CredentialsRefused(ProviderError):
+    """Daraja gave no token: the consumer key or secret is wrong."""
+
+
+class ShortcodeRefused(ProviderError):
+    """Daraja does not know the shortcode, or it is not this app's."""
+
+
+class PasskeyRefused(ProviderError):
+    """The shortcode is right but the Lipa Na M-Pesa passkey is not (the STK Password is refused)."""
+
+
+class DarajaClient:
+    def __init__(self, *, base_url: str, credentials: DarajaCredentials, timeout: float = TIMEOUT_SECONDS) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.credentials = credentials
+        self.timeout = timeout
+
+    @classmethod
+    def from_settings(cls) -> "DarajaClient":
+        """The platform's own Daraja app, which takes the fees."""
+        return cls.for_credentials(DarajaCredentials.from_settings())
+
+    @classmethod
+    def for_credentials(cls, credentials: DarajaCredentials) -> "DarajaClient":
+        return cls(base_url=settings.MPESA_BASE_URL, credentials=credentials, timeout=TIMEOUT_SECONDS)
+
+    @property
+    def shortcode(self) -> str:
+        return self.credentials.shortcode
+
+    @property
     def _token_cache_key(self) -> str:
-        digest = hashlib.sha256(f"{self.base_url}|{self.consumer_key}".encode()).hexdigest()[:24]
+        digest = hashlib.sha256(f"{self.base_url}|{self.credentials.cache_key}".encode()).hexdigest()[:24]
         return f"payments:daraja-token:{digest}"
 
     def access_token(self) -> str:
@@ -233,11 +308,13 @@ class DarajaClient:
             response = httpx.get(
                 f"{self.base_url}{TOKEN_PATH}",
                 params={"grant_type": "client_credentials"},
-                auth=(self.consumer_key, self.consumer_secret),
+                auth=(self.credentials.consumer_key, self.credentials.consumer_secret),
                 timeout=self.timeout,
             )
         except httpx.HTTPError as exc:
             raise ProviderError(f"Daraja token request failed: {exc}") from exc
+        if response.status_code == 400 and INVALID_CREDENTIALS_ERROR_CODE in response.text:
+            raise CredentialsRefused("Daraja refused the consumer key and secret (400)")
         if response.status_code != 200:
             raise ProviderError(f"Daraja refused the token request ({response.status_code}): {response.text[:200]}")
         try:
@@ -266,9 +343,19 @@ class DarajaClient:
         now = timestamp()
         return {
             "BusinessShortCode": self.shortcode,
-            "Password": password(shortcode=self.shortcode, passkey=self.passkey, timestamp=now),
+            "Password": password(shortcode=self.shortcode, passkey=self.credentials.passkey, timestamp=now),
             "Timestamp": now,
         }
+
+    @staticmethod
+    def _refused_credentials(answer: dict[str, Any]) -> ProviderError | None:
+        """Daraja's answer to a shortcode not of this app, or to a Password built with the wrong passkey."""
+        message = str(answer.get("errorMessage", ""))
+        if any(words in message for words in SHORTCODE_REFUSALS):
+            return ShortcodeRefused(f"Daraja refused the shortcode: {message}")
+        if PASSKEY_REFUSAL in message:
+            return PasskeyRefused(f"Daraja refused the STK password: {message}")
+        return None
 
     @staticmethod
     def _json(response: httpx.Response) -> dict[str, Any]:
@@ -286,10 +373,10 @@ class DarajaClient:
         """Send the PIN prompt to ``phone`` (E.164). Acceptance is not payment."""
         body = {
             **self._secured(),
-            "TransactionType": self.transaction_type,
+            "TransactionType": self.credentials.transaction_type,
             "Amount": int(amount),
             "PartyA": daraja_phone(phone),
-            "PartyB": self.shortcode,
+            "PartyB": self.credentials.party_b,
             "PhoneNumber": daraja_phone(phone),
             "CallBackURL": callback_url,
             "AccountReference": account_reference[:ACCOUNT_REFERENCE_MAX_LENGTH],
@@ -297,6 +384,8 @@ class DarajaClient:
         }
         response = self._post(STK_PUSH_PATH, body)
         answer = self._json(response)
+        if refusal := self._refused_credentials(answer):
+            raise refusal
         if response.status_code != 200 or str(answer.get("ResponseCode")) != "0":
             message = answer.get("errorMessage") or answer.get("ResponseDescription") or response.text[:200]
             raise ProviderError(f"Daraja refused the STK Push ({response.status_code}): {message}")
@@ -312,6 +401,8 @@ class DarajaClient:
     def stk_query(self, *, checkout_request_id: str) -> StkQueryAnswer:
         response = self._post(STK_QUERY_PATH, {**self._secured(), "CheckoutRequestID": checkout_request_id})
         answer = self._json(response)
+        if refusal := self._refused_credentials(answer):
+            raise refusal
         if answer.get("errorCode") == STILL_PROCESSING_ERROR_CODE:
             return StkQueryAnswer(body=answer, result=None)
         if response.status_code != 200 or "ResultCode" not in answer:
@@ -341,7 +432,121 @@ class DarajaClient:
         }
         response = self._post(C2B_REGISTER_PATH, body)
         answer = self._json(response)
+        if refusal := self._refused_credentials(answer):
+            raise refusal
         if response.status_code != 200 or str(answer.get("ResponseCode", "0")) != "0":
             message = answer.get("errorMessage") or answer.get("ResponseDescription") or response.text[:200]
             raise ProviderError(f"Daraja refused the C2B registration ({response.status_code}): {message}")
         return answer
+
+    def check_shortcode(self) -> None:
+        """Test the connection: a token (the key and secret), then an STK query for a checkout nobody
+        was given, which Daraja answers only after checking the shortcode and the passkey's Password.
+        Pays nothing and changes nothing; raises CredentialsRefused, ShortcodeRefused, PasskeyRefused
+        or ProviderError (Daraja unreachable or answering nonsense)."""
+        response = self._post(STK_QUERY_PATH, {**self._secured(), "CheckoutRequestID": PROBE_CHECKOUT_REQUEST_ID})
+        if refusal := self._refused_credentials(self._json(response)):
+            raise refusal
+        if response.status_code >= 500:
+            raise ProviderError(f"Daraja failed the connection test ({response.status_code})")
+
+    def register_pull(self, *, callback_url: str) -> str:
+        """Register the shortcode for Pull Transactions with the organization's nominated number.
+        Registering again is harmless (``1001``, already registered); the answer's description."""
+        body = {
+            "ShortCode": self.shortcode,
+            "RequestType": "Pull",
+            "NominatedNumber": self.credentials.nominated_number,
+            "CallBackURL": callback_url,
+        }
+        response = self._post(PULL_REGISTER_PATH, body)
+        answer = self._json(response)
+        if refusal := self._refused_credentials(answer):
+            raise refusal
+        if response.status_code != 200 or str(answer.get("ResponseStatus")) not in PULL_REGISTERED:
+            message = answer.get("errorMessage") or answer.get("ResponseDescription") or response.text[:200]
+            raise ProviderError(
+                f"Daraja refused the Pull Transactions registration ({response.status_code}): {message}"
+            )
+        return str(answer.get("ResponseDescription", ""))
+
+    def pull_transactions(self, *, start: datetime, end: datetime) -> list["PulledTransaction"]:
+        """Every C2B payment to the shortcode between ``start`` and ``end`` (at most 48 hours ago),
+        page after page (``OffSetValue`` counts rows) until Daraja has none left."""
+        pulled: list[PulledTransaction] = []
+        for _page in range(PULL_MAX_PAGES):
+            body = {
+                "ShortCode": self.shortcode,
+                "StartDate": start.astimezone(NAIROBI).strftime(PULL_DATE_FORMAT),
+                "EndDate": end.astimezone(NAIROBI).strftime(PULL_DATE_FORMAT),
+                "OffSetValue": str(len(pulled)),
+            }
+            response = self._post(PULL_QUERY_PATH, body)
+            answer = self._json(response)
+            code = str(answer.get("ResponseCode", ""))
+            if response.status_code != 200 or code not in (PULL_FOUND, PULL_NONE):
+                message = answer.get("errorMessage") or answer.get("ResponseMessage") or response.text[:200]
+                raise ProviderError(f"Daraja refused the Pull Transactions query ({response.status_code}): {message}")
+            page = parse_pulled_transactions(answer, shortcode=self.shortcode) if code == PULL_FOUND else []
+            if not page:
+                return pulled
+            pulled.extend(page)
+        raise ProviderError(f"Pull Transactions kept answering after {PULL_MAX_PAGES} pages")
+
+
+@dataclass(frozen=True)
+class PulledTransaction:
+    """One C2B payment as Pull Transactions lists it."""
+
+    trans_id: str
+    trans_time: datetime
+    amount: int
+    shortcode: str
+    bill_ref_number: str
+    msisdn: str  # masked, like a confirmation's
+    transaction_type: str
+
+    def as_c2b_notification(self) -> C2BNotification:
+        """The confirmation Daraja would have posted, so a pulled payment is credited by the same rules."""
+        return C2BNotification(
+            trans_id=self.trans_id,
+            trans_time=self.trans_time.astimezone(NAIROBI).strftime("%Y%m%d%H%M%S"),
+            amount=self.amount,
+            shortcode=self.shortcode,
+            bill_ref_number=self.bill_ref_number,
+            msisdn=self.msisdn,
+            first_name="",
+        )
+
+
+def _pulled_time(value: Any) -> datetime:
+    """``trxDate`` comes as ISO 8601, with or without an offset; without one it is Nairobi time."""
+    try:
+        moment = datetime.fromisoformat(str(value).strip().replace(" ", "T"))
+    except ValueError:
+        raise MalformedBody("trxDate is not a date") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=NAIROBI)
+
+
+def parse_pulled_transactions(answer: dict[str, Any], *, shortcode: str) -> list[PulledTransaction]:
+    """The ``Response`` of a Pull query: a list of transactions, which Safaricom's own examples nest
+    one level deeper (a list holding the list), so both are read."""
+    rows = answer.get("Response") or []
+    if not isinstance(rows, list):
+        raise ProviderError("Pull Transactions answered in an unknown shape")
+    flat = [item for row in rows for item in (row if isinstance(row, list) else [row])]
+    try:
+        return [
+            PulledTransaction(
+                trans_id=_text(row, "transactionId"),
+                trans_time=_pulled_time(row.get("trxDate")),
+                amount=_whole_shillings(row.get("amount")),
+                shortcode=shortcode,
+                bill_ref_number=_text(row, "billreference", required=False)[:64],
+                msisdn=_text(row, "msisdn", required=False),
+                transaction_type=_text(row, "transactiontype", required=False),
+            )
+            for row in flat
+        ]
+    except (MalformedBody, AttributeError) as exc:
+        raise ProviderError(f"Pull Transactions listed a transaction in an unknown shape: {exc}") from None

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from payments.models import Payment
 from payments.providers import ProviderError
-from payments.providers.daraja import DarajaClient, password, timestamp
+from payments.providers.daraja import DarajaClient, DarajaCredentials, password, timestamp
 from payments.services import payment_stk_push_start
 from payments.tests.support import settled
 from simulators.daraja import stk_outcome
@@ -34,7 +34,7 @@ def push(url: str, access_token: str, **fields):
     stamp = timestamp()
     body = {
         "BusinessShortCode": "174379",
-        "Password": password(shortcode="174379", passkey=DarajaClient.from_settings().passkey, timestamp=stamp),
+        "Password": password(shortcode="174379", passkey=DarajaCredentials.from_settings().passkey, timestamp=stamp),
         "Timestamp": stamp,
         "TransactionType": "CustomerPayBillOnline",
         "Amount": 10,
@@ -53,15 +53,12 @@ def push(url: str, access_token: str, **fields):
     )
 
 
-def test_wrong_consumer_credentials_get_no_token(providers, settings):
+def test_wrong_consumer_credentials_get_no_token(providers):
     with pytest.raises(ProviderError, match="400"):
-        DarajaClient(
-            base_url=settings.MPESA_BASE_URL,
-            consumer_key="local-consumer-key",
-            consumer_secret="guessed",
-            shortcode="174379",
-            passkey="x",
-            transaction_type="CustomerPayBillOnline",
+        DarajaClient.for_credentials(
+            DarajaCredentials(
+                consumer_key="local-consumer-key", consumer_secret="guessed", shortcode="174379", passkey="x"
+            )
         ).access_token()
 
 
@@ -75,20 +72,26 @@ def test_an_unknown_token_is_refused_like_daraja_does(providers):
 @pytest.mark.parametrize(
     ("fields", "invalid"),
     [
-        ({"Password": "d3Jvbmc="}, "Password"),
         # A UTC timestamp (three hours behind Nairobi) is refused: Daraja means Nairobi time.
         ({"Timestamp": (timezone.now() - timedelta(hours=3)).strftime("%Y%m%d%H%M%S")}, "Timestamp"),
         ({"Amount": 10.5}, "Amount"),
         ({"PhoneNumber": "0712345678"}, "PhoneNumber"),
         ({"AccountReference": "THIRTEEN-CHAR"}, "AccountReference"),
     ],
-    ids=["password", "utc-timestamp", "fractional-amount", "local-phone-format", "long-account-reference"],
+    ids=["utc-timestamp", "fractional-amount", "local-phone-format", "long-account-reference"],
 )
 def test_a_malformed_push_is_refused(providers, fields, invalid):
     answer = push(providers.url, token(providers.url), **fields)
 
     assert answer.status_code == 400
     assert answer.json()["errorMessage"] == f"Bad Request - Invalid {invalid}"
+
+
+def test_a_password_made_with_another_passkey_is_refused_as_wrong_credentials(providers):
+    answer = push(providers.url, token(providers.url), Password="d3Jvbmc=")
+
+    assert answer.status_code == 500
+    assert answer.json() == {**answer.json(), "errorCode": "500.001.1001", "errorMessage": "Wrong credentials"}
 
 
 def test_registering_urls_that_mention_mpesa_is_refused(providers):

@@ -802,6 +802,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orgs/{organization_id}/collection-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Collection Account List
+         * @description Where the organization's money is paid, the default first: every member sees them.
+         */
+        get: operations["collection_accounts_api_collection_account_list"];
+        put?: never;
+        /**
+         * Collection Account Create
+         * @description Add an account (owners and treasurers).
+         */
+        post: operations["collection_accounts_api_collection_account_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/collection-accounts/{account_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Collection Account Remove
+         * @description Remove an account (owners and treasurers).
+         */
+        delete: operations["collection_accounts_api_collection_account_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Collection Account Update
+         * @description Change an account's details or make it the default (owners and treasurers).
+         */
+        patch: operations["collection_accounts_api_collection_account_update"];
+        trace?: never;
+    };
     "/api/orgs/{organization_id}/invitations": {
         parameters: {
             query?: never;
@@ -1505,7 +1553,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "campaign_status_changed" | "campaign_edited" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "campaign_status_changed" | "campaign_edited" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed";
         /** BankDetails */
         BankDetails: {
             /** Account Name */
@@ -2148,6 +2196,161 @@ export interface components {
             label: string;
             /** Value */
             value: string;
+        };
+        /**
+         * CollectionAccountIn
+         * @description A new account; the fields its kind does not use are ignored.
+         */
+        CollectionAccountIn: {
+            /**
+             * Account Name
+             * @description bank: the account's name.
+             */
+            account_name?: string | null;
+            /**
+             * Account Number
+             * @description paybill_fixed_account, bank: the bank account number.
+             */
+            account_number?: string | null;
+            /**
+             * Bank Branch
+             * @description bank: optional.
+             */
+            bank_branch?: string | null;
+            /**
+             * Bank Name
+             * @description bank (required), paybill_fixed_account (optional).
+             */
+            bank_name?: string | null;
+            /**
+             * Is Default
+             * @description Make it the default (the organization's first account always is).
+             * @default false
+             */
+            is_default: boolean;
+            kind: components["schemas"]["CollectionAccountKind"];
+            /**
+             * Label
+             * @description A name for the team, up to 80 characters; optional.
+             */
+            label?: string | null;
+            /**
+             * Location
+             * @description cash: where cash is received.
+             */
+            location?: string | null;
+            /**
+             * Paybill Number
+             * @description paybill, paybill_fixed_account: the paybill (digits).
+             */
+            paybill_number?: string | null;
+            /**
+             * Store Number
+             * @description till: its store (head office) number, if any (digits).
+             */
+            store_number?: string | null;
+            /**
+             * Till Number
+             * @description till: the Buy Goods till number (digits).
+             */
+            till_number?: string | null;
+        };
+        /**
+         * CollectionAccountKind
+         * @enum {string}
+         */
+        CollectionAccountKind: "paybill" | "paybill_fixed_account" | "till" | "bank" | "cash";
+        /** CollectionAccountOut */
+        CollectionAccountOut: {
+            /** Account Name */
+            account_name: string;
+            /** Account Number */
+            account_number: string;
+            /** Bank Branch */
+            bank_branch: string;
+            /** Bank Name */
+            bank_name: string;
+            /** Id */
+            id: number;
+            /** Is Default */
+            is_default: boolean;
+            kind: components["schemas"]["CollectionAccountKind"];
+            /** Label */
+            label: string;
+            /** Location */
+            location: string;
+            /**
+             * Mpesa Connected At
+             * @description When it was connected to M-Pesa's API; null if never.
+             */
+            mpesa_connected_at: string | null;
+            /**
+             * Offers Stk Push
+             * @description A connected paybill or till: givers get PIN prompts.
+             */
+            offers_stk_push: boolean;
+            /** Paybill Number */
+            paybill_number: string;
+            /** Store Number */
+            store_number: string;
+            /** Till Number */
+            till_number: string;
+        };
+        /**
+         * CollectionAccountPatchIn
+         * @description New details of an account (its kind stays); a field left out stays as it is.
+         */
+        CollectionAccountPatchIn: {
+            /**
+             * Account Name
+             * @description bank: the account's name.
+             */
+            account_name?: string | null;
+            /**
+             * Account Number
+             * @description paybill_fixed_account, bank: the bank account number.
+             */
+            account_number?: string | null;
+            /**
+             * Bank Branch
+             * @description bank: optional.
+             */
+            bank_branch?: string | null;
+            /**
+             * Bank Name
+             * @description bank (required), paybill_fixed_account (optional).
+             */
+            bank_name?: string | null;
+            /**
+             * Is Default
+             * @description true: make it the default.
+             */
+            is_default?: boolean | null;
+            /**
+             * Label
+             * @description A name for the team, up to 80 characters; optional.
+             */
+            label?: string | null;
+            /**
+             * Location
+             * @description cash: where cash is received.
+             */
+            location?: string | null;
+            /**
+             * Paybill Number
+             * @description paybill, paybill_fixed_account: the paybill (digits).
+             */
+            paybill_number?: string | null;
+            /**
+             * Store Number
+             * @description till: its store (head office) number, if any (digits).
+             */
+            store_number?: string | null;
+            /**
+             * Till Number
+             * @description till: the Buy Goods till number (digits).
+             */
+            till_number?: string | null;
         };
         /**
          * ConfirmPaymentIn
@@ -6736,6 +6939,282 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChangeRequestOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    collection_accounts_api_collection_account_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionAccountOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    collection_accounts_api_collection_account_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionAccountIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionAccountOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    collection_accounts_api_collection_account_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    collection_accounts_api_collection_account_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionAccountPatchIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionAccountOut"];
                 };
             };
             /** @description Bad Request */

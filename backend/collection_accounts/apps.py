@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class CollectionAccountsConfig(AppConfig):
+    name = "collection_accounts"
+    verbose_name = _("Collection accounts")

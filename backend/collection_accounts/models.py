@@ -1,0 +1,118 @@
+"""Where an organization's money is paid: its own M-Pesa paybill or till, its bank account, its cash
+point. Harambee never holds an organization's money; it only tells givers where to pay and matches
+what they paid (by the pledge code) to their pledges.
+
+The kinds and how a payment is matched:
+
+| Kind                    | Payer types                                   | Matched by                         |
+|-------------------------|-----------------------------------------------|------------------------------------|
+| paybill                 | paybill number, the pledge code as account    | C2B confirmation (code = account)  |
+| paybill_fixed_account   | a bank's paybill, the church's account number, | statement import (code = reference)|
+|                         | the pledge code as reference where allowed    |                                    |
+| till                    | Buy Goods till number (no account number)     | STK Push, statement import, by hand|
+| bank                    | the bank account, the pledge code as reference| statement import, by hand          |
+| cash                    | cash at the cash point                        | recorded by a treasurer            |
+"""
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from organizations.models import Organization
+
+
+class CollectionAccountKind(models.TextChoices):
+    PAYBILL = "paybill", _("M-Pesa paybill")
+    PAYBILL_FIXED_ACCOUNT = "paybill_fixed_account", _("Bank collection paybill")
+    TILL = "till", _("M-Pesa till (Buy Goods)")
+    BANK = "bank", _("Bank account")
+    CASH = "cash", _("Cash")
+
+
+# The fields each kind needs (required) and may have (optional), in the order forms show them.
+KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    CollectionAccountKind.PAYBILL: (("paybill_number",), ()),
+    CollectionAccountKind.PAYBILL_FIXED_ACCOUNT: (("paybill_number", "account_number"), ("bank_name",)),
+    CollectionAccountKind.TILL: (("till_number",), ("store_number",)),
+    CollectionAccountKind.BANK: (("bank_name", "account_name", "account_number"), ("bank_branch",)),
+    CollectionAccountKind.CASH: (("location",), ()),
+}
+DETAIL_FIELDS = (
+    "paybill_number",
+    "account_number",
+    "till_number",
+    "store_number",
+    "bank_name",
+    "bank_branch",
+    "account_name",
+    "location",
+)
+# Kinds whose number is an M-Pesa shortcode of the organization's own: they may offer STK Push once
+# connected, and their C2B confirmations reach us.
+MPESA_KINDS = (CollectionAccountKind.PAYBILL, CollectionAccountKind.TILL)
+
+
+class CollectionAccount(models.Model):
+    organization = models.ForeignKey(Organization, on_delete=models.CASCADE, related_name="collection_accounts")
+    kind = models.CharField(max_length=24, choices=CollectionAccountKind.choices)
+    label = models.CharField(max_length=80, blank=True, help_text=_("A name for the team, e.g. 'Building fund'."))
+    paybill_number = models.CharField(max_length=10, blank=True)
+    account_number = models.CharField(
+        max_length=64, blank=True, help_text=_("The bank account number (bank; bank collection paybill).")
+    )
+    till_number = models.CharField(max_length=10, blank=True)
+    store_number = models.CharField(
+        max_length=10, blank=True, help_text=_("The till's store (head office) number, when it has one.")
+    )
+    bank_name = models.CharField(max_length=100, blank=True)
+    bank_branch = models.CharField(max_length=100, blank=True)
+    account_name = models.CharField(max_length=100, blank=True)
+    location = models.CharField(max_length=200, blank=True, help_text=_("Where cash is received (cash points)."))
+    is_default = models.BooleanField(
+        default=False, help_text=_("The account a subscriber's campaign gets when the wizard skips the payment step.")
+    )
+    mpesa_connected_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=_("When the organization connected this paybill or till to M-Pesa's API; until then no STK Push."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["organization_id", "-is_default", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["organization"], condition=Q(is_default=True), name="collection_accounts_one_default"
+            ),
+            # A paybill or till reports its payments to one organization.
+            models.UniqueConstraint(
+                fields=["paybill_number"], condition=Q(kind="paybill"), name="collection_accounts_unique_paybill"
+            ),
+            models.UniqueConstraint(
+                fields=["till_number"], condition=Q(kind="till"), name="collection_accounts_unique_till"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.organization} · {self.label or self.get_kind_display()} ({self.number})"
+
+    @property
+    def number(self) -> str:
+        """The number people pay to: the paybill, the till, the bank account, or the cash point."""
+        return self.paybill_number or self.till_number or self.account_number or self.location
+
+    @property
+    def mpesa_shortcode(self) -> str:
+        """The shortcode M-Pesa reports this account's payments under ('' for other kinds): a paybill's
+        number; a till's store number, or the till's own when it has no store."""
+        if self.kind == CollectionAccountKind.PAYBILL:
+            return self.paybill_number
+        if self.kind == CollectionAccountKind.TILL:
+            return self.store_number or self.till_number
+        return ""
+
+    @property
+    def offers_stk_push(self) -> bool:
+        """Only a paybill or till the organization connected to M-Pesa's API can send PIN prompts."""
+        return self.kind in MPESA_KINDS and self.mpesa_connected_at is not None

@@ -1,0 +1,51 @@
+from datetime import datetime
+
+from ninja import Field, Schema
+
+from collection_accounts.models import CollectionAccount, CollectionAccountKind
+
+
+class CollectionAccountDetails(Schema):
+    label: str | None = Field(None, description="A name for the team, up to 80 characters; optional.")
+    paybill_number: str | None = Field(None, description="paybill, paybill_fixed_account: the paybill (digits).")
+    account_number: str | None = Field(None, description="paybill_fixed_account, bank: the bank account number.")
+    till_number: str | None = Field(None, description="till: the Buy Goods till number (digits).")
+    store_number: str | None = Field(None, description="till: its store (head office) number, if any (digits).")
+    bank_name: str | None = Field(None, description="bank (required), paybill_fixed_account (optional).")
+    bank_branch: str | None = Field(None, description="bank: optional.")
+    account_name: str | None = Field(None, description="bank: the account's name.")
+    location: str | None = Field(None, description="cash: where cash is received.")
+
+
+class CollectionAccountIn(CollectionAccountDetails):
+    """A new account; the fields its kind does not use are ignored."""
+
+    kind: CollectionAccountKind
+    is_default: bool = Field(False, description="Make it the default (the organization's first account always is).")
+
+
+class CollectionAccountPatchIn(CollectionAccountDetails):
+    """New details of an account (its kind stays); a field left out stays as it is."""
+
+    is_default: bool | None = Field(None, description="true: make it the default.")
+
+
+class CollectionAccountOut(Schema):
+    id: int
+    kind: CollectionAccountKind
+    label: str
+    paybill_number: str
+    account_number: str
+    till_number: str
+    store_number: str
+    bank_name: str
+    bank_branch: str
+    account_name: str
+    location: str
+    is_default: bool
+    mpesa_connected_at: datetime | None = Field(description="When it was connected to M-Pesa's API; null if never.")
+    offers_stk_push: bool = Field(description="A connected paybill or till: givers get PIN prompts.")
+
+    @staticmethod
+    def resolve_offers_stk_push(obj: CollectionAccount) -> bool:
+        return obj.offers_stk_push
