@@ -34,6 +34,9 @@ class AuditAction(models.TextChoices):
     INVITATION_REVOKED = "invitation_revoked", _("Invitation to the team revoked")
     INVITATION_ACCEPTED = "invitation_accepted", _("Invitation to the team accepted")
     COLLECTION_ACCOUNT_CHANGED = "collection_account_changed", _("Collection account added, changed or removed")
+    MPESA_CREDENTIALS_SET = "mpesa_credentials_set", _("M-Pesa API credentials set or replaced")
+    MPESA_CONNECTED = "mpesa_connected", _("M-Pesa account connected")
+    MPESA_REREGISTERED = "mpesa_reregistered", _("M-Pesa account registered again")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

@@ -32,5 +32,6 @@ CLIENT_ROUTES = [
     r"organizations",
     r"organizations/\d+",
     r"invitation",
+    r"orgs/\d+/collection-accounts/\d+/mpesa",
 ]
 CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")

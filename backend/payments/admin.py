@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.http import HttpRequest
 
-from payments.models import Payment, PaymentEvent, Subscription
+from payments.models import MpesaConnection, Payment, PaymentEvent, Subscription
 
 
 class PaymentEventInline(admin.TabularInline[PaymentEvent, Payment]):
@@ -42,6 +42,7 @@ class PaymentAdmin(admin.ModelAdmin[Payment]):
         ("purpose", "provider", "status"),
         ("amount", "created_at", "settled_at"),
         ("user", "campaign", "recorded_by"),
+        "mpesa_connection",
         ("payer_phone", "payer_email"),
         ("checkout_request_id", "merchant_request_id"),
         ("mpesa_receipt", "provider_reference", "account_reference"),
@@ -90,6 +91,37 @@ class SubscriptionAdmin(admin.ModelAdmin[Subscription]):
     search_fields = ("user__email", "payment__reference")
     list_select_related = ("user", "payment")
     readonly_fields = ("user", "starts_at", "ends_at", "payment")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(MpesaConnection)
+class MpesaConnectionAdmin(admin.ModelAdmin[MpesaConnection]):
+    """Which accounts are connected and when they were registered, tested and pulled. The consumer
+    key, secret and passkey are not here at all: nobody reads them back, and only the account's
+    owners and treasurers replace them (in the app)."""
+
+    list_display = ("account", "c2b_registered_at", "pull_registered_at", "last_tested_at", "last_pulled_at")
+    list_select_related = ("account__organization",)
+    search_fields = ("account__organization__name", "account__paybill_number", "account__till_number")
+    fields = (
+        "account",
+        "nominated_number",
+        ("c2b_registered_at", "pull_registered_at"),
+        ("last_tested_at", "last_pulled_at"),
+        ("created_at", "updated_at"),
+    )
+    readonly_fields = (
+        "account",
+        "nominated_number",
+        "c2b_registered_at",
+        "pull_registered_at",
+        "last_tested_at",
+        "last_pulled_at",
+        "created_at",
+        "updated_at",
+    )
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -1,9 +1,11 @@
 """Payments API: fee intents and status for the React app, and the providers' callbacks.
 
 Callbacks live under ``/api/payments/callbacks/`` (exempt from the CSRF check: providers are
-not browsers) and stay out of the OpenAPI schema. Daraja signs nothing, so its URLs carry
-``MPESA_CALLBACK_TOKEN`` (a wrong one is answered 404) and may be limited to
-``MPESA_ALLOWED_IPS``; Paystack's webhook is checked against its signature.
+not browsers) and stay out of the OpenAPI schema. Daraja signs nothing, so its URLs carry a
+token: ``MPESA_CALLBACK_TOKEN`` for the platform's shortcode, or a connected account's own
+``MpesaConnection.callback_token``, which routes the callback to that account (any other token is
+answered 404); they may be limited to ``MPESA_ALLOWED_IPS``. Paystack's webhook is checked against
+its signature.
 """
 
 import json
@@ -25,9 +27,20 @@ from common.errors import RateLimitedError
 from common.ratelimit import client_ip
 from common.schemas import ErrorOut
 from payments import selectors, services
-from payments.models import Payment, PaymentEvent
+from payments.models import MpesaConnection, Payment, PaymentEvent
 from payments.providers.paystack import PaystackClient
-from payments.schemas import CheckoutIn, CheckoutOut, PaymentOut, PaymentReversalIn, PaymentStatusOut, StkPushIn
+from payments.schemas import (
+    CheckoutIn,
+    CheckoutOut,
+    MpesaConnectIn,
+    MpesaConnectionIn,
+    MpesaConnectionOut,
+    MpesaPullOut,
+    PaymentOut,
+    PaymentReversalIn,
+    PaymentStatusOut,
+    StkPushIn,
+)
 
 router = Router(tags=["payments"])
 
@@ -89,6 +102,64 @@ def payment_detail(request: HttpRequest, reference: str) -> Payment:
     return services.payment_status_check(reference=reference, user=request_user(request))
 
 
+# An organization's own M-Pesa (its Daraja app on a paybill or till collection account) -------------
+
+MPESA_PATH = "/orgs/{organization_id}/collection-accounts/{account_id}/mpesa"
+
+
+def _mpesa_out(connection: MpesaConnection) -> dict[str, Any]:
+    return selectors.mpesa_connection_status(account=connection.account, connection=connection)
+
+
+@router.get(MPESA_PATH, response={200: MpesaConnectionOut, **ERRORS}, auth=django_auth)
+def mpesa_connection_detail(request: HttpRequest, organization_id: int, account_id: int) -> dict[str, Any]:
+    """Whether the account is connected, when it was registered, tested and pulled, and the URLs Daraja
+    calls. The secrets are never sent back: only whether each is set. Owners and treasurers."""
+    return selectors.mpesa_connection_for_manager(
+        user=signed_in_user(request), organization_id=organization_id, account_id=account_id
+    )
+
+
+@router.put(MPESA_PATH, response={200: MpesaConnectionOut, **ERRORS}, auth=django_auth)
+def mpesa_connection_save(
+    request: HttpRequest, organization_id: int, account_id: int, payload: MpesaConnectionIn
+) -> dict[str, Any]:
+    """Set or replace the Daraja consumer key and secret, passkey and nominated number (write-only;
+    a blank field keeps the stored one). Owners and treasurers."""
+    connection = services.mpesa_connection_save(
+        user=signed_in_user(request), organization_id=organization_id, account_id=account_id, **payload.dict()
+    )
+    return _mpesa_out(connection)
+
+
+@router.post(f"{MPESA_PATH}/test", response={200: MpesaConnectionOut, **ERRORS}, auth=django_auth)
+def mpesa_connection_test(request: HttpRequest, organization_id: int, account_id: int) -> dict[str, Any]:
+    """Fetch a token and check the shortcode and passkey; registers nothing. Each failure has its own
+    code: mpesa_wrong_credentials, mpesa_wrong_shortcode, mpesa_wrong_passkey, provider_unavailable."""
+    connection = services.mpesa_connection_test(
+        user=signed_in_user(request), organization_id=organization_id, account_id=account_id
+    )
+    return _mpesa_out(connection)
+
+
+@router.post(f"{MPESA_PATH}/connect", response={200: MpesaConnectionOut, **ERRORS}, auth=django_auth)
+def mpesa_connection_connect(
+    request: HttpRequest, organization_id: int, account_id: int, payload: MpesaConnectIn
+) -> dict[str, Any]:
+    """Register the account's confirmation and validation URLs and Pull Transactions with Daraja, once
+    (``reregister``: again). From then on the account offers STK Push."""
+    connection = services.mpesa_connection_connect(
+        user=signed_in_user(request), organization_id=organization_id, account_id=account_id, **payload.dict()
+    )
+    return _mpesa_out(connection)
+
+
+@router.post(f"{MPESA_PATH}/pull", response={200: MpesaPullOut, **ERRORS}, auth=django_auth)
+def mpesa_pull_now(request: HttpRequest, organization_id: int, account_id: int) -> dict[str, int]:
+    """Pull the account's last 48 hours from M-Pesa now and credit what no confirmation brought."""
+    return services.mpesa_pull_now(user=signed_in_user(request), organization_id=organization_id, account_id=account_id)
+
+
 # Provider callbacks ---------------------------------------------------------------------------
 
 
@@ -126,12 +197,16 @@ def _rejection_limited(request: HttpRequest) -> JsonResponse | None:
     return None
 
 
-def _daraja_refusal(request: HttpRequest, token: str) -> JsonResponse | None:
+def _daraja_route(request: HttpRequest, token: str) -> tuple[MpesaConnection | None, JsonResponse | None]:
+    """Whose callback this is (None: the platform's), or the refusal to answer with."""
+    connection = None
     if not constant_time_compare(token, settings.MPESA_CALLBACK_TOKEN):
-        return _rejection_limited(request) or JsonResponse({"detail": "Not Found"}, status=404)
+        connection = selectors.mpesa_connection_for_token(token)
+        if connection is None:
+            return None, _rejection_limited(request) or JsonResponse({"detail": "Not Found"}, status=404)
     if settings.MPESA_ALLOWED_IPS and client_ip(request) not in settings.MPESA_ALLOWED_IPS:
-        return JsonResponse({"detail": "Forbidden"}, status=403)
-    return _too_large(request)
+        return None, JsonResponse({"detail": "Forbidden"}, status=403)
+    return connection, _too_large(request)
 
 
 def _daraja_answer(event: PaymentEvent) -> JsonResponse:
@@ -142,26 +217,35 @@ def _daraja_answer(event: PaymentEvent) -> JsonResponse:
 
 @router.post("/payments/callbacks/stk/{token}", include_in_schema=False, url_name="payments_stk_callback")
 def stk_callback(request: HttpRequest, token: str) -> HttpResponse:
-    if refusal := _daraja_refusal(request, token):
+    connection, refusal = _daraja_route(request, token)
+    if refusal:
         return refusal
-    event = services.payment_record_stk_callback(body=_json_body(request), remote_addr=client_ip(request))
+    event = services.payment_record_stk_callback(
+        body=_json_body(request), remote_addr=client_ip(request), connection=connection
+    )
     return _daraja_answer(event)
 
 
 @router.post("/payments/callbacks/c2b/{token}/validation", include_in_schema=False, url_name="payments_c2b_validation")
 def c2b_validation(request: HttpRequest, token: str) -> HttpResponse:
-    if refusal := _daraja_refusal(request, token):
+    connection, refusal = _daraja_route(request, token)
+    if refusal:
         return refusal
-    return JsonResponse(services.payment_validate_c2b(body=_json_body(request), remote_addr=client_ip(request)))
+    return JsonResponse(
+        services.payment_validate_c2b(body=_json_body(request), remote_addr=client_ip(request), connection=connection)
+    )
 
 
 @router.post(
     "/payments/callbacks/c2b/{token}/confirmation", include_in_schema=False, url_name="payments_c2b_confirmation"
 )
 def c2b_confirmation(request: HttpRequest, token: str) -> HttpResponse:
-    if refusal := _daraja_refusal(request, token):
+    connection, refusal = _daraja_route(request, token)
+    if refusal:
         return refusal
-    event = services.payment_record_c2b_confirmation(body=_json_body(request), remote_addr=client_ip(request))
+    event = services.payment_record_c2b_confirmation(
+        body=_json_body(request), remote_addr=client_ip(request), connection=connection
+    )
     return _daraja_answer(event)
 
 

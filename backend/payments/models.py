@@ -14,6 +14,12 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from collection_accounts.models import CollectionAccount, CollectionAccountKind
+from common.checks import DARAJA_REFUSED_WORDS
+from common.encryption import EncryptedTextField
+from payments.providers import daraja
+from payments.providers.daraja import DarajaCredentials
+
 # No 0/O or 1/I: a reference may be read out or typed as an M-Pesa account number.
 REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 REFERENCE_LENGTH = 12  # Daraja's AccountReference holds at most 12 characters; 60 random bits.
@@ -59,6 +65,10 @@ class Payment(models.Model):
     )
     campaign = models.ForeignKey(
         "campaigns.Campaign", null=True, blank=True, on_delete=models.PROTECT, related_name="payments"
+    )
+    # Paid into an organization's own connected paybill or till (empty: the platform's shortcode).
+    mpesa_connection = models.ForeignKey(
+        "payments.MpesaConnection", null=True, blank=True, on_delete=models.SET_NULL, related_name="payments"
     )
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -184,6 +194,7 @@ class PaymentEvent(models.Model):
         STK_QUERY = "stk_query", _("STK query answer")
         C2B_VALIDATION = "c2b_validation", _("C2B validation")
         C2B_CONFIRMATION = "c2b_confirmation", _("C2B confirmation")
+        PULL = "pull", _("Pull Transactions (a confirmation that never came)")
         CARD_WEBHOOK = "card_webhook", _("Card webhook")
         CARD_VERIFY = "card_verify", _("Card verification answer")
 
@@ -228,3 +239,57 @@ class Subscription(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.starts_at:%Y-%m-%d} to {self.ends_at:%Y-%m-%d}"
+
+
+def _callback_token() -> str:
+    """Unguessable, and free of the words Daraja refuses in callback URLs."""
+    while True:
+        token = secrets.token_urlsafe(32)
+        if not any(word in token.lower() for word in DARAJA_REFUSED_WORDS):
+            return token
+
+
+class MpesaConnection(models.Model):
+    """An organization's own Daraja app, connected to one of its paybill or till collection accounts.
+
+    The consumer key, consumer secret and passkey are encrypted at rest (``EncryptedTextField``) and
+    never shown again: owners and treasurers can only replace them. Daraja posts this account's
+    callbacks to URLs carrying ``callback_token``, which is how they are told from the platform's
+    and from other organizations'.
+    """
+
+    account = models.OneToOneField(CollectionAccount, on_delete=models.CASCADE, related_name="mpesa_connection")
+    consumer_key = EncryptedTextField()
+    consumer_secret = EncryptedTextField()
+    passkey = EncryptedTextField(blank=True, help_text="Lipa Na M-Pesa passkey, for STK Push.")
+    nominated_number = models.CharField(
+        max_length=16, blank=True, help_text="The organization's Safaricom number Pull Transactions is registered with."
+    )
+    callback_token = models.CharField(max_length=64, unique=True, default=_callback_token, editable=False)
+    c2b_registered_at = models.DateTimeField(null=True, blank=True)
+    pull_registered_at = models.DateTimeField(null=True, blank=True)
+    last_tested_at = models.DateTimeField(null=True, blank=True)
+    last_pulled_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"M-Pesa connection of collection account {self.account_id}"
+
+    def credentials(self) -> DarajaCredentials:
+        account = self.account
+        till = account.kind == CollectionAccountKind.TILL
+        return DarajaCredentials(
+            consumer_key=self.consumer_key,
+            consumer_secret=self.consumer_secret,
+            shortcode=account.mpesa_shortcode,
+            passkey=self.passkey,
+            kind=daraja.TILL if till else daraja.PAYBILL,
+            till_number=account.till_number if till else "",
+            nominated_number=self.nominated_number.lstrip("+"),
+        )
+
+    def pays_to(self, shortcode: str) -> bool:
+        """Whether a notification's BusinessShortCode is this account's (a till's own number or its store's)."""
+        account = self.account
+        return bool(shortcode) and shortcode in {account.paybill_number, account.till_number, account.store_number}

@@ -54,3 +54,37 @@ class CheckoutOut(Schema):
 
 class PaymentStatusOut(Schema):
     has_paid: bool
+
+
+class MpesaConnectionIn(Schema):
+    """Write-only: a blank field keeps what is stored (it can never be read back)."""
+
+    consumer_key: str = Field("", max_length=200)
+    consumer_secret: str = Field("", max_length=200)
+    passkey: str = Field("", max_length=200)
+    nominated_number: str = Field("", max_length=20, description="The organization's Safaricom number, for Pull.")
+
+
+class MpesaConnectIn(Schema):
+    reregister: bool = Field(False, description="Register the URLs and Pull Transactions again.")
+
+
+class MpesaConnectionOut(Schema):
+    account_id: int
+    shortcode: str
+    connected_at: datetime | None
+    has_consumer_key: bool
+    has_consumer_secret: bool
+    has_passkey: bool
+    nominated_number: str
+    c2b_registered_at: datetime | None
+    pull_registered_at: datetime | None
+    last_tested_at: datetime | None
+    last_pulled_at: datetime | None
+    confirmation_url: str = Field(description="Where Daraja posts this account's confirmations (empty until set up).")
+    validation_url: str
+
+
+class MpesaPullOut(Schema):
+    pulled: int = Field(description="Payments M-Pesa listed for the last 48 hours.")
+    credited: int = Field(description="Of those, the ones no confirmation had brought, credited now.")

@@ -1,12 +1,19 @@
 from datetime import timedelta
+from typing import Any
 
+from django.conf import settings
 from django.db.models import Q, QuerySet
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from common.errors import NotFoundError, PermissionDeniedError
-from payments.models import Payment, Subscription
+from campaigns.models import Campaign
+from collection_accounts.models import MPESA_KINDS, CollectionAccount
+from common.errors import NotFoundError, PermissionDeniedError, ServiceError
+from organizations.roles import Permission
+from organizations.selectors import membership_of
+from payments.models import MpesaConnection, Payment, Subscription
 
 
 def payment_get_for_viewer(*, reference: str, user: User | None) -> Payment:
@@ -62,3 +69,81 @@ def payments_personal_data_export(*, user: User) -> dict[str, object]:
             Subscription.objects.filter(user=user).select_related("payment").order_by("starts_at", "id")
         ),
     }
+
+
+# Connected M-Pesa -------------------------------------------------------------------------------
+
+
+def mpesa_account_for_manager(
+    *, user: User, organization_id: int, account_id: int, lock: bool = False
+) -> CollectionAccount:
+    """The paybill or till ``user`` may connect (locked with ``lock``): 404 for outsiders and unknown
+    accounts, 403 for members who may not change payment details, 400 for accounts M-Pesa's API
+    cannot serve (bank, cash, a bank's collection paybill)."""
+    membership = membership_of(user=user, organization_id=organization_id)
+    if not membership.allows(Permission.MANAGE_PAYMENT_DETAILS):
+        raise PermissionDeniedError(
+            _("Only the organization's owners and treasurers can connect its M-Pesa account."),
+            code="not_owner_or_treasurer",
+        )
+    accounts = CollectionAccount.objects.select_for_update() if lock else CollectionAccount.objects.all()
+    account = (
+        accounts.filter(organization_id=organization_id, pk=account_id).first() if 1 <= account_id < 2**63 else None
+    )
+    if account is None:
+        raise NotFoundError(_("Account not found."), code="not_found")
+    if account.kind not in MPESA_KINDS:
+        raise ServiceError(_("Only an M-Pesa paybill or till can be connected."), code="not_mpesa_account")
+    return account
+
+
+def mpesa_callback_urls(connection: MpesaConnection) -> dict[str, str]:
+    """The account's own callback URLs, told apart from the platform's and every other's by its token."""
+    base, token = settings.MPESA_CALLBACK_BASE_URL, connection.callback_token
+    return {
+        name: base + reverse(f"api:payments_{name}", kwargs={"token": token})
+        for name in ("c2b_confirmation", "c2b_validation", "stk_callback")
+    }
+
+
+def mpesa_connection_status(*, account: CollectionAccount, connection: MpesaConnection | None) -> dict[str, Any]:
+    """What a treasurer sees of a connection: whether each secret is set, never the secret."""
+    urls = mpesa_callback_urls(connection) if connection else {}
+    return {
+        "account_id": account.pk,
+        "shortcode": account.mpesa_shortcode,
+        "connected_at": account.mpesa_connected_at,
+        "has_consumer_key": bool(connection and connection.consumer_key),
+        "has_consumer_secret": bool(connection and connection.consumer_secret),
+        "has_passkey": bool(connection and connection.passkey),
+        "nominated_number": connection.nominated_number if connection else "",
+        "c2b_registered_at": connection.c2b_registered_at if connection else None,
+        "pull_registered_at": connection.pull_registered_at if connection else None,
+        "last_tested_at": connection.last_tested_at if connection else None,
+        "last_pulled_at": connection.last_pulled_at if connection else None,
+        "confirmation_url": urls.get("c2b_confirmation", ""),
+        "validation_url": urls.get("c2b_validation", ""),
+    }
+
+
+def mpesa_connection_for_manager(*, user: User, organization_id: int, account_id: int) -> dict[str, Any]:
+    account = mpesa_account_for_manager(user=user, organization_id=organization_id, account_id=account_id)
+    return mpesa_connection_status(account=account, connection=MpesaConnection.objects.filter(account=account).first())
+
+
+def mpesa_connection_for_token(token: str) -> MpesaConnection | None:
+    """The connected account a callback URL's token names, or None."""
+    if not token or len(token) > 64:
+        return None
+    return MpesaConnection.objects.select_related("account").filter(callback_token=token).first()
+
+
+def campaign_mpesa_connection(*, campaign: Campaign) -> MpesaConnection | None:
+    """The connected paybill or till a campaign's pledges and donations are pushed into: its
+    organization's connected M-Pesa account (the default one first), or None (the platform's)."""
+    return (
+        MpesaConnection.objects.select_related("account")
+        .filter(account__organization_id=campaign.organization_id, account__mpesa_connected_at__isnull=False)
+        .order_by("-account__is_default", "account__created_at", "account_id")
+        .first()
+    )

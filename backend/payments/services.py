@@ -16,13 +16,16 @@ import hashlib
 import json
 import logging
 import re
+from collections.abc import Callable
+from dataclasses import asdict
 from datetime import date, datetime, time, timedelta
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -32,19 +35,28 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns.models import Campaign
+from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from common import ratelimit
 from common.client_routes import CLIENT_ROUTE_PATTERN
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
 from common.money import AMOUNT_MAX
 from organizations.roles import Permission
 from payments import fees, selectors, tasks
-from payments.models import MANUAL_PROVIDERS, REFERENCE_LENGTH, Payment, PaymentEvent, PaymentReversal
+from payments.models import (
+    MANUAL_PROVIDERS,
+    REFERENCE_LENGTH,
+    MpesaConnection,
+    Payment,
+    PaymentEvent,
+    PaymentReversal,
+)
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
 from payments.providers.daraja import DarajaClient, StkQueryAnswer, StkResult
 from payments.providers.paystack import PaystackClient
 from payments.signals import payment_reversed, payment_succeeded
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 Status = Payment.Status
 Outcome = PaymentEvent.Outcome
@@ -88,9 +100,16 @@ def _provider_unavailable() -> ServiceError:
     )
 
 
-def stk_callback_url() -> str:
-    path = reverse("api:payments_stk_callback", kwargs={"token": settings.MPESA_CALLBACK_TOKEN})
+def stk_callback_url(connection: MpesaConnection | None = None) -> str:
+    """The platform's STK callback URL, or a connected account's own (its token tells them apart)."""
+    token = connection.callback_token if connection else settings.MPESA_CALLBACK_TOKEN
+    path = reverse("api:payments_stk_callback", kwargs={"token": token})
     return f"{settings.MPESA_CALLBACK_BASE_URL}{path}"
+
+
+def _daraja_for(connection: MpesaConnection | None) -> DarajaClient:
+    """The platform's Daraja app (fees), or the organization's own for its connected account."""
+    return DarajaClient.for_credentials(connection.credentials()) if connection else DarajaClient.from_settings()
 
 
 def c2b_callback_urls() -> tuple[str, str]:
@@ -181,10 +200,19 @@ def payment_stk_push_start(
     its outcome arrives by callback (or by our query when the callback does not come).
     ``account_reference`` (at most 12 characters, e.g. a pledge code) is what the payer's
     phone shows and is kept on the payment; by default the payment's own reference.
+
+    A pledge payment or donation to a campaign whose organization connected its paybill or till
+    is pushed with that organization's Daraja app into its own account (``campaign_mpesa_connection``);
+    fees always go to the platform's shortcode.
     """
     if message := validators.check_kenyan_phone(phone):
         raise _invalid("phone", message)
     _check_amount(amount)
+    connection = (
+        selectors.campaign_mpesa_connection(campaign=campaign)
+        if campaign is not None and purpose in (Payment.Purpose.PLEDGE_PAYMENT, Payment.Purpose.DONATION)
+        else None
+    )
     payment, created = _intent_create(
         user=user,
         purpose=purpose,
@@ -195,16 +223,17 @@ def payment_stk_push_start(
         payer_email=payer_email,
         campaign=campaign,
         account_reference=account_reference,
+        mpesa_connection=connection,
     )
     if not created:
         return payment
     try:
-        accepted = DarajaClient.from_settings().stk_push(
+        accepted = _daraja_for(connection).stk_push(
             phone=payment.payer_phone,
             amount=payment.amount,
             account_reference=payment.account_reference or payment.reference,
             description=STK_DESCRIPTIONS[Payment.Purpose(purpose)],
-            callback_url=stk_callback_url(),
+            callback_url=stk_callback_url(connection),
         )
     except ProviderTimeout as exc:
         # Daraja may have sent the prompt all the same: the intent stays pending (the client says it
@@ -384,7 +413,7 @@ def _apply_stk_result(payment: Payment, result: StkResult) -> str:
     return Outcome.CREDITED
 
 
-def _stk_intent_unanswered(result: StkResult) -> Payment | None:
+def _stk_intent_unanswered(result: StkResult, connection: MpesaConnection | None) -> Payment | None:
     """The locked intent of a push whose answer timed out, so its CheckoutRequestID was never
     learnt: the only one waiting for this phone and amount within ``UNANSWERED_PUSH_WINDOW`` (a
     success callback names both; a failure names neither, and the intent expires)."""
@@ -394,6 +423,7 @@ def _stk_intent_unanswered(result: StkResult) -> Payment | None:
     waiting = list(
         Payment.objects.select_for_update().filter(
             provider=Payment.Provider.MPESA_STK,
+            mpesa_connection=connection,
             checkout_request_id__isnull=True,
             status__in=[Status.PENDING, Status.EXPIRED],
             payer_phone=phone,
@@ -415,8 +445,13 @@ def _callback_vouched_for(remote_addr: str | None) -> bool:
     return bool(settings.MPESA_ALLOWED_IPS) and remote_addr in settings.MPESA_ALLOWED_IPS
 
 
-def payment_record_stk_callback(*, body: Any, remote_addr: str | None) -> PaymentEvent:
+def payment_record_stk_callback(
+    *, body: Any, remote_addr: str | None, connection: MpesaConnection | None = None
+) -> PaymentEvent:
     """An STK Push callback from Daraja. A malformed body changes nothing but the audit log.
+
+    ``connection``: the connected account whose callback URL (token) it came to; None for the
+    platform's. Only that account's own pushes are matched.
 
     A success from an address nobody vouched for (any, while ``MPESA_ALLOWED_IPS`` is empty) credits
     nothing itself: whoever holds the callback token could have sent it. Once it is answered, a task
@@ -429,8 +464,12 @@ def payment_record_stk_callback(*, body: Any, remote_addr: str | None) -> Paymen
             provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.REJECTED_MALFORMED
         )
     with transaction.atomic():
-        payment = Payment.objects.select_for_update().filter(checkout_request_id=result.checkout_request_id).first()
-        payment = payment or _stk_intent_unanswered(result)
+        payment = (
+            Payment.objects.select_for_update()
+            .filter(checkout_request_id=result.checkout_request_id, mpesa_connection=connection)
+            .first()
+        )
+        payment = payment or _stk_intent_unanswered(result, connection)
         outcome: str
         if payment is None:
             outcome = Outcome.IGNORED_UNKNOWN
@@ -463,7 +502,7 @@ def payment_stk_query(*, payment: Payment) -> Payment:
     if not payment.checkout_request_id:
         return payment
     try:
-        answer = DarajaClient.from_settings().stk_query(checkout_request_id=payment.checkout_request_id)
+        answer = _daraja_for(payment.mpesa_connection).stk_query(checkout_request_id=payment.checkout_request_id)
     except ProviderError as exc:
         logger.warning("STK query for %s failed: %s", payment.reference, exc)
         return payment
@@ -474,18 +513,28 @@ def _c2b_answer(code: str | int, description: str) -> dict[str, Any]:
     return {"ResultCode": code, "ResultDesc": description}
 
 
-def payment_validate_c2b(*, body: Any, remote_addr: str | None) -> dict[str, Any]:
+def _c2b_shortcode_ours(shortcode: str, connection: MpesaConnection | None) -> bool:
+    """A notification on the platform's URLs must name its shortcode; on a connected account's, that
+    account's paybill (or its till, or the till's store)."""
+    return connection.pays_to(shortcode) if connection else shortcode == settings.MPESA_SHORTCODE
+
+
+def payment_validate_c2b(
+    *, body: Any, remote_addr: str | None, connection: MpesaConnection | None = None
+) -> dict[str, Any]:
     """Daraja's question before a paybill payment completes (only if Safaricom enabled it):
-    accept any payment to our shortcode with an account number; the pledges app matches it."""
+    accept any payment to the shortcode with an account number (a till payment has none); the
+    pledges app matches it."""
     try:
         notification = daraja.parse_c2b_notification(body)
     except MalformedBody:
         notification = None
+    till = connection is not None and connection.account.kind == CollectionAccountKind.TILL
     if notification is None:
         answer = _c2b_answer(C2B_INVALID_AMOUNT, "Rejected")
-    elif notification.shortcode != settings.MPESA_SHORTCODE:
+    elif not _c2b_shortcode_ours(notification.shortcode, connection):
         answer = _c2b_answer(C2B_INVALID_SHORTCODE, "Rejected")
-    elif not notification.bill_ref_number:
+    elif not notification.bill_ref_number and not till:
         answer = _c2b_answer(C2B_INVALID_ACCOUNT, "Rejected")
     elif notification.amount > AMOUNT_MAX:
         answer = _c2b_answer(C2B_INVALID_AMOUNT, "Rejected")
@@ -506,20 +555,44 @@ def _e164_or_blank(msisdn: str) -> str:
     return "" if validators.check_kenyan_phone(f"+{msisdn.lstrip('+')}") else f"+{msisdn.lstrip('+')}"
 
 
-def payment_record_c2b_confirmation(*, body: Any, remote_addr: str | None) -> PaymentEvent:
-    """Money someone paid to the paybill, with the account number they typed.
-
-    It is recorded as a succeeded pledge payment keeping ``account_reference``; matching it
-    to a pledge is the pledges app's job (``payment_succeeded``). One credit per TransID.
-    """
-    provider, kind = Payment.Provider.MPESA_C2B, PaymentEvent.Kind.C2B_CONFIRMATION
+def payment_record_c2b_confirmation(
+    *, body: Any, remote_addr: str | None, connection: MpesaConnection | None = None
+) -> PaymentEvent:
+    """Money someone paid to the paybill (the platform's, or the connected account's whose URL it
+    came to), with the account number they typed."""
     try:
         notification = daraja.parse_c2b_notification(body)
     except MalformedBody:
         return _event(
-            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.REJECTED_MALFORMED
+            provider=Payment.Provider.MPESA_C2B,
+            kind=PaymentEvent.Kind.C2B_CONFIRMATION,
+            body=body,
+            remote_addr=remote_addr,
+            outcome=Outcome.REJECTED_MALFORMED,
         )
-    if notification.shortcode != settings.MPESA_SHORTCODE:
+    return _c2b_record(
+        notification=notification,
+        connection=connection,
+        kind=PaymentEvent.Kind.C2B_CONFIRMATION,
+        body=body,
+        remote_addr=remote_addr,
+    )
+
+
+def _c2b_record(
+    *,
+    notification: daraja.C2BNotification,
+    connection: MpesaConnection | None,
+    kind: str,
+    body: Any,
+    remote_addr: str | None,
+) -> PaymentEvent:
+    """A C2B payment, from its confirmation or from Pull Transactions: recorded as a succeeded pledge
+    payment keeping ``account_reference``; matching it to a pledge is the pledges app's job
+    (``payment_succeeded``). One credit per TransID, whichever of the two brings it first.
+    """
+    provider = Payment.Provider.MPESA_C2B
+    if not _c2b_shortcode_ours(notification.shortcode, connection):
         return _event(provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.IGNORED_UNKNOWN)
     if notification.amount > AMOUNT_MAX:
         # No real payment is that large (nor fits the ledger): kept for a person to look at, answered
@@ -535,6 +608,7 @@ def payment_record_c2b_confirmation(*, body: Any, remote_addr: str | None) -> Pa
                     purpose=Payment.Purpose.PLEDGE_PAYMENT,
                     amount=notification.amount,
                     mpesa_receipt=notification.trans_id,
+                    mpesa_connection=connection,
                     account_reference=notification.bill_ref_number,
                     payer_phone=_e164_or_blank(notification.msisdn),
                     result_code="0",
@@ -868,3 +942,230 @@ def payments_personal_data_erase(*, user: User) -> None:
     payments = selectors.payments_made_by(user=user)
     PaymentEvent.objects.filter(payment__in=payments).update(body={"erased": "personal data"})
     payments.update(payer_phone="", payer_email="")
+
+
+# Connected M-Pesa: an organization's own Daraja app on its paybill or till -----------------------
+
+PULL_EVERY = timedelta(minutes=10)
+# Pull Transactions keeps 48 hours; asking for a minute less keeps clock differences from refusing it.
+PULL_LOOKBACK = daraja.PULL_WINDOW - timedelta(minutes=1)
+
+
+def _connection_of(account: CollectionAccount) -> MpesaConnection:
+    connection = MpesaConnection.objects.select_for_update().filter(account=account).first()
+    if connection is None:
+        raise ServiceError(
+            _("Enter the Daraja consumer key and secret, the passkey and the nominated number first."),
+            code="mpesa_not_set_up",
+        )
+    connection.account = account
+    return connection
+
+
+@transaction.atomic
+def mpesa_connection_save(
+    *,
+    user: User,
+    organization_id: int,
+    account_id: int,
+    consumer_key: str,
+    consumer_secret: str,
+    passkey: str,
+    nominated_number: str,
+) -> MpesaConnection:
+    """Set or replace the Daraja credentials of a paybill or till. A blank field keeps what is stored
+    (nothing can be read back, so a form never holds it); a new connection needs every one. Audited
+    by field name only: never a value."""
+    account = selectors.mpesa_account_for_manager(
+        user=user, organization_id=organization_id, account_id=account_id, lock=True
+    )
+    connection = MpesaConnection.objects.select_for_update().filter(account=account).first()
+    values = {
+        "consumer_key": consumer_key.strip(),
+        "consumer_secret": consumer_secret.strip(),
+        "passkey": passkey.strip(),
+        "nominated_number": nominated_number.strip(),
+    }
+    errors: dict[str, str] = {}
+    if values["nominated_number"]:
+        if message := validators.check_kenyan_phone(values["nominated_number"]):
+            errors["nominated_number"] = message
+        else:
+            values["nominated_number"] = validators.normalize_kenyan_phone(values["nominated_number"])
+    if connection is None:
+        errors.update({name: _("This field is required.") for name, value in values.items() if not value})
+    if errors:
+        raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
+    changed = sorted(name for name, value in values.items() if value)
+    if connection is None:
+        connection = MpesaConnection.objects.create(account=account, **values)
+    else:
+        for name in changed:
+            setattr(connection, name, values[name])
+        connection.save()
+    connection.account = account
+    audit_record(actor=user, action=AuditAction.MPESA_CREDENTIALS_SET, target=account, after={"replaced": changed})
+    return connection
+
+
+def _daraja_refusal_error(exc: ProviderError, account: CollectionAccount) -> ServiceError:
+    """Each way a connection fails, in words a treasurer can act on."""
+    shortcode = account.mpesa_shortcode
+    if isinstance(exc, daraja.CredentialsRefused):
+        return ServiceError(
+            _("M-Pesa refused the consumer key and secret. Copy both again from your app on the Daraja portal."),
+            code="mpesa_wrong_credentials",
+        )
+    if isinstance(exc, daraja.ShortcodeRefused):
+        return ServiceError(
+            _(
+                "M-Pesa does not let this Daraja app use %(shortcode)s. Check the number, and that the app is "
+                "linked to it."
+            )
+            % {"shortcode": shortcode},
+            code="mpesa_wrong_shortcode",
+        )
+    if isinstance(exc, daraja.PasskeyRefused):
+        return ServiceError(
+            _("The passkey does not match %(shortcode)s. Enter the Lipa Na M-Pesa passkey Safaricom sent for it.")
+            % {"shortcode": shortcode},
+            code="mpesa_wrong_passkey",
+        )
+    return ServiceError(
+        _("M-Pesa could not be reached. Nothing was changed; please try again in a few minutes."),
+        code="provider_unavailable",
+    )
+
+
+def _daraja_call(account: CollectionAccount, call: Callable[[], T]) -> T:
+    try:
+        return call()
+    except ProviderError as exc:
+        # The exception names the refusal, never a credential.
+        logger.warning("M-Pesa connection of collection account %s failed: %s", account.pk, exc)
+        raise _daraja_refusal_error(exc, account) from exc
+
+
+def mpesa_connection_test(*, user: User, organization_id: int, account_id: int) -> MpesaConnection:
+    """Fetch a token and check the shortcode and passkey with them; registers nothing."""
+    with transaction.atomic():
+        account = selectors.mpesa_account_for_manager(
+            user=user, organization_id=organization_id, account_id=account_id, lock=True
+        )
+        connection = _connection_of(account)
+    _daraja_call(account, _daraja_for(connection).check_shortcode)
+    MpesaConnection.objects.filter(pk=connection.pk).update(last_tested_at=timezone.now())
+    connection.refresh_from_db(fields=["last_tested_at"])
+    return connection
+
+
+def mpesa_connection_connect(
+    *, user: User, organization_id: int, account_id: int, reregister: bool = False
+) -> MpesaConnection:
+    """Register the account's confirmation and validation URLs and Pull Transactions with Daraja,
+    once: again only when asked to (``reregister``, e.g. after a new callback address)."""
+    with transaction.atomic():
+        account = selectors.mpesa_account_for_manager(
+            user=user, organization_id=organization_id, account_id=account_id, lock=True
+        )
+        connection = _connection_of(account)
+        if connection.c2b_registered_at and not reregister:
+            raise ServiceError(
+                _("This account is already connected. Choose Re-register to register its addresses again."),
+                code="mpesa_already_connected",
+            )
+        if not connection.nominated_number:
+            raise FieldValidationError(
+                _("Please correct the errors below"),
+                field_errors={"nominated_number": _("Pull Transactions needs the organization's Safaricom number.")},
+            )
+    client = _daraja_for(connection)
+    urls = selectors.mpesa_callback_urls(connection)
+    _daraja_call(
+        account,
+        lambda: client.register_c2b_urls(
+            confirmation_url=urls["c2b_confirmation"], validation_url=urls["c2b_validation"]
+        ),
+    )
+    # Missed confirmations are what Pull recovers: it calls back to the confirmation URL too.
+    _daraja_call(account, lambda: client.register_pull(callback_url=urls["c2b_confirmation"]))
+    now = timezone.now()
+    with transaction.atomic():
+        MpesaConnection.objects.filter(pk=connection.pk).update(c2b_registered_at=now, pull_registered_at=now)
+        CollectionAccount.objects.filter(pk=account.pk, mpesa_connected_at__isnull=True).update(mpesa_connected_at=now)
+        account.refresh_from_db()
+        audit_record(
+            actor=user,
+            action=AuditAction.MPESA_REREGISTERED if reregister else AuditAction.MPESA_CONNECTED,
+            target=account,
+            after={"shortcode": account.mpesa_shortcode},
+        )
+    connection.refresh_from_db()
+    connection.account = account
+    return connection
+
+
+def mpesa_pull_run(*, connection: MpesaConnection) -> dict[str, int]:
+    """Ask Pull Transactions for the account's last 48 hours and credit, once by receipt, each
+    payment whose confirmation never came. Receipts already recorded are skipped before anything is
+    written, so running it often adds nothing; a confirmation arriving meanwhile meets the unique
+    receipt and stays the only credit."""
+    now = timezone.now()
+    client = _daraja_for(connection)
+    pulled = client.pull_transactions(start=now - PULL_LOOKBACK, end=now)
+    MpesaConnection.objects.filter(pk=connection.pk).update(last_pulled_at=now)
+    known = set(
+        Payment.objects.filter(mpesa_receipt__in=[p.trans_id for p in pulled]).values_list("mpesa_receipt", flat=True)
+    )
+    credited = 0
+    for transaction_ in pulled:
+        if transaction_.trans_id in known:
+            continue
+        event = _c2b_record(
+            notification=transaction_.as_c2b_notification(),
+            connection=connection,
+            kind=PaymentEvent.Kind.PULL,
+            body=asdict(transaction_) | {"trans_time": transaction_.trans_time.isoformat()},
+            remote_addr=None,
+        )
+        credited += event.outcome == Outcome.CREDITED
+    return {"pulled": len(pulled), "credited": credited}
+
+
+def mpesa_pull_now(*, user: User, organization_id: int, account_id: int) -> dict[str, int]:
+    """A treasurer's "Pull now"."""
+    with transaction.atomic():
+        account = selectors.mpesa_account_for_manager(
+            user=user, organization_id=organization_id, account_id=account_id, lock=True
+        )
+        connection = _connection_of(account)
+        if connection.pull_registered_at is None:
+            raise ServiceError(_("Connect the account first."), code="mpesa_not_connected")
+    return _daraja_call(account, lambda: mpesa_pull_run(connection=connection))
+
+
+def mpesa_pull_due(*, every: timedelta = PULL_EVERY) -> dict[str, int]:
+    """Pull every connected account not pulled for ``every`` (run each minute by the scheduler, so
+    each account is pulled about every ten). An account is claimed by moving its ``last_pulled_at``
+    first, so two schedulers never pull the same one at once; either would credit nothing twice."""
+    now = timezone.now()
+    due = MpesaConnection.objects.filter(pull_registered_at__isnull=False).filter(
+        Q(last_pulled_at__isnull=True) | Q(last_pulled_at__lt=now - every)
+    )
+    totals = {"accounts": 0, "pulled": 0, "credited": 0, "failed": 0}
+    for connection in due.select_related("account"):
+        claimed = MpesaConnection.objects.filter(pk=connection.pk, last_pulled_at=connection.last_pulled_at).update(
+            last_pulled_at=now
+        )
+        if not claimed:
+            continue
+        totals["accounts"] += 1
+        try:
+            counts = mpesa_pull_run(connection=connection)
+        except ProviderError as exc:
+            logger.warning("Pull Transactions of collection account %s failed: %s", connection.account_id, exc)
+            totals["failed"] += 1
+            continue
+        totals["pulled"] += counts["pulled"]
+        totals["credited"] += counts["credited"]
+    return totals

@@ -450,7 +450,11 @@ def _pledge_payment_match(payment: Payment) -> None:
     if PledgePayment.objects.filter(payment=payment).exists():
         return
     code = codes.normalize(payment.account_reference)
-    pledge = Pledge.objects.select_for_update().filter(code=code).first() if codes.is_valid_code(code) else None
+    pledges = Pledge.objects.all()
+    if payment.mpesa_connection is not None:
+        # Paid into an organization's own paybill: only its own pledges' codes count there.
+        pledges = pledges.filter(campaign__organization_id=payment.mpesa_connection.account.organization_id)
+    pledge = pledges.select_for_update(of=("self",)).filter(code=code).first() if codes.is_valid_code(code) else None
     if pledge is not None and pledge.is_live:
         _pledge_credit(pledge=pledge, payment=payment, assigned_by=None)
         return
@@ -463,9 +467,7 @@ def _pledge_payment_match(payment: Payment) -> None:
     # is listed for that campaign's organizer to assign; otherwise only admins see it.
     if payment.campaign_id is None:
         near = codes.near_codes(payment.account_reference)
-        campaign_ids = (
-            set(Pledge.objects.filter(code__in=near).values_list("campaign_id", flat=True)) if near else set()
-        )
+        campaign_ids = set(pledges.filter(code__in=near).values_list("campaign_id", flat=True)) if near else set()
         if len(campaign_ids) == 1:
             payment.campaign_id = campaign_ids.pop()
             payment.save(update_fields=["campaign"])

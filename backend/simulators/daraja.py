@@ -330,6 +330,19 @@ def stk_query(request: HttpRequest) -> JsonResponse:
     )
 
 
+def _shortcode_request(request: HttpRequest) -> tuple[SimulatedDarajaApp, dict[str, Any]] | JsonResponse:
+    """The app and body of a request about a shortcode (URL or Pull registration, Pull query), or
+    Daraja's refusal: no valid token, no JSON, or a ShortCode that is not the token's app's."""
+    if (app := _token_app(request)) is None:
+        return _invalid_token()
+    body = json_body(request)
+    if body is None:
+        return _bad_request("Body")
+    if str(body.get("ShortCode", "")) != app.shortcode:
+        return _bad_request("ShortCode")
+    return app, body
+
+
 def _url_problem(url: Any) -> bool:
     text = str(url or "")
     return not re.match(r"^https?://[^\s]+$", text) or any(word in text.lower() for word in FORBIDDEN_URL_WORDS)
@@ -338,13 +351,10 @@ def _url_problem(url: Any) -> bool:
 @csrf_exempt
 @require_POST
 def c2b_register_url(request: HttpRequest) -> JsonResponse:
-    if (app := _token_app(request)) is None:
-        return _invalid_token()
-    body = json_body(request)
-    if body is None:
-        return _bad_request("Body")
-    if str(body.get("ShortCode", "")) != app.shortcode:
-        return _bad_request("ShortCode")
+    checked = _shortcode_request(request)
+    if isinstance(checked, JsonResponse):
+        return checked
+    app, body = checked
     if body.get("ResponseType") not in ("Completed", "Cancelled"):
         return _bad_request("ResponseType")
     for field in ("ConfirmationURL", "ValidationURL"):
@@ -439,13 +449,10 @@ def c2b_simulate(request: HttpRequest) -> JsonResponse:
 @require_POST
 def pull_register(request: HttpRequest) -> JsonResponse:
     """Pull Transactions registration: once per shortcode (``1000``), again answered ``1001``."""
-    if (app := _token_app(request)) is None:
-        return _invalid_token()
-    body = json_body(request)
-    if body is None:
-        return _bad_request("Body")
-    if str(body.get("ShortCode", "")) != app.shortcode:
-        return _bad_request("ShortCode")
+    checked = _shortcode_request(request)
+    if isinstance(checked, JsonResponse):
+        return checked
+    app, body = checked
     if body.get("RequestType") != "Pull":
         return _bad_request("RequestType")
     if not PHONE.match(str(body.get("NominatedNumber", ""))):
@@ -493,13 +500,10 @@ def _pulled(transaction: SimulatedC2BTransaction, organization_name: str) -> dic
 def pull_query(request: HttpRequest) -> JsonResponse:
     """The C2B payments of a registered shortcode between StartDate and EndDate (Nairobi time),
     ``PULL_PAGE_SIZE`` rows from OffSetValue; nothing older than 48 hours is kept."""
-    if (app := _token_app(request)) is None:
-        return _invalid_token()
-    body = json_body(request)
-    if body is None:
-        return _bad_request("Body")
-    if str(body.get("ShortCode", "")) != app.shortcode:
-        return _bad_request("ShortCode")
+    checked = _shortcode_request(request)
+    if isinstance(checked, JsonResponse):
+        return checked
+    app, body = checked
     if not SimulatedPullRegistration.objects.filter(shortcode=app.shortcode).exists():
         return _error(400, "400.002.02", "Bad Request - ShortCode not registered for Pull Transactions")
     start, end = _pull_date(body.get("StartDate")), _pull_date(body.get("EndDate"))

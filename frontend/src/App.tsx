@@ -33,6 +33,7 @@ const OrganizationsPage = lazy(() => import("./features/organizations/Organizati
 const OrganizationPage = lazy(() => import("./features/organizations/OrganizationPage"));
 const InvitationPage = lazy(() => import("./features/organizations/InvitationPage"));
 const PrivacyPage = lazy(() => import("./features/privacy/PrivacyPage"));
+const MpesaConnectionPage = lazy(() => import("./features/payments/MpesaConnectionPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
 export function App() {
@@ -101,6 +102,11 @@ export function App() {
             </RequireAuth>
           </Route>
           <Route path="/invitation" component={InvitationPage} />
+          <Route path={/^\/orgs\/(?<organization>\d+)\/collection-accounts\/(?<account>\d+)\/mpesa\/?$/}>
+            <RequireAuth>
+              <MpesaConnectionPage />
+            </RequireAuth>
+          </Route>
           <Route path="/profile">
             <RequireAuth>
               <ProfilePage />

@@ -34,7 +34,8 @@ UNREACHABLE = "http://127.0.0.1:9"
 
 @pytest.fixture
 def payment_providers(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Daraja takes every STK Push and Paystack opens every checkout, as the real ones would."""
+    """Daraja takes every STK Push, credential check and registration and lists no missed payment,
+    and Paystack opens every checkout, as the real ones would."""
     settings.MPESA_BASE_URL = f"{UNREACHABLE}/daraja"
     settings.PAYSTACK_BASE_URL = f"{UNREACHABLE}/paystack"
 
@@ -51,4 +52,8 @@ def payment_providers(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
         )
 
     monkeypatch.setattr(DarajaClient, "stk_push", stk_push)
+    monkeypatch.setattr(DarajaClient, "check_shortcode", lambda self: None)
+    monkeypatch.setattr(DarajaClient, "register_c2b_urls", lambda self, **urls: {"ResponseCode": "0"})
+    monkeypatch.setattr(DarajaClient, "register_pull", lambda self, **request: "Shortcode registered successfully")
+    monkeypatch.setattr(DarajaClient, "pull_transactions", lambda self, **period: [])
     monkeypatch.setattr(PaystackClient, "initialize", initialize)

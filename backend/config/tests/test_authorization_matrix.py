@@ -41,7 +41,7 @@ from notifications.selectors import opt_out_token
 from organizations.models import ChangeRequest, Invitation, Membership, Organization
 from organizations.roles import Role
 from organizations.services import team_role_change
-from payments.models import Payment
+from payments.models import MpesaConnection, Payment
 from payments.services import payment_record_manual
 from pledges.models import Pledge
 from pledges.tests.factories import PledgeFactory, make_pledge
@@ -127,6 +127,12 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/orgs/{organization_id}/collection-accounts":               (401, 404, 201, 201, 403, 403, 404, 404),
     "PATCH /api/orgs/{organization_id}/collection-accounts/{account_id}":  (401, 404, 200, 200, 403, 403, 404, 404),
     "DELETE /api/orgs/{organization_id}/collection-accounts/{account_id}": (401, 404, 204, 204, 403, 403, 404, 404),
+    # Connected M-Pesa (the organization's own Daraja app on a paybill or till): owners and treasurers only
+    "GET /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa":          (401, 404, 200, 200, 403, 403, 404, 404),
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa":          (401, 404, 200, 200, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/test":    (401, 404, 200, 200, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect": (401, 404, 200, 200, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/pull":    (401, 404, 200, 200, 403, 403, 404, 404),
     # Pledges and donations: public giving; Pledge Management for the organizer and admins
     "POST /api/pledges":                                  (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/pledges":                                   (200, 200, 200, 200, 200, 200, 200, 200),
@@ -227,8 +233,23 @@ def world(settings: Any) -> World:
         team_member=team_member,
         change_request=change_request,
         invitation=invitation_for(campaign.organization, email="invited@example.com"),
-        collection_account=CollectionAccountFactory.create(organization=campaign.organization),
+        collection_account=connected_account(campaign.organization),
     )
+
+
+def connected_account(organization: Organization) -> CollectionAccount:
+    """A paybill whose Daraja app is connected, with its URLs and Pull Transactions registered."""
+    account = CollectionAccountFactory.create(organization=organization, mpesa_connected_at=timezone.now())
+    MpesaConnection.objects.create(
+        account=account,
+        consumer_key="church-key",
+        consumer_secret="church-secret",
+        passkey="church-passkey",
+        nominated_number="+254722000111",
+        c2b_registered_at=timezone.now(),
+        pull_registered_at=timezone.now(),
+    )
+    return account
 
 
 def actor_user(actor: str, world: World) -> User | None:
@@ -384,6 +405,12 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     },
     "PATCH /api/orgs/{organization_id}/collection-accounts/{account_id}": lambda w, me: {
         "json": {"label": "Building fund"}
+    },
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa": lambda w, me: {
+        "json": {"consumer_secret": "a-replaced-secret"}
+    },
+    "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect": lambda w, me: {
+        "json": {"reregister": True}
     },
     "POST /api/wizard-feedback": lambda w, me: {"json": {"liked": "The steps", "rating": 4}},
     "POST /api/feedback": lambda w, me: {"json": {"message": "Lovely site", "page": "/explore"}},

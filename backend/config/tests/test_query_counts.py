@@ -26,7 +26,7 @@ from grants.tests.factories import GrantApplicationFactory, GrantFactory, Organi
 from notifications.selectors import opt_out_token
 from organizations.models import ChangeRequest, Invitation, Membership
 from organizations.roles import Role
-from payments.models import Payment
+from payments.models import MpesaConnection, Payment
 from pledges.models import Pledge
 from pledges.tests.factories import make_pledge, paid_donation
 from pledges.tests.test_management import pay_bill, typo
@@ -150,6 +150,7 @@ CASES: dict[str, Case] = {
         "organizer",
         lambda w: f"/api/orgs/{w.campaign.organization_id}/collection-accounts",
     ),
+    "payments_api_mpesa_connection_detail": ("organizer", lambda w: mpesa_connection_path(w)),
 }
 
 
@@ -161,6 +162,13 @@ def read_operations() -> set[str]:
         for method, operation in path.items()
         if method == "get"
     }
+
+
+def mpesa_connection_path(world: World) -> str:
+    """A connected paybill of the organization (made before the queries are counted)."""
+    account = CollectionAccountFactory.create(organization=world.campaign.organization, is_default=False)
+    MpesaConnection.objects.create(account=account, consumer_key="k", consumer_secret="s", passkey="p")
+    return f"/api/orgs/{account.organization_id}/collection-accounts/{account.pk}/mpesa"
 
 
 def test_every_read_has_a_query_count_case():

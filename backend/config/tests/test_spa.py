@@ -32,6 +32,7 @@ def built_frontend(settings, tmp_path):
         "/organizations",
         "/organizations/3",
         "/invitation",
+        "/orgs/3/collection-accounts/4/mpesa",
     ],
 )
 def test_client_routes_answer_the_app_html_uncached(client, path):
@@ -55,7 +56,16 @@ def test_client_routes_keep_their_query_string(client):
 
 @pytest.mark.parametrize(
     "path",
-    ["/nope", "/pledge/abc", "/pledges/ABC", "/pledges/K7Q2M9XX", "/campaign/abc", "/campaign/5/nope", "/signin/extra"],
+    [
+        "/nope",
+        "/pledge/abc",
+        "/pledges/ABC",
+        "/pledges/K7Q2M9XX",
+        "/campaign/abc",
+        "/campaign/5/nope",
+        "/signin/extra",
+        "/orgs/3/collection-accounts/x/mpesa",
+    ],
 )
 def test_unknown_paths_answer_404_with_the_app_html(client, path):
     response = client.get(path)

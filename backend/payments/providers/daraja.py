@@ -478,7 +478,10 @@ class DarajaClient:
             body = {
                 "ShortCode": self.shortcode,
                 "StartDate": start.astimezone(NAIROBI).strftime(PULL_DATE_FORMAT),
-                "EndDate": end.astimezone(NAIROBI).strftime(PULL_DATE_FORMAT),
+                # Whole seconds: rounded up, so a payment in the last second is not left out.
+                "EndDate": (end + timedelta(microseconds=-end.microsecond % 1_000_000))
+                .astimezone(NAIROBI)
+                .strftime(PULL_DATE_FORMAT),
                 "OffSetValue": str(len(pulled)),
             }
             response = self._post(PULL_QUERY_PATH, body)

@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, type Schemas, unwrap } from "@/lib/api/client";
 import { i18n } from "@/lib/i18n";
 import { useSession } from "@/lib/session";
@@ -13,6 +13,8 @@ export const paymentKeys = {
   all: ["payments"] as const,
   detail: (reference: string | null) => ["payments", "detail", reference] as const,
   hasPaid: ["payments", "has-paid"] as const,
+  mpesaConnection: (organizationId: number, accountId: number) =>
+    ["payments", "mpesa-connection", organizationId, accountId] as const,
 };
 
 /** The payment `reference` as the server follows it (see useMpesaWait for the polling). */
@@ -68,5 +70,95 @@ export function useStartFeeCheckout({ purpose, campaignId }: FeeTarget) {
           body: { purpose, campaign_id: campaignId ?? null, idempotency_key: key, return_path: returnPath },
         }),
       ),
+  });
+}
+
+// An organization's own M-Pesa (its Daraja app on a paybill or till collection account): owners and treasurers.
+
+export type MpesaConnection = Schemas["MpesaConnectionOut"];
+export type MpesaCredentials = Schemas["MpesaConnectionIn"];
+type MpesaAccount = { organizationId: number; accountId: number };
+
+const mpesaPath = ({ organizationId, accountId }: MpesaAccount) => ({
+  params: { path: { organization_id: organizationId, account_id: accountId } },
+});
+
+export function useMpesaConnection(account: MpesaAccount) {
+  return useQuery({
+    queryKey: paymentKeys.mpesaConnection(account.organizationId, account.accountId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa", {
+          ...mpesaPath(account),
+          signal,
+        }),
+      ),
+  });
+}
+
+/** Every action answers with the connection as it now is: the page shows it at once. */
+function useMpesaAction<Body>(account: MpesaAccount, send: (body: Body) => Promise<MpesaConnection>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (connection) =>
+      queryClient.setQueryData(
+        paymentKeys.mpesaConnection(account.organizationId, account.accountId),
+        connection,
+      ),
+  });
+}
+
+/** Sets or replaces the credentials; blank fields keep the stored ones (which are never sent back). */
+export function useSaveMpesaCredentials(account: MpesaAccount) {
+  return useMpesaAction(account, async (body: MpesaCredentials) =>
+    unwrap(
+      await api.PUT("/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa", {
+        ...mpesaPath(account),
+        body,
+      }),
+    ),
+  );
+}
+
+/** 'Test': a token and a check of the shortcode and passkey; registers nothing. */
+export function useTestMpesa(account: MpesaAccount) {
+  return useMpesaAction(account, async (_: undefined) =>
+    unwrap(
+      await api.POST(
+        "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/test",
+        mpesaPath(account),
+      ),
+    ),
+  );
+}
+
+/** 'Connect' (once) or 'Re-register': the account's URLs and Pull Transactions, registered with Daraja. */
+export function useConnectMpesa(account: MpesaAccount) {
+  return useMpesaAction(account, async (reregister: boolean) =>
+    unwrap(
+      await api.POST("/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect", {
+        ...mpesaPath(account),
+        body: { reregister },
+      }),
+    ),
+  );
+}
+
+/** 'Pull now': the last 48 hours from M-Pesa; answers how many payments were listed and credited. */
+export function usePullMpesa(account: MpesaAccount) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await api.POST(
+          "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/pull",
+          mpesaPath(account),
+        ),
+      ),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: paymentKeys.mpesaConnection(account.organizationId, account.accountId),
+      }),
   });
 }

@@ -850,6 +850,94 @@ export interface paths {
         patch: operations["collection_accounts_api_collection_account_update"];
         trace?: never;
     };
+    "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mpesa Connection Detail
+         * @description Whether the account is connected, when it was registered, tested and pulled, and the URLs Daraja
+         *     calls. The secrets are never sent back: only whether each is set. Owners and treasurers.
+         */
+        get: operations["payments_api_mpesa_connection_detail"];
+        /**
+         * Mpesa Connection Save
+         * @description Set or replace the Daraja consumer key and secret, passkey and nominated number (write-only;
+         *     a blank field keeps the stored one). Owners and treasurers.
+         */
+        put: operations["payments_api_mpesa_connection_save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mpesa Connection Connect
+         * @description Register the account's confirmation and validation URLs and Pull Transactions with Daraja, once
+         *     (``reregister``: again). From then on the account offers STK Push.
+         */
+        post: operations["payments_api_mpesa_connection_connect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mpesa Pull Now
+         * @description Pull the account's last 48 hours from M-Pesa now and credit what no confirmation brought.
+         */
+        post: operations["payments_api_mpesa_pull_now"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mpesa Connection Test
+         * @description Fetch a token and check the shortcode and passkey; registers nothing. Each failure has its own
+         *     code: mpesa_wrong_credentials, mpesa_wrong_shortcode, mpesa_wrong_passkey, provider_unavailable.
+         */
+        post: operations["payments_api_mpesa_connection_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orgs/{organization_id}/invitations": {
         parameters: {
             query?: never;
@@ -1553,7 +1641,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "campaign_status_changed" | "campaign_edited" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "campaign_status_changed" | "campaign_edited" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered";
         /** BankDetails */
         BankDetails: {
             /** Account Name */
@@ -3151,6 +3239,74 @@ export interface components {
             /** Campaign Id */
             campaign_id: number;
         };
+        /** MpesaConnectIn */
+        MpesaConnectIn: {
+            /**
+             * Reregister
+             * @description Register the URLs and Pull Transactions again.
+             * @default false
+             */
+            reregister: boolean;
+        };
+        /**
+         * MpesaConnectionIn
+         * @description Write-only: a blank field keeps what is stored (it can never be read back).
+         */
+        MpesaConnectionIn: {
+            /**
+             * Consumer Key
+             * @default
+             */
+            consumer_key: string;
+            /**
+             * Consumer Secret
+             * @default
+             */
+            consumer_secret: string;
+            /**
+             * Nominated Number
+             * @description The organization's Safaricom number, for Pull.
+             * @default
+             */
+            nominated_number: string;
+            /**
+             * Passkey
+             * @default
+             */
+            passkey: string;
+        };
+        /** MpesaConnectionOut */
+        MpesaConnectionOut: {
+            /** Account Id */
+            account_id: number;
+            /** C2B Registered At */
+            c2b_registered_at: string | null;
+            /**
+             * Confirmation Url
+             * @description Where Daraja posts this account's confirmations (empty until set up).
+             */
+            confirmation_url: string;
+            /** Connected At */
+            connected_at: string | null;
+            /** Has Consumer Key */
+            has_consumer_key: boolean;
+            /** Has Consumer Secret */
+            has_consumer_secret: boolean;
+            /** Has Passkey */
+            has_passkey: boolean;
+            /** Last Pulled At */
+            last_pulled_at: string | null;
+            /** Last Tested At */
+            last_tested_at: string | null;
+            /** Nominated Number */
+            nominated_number: string;
+            /** Pull Registered At */
+            pull_registered_at: string | null;
+            /** Shortcode */
+            shortcode: string;
+            /** Validation Url */
+            validation_url: string;
+        };
         /** MpesaDetails */
         MpesaDetails: {
             /** Phone Number */
@@ -3164,6 +3320,19 @@ export interface components {
              * @enum {string}
              */
             method: "mpesa";
+        };
+        /** MpesaPullOut */
+        MpesaPullOut: {
+            /**
+             * Credited
+             * @description Of those, the ones no confirmation had brought, credited now.
+             */
+            credited: number;
+            /**
+             * Pulled
+             * @description Payments M-Pesa listed for the last 48 hours.
+             */
+            pulled: number;
         };
         /** NotificationExportOut */
         NotificationExportOut: {
@@ -7215,6 +7384,354 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CollectionAccountOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_mpesa_connection_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MpesaConnectionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_mpesa_connection_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MpesaConnectionIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MpesaConnectionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_mpesa_connection_connect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MpesaConnectIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MpesaConnectionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_mpesa_pull_now: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MpesaPullOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_mpesa_connection_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MpesaConnectionOut"];
                 };
             };
             /** @description Bad Request */
