@@ -1,6 +1,7 @@
 from datetime import datetime
 
 from ninja import Field, Schema
+from pydantic import AliasChoices
 
 from accounts.models import User
 
@@ -30,14 +31,20 @@ class SessionOut(Schema):
     csrf_token: str
 
 
+def _or_camel(name: str) -> AliasChoices:
+    """Our snake_case field name, or the spec's camelCase one (section 7: ``firstName``)."""
+    head, *rest = name.split("_")
+    return AliasChoices(name, head + "".join(word.title() for word in rest))
+
+
 class SignUpIn(Schema):
-    first_name: str = ""
-    last_name: str = ""
+    first_name: str = Field("", validation_alias=_or_camel("first_name"))
+    last_name: str = Field("", validation_alias=_or_camel("last_name"))
     email: str = ""
     phone: str = ""
-    id_number: str = ""
+    id_number: str = Field("", validation_alias=_or_camel("id_number"))
     password: str = ""
-    confirm_password: str = ""
+    confirm_password: str = Field("", validation_alias=_or_camel("confirm_password"))
 
 
 class LanguageIn(Schema):

@@ -24,6 +24,7 @@ class AuditAction(models.TextChoices):
     PLEDGE_RESTORED = "pledge_restored", _("Pledge restored")
     CAMPAIGN_STATUS_CHANGED = "campaign_status_changed", _("Campaign status changed")
     CAMPAIGN_EDITED = "campaign_edited", _("Campaign edited by an admin")
+    CAMPAIGN_END_DATE_CHANGED = "campaign_end_date_changed", _("Campaign end date changed")
     ORGANIZATION_EDITED = "organization_edited", _("Organization's details changed")
     TEAM_CHANGED = "team_changed", _("Team member added, given another role or removed")
     CHANGE_REQUESTED = "change_requested", _("Change asked for (two-person rule)")

@@ -14,7 +14,7 @@ from ninja.security import SessionAuth, django_auth
 
 from accounts.auth import request_user, signed_in_user
 from campaigns import caching, drafts, selectors, services, sharing, uploads, wizard
-from campaigns.categories import EDIT_FORM_CATEGORIES, EXPLORE_CATEGORIES, WIZARD_CATEGORIES, Choice
+from campaigns.categories import EDIT_FORM_CATEGORIES, WIZARD_CATEGORIES, Choice
 from campaigns.models import Campaign, Draft
 from campaigns.schemas import (
     CampaignCardOut,
@@ -33,6 +33,7 @@ from campaigns.schemas import (
     LikeOut,
     MediaOut,
     PledgingCampaignIn,
+    SuccessStoryOut,
     WizardFeedbackIn,
     WizardFeedbackOut,
 )
@@ -53,7 +54,7 @@ def _choices(choices: list[Choice]) -> list[dict[str, str]]:
 @router.get("/campaign-categories", response=CategoryListsOut)
 def campaign_categories(request: HttpRequest) -> dict[str, list[dict[str, str]]]:
     return {
-        "explore": _choices(EXPLORE_CATEGORIES),
+        "explore": _choices(selectors.explore_categories()),
         "edit_form": _choices(EDIT_FORM_CATEGORIES),
         "wizard": _choices(WIZARD_CATEGORIES),
     }
@@ -81,6 +82,13 @@ def campaign_list(request: HttpRequest, response: HttpResponse, filters: Query[C
     response["X-Total-Count"] = str(total)
     cache_for_visitors(request, response)
     return campaigns
+
+
+@router.get("/success-stories", response=list[SuccessStoryOut])
+def success_stories(request: HttpRequest, response: HttpResponse) -> list[Campaign]:
+    """The landing page's success stories: real campaigns whose owners agreed to be featured (may be empty)."""
+    cache_for_visitors(request, response)
+    return selectors.success_stories()
 
 
 @router.get("/campaigns/{campaign_id}", response={200: CampaignDetailOut, **NOT_FOUND})
@@ -112,6 +120,15 @@ def campaign_status_change(request: HttpRequest, campaign_id: int, payload: Camp
     user = signed_in_user(request)
     campaign = selectors.campaign_get(campaign_id=campaign_id, user=user)
     services.campaign_status_change(campaign=campaign, status=payload.status, changed_by=user, reason=payload.reason)
+    return CampaignDetailOut.for_viewer(campaign, viewer=user)
+
+
+@router.post("/campaigns/{campaign_id}/close", response={200: CampaignDetailOut, **SIGNED_IN}, auth=django_auth)
+def campaign_close(request: HttpRequest, campaign_id: int) -> CampaignDetailOut:
+    """Its owners (or an admin) close an active campaign early; its page stays for its pledgers."""
+    user = signed_in_user(request)
+    campaign = selectors.campaign_get(campaign_id=campaign_id, user=user)
+    services.campaign_close_early(campaign=campaign, user=user)
     return CampaignDetailOut.for_viewer(campaign, viewer=user)
 
 

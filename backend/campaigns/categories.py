@@ -2,7 +2,8 @@
 
 ``Category`` is the union of every list; each screen offers its own subset:
 
-- ``EXPLORE_CATEGORIES``: the filter on /explore, led by 'All' (value ``""``: no filter);
+- ``EXPLORE_CATEGORIES``: the spec's filter on /explore, led by 'All' (value ``""``: no filter);
+  Explore adds the other categories its campaigns have (``selectors.explore_categories``);
 - ``EDIT_FORM_CATEGORIES``: the admin's Edit Campaign dialog;
 - ``WIZARD_CATEGORIES``: the campaign wizard (the source lists Justice twice; it is offered once).
 

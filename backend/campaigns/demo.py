@@ -258,6 +258,8 @@ def _campaign(fields: dict[str, Any], *, status: str, organizers: dict[str, User
         start_date=today - timedelta(days=7),
         end_date=today + timedelta(days=fields["days"]),
         payment_options=fields["payment_options"],
+        # Demo data may feature its own campaigns among the success stories (never invented ones).
+        may_be_featured=True,
         # No invented totals: pledged, raised and donors come only from real pledges and payments
         # (pledges/demo.py makes some through the services).
     )

@@ -18,14 +18,19 @@ class CampaignType(models.TextChoices):
 
 
 class CampaignStatus(models.TextChoices):
-    """New pledge campaigns start pending (awaiting the activation payment); only active ones are public.
-    An admin may suspend a campaign (hidden, taking nothing) and lift the suspension; nothing else,
-    payments included, moves a campaign into or out of ``SUSPENDED``."""
+    """New pledge campaigns start pending (awaiting the activation payment). Active and closed ones are
+    public: a closed one (closed early by its owners, or by an admin) keeps its page, its totals and
+    its pledgers' payments, but takes no new pledges or donations. An admin may suspend a campaign
+    (hidden, taking nothing) and lift the suspension; nothing else, payments included, moves a
+    campaign into or out of ``SUSPENDED``."""
 
     PENDING = "pending", _("Pending")
     ACTIVE = "active", _("Active")
     CLOSED = "closed", _("Closed")
     SUSPENDED = "suspended", _("Suspended")
+
+
+PUBLIC_STATUSES = (CampaignStatus.ACTIVE, CampaignStatus.CLOSED)
 
 
 class MediaType(models.TextChoices):
@@ -93,6 +98,13 @@ class Campaign(models.Model):
         help_text="Pledges made without signing in count in the public figures only once something is paid "
         "(joke pledges stay off the progress bar; the team still sees them).",
     )
+    # A database default too: rows written by code that predates the column (a restored backup, a
+    # migration test stepping back and forth) get False, not a NOT NULL error.
+    may_be_featured = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text="Its owners agreed to have it shown, with its real totals, among the landing page's success stories.",
+    )
     pledged_total = models.PositiveBigIntegerField(default=0)
     # The live pledges made signed in or paid in part: the public pledged figure when
     # ``unsigned_pledges_count_after_payment`` is on (``public_pledged_total``).
@@ -151,6 +163,12 @@ class Campaign(models.Model):
         return max((self.end_date - timezone.localdate()).days, 0)
 
     @property
+    def has_ended(self) -> bool:
+        """Active, but its end date (Nairobi) has passed: it takes no new pledges or donations and
+        leaves Explore, yet keeps its page for those paying their pledges."""
+        return self.status == CampaignStatus.ACTIVE and self.end_date < timezone.localdate()
+
+    @property
     def youtube_url(self) -> str:
         return f"https://www.youtube.com/watch?v={self.youtube_id}" if self.youtube_id else ""
 
@@ -198,8 +216,9 @@ class Campaign(models.Model):
         return user.is_admin or role_allows(self.role_of(user), permission)
 
     def is_visible_to(self, user: User | None) -> bool:
-        """Active campaigns are public; pending and closed ones only to their team and admins."""
-        return self.status == CampaignStatus.ACTIVE or self.allows(user, Permission.SEE_UNPUBLISHED)
+        """Active and closed campaigns are public (a closed one's pledgers still pay through it);
+        pending and suspended ones only to their team and admins."""
+        return self.status in PUBLIC_STATUSES or self.allows(user, Permission.SEE_UNPUBLISHED)
 
     def can_be_edited_by(self, user: User | None) -> bool:
         return self.allows(user, Permission.EDIT_CAMPAIGNS)

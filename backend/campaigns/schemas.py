@@ -19,7 +19,9 @@ class CampaignListQuery(Schema):
 
     q: str = Field("", max_length=100, description="Words that must all appear in the title or description.")
     category: Category | None = None
-    type: CampaignType | None = Field(None, description="The explore page asks for pledging campaigns.")
+    type: CampaignType | None = Field(
+        None, description="Explore asks for every type: pledge campaigns and the legacy wizard's fundraisers."
+    )
     status: CampaignStatus | None = Field(
         None, description="Defaults to active. Other statuses are listed for admins only (empty for others)."
     )
@@ -58,6 +60,9 @@ class CampaignCardOut(Schema):
     )
     end_date: date
     days_left: int = Field(description="Whole days until end_date, 0 once it has passed.")
+    has_ended: bool = Field(
+        description="Active but past its end date: no new pledges or donations; its pledgers still pay."
+    )
     like_count: int | None = Field(description="The number of likes, for admins only; null for everyone else.")
     liked_by_me: bool = Field(description="Whether the signed-in viewer likes it; false for visitors.")
     created_at: datetime
@@ -148,6 +153,7 @@ class CampaignDetailOut(CampaignCardOut):
     unsigned_pledges_count_after_payment: bool = Field(
         description="Pledges made without signing in count in the public figures once something is paid."
     )
+    may_be_featured: bool = Field(description="Its owners agreed to have it among the landing page's success stories.")
     paid_total: int = Field(
         description="Paid so far towards the pledges, whole KES (raised_total also counts donations)."
     )
@@ -189,6 +195,7 @@ class CampaignDetailOut(CampaignCardOut):
                 "updated_at": campaign.updated_at,
                 "largest_pledge": campaign.largest_pledge,
                 "unsigned_pledges_count_after_payment": campaign.unsigned_pledges_count_after_payment,
+                "may_be_featured": campaign.may_be_featured,
             }
         )
 
@@ -211,6 +218,24 @@ class CampaignUpdateIn(Schema):
     unsigned_pledges_count_after_payment: bool | None = Field(
         None, description="Count pledges made without signing in publicly only after their first payment."
     )
+    end_date: date | None = Field(
+        None, description="Extend or shorten: not before today (Nairobi); not once the campaign is closed."
+    )
+    may_be_featured: bool | None = Field(
+        None, description="Its owners agree to have it shown, with its real totals, among the success stories."
+    )
+
+
+class SuccessStoryOut(Schema):
+    """A campaign its owners agreed to feature, with its real figures (whole KES)."""
+
+    id: int
+    title: str
+    organization_name: str = Field(alias="organization.name")
+    category_label: str
+    raised_total: int
+    goal: int
+    cover_image_url: str
 
 
 class CampaignStatusIn(Schema):
@@ -231,7 +256,10 @@ class CategoryOut(Schema):
 class CategoryListsOut(Schema):
     """The category choices of each screen (spec section 9), in display order."""
 
-    explore: list[CategoryOut] = Field(description="The /explore filter, starting with All.")
+    explore: list[CategoryOut] = Field(
+        description="The /explore filter: the spec's list starting with All, then every other category of the "
+        "campaigns Explore lists."
+    )
     edit_form: list[CategoryOut] = Field(description="The admin's Edit Campaign dialog.")
     wizard: list[CategoryOut] = Field(description="The campaign wizard.")
 

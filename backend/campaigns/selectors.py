@@ -7,10 +7,21 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Exists, Expression, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType, Draft, SearchText, WizardFeedback
+from campaigns.categories import EXPLORE_CATEGORIES, Category, Choice
+from campaigns.models import (
+    PUBLIC_STATUSES,
+    Campaign,
+    CampaignLike,
+    CampaignStatus,
+    CampaignType,
+    Draft,
+    SearchText,
+    WizardFeedback,
+)
 from common.errors import NotFoundError, PermissionDeniedError
 from organizations.models import Membership
 from organizations.roles import Permission
@@ -41,6 +52,22 @@ def _with_viewer_fields(queryset: QuerySet[Campaign], user: User | None) -> Quer
     return queryset.annotate(liked_by_me=liked_by_me, like_count=like_count)
 
 
+def _listed() -> QuerySet[Campaign]:
+    """The campaigns Explore lists: active and not yet ended."""
+    return Campaign.objects.filter(status=CampaignStatus.ACTIVE, end_date__gte=timezone.localdate())
+
+
+def explore_categories() -> list[Choice]:
+    """The Explore filter: the spec's list, then every other category that campaigns listed on
+    Explore have (in ``Category`` order), so each campaign can be found by its own category. One query."""
+    listed = set(_listed().order_by().values_list("category", flat=True).distinct())
+    offered = {value for value, _label in EXPLORE_CATEGORIES}
+    return [
+        *EXPLORE_CATEGORIES,
+        *((category.value, category.label) for category in Category if category in listed - offered),
+    ]
+
+
 def campaign_list(
     *,
     user: User | None,
@@ -53,15 +80,16 @@ def campaign_list(
 ) -> tuple[list[Campaign], int]:
     """One page of campaigns, newest first, and the number of campaigns that match.
 
-    ``status`` defaults to active. Only admins may list other statuses: anyone else asking for
-    them gets nothing, as those campaigns are hidden from them. ``q`` matches campaigns whose
+    ``status`` defaults to active, and active means not yet ended: an ended campaign leaves Explore
+    (its page stays). Only admins may list other statuses: anyone else asking for them gets
+    nothing, as they are not for browsing. ``q`` matches campaigns whose
     title or description contains every word of it (case-insensitive); on PostgreSQL a trigram
     index serves this (migration 0002). Two queries: the count, then the page (none past the end).
     """
     status = status or CampaignStatus.ACTIVE
     if status != CampaignStatus.ACTIVE and not (user is not None and user.is_admin):
         return [], 0
-    queryset = Campaign.objects.filter(status=status)
+    queryset = _listed() if status == CampaignStatus.ACTIVE else Campaign.objects.filter(status=status)
     if type:
         queryset = queryset.filter(type=type)
     if category:
@@ -77,6 +105,22 @@ def campaign_list(
         return [], total
     page_rows = _with_viewer_fields(queryset.defer("story", "payment_options"), user)[offset : offset + page_size]
     return list(page_rows), total
+
+
+SUCCESS_STORIES = 3
+
+
+def success_stories() -> list[Campaign]:
+    """The landing page's success stories: the best-funded public campaigns (running, ended or closed)
+    whose owners agreed to be featured, by the money raised; none that raised nothing. One query."""
+    return list(
+        Campaign.objects.filter(status__in=PUBLIC_STATUSES, may_be_featured=True, raised_total__gt=0)
+        .select_related("organization")
+        .only(
+            "title", "category", "raised_total", "goal", "image_url", "youtube_id", "media_type", "organization__name"
+        )
+        .order_by("-raised_total", "-id")[:SUCCESS_STORIES]
+    )
 
 
 def campaign_get(*, campaign_id: int, user: User | None) -> Campaign:
@@ -147,18 +191,22 @@ def _viewer_role(user: User) -> Subquery:
     return Subquery(Membership.objects.filter(organization=OuterRef("organization_id"), user=user).values("role")[:1])
 
 
-def _organized_pledging_campaigns(user: User) -> QuerySet[Campaign]:
-    """The pledging campaigns of the organizations ``user`` belongs to, in any role (README: the
-    spec's dashboard showed the campaigns a user organizes; a team now shares them)."""
-    return Campaign.objects.filter(organization__in=user_organization_ids(user=user), type=CampaignType.PLEDGING)
+# The dashboard's campaigns: pledge campaigns and the legacy wizard's fundraisers (README, Dashboard).
+DASHBOARD_TYPES = (CampaignType.PLEDGING, CampaignType.FUNDRAISING)
+
+
+def _organized_campaigns(user: User) -> QuerySet[Campaign]:
+    """The pledging campaigns and fundraisers of the organizations ``user`` belongs to, in any role
+    (README: the spec's dashboard showed the campaigns a user organizes; a team now shares them)."""
+    return Campaign.objects.filter(organization__in=user_organization_ids(user=user), type__in=DASHBOARD_TYPES)
 
 
 def dashboard_campaigns(*, user: User) -> list[Campaign]:
-    """The pledging campaigns of ``user``'s organizations, newest first, every status, with the
+    """The pledging campaigns and fundraisers of ``user``'s organizations, newest first, every status, with the
     viewer fields (like counts for admins only), the organization and ``viewer_role``, the user's
     role in it. One query whatever the number of campaigns."""
     campaigns = (
-        _organized_pledging_campaigns(user)
+        _organized_campaigns(user)
         .select_related("organization")
         .defer("story", "payment_options")
         .annotate(viewer_role=_viewer_role(user))
@@ -167,9 +215,9 @@ def dashboard_campaigns(*, user: User) -> list[Campaign]:
 
 
 def dashboard_totals(*, user: User) -> dict[str, int]:
-    """The dashboard's figures over the pledging campaigns of ``user``'s organizations, in one
+    """The dashboard's figures over the pledging campaigns and fundraisers of ``user``'s organizations, in one
     aggregate query: how many are active, and the pledged and paid sums (whole KES) over all of them."""
-    return _organized_pledging_campaigns(user).aggregate(
+    return _organized_campaigns(user).aggregate(
         active_campaigns=Count("pk", filter=Q(status=CampaignStatus.ACTIVE)),
         total_pledged=Coalesce(Sum("pledged_total"), 0),
         total_paid=Coalesce(Sum("raised_total"), 0),

@@ -6,6 +6,8 @@ donations services; nothing here saves them, so an edit never overwrites a concu
 """
 
 from collections.abc import Callable
+from datetime import date
+from functools import partial
 
 from django.db import transaction
 from django.forms.models import model_to_dict
@@ -14,9 +16,9 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
-from campaigns import validators
+from campaigns import signals, validators
 from campaigns.models import Campaign, CampaignLike, CampaignStatus, Draft, MediaType, WizardFeedback
-from common.errors import FieldValidationError, PermissionDeniedError
+from common.errors import FieldValidationError, PermissionDeniedError, ServiceError
 from organizations.roles import Permission, role_allows
 
 
@@ -41,13 +43,19 @@ def campaign_update(
     youtube_url: str | None = None,
     largest_pledge: int | None = None,
     unsigned_pledges_count_after_payment: bool | None = None,
+    end_date: date | None = None,
+    may_be_featured: bool | None = None,
 ) -> Campaign:
-    """Edit a campaign's texts, goal, category, cover and pledge rules; ``None`` leaves a field as it is.
+    """Edit a campaign's texts, goal, category, cover, pledge rules, end date and its owners' consent
+    to be featured among the success stories; ``None`` leaves a field as it is.
 
     Only the organization's owners and admins may edit (else PermissionDeniedError, 403). Title, description,
     goal, category and story are required (spec section 5, 'Edit campaign form'); the goal is whole
     KES of at least 1. A blank image URL or YouTube link removes it; the cover shows the YouTube
-    video when there is one. The id, status, organizer and money counters never change here.
+    video when there is one. The end date moves either way but never into the past (an ended
+    campaign extended reopens), and not once the campaign is closed; the move is audited and the
+    reminders tied to it re-planned (``signals.campaign_end_date_changed``). The id, status,
+    organizer and money counters never change here.
     """
     if not campaign.can_be_edited_by(user):
         raise PermissionDeniedError(
@@ -89,6 +97,15 @@ def campaign_update(
             errors["largest_pledge"] = message
     if unsigned_pledges_count_after_payment is not None:
         changes["unsigned_pledges_count_after_payment"] = unsigned_pledges_count_after_payment
+    if may_be_featured is not None:
+        changes["may_be_featured"] = may_be_featured
+    previous_end_date = campaign.end_date
+    if end_date is not None and end_date != previous_end_date:
+        changes["end_date"] = end_date
+        if campaign.status == CampaignStatus.CLOSED:
+            errors["end_date"] = _("A closed campaign's end date cannot change.")
+        elif message := validators.check_end_date(end_date):
+            errors["end_date"] = message
 
     if errors:
         raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
@@ -98,9 +115,30 @@ def campaign_update(
         setattr(campaign, field, value)
     campaign.media_type = media_type_for(image_url=campaign.image_url, youtube_id=campaign.youtube_id)
     campaign.save(update_fields=[*changes, "media_type", "updated_at"])
+    if "end_date" in changes:
+        _end_date_moved(campaign=campaign, user=user, previous=previous_end_date)
+        del before["end_date"]  # audited on its own, whoever moved it
     if user.is_admin and not role_allows(campaign.role_of(user), Permission.EDIT_CAMPAIGNS):
         campaign_audit_admin_edit(campaign=campaign, admin=user, before=before)
     return campaign
+
+
+def _end_date_moved(*, campaign: Campaign, user: User, previous: date) -> None:
+    audit_record(
+        actor=user,
+        action=AuditAction.CAMPAIGN_END_DATE_CHANGED,
+        target=campaign,
+        before={"end_date": previous},
+        after={"end_date": campaign.end_date},
+    )
+    transaction.on_commit(
+        partial(
+            signals.campaign_end_date_changed.send,
+            sender=Campaign,
+            campaign=campaign,
+            previous_end_date=previous,
+        )
+    )
 
 
 def campaign_audit_admin_edit(*, campaign: Campaign, admin: User, before: dict[str, object]) -> None:
@@ -173,8 +211,23 @@ def campaign_activate(*, campaign: Campaign, activated_by: User | None = None) -
     return campaign_status_change(campaign=campaign, status=CampaignStatus.ACTIVE, changed_by=activated_by)
 
 
+@transaction.atomic
+def campaign_close_early(*, campaign: Campaign, user: User) -> Campaign:
+    """Its owners (or an admin) close an active campaign before its end date, for good: its page
+    stays, with its totals, for those paying their pledges; it takes no new pledges or donations
+    and leaves Explore. Audited as a status change."""
+    if not campaign.can_be_edited_by(user):
+        raise PermissionDeniedError(
+            _("Only the campaign's owners, or an admin, can close this campaign."), code="not_organizer"
+        )
+    if campaign.status != CampaignStatus.ACTIVE:
+        raise ServiceError(_("Only an active campaign can be closed."), code="campaign_not_active")
+    return _status_set(campaign=campaign, status=CampaignStatus.CLOSED, actor=user)
+
+
 def campaign_close(*, campaign: Campaign, closed_by: User | None = None) -> Campaign:
-    """End a campaign: it leaves the public lists and can no longer be shared or pledged to.
+    """End a campaign: it leaves the public lists and can no longer be shared or pledged to; its
+    page stays for its pledgers.
 
     By an admin, by the system (``None``), or by its own organizer when they delete their account
     (audited as theirs)."""

@@ -28,6 +28,7 @@ CLIENT_ROUTES = [
     r"start-fundraiser",
     r"dashboard",
     r"grantfunding",
+    r"grantfunding/sample-grant",
     r"profile",
     r"organizations",
     r"organizations/\d+",

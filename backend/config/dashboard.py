@@ -1,8 +1,8 @@
 """GET /api/dashboard: everything the signed-in organizer's dashboard shows, in one call.
 
-The figures and the campaign grid cover the pledging campaigns of the caller's organizations, in
-any role (the spec said "the caller organizes": see README, Organizations); like counts are for
-admins only. A constant number of queries whatever the
+The figures and the campaign grid cover the pledging campaigns and legacy fundraisers of the
+caller's organizations, in any role (the spec said "the caller organizes": see README,
+Organizations); like counts are for admins only. A constant number of queries whatever the
 number of campaigns: the session, the user, the totals, the campaigns, the grant matches.
 Here in the composition layer, as it brings campaigns and the grant tool together.
 """
@@ -18,7 +18,7 @@ from accounts.auth import signed_in_user
 from accounts.models import User
 from campaigns import selectors
 from campaigns.categories import Category
-from campaigns.models import CampaignStatus
+from campaigns.models import CampaignStatus, CampaignType
 from common.schemas import ErrorOut
 from grants.selectors import grant_good_match_count
 from organizations.roles import Role
@@ -28,12 +28,13 @@ router = Router(tags=["dashboard"])
 
 class DashboardCampaignOut(Schema):
     id: int
+    type: CampaignType = Field(description="pledging, or fundraising for the legacy /start-fundraiser wizard's.")
     title: str
     category: Category
     category_label: str = Field(description="The category's name in the site language.")
     status: CampaignStatus = Field(
         description="A pending campaign awaits its activation payment ('Pay Now'); a suspended one was held back "
-        "by an admin (suspension_reason says why)."
+        "by an admin (suspension_reason says why); a closed one was closed early (shown as Closed)."
     )
     suspension_reason: str = Field(description="Why an admin suspended the campaign; '' unless it is suspended.")
     goal: int = Field(description="Whole KES.")
@@ -42,6 +43,7 @@ class DashboardCampaignOut(Schema):
     progress_percent: int = Field(description="pledged_total over goal in whole percent, capped at 100 for bars.")
     cover_image_url: str = Field(description="A still image for the card; '' if none.")
     end_date: date
+    has_ended: bool = Field(description="Active but past its end date: shown as Ended.")
     like_count: int | None = Field(description="The number of likes, for admins only; null for everyone else.")
     organization_id: int
     organization_name: str = Field(alias="organization.name")
@@ -50,13 +52,15 @@ class DashboardCampaignOut(Schema):
 
 class DashboardOut(Schema):
     grant_matches: int = Field(description="Sample grants matching the user's grant profile (0 until the grant tool).")
-    active_campaigns: int = Field(description="The active pledging campaigns of the user's organizations.")
-    total_pledged: int = Field(description="Sum of pledged_total over those pledging campaigns, whole KES.")
-    total_paid: int = Field(description="Sum of raised_total over those pledging campaigns, whole KES.")
+    active_campaigns: int = Field(
+        description="The active pledging campaigns and fundraisers of the user's organizations."
+    )
+    total_pledged: int = Field(description="Sum of pledged_total over those campaigns, whole KES.")
+    total_paid: int = Field(description="Sum of raised_total over those campaigns, whole KES.")
     organization_content_tool_url: str = Field(description="The external organization-content tool (a new tab).")
     support_email: str = Field(description="Where organizers write with questions, e.g. about a suspended campaign.")
     campaigns: list[DashboardCampaignOut] = Field(
-        description="The pledging campaigns of the user's organizations, newest first."
+        description="The pledging campaigns and fundraisers of the user's organizations, newest first."
     )
 
 

@@ -52,8 +52,14 @@ class AmountBracket(models.TextChoices):
         return int(low), int(high)
 
 
+class GrantQuerySet(models.QuerySet["Grant"]):
+    def current(self) -> "GrantQuerySet":
+        """The grants the search offers: not retired."""
+        return self.filter(retired_at__isnull=True)
+
+
 class Grant(models.Model):
-    """A funding opportunity; operators add and edit them in the Django admin."""
+    """A funding opportunity; operators add, edit and retire them in the Django admin."""
 
     title = models.CharField(max_length=200)
     organization = models.CharField(max_length=200, help_text="Who gives the grant.")
@@ -62,9 +68,30 @@ class Grant(models.Model):
     location = models.CharField(max_length=200, help_text="Where applicants must work, e.g. 'Kenya', 'East Africa'.")
     deadline = models.DateField()
     description = models.TextField()
-    website = models.URLField(max_length=500, help_text="Where to apply.")
+    website = models.URLField(max_length=500, help_text="The grant maker's page about the grant.")
+    # What staff record in the admin. Every new field has a database default too, so rows written by
+    # code that predates it (a restored backup, a migration test stepping back and forth) stay valid.
+    application_url = models.URLField(
+        max_length=500, blank=True, default="", db_default="", help_text="Where to apply; empty: the website."
+    )
+    regions = models.CharField(
+        max_length=300, blank=True, default="", db_default="", help_text="E.g. 'Nairobi, Central, Rift Valley'."
+    )
+    focus_areas = models.CharField(
+        max_length=300, blank=True, default="", db_default="", help_text="E.g. 'education, youth, clean water'."
+    )
+    amount_min_usd = models.PositiveIntegerField(null=True, blank=True, help_text="Smallest award, whole US dollars.")
+    amount_max_usd = models.PositiveIntegerField(null=True, blank=True, help_text="Largest award, whole US dollars.")
+    is_sample = models.BooleanField(
+        default=False, db_default=False, help_text="An illustration (the seeded ones): 'Apply Now' says so."
+    )
+    retired_at = models.DateTimeField(
+        null=True, blank=True, help_text="Retired grants leave the search; their applications are kept."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = GrantQuerySet.as_manager()
 
     class Meta:
         ordering = ["deadline", "id"]
@@ -72,8 +99,19 @@ class Grant(models.Model):
     def __str__(self) -> str:
         return self.title
 
+    @property
+    def apply_url(self) -> str:
+        """Where 'Apply Now' leads: for a sample, this site's page saying it is one."""
+        if self.is_sample:
+            return SAMPLE_GRANT_PAGE
+        return self.application_url or self.website
+
     def is_past_deadline(self) -> bool:
         return self.deadline < timezone.localdate()
+
+
+# The client route that says a grant is a sample (config/spa.py, frontend App.tsx).
+SAMPLE_GRANT_PAGE = "/grantfunding/sample-grant"
 
 
 class GrantApplication(models.Model):

@@ -57,6 +57,15 @@ class GrantOut(Schema):
     deadline: date
     description: str
     website: str
+    apply_url: str = Field(
+        description="Where 'Apply Now' leads: the application page, else the website; for a sample, this site's "
+        "/grantfunding/sample-grant."
+    )
+    is_sample: bool = Field(description="An illustration seeded with the site, not a real grant.")
+    regions: str
+    focus_areas: str
+    amount_min_usd: int | None
+    amount_max_usd: int | None
     match_score: int = Field(..., ge=0, le=100)
     match_reasons: list[str]
     past_deadline: bool

@@ -33,7 +33,7 @@ def grant_search(
     """The grants matching the filters, ranked by fit to the user's organization profile, those past
     their deadline last; with the user's tracking state of each and the choices for the filters."""
     ensure_subscriber(user=user)
-    grants = Grant.objects.all()
+    grants = Grant.objects.current()
     for word in q.split():
         grants = grants.filter(
             Q(title__icontains=word) | Q(organization__icontains=word) | Q(description__icontains=word)
@@ -58,6 +58,7 @@ def grant_search(
             {
                 **{name: getattr(grant, name) for name in _GRANT_FIELDS},
                 "category_label": grant.get_category_display(),
+                "apply_url": grant.apply_url,
                 "match_score": score,
                 "match_reasons": reasons,
                 "past_deadline": grant.deadline < today,
@@ -67,7 +68,7 @@ def grant_search(
         )
     results.sort(key=lambda r: (r["past_deadline"], -r["match_score"], r["deadline"], r["id"]))
 
-    in_use = set(Grant.objects.values_list("category", "location").distinct())
+    in_use = set(Grant.objects.current().values_list("category", "location").distinct())
     used_categories = {category for category, _location in in_use}
     return {
         "count": len(results),
@@ -88,6 +89,11 @@ _GRANT_FIELDS = (
     "deadline",
     "description",
     "website",
+    "is_sample",
+    "regions",
+    "focus_areas",
+    "amount_min_usd",
+    "amount_max_usd",
 )
 
 
@@ -97,7 +103,7 @@ def grant_good_match_count(*, user: User) -> int:
     if profile is None:
         return 0
     matcher = Matcher(profile)
-    open_grants = Grant.objects.filter(deadline__gte=timezone.localdate())
+    open_grants = Grant.objects.current().filter(deadline__gte=timezone.localdate())
     return sum(1 for grant in open_grants if matcher.match(grant)[0] >= GOOD_MATCH_SCORE)
 
 

@@ -121,6 +121,16 @@ def _receipt_language(payment: Payment) -> str:
     return payment.user.message_language if payment.user else settings.LANGUAGE_CODE
 
 
+def _receipt_link(payment: Payment) -> tuple[str, str]:
+    """Where the receipt leads, and its button's words: a pledge's own page, the campaign given to,
+    or (fees, paid signed in) the dashboard: a pledger or donor may have no account to see one."""
+    if pledge_link := getattr(payment, "pledge_link", None):
+        return f"{settings.SITE_URL}/pledges/{pledge_link.pledge.code}", _("See your pledge")
+    if payment.campaign is not None and payment.purpose != Payment.Purpose.CAMPAIGN_ACTIVATION:
+        return payment.campaign.share_url, _("See the campaign")
+    return f"{settings.SITE_URL}/dashboard", _("Go to your dashboard")
+
+
 def payment_receipt_notify(*, payment_id: int) -> None:
     """The e-mailed receipt of any succeeded payment (a donation, a pledge's instalment, a fee),
     to the address given with it or else the payer's account, in the payer's language."""
@@ -133,8 +143,11 @@ def payment_receipt_notify(*, payment_id: int) -> None:
         return
     pledge_link = getattr(payment, "pledge_link", None)
     with translation.override(_receipt_language(payment)):
+        link_url, link_label = _receipt_link(payment)
         context = {
             "payment": payment,
+            "link_url": link_url,
+            "link_label": link_label,
             "amount": format_ksh(payment.amount),
             # An entry recorded by hand states the day the money was received.
             "paid_at": timezone.localtime(payment.received_at or payment.settled_at) if payment.settled_at else None,

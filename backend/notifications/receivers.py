@@ -10,7 +10,10 @@ from django.dispatch import receiver
 
 from accounts.models import User
 from accounts.signals import password_reset_requested, phone_code_requested, user_signed_up
+from campaigns.models import Campaign
+from campaigns.signals import campaign_end_date_changed
 from notifications import messages, tasks
+from notifications.reminders import reminders_replan
 from organizations.models import ChangeRequest, Invitation
 from organizations.signals import change_applied, change_requested, invitation_created
 from payments.models import Payment
@@ -34,6 +37,11 @@ def on_password_reset_requested(sender: type[User], user: User, **kwargs: Any) -
 def on_phone_code_requested(sender: type[User], user: User, phone: str, code: str, **kwargs: Any) -> None:
     # Written to the log here, so the code travels in no task's arguments; delivery runs in a task.
     messages.phone_code_queue(user=user, phone=phone, code=code)
+
+
+@receiver(campaign_end_date_changed, dispatch_uid="notifications.campaign_end_date_changed")
+def on_campaign_end_date_changed(sender: type[Campaign], campaign: Campaign, **kwargs: Any) -> None:
+    reminders_replan(campaign=campaign)
 
 
 @receiver(pledge_created, dispatch_uid="notifications.pledge_created")

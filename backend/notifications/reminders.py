@@ -188,6 +188,17 @@ def pledge_reminder_send(*, pledge_id: int, reminder_id: int | None) -> bool:
     return True
 
 
+def reminders_replan(*, campaign: Campaign) -> int:
+    """After ``campaign``'s end date moved: its reminders tied to the end date fall due from the new
+    date, as ``reminder_due_at`` reads it. Those never sent (skipped beside a later one, or while the
+    campaign was shut) are forgotten, so they can fall due again at the new date; a sent one stays,
+    so no pledger gets the same reminder twice. The number forgotten."""
+    deleted, _by_model = Reminder.objects.filter(
+        pledge__campaign=campaign, offset__startswith="end-", status=Reminder.Status.SKIPPED
+    ).delete()
+    return deleted
+
+
 @transaction.atomic
 def pledge_opt_out(*, token: str) -> Pledge:
     """Stop reminders for the pledge the signed ``token`` names (idempotent); ServiceError if forged."""

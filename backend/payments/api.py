@@ -32,6 +32,7 @@ from payments.providers.paystack import PaystackClient
 from payments.schemas import (
     CheckoutIn,
     CheckoutOut,
+    FeesOut,
     MpesaConnectIn,
     MpesaConnectionIn,
     MpesaConnectionOut,
@@ -48,6 +49,16 @@ ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: Error
 DARAJA_ACCEPTED = {"ResultCode": 0, "ResultDesc": "Accepted"}
 # The largest callback body taken: a real Daraja or Paystack one is a few KB.
 CALLBACK_MAX_BYTES = 64 * 1024
+
+
+@router.get("/fees", response=FeesOut)
+def fees(request: HttpRequest) -> dict[str, int]:
+    """What the platform charges, for anyone: stated before every fee's PIN prompt and on How it works."""
+    return {
+        "campaign_activation_fee": settings.CAMPAIGN_ACTIVATION_FEE_KES,
+        "subscription_fee": settings.SUBSCRIPTION_FEE_KES,
+        "subscription_period_days": settings.SUBSCRIPTION_PERIOD_DAYS,
+    }
 
 
 @router.post("/payments/stk-push", response={201: PaymentOut, 429: ErrorOut, **ERRORS}, auth=django_auth)

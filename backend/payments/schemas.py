@@ -56,6 +56,17 @@ class PaymentStatusOut(Schema):
     has_paid: bool
 
 
+class FeesOut(Schema):
+    """The platform's prices, whole KES: every payment dialog and How it works state them."""
+
+    campaign_activation_fee: int = Field(description="Once per campaign, to make a pending pledge campaign public.")
+    subscription_fee: int = Field(
+        description="Grantfunding AI for subscription_period_days; subscribers' campaigns "
+        "start active without the activation fee."
+    )
+    subscription_period_days: int
+
+
 class MpesaConnectionIn(Schema):
     """Write-only: a blank field keeps what is stored (it can never be read back)."""
 

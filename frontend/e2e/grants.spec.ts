@@ -51,17 +51,18 @@ test("a new organization answers the questionnaire, subscribes, and finds, filte
   await answer(page, "Location", "Nairobi, Kenya");
   await answer(page, "Funding Range", "$10,000 - $50,000", "Complete");
 
-  // Not a subscriber yet: the payment check asks for the subscription.
+  // Not a subscriber yet: the payment check asks for the subscription, with its price and period.
   const registration = page.getByRole("dialog", { name: "Complete Registration" });
   await expect(
     registration.getByText(
-      "To unlock Grantfunding AI, please complete your payment. No immediate charge will be made.",
+      "To unlock Grantfunding AI, subscribe for Ksh 2,500 for 365 days. You are charged only when you approve the M-Pesa PIN prompt or the card payment.",
     ),
   ).toBeVisible();
   await expect(registration.getByRole("button", { name: "Later" })).toBeVisible();
   await registration.getByRole("button", { name: "Start Subscription" }).click();
 
   const payment = page.getByRole("dialog", { name: "Subscribe to Grantfunding AI" });
+  await expect(payment.getByTestId("fee-summary")).toContainText("Subscription: Ksh 2,500 for 365 days");
   await payment.getByText("Card", { exact: true }).click();
   await payment.getByRole("button", { name: "Continue to card payment" }).click();
   await page.frameLocator('iframe[title="Card payment"]').getByRole("button", { name: "Pay" }).click();
@@ -82,9 +83,13 @@ test("a new organization answers the questionnaire, subscribes, and finds, filte
   await expect(cards(page).first().getByText("$40,000")).toBeVisible();
   await expect(cards(page).last().getByRole("heading")).toHaveText("Faith-Based Community Relief Fund");
   await expect(cards(page).last().getByText("Deadline passed")).toBeVisible();
-  const apply = card(page, "Rural Literacy and Schools Grant").getByRole("link", { name: /Apply Now/ });
-  await expect(apply).toHaveAttribute("target", "_blank");
-  await expect(apply).toHaveAttribute("rel", "noopener noreferrer");
+  // The seeded grants are marked as samples; 'Apply Now' says so on this site, not at example.org.
+  const sample = card(page, "Rural Literacy and Schools Grant");
+  await expect(sample.getByText("Sample", { exact: true })).toBeVisible();
+  await expect(sample.getByRole("link", { name: /Apply Now/ })).toHaveAttribute(
+    "href",
+    "/grantfunding/sample-grant",
+  );
   await expectAccessible(page);
 
   // Filters narrow the list.
@@ -115,6 +120,12 @@ test("a new organization answers the questionnaire, subscribes, and finds, filte
   await expect(page.getByText(FOUND(8))).toBeVisible();
   await expect(literacy.getByLabel("Application status")).toHaveValue("applied");
   await expect(literacy.getByLabel("Note")).toHaveValue("Proposal sent");
+
+  await literacy.getByRole("link", { name: /Apply Now/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "This grant is a sample" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Back to grants" }).click();
+  await expect(page.getByText(FOUND(8))).toBeVisible();
 });
 
 test("with a profile the tool goes straight to the payment check; an unfinished payment is not confirmed; Later leaves", async ({

@@ -155,10 +155,9 @@ test("a non-subscriber creates a campaign in six steps, resumes after a reload, 
   await page.getByRole("button", { name: "Edit goal" }).click();
   await expectStep(page, "Step 2 of 6", "Set your goal");
   await page.getByLabel("Goal amount (KES)").fill("300000");
-  for (const counter of ["Step 3 of 6", "Step 4 of 6", "Step 5 of 6", "Step 6 of 6"]) {
-    await page.getByRole("button", { name: "Continue", exact: true }).click();
-    await expect(page.getByText(counter, { exact: true })).toBeVisible();
-  }
+  // Continue after an Edit goes straight back to the review.
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(page.getByText("Step 6 of 6", { exact: true })).toBeVisible();
   await expect(page.getByText("Ksh 300,000")).toBeVisible();
   await expectAccessible(page);
 

@@ -21,6 +21,7 @@ const CampaignPage = lazy(() => import("./features/campaigns/CampaignPage"));
 const AnalyticsPage = lazy(() => import("./features/analytics/AnalyticsPage"));
 const EditCampaignPage = lazy(() => import("./features/campaigns/EditCampaignPage"));
 const GrantFundingPage = lazy(() => import("./features/grants/GrantFundingPage"));
+const SampleGrantPage = lazy(() => import("./features/grants/SampleGrantPage"));
 const CreateCampaignPage = lazy(() => import("./features/wizard/CreateCampaignPage"));
 const StartFundraiserPage = lazy(() => import("./features/fundraiser/StartFundraiserPage"));
 const FundraiserSuccessPage = lazy(() => import("./features/fundraiser/FundraiserSuccessPage"));
@@ -86,6 +87,7 @@ export function App() {
               <DashboardPage />
             </RequireAuth>
           </Route>
+          <Route path="/grantfunding/sample-grant" component={SampleGrantPage} />
           <Route path="/grantfunding">
             <RequireAuth>
               <GrantFundingPage />

@@ -196,6 +196,23 @@ def test_sign_up_creates_the_account_and_signs_it_in(api_client):
     assert api_client.get("/api/profile").json()["email"] == "grace@example.com"
 
 
+def test_sign_up_takes_the_spec_s_camel_case_names_too(api_client):
+    payload = signup_payload(email="amina@example.com")
+    for name, camel in [
+        ("first_name", "firstName"),
+        ("last_name", "lastName"),
+        ("id_number", "idNumber"),
+        ("confirm_password", "confirmPassword"),
+    ]:
+        payload[camel] = payload.pop(name)
+    payload["firstName"] = "Amina"
+
+    response = api_client.post("/api/signup", payload)
+
+    assert response.status_code == 201, response.content
+    assert (User.objects.get().first_name, User.objects.get().last_name) == ("Amina", "Wanjiku")
+
+
 def test_sign_up_queues_the_welcome_email_for_after_the_commit(api_client, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         api_client.post("/api/signup", signup_payload())

@@ -50,6 +50,7 @@ def test_the_list_answers_an_array_of_cards_with_the_total_in_a_header(visitor_c
         "cover_image_url": "https://example.com/cover.jpg",
         "end_date": campaign.end_date.isoformat(),
         "days_left": 30,
+        "has_ended": False,
         "like_count": None,
         "liked_by_me": False,
         "created_at": card["created_at"],
@@ -270,8 +271,8 @@ def test_what_each_viewer_sees_of_an_active_campaign(clients, campaign, member):
     assert seen["member"]["liked_by_me"] is True
 
 
-@pytest.mark.parametrize("status", [CampaignStatus.PENDING, CampaignStatus.CLOSED])
-def test_pending_and_closed_campaigns_are_visible_only_to_their_organizer_and_admins(clients, organizer, status):
+@pytest.mark.parametrize("status", [CampaignStatus.PENDING, CampaignStatus.SUSPENDED])
+def test_pending_and_suspended_campaigns_are_visible_only_to_their_organizer_and_admins(clients, organizer, status):
     hidden = CampaignFactory.create(organizer=organizer, status=status)
 
     answers = {viewer: clients[viewer].get(f"/api/campaigns/{hidden.pk}") for viewer in ALL_VIEWERS}
@@ -532,9 +533,10 @@ def test_an_admin_activates_a_pending_campaign(site_admin_client, pending_campai
     assert visitor_client.get(f"/api/campaigns/{pending_campaign.pk}").status_code == 200
 
 
-def test_an_admin_closes_a_campaign(site_admin_client, campaign, visitor_client):
+def test_an_admin_closes_a_campaign_whose_page_stays_for_its_pledgers(site_admin_client, campaign, visitor_client):
     assert site_admin_client.post(f"/api/campaigns/{campaign.pk}/status", {"status": "closed"}).status_code == 200
-    assert visitor_client.get(f"/api/campaigns/{campaign.pk}").status_code == 404
+    assert visitor_client.get(f"/api/campaigns/{campaign.pk}").json()["status"] == "closed"
+    assert ids(visitor_client.get("/api/campaigns")) == []
 
 
 def test_an_admin_suspends_a_campaign_with_the_reason_its_organizer_sees(
@@ -622,6 +624,37 @@ def test_campaigns_that_are_not_active_have_no_qr_code(clients, pending_campaign
 
 
 # GET /api/campaign-categories ---------------------------------------------------------
+
+
+def test_explore_offers_the_spec_s_categories_then_each_other_category_its_campaigns_have(visitor_client):
+    CampaignFactory.create(category="church")
+    CampaignFactory.create(category="missionary")
+    CampaignFactory.create(category="medical")
+    CampaignFactory.create(category="wedding", status=CampaignStatus.PENDING)
+    CampaignFactory.create(category="faith", end_date=timezone.localdate() - timedelta(days=1))
+
+    explore = visitor_client.get("/api/campaign-categories").json()["explore"]
+
+    assert [c["value"] for c in explore] == [
+        "",
+        "medical",
+        "education",
+        "emergency",
+        "animals",
+        "community",
+        "sports",
+        "church",
+        "missionary",
+    ]
+    assert ids(visitor_client.get("/api/campaigns?category=church")) == [Campaign.objects.get(category="church").pk]
+
+
+def test_explore_lists_legacy_fundraisers_beside_pledge_campaigns(visitor_client, campaign):
+    fundraiser = CampaignFactory.create(type=CampaignType.FUNDRAISING)
+
+    cards = visitor_client.get("/api/campaigns").json()
+
+    assert [(card["id"], card["type"]) for card in cards] == [(fundraiser.pk, "fundraising"), (campaign.pk, "pledging")]
 
 
 def test_the_category_lists_of_each_screen(visitor_client):

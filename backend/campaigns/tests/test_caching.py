@@ -88,10 +88,18 @@ def test_an_edit_shows_at_once(campaign, organizer_client):
     assert visitor_view(campaign)["title"] == "New Church Roof"
 
 
-def test_a_closed_campaign_is_gone_at_once(campaign, site_admin_client):
+def test_a_closed_campaign_shows_as_closed_at_once(campaign, site_admin_client):
     visitor_view(campaign)
 
     site_admin_client.post(f"/api/campaigns/{campaign.pk}/status", {"status": "closed"})
+
+    assert visitor_view(campaign)["status"] == "closed"
+
+
+def test_a_suspended_campaign_is_gone_at_once(campaign, site_admin_client):
+    visitor_view(campaign)
+
+    site_admin_client.post(f"/api/campaigns/{campaign.pk}/status", {"status": "suspended", "reason": "Unverified"})
 
     assert Client().get(f"/api/campaigns/{campaign.pk}").status_code == 404
     assert Client().get(f"/campaign/{campaign.pk}").status_code == 404

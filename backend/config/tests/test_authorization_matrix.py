@@ -71,13 +71,16 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/privacy-contact":                           (200, 200, 200, 200, 200, 200, 200, 200),
     # The proof-of-work challenge past a per-address limit: anyone
     "GET /api/challenge":                                 (200, 200, 200, 200, 200, 200, 200, 200),
-    # Campaigns: public reads; editing by the organizer or an admin; status by admins only
+    # Campaigns: public reads; editing and closing early by its owners or an admin; status by admins only
+    "GET /api/fees":                                      (200, 200, 200, 200, 200, 200, 200, 200),
+    "GET /api/success-stories":                           (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/campaign-categories":                       (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/campaigns":                                 (200, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/campaigns":                                (401, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/campaigns/{campaign_id}":                   (200, 200, 200, 200, 200, 200, 200, 200),
     "PATCH /api/campaigns/{campaign_id}":                 (401, 403, 200, 403, 403, 403, 403, 200),
     "POST /api/campaigns/{campaign_id}/status":           (401, 403, 403, 403, 403, 403, 403, 200),
+    "POST /api/campaigns/{campaign_id}/close":            (401, 403, 200, 403, 403, 403, 403, 200),
     "POST /api/campaigns/{campaign_id}/likes":            (401, 200, 200, 200, 200, 200, 200, 200),
     "DELETE /api/campaigns/{campaign_id}/likes":          (401, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/campaigns/{campaign_id}/qr.svg":            (200, 200, 200, 200, 200, 200, 200, 200),

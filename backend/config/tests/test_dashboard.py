@@ -63,6 +63,23 @@ def test_the_figures_count_active_campaigns_and_sum_pledged_and_paid_over_all_of
     assert (body["active_campaigns"], body["total_pledged"], body["total_paid"]) == (2, 1_234_500, 1_100_000)
 
 
+def test_a_legacy_fundraiser_is_listed_with_its_type_and_awaits_its_activation_like_any_campaign(
+    organizer_client, organizer
+):
+    fundraiser = CampaignFactory.create(
+        organizer=organizer, type=CampaignType.FUNDRAISING, status=CampaignStatus.PENDING, pledged_total=0
+    )
+
+    [row] = organizer_client.get("/api/dashboard").json()["campaigns"]
+
+    assert (row["id"], row["type"], row["status"], row["viewer_role"]) == (
+        fundraiser.pk,
+        "fundraising",
+        "pending",
+        "owner",
+    )
+
+
 def test_only_the_callers_own_pledging_campaigns_are_shown_and_counted(organizer_client, organizer, member):
     own = CampaignFactory.create(organizer=organizer, pledged_total=10_000, raised_total=5_000)
     CampaignFactory.create(organizer=member, pledged_total=99_000, raised_total=99_000)
@@ -120,6 +137,7 @@ def test_campaigns_of_every_status_are_listed_newest_first_with_their_card_field
     assert campaign_ids(answer) == [pending.pk, active.pk]
     assert answer.json()["campaigns"][1] == {
         "id": active.pk,
+        "type": "pledging",
         "title": "Church Roof",
         "category": "church",
         "category_label": "Church",
@@ -130,6 +148,7 @@ def test_campaigns_of_every_status_are_listed_newest_first_with_their_card_field
         "progress_percent": 25,
         "cover_image_url": "https://example.com/cover.jpg",
         "end_date": active.end_date.isoformat(),
+        "has_ended": False,
         "like_count": None,
         "organization_id": active.organization_id,
         "organization_name": active.organization.name,

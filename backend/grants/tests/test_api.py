@@ -138,6 +138,26 @@ class TestSampleGrants:
         assert any(grant["deadline"] < "2026-11-22" for grant in answer["results"])
         assert all(grant["website"].startswith("https://") for grant in answer["results"])
 
+    def test_the_samples_are_marked_and_apply_now_opens_the_sample_page_not_example_org(
+        self, signed_in_client, subscriber
+    ):
+        results = signed_in_client.get("/api/grants").json()["results"]
+
+        assert {(grant["is_sample"], grant["apply_url"]) for grant in results} == {(True, "/grantfunding/sample-grant")}
+
+    def test_a_real_grant_applies_at_its_application_page_and_a_retired_one_is_not_offered(
+        self, signed_in_client, subscriber
+    ):
+        GrantFactory.create(
+            title="Real", website="https://real.example.com", application_url="https://real.example.com/apply"
+        )
+        GrantFactory.create(title="Retired", retired_at=timezone.now())
+
+        results = {grant["title"]: grant for grant in signed_in_client.get("/api/grants").json()["results"]}
+
+        assert (results["Real"]["is_sample"], results["Real"]["apply_url"]) == (False, "https://real.example.com/apply")
+        assert "Retired" not in results
+
 
 @pytest.mark.usefixtures("no_sample_grants")
 class TestFilters:

@@ -93,3 +93,51 @@ def test_a_pledge_instalment_s_receipt_is_among_the_pledge_s_messages(django_cap
     log = NotificationLog.objects.get(template="email/receipt")
     assert (log.recipient, log.pledge) == ("wanjiru@example.com", pledge)
     assert log.subject.startswith("Risiti yako ya Harambee")
+
+
+def receipt_email(payment):
+    mail.outbox.clear()
+    payment_receipt_notify(payment_id=payment.pk)
+    [email] = mail.outbox
+    return email
+
+
+def test_a_donor_without_an_account_is_sent_to_the_campaign_not_a_dashboard(settings):
+    campaign = CampaignFactory.create()
+    donation = paid_donation(campaign, name="Amani Njeri", email="amani@example.com")
+    donation.payment.payer_email = "amani@example.com"
+    donation.payment.save(update_fields=["payer_email"])
+
+    email = receipt_email(donation.payment)
+
+    assert f"See the campaign: {settings.SITE_URL}/campaign/{campaign.pk}" in email.body
+    assert "dashboard" not in email.body + email.alternatives[0][0]
+    assert f'href="{settings.SITE_URL}/campaign/{campaign.pk}"' in email.alternatives[0][0]
+
+
+def test_a_pledger_s_receipt_leads_to_their_pledge(settings, django_capture_on_commit_callbacks):
+    pledge = PledgeFactory.create()
+    with django_capture_on_commit_callbacks(execute=True):
+        record_cash(
+            pledge.campaign, purpose="pledge_payment", payer_email="wanjiru@example.com", account_reference=pledge.code
+        )
+
+    body = NotificationLog.objects.get(template="email/receipt").body
+
+    assert f"See your pledge: {settings.SITE_URL}/pledges/{pledge.code}" in body
+    assert "dashboard" not in body
+
+
+def test_an_organizer_s_fee_receipt_leads_to_the_dashboard(settings):
+    organizer = UserFactory.create()
+    payment = Payment.objects.create(
+        provider=Payment.Provider.MPESA_STK,
+        purpose=Payment.Purpose.CAMPAIGN_ACTIVATION,
+        amount=1_000,
+        user=organizer,
+        campaign=CampaignFactory.create(organizer=organizer),
+    )
+    payment.issue_receipt(at=timezone.now())
+    payment.save()
+
+    assert f"Go to your dashboard: {settings.SITE_URL}/dashboard" in receipt_email(payment).body

@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from campaigns.models import CampaignStatus
+from campaigns.services import campaign_update
 from campaigns.tests.factories import CampaignFactory
 from notifications.models import CampaignReminderSettings, NotificationLog, PledgeOptOut, Reminder
 from notifications.reminders import pledge_reminder_send, reminders_send_due
@@ -339,3 +340,52 @@ def test_the_management_command_enqueues_the_due_reminders(pledge, django_captur
 
     assert out.getvalue().strip() == "1 reminder(s) and 0 digest(s) enqueued."
     assert sent_offsets(pledge) == ["pledge+7"]
+
+
+def _move_end_date(pledge, moment: datetime, end_date: date, django_capture_on_commit_callbacks) -> None:
+    """The organizer moves the campaign's end date at ``moment`` (the service, its signal after commit)."""
+    with time_machine.travel(moment, tick=False), django_capture_on_commit_callbacks(execute=True):
+        campaign_update(campaign=pledge.campaign, user=pledge.campaign.organizer, end_date=end_date)
+    pledge.refresh_from_db()
+
+
+def test_an_extended_campaign_reminds_before_its_new_end_not_its_old_one(
+    pledge, run, django_capture_on_commit_callbacks
+):
+    _move_end_date(pledge, at(20, 12, 0), date(2026, 4, 20), django_capture_on_commit_callbacks)
+
+    assert run(at(29, 8, 0)) == 0  # three days before the old end
+    assert run(at(17, 8, 0, month=4)) == 1
+    assert sent_offsets(pledge) == ["end-3"]
+
+
+def test_a_reminder_sent_before_the_end_date_moved_is_not_sent_again(pledge, run, django_capture_on_commit_callbacks):
+    assert run(at(29, 8, 0)) == 1  # 'end-3' of the old end date
+
+    _move_end_date(pledge, at(30, 12, 0), date(2026, 4, 20), django_capture_on_commit_callbacks)
+
+    assert run(at(17, 8, 0, month=4)) == 0
+    assert run(at(20, 8, 0, month=4)) == 1
+    assert sent_offsets(pledge) == ["end-0", "end-3"]
+
+
+def test_a_reminder_skipped_beside_a_later_one_falls_due_again_at_the_new_end_date(
+    db, run, django_capture_on_commit_callbacks
+):
+    with time_machine.travel(PLEDGED_AT, tick=False):
+        pledge = PledgeFactory.create(campaign=CampaignFactory.create(end_date=date(2026, 3, 16)))
+    CampaignReminderSettings.objects.create(campaign=pledge.campaign, offsets=["pledge+7", "end-7"])
+    assert run(at(9, 11, 0)) == 1  # 'pledge+7' sent, 'end-7' skipped beside it
+
+    _move_end_date(pledge, at(10, 12, 0), date(2026, 4, 16), django_capture_on_commit_callbacks)
+
+    assert run(at(9, 8, 0, month=4)) == 1
+    assert sent_offsets(pledge) == ["end-7", "pledge+7"]
+
+
+def test_a_shortened_campaign_reminds_before_its_new_end(pledge, run, django_capture_on_commit_callbacks):
+    _move_end_date(pledge, at(5, 12, 0), date(2026, 3, 12), django_capture_on_commit_callbacks)
+
+    assert run(at(9, 8, 0)) == 1
+    assert run(at(29, 8, 0)) == 0
+    assert sent_offsets(pledge) == ["end-3"]

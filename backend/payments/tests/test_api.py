@@ -142,3 +142,17 @@ class TestStartingAFeePayment:
         )
 
         assert answer.status_code == 404
+
+
+def test_anyone_reads_the_platform_s_prices_from_the_settings(client, settings):
+    settings.CAMPAIGN_ACTIVATION_FEE_KES = 1500
+    settings.SUBSCRIPTION_FEE_KES = 3000
+    settings.SUBSCRIPTION_PERIOD_DAYS = 180
+
+    response = client.get("/api/fees")
+
+    assert response.json() == {
+        "campaign_activation_fee": 1500,
+        "subscription_fee": 3000,
+        "subscription_period_days": 180,
+    }

@@ -194,10 +194,10 @@ def test_an_amount_in_whole_shillings_written_as_a_decimal_is_accepted(visitor_c
         ),
         ("organizer", CampaignStatus.CLOSED, 30, 400, "This campaign is closed and no longer accepts pledges."),
         ("visitor", CampaignStatus.PENDING, 30, 404, "Campaign not found"),
-        ("visitor", CampaignStatus.CLOSED, 30, 404, "Campaign not found"),
+        ("visitor", CampaignStatus.CLOSED, 30, 400, "This campaign is closed and no longer accepts pledges."),
         ("visitor", CampaignStatus.ACTIVE, -1, 400, "This campaign ended on {date} and no longer accepts pledges."),
     ],
-    ids=["pending", "closed", "pending-hidden", "closed-hidden", "ended"],
+    ids=["pending", "closed", "pending-hidden", "closed-public", "ended"],
 )
 def test_pledges_to_campaigns_that_are_not_open_are_refused(clients, organizer, viewer, status, days, answer, message):
     end_date = timezone.localdate() + timedelta(days=days)

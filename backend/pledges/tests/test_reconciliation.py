@@ -5,6 +5,7 @@ Push whose callback arrives from another thread."""
 import pytest
 
 from campaigns.models import Campaign
+from campaigns.services import campaign_close_early
 from payments.models import Payment
 from payments.tests.support import settled, wait_for
 from payments.tests.test_c2b import pay_bill, registered
@@ -166,3 +167,20 @@ def test_stk_pushes_for_one_pledge_are_rate_limited(providers, visitor_client, c
     for answer in answers[:2]:
         settled(answer.json()["reference"])
     assert stk_push(visitor_client, "ZZZZZZZ").status_code == 404
+
+
+def test_a_pledge_to_a_campaign_closed_early_is_still_paid_by_stk_push(registered, visitor_client, campaign):
+    code = make_pledge(visitor_client, campaign)["code"]
+    campaign_close_early(campaign=campaign, user=campaign.organizer)
+
+    response = stk_push(visitor_client, code)
+
+    assert response.status_code == 201, response.content
+    settled(response.json()["reference"])
+    assert paid(code, 10_000).status == "confirmed"
+    assert totals(campaign) == (10_000, 10_000, 1)
+    refused = visitor_client.post(
+        "/api/pledges",
+        {"campaign_id": campaign.pk, "amount": 500, "name": "Achieng Otieno", "phone": "0712345678"},
+    )
+    assert (refused.status_code, refused.json()["code"]) == (400, "campaign_closed")

@@ -30,6 +30,12 @@ export function CampaignCard({
         <div className="flex flex-1 flex-col p-4">
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
             {campaign.category_label}
+            {campaign.type === "fundraising" && (
+              // The legacy /start-fundraiser wizard's campaigns are listed too (README, Explore).
+              <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-amber-900 normal-case">
+                <Trans>Fundraiser</Trans>
+              </span>
+            )}
           </p>
           <h2 className="mt-1 line-clamp-2 text-lg font-semibold text-slate-900 group-hover:underline">
             {campaign.title}

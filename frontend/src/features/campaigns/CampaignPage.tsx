@@ -1,12 +1,13 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, useParams } from "wouter";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Link, useLocation, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { primaryButton, secondaryButton } from "@/components/buttonStyles";
 import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { ProgressBar } from "@/components/ProgressBar";
 import { RoleBadge } from "@/components/RoleBadge";
+import { TextField } from "@/components/TextField";
 import { sendCampaignView } from "@/features/analytics/beacon";
 import { errorMessage } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
@@ -51,7 +52,8 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
   const raised = formatKsh(campaign.raised_total);
   const percent = campaign.progress_percent_uncapped;
   const endDate = formatCalendarDate(campaign.end_date, i18n.locale);
-  const open = campaign.status === "active";
+  const open = campaign.status === "active" && !campaign.has_ended;
+  const finished = campaign.status === "closed" || campaign.has_ended;
 
   useEffect(() => {
     // Once the session has brought the CSRF token. The server leaves out the organizer's own views.
@@ -71,7 +73,11 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
             <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold tracking-wide text-brand-800 uppercase">
               {campaign.category_label}
             </span>
-            {isAdmin && <StatusBadge status={campaign.status} />}
+            {finished ? (
+              <FinishedBadge closed={campaign.status === "closed"} />
+            ) : (
+              isAdmin && <StatusBadge status={campaign.status} />
+            )}
           </div>
           <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">{campaign.title}</h1>
           <p className="mt-2 text-slate-700">
@@ -136,6 +142,17 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
                 <Link href={`/campaign/${campaign.id}/donate`} className={secondaryButton}>
                   <Trans>Donate</Trans>
                 </Link>
+              </div>
+            ) : finished ? (
+              <div className="mt-5 space-y-3">
+                <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-800">
+                  {campaign.status === "closed" ? (
+                    <Trans>This campaign is closed and takes no new pledges or donations.</Trans>
+                  ) : (
+                    <Trans>This campaign ended on {endDate} and takes no new pledges or donations.</Trans>
+                  )}
+                </p>
+                <PayYourPledge />
               </div>
             ) : (
               <p className="mt-5 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
@@ -223,6 +240,46 @@ function Cover({ campaign }: { campaign: Campaign }) {
     );
   }
   return <CoverImage src={campaign.image_url} alt={campaign.title} className="rounded-xl" />;
+}
+
+/** Everyone sees that a campaign is over: closed early, or past its end date. */
+function FinishedBadge({ closed }: { closed: boolean }) {
+  return (
+    <span className="rounded-full bg-slate-200 px-3 py-1 text-xs font-semibold text-slate-800">
+      {closed ? <Trans>Closed</Trans> : <Trans>Ended</Trans>}
+    </span>
+  );
+}
+
+/** Those who pledged to a finished campaign still pay: their code leads to their pledge's page. */
+function PayYourPledge() {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const [code, setCode] = useState("");
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const cleaned = code.replace(/\s/g, "").toUpperCase();
+    if (cleaned) navigate(`/pledges/${encodeURIComponent(cleaned)}`);
+  };
+  return (
+    <form onSubmit={onSubmit} className="space-y-2" aria-labelledby="pay-pledge-heading">
+      <h3 id="pay-pledge-heading" className="font-semibold text-slate-900">
+        <Trans>Pay your pledge</Trans>
+      </h3>
+      <TextField
+        label={t`Your pledge code`}
+        autoComplete="off"
+        autoCapitalize="characters"
+        maxLength={12}
+        hint={<Trans>It is in the SMS and e-mail you got when you pledged.</Trans>}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <button type="submit" className={primaryButton} disabled={!code.trim()}>
+        <Trans>Pay your pledge</Trans>
+      </button>
+    </form>
+  );
 }
 
 /** Admins see the status: active green, pending amber, anything else red as 'other'. */

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { Link, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { primaryButton } from "@/components/buttonStyles";
@@ -12,11 +12,20 @@ import { showFieldErrors, useNavigateLater, useSchemaForm } from "@/lib/forms";
 import { useSession } from "@/lib/session";
 import { type Campaign, isNotFound, useCampaign, useSaveCampaign } from "./api";
 import { CampaignNotFound } from "./CampaignNotFound";
+import { CloseCampaignSection } from "./CloseCampaignSection";
 import { parseCampaignId } from "./links";
-import { type CampaignEditValues, campaignEditSchema } from "./rules";
+import { type CampaignEditValues, campaignEditSchemaFor, todayIso } from "./rules";
 
 const REDIRECT_DELAY_MS = 1500;
-const FIELDS = ["title", "description", "goal", "largestPledge", "imageUrl", "youtubeUrl"] as const;
+const FIELDS = [
+  "title",
+  "description",
+  "goal",
+  "largestPledge",
+  "endDate",
+  "imageUrl",
+  "youtubeUrl",
+] as const;
 
 /** /edit-campaign/{id} and /campaign/{id}/edit: the organizer (or an admin) edits the campaign. */
 export default function EditCampaignPage() {
@@ -77,16 +86,20 @@ function EditForm({ campaign }: { campaign: Campaign }) {
   const save = useSaveCampaign(campaign.id);
   const navigateLater = useNavigateLater();
   const [saved, setSaved] = useState(false);
-  const form = useSchemaForm(campaignEditSchema, {
+  const schema = useMemo(() => campaignEditSchemaFor(campaign.end_date), [campaign.end_date]);
+  const form = useSchemaForm(schema, {
     title: campaign.title,
     description: campaign.description,
     goal: String(campaign.goal),
     largestPledge: String(campaign.largest_pledge),
     unsignedPledgesCountAfterPayment: campaign.unsigned_pledges_count_after_payment,
+    mayBeFeatured: campaign.may_be_featured,
+    endDate: campaign.end_date,
     imageUrl: campaign.image_url,
     youtubeUrl: campaign.youtube_url,
   });
   const { errors, isSubmitting } = form.formState;
+  const closed = campaign.status === "closed";
 
   const onSubmit = async (values: CampaignEditValues) => {
     try {
@@ -96,6 +109,9 @@ function EditForm({ campaign }: { campaign: Campaign }) {
         goal: Number(values.goal),
         largest_pledge: Number(values.largestPledge),
         unsigned_pledges_count_after_payment: values.unsignedPledgesCountAfterPayment,
+        may_be_featured: values.mayBeFeatured,
+        // Unchanged, it is left out: a closed campaign keeps its date, an ended one may keep its past one.
+        end_date: values.endDate === campaign.end_date ? undefined : values.endDate,
         image_url: values.imageUrl,
         youtube_url: values.youtubeUrl,
       });
@@ -149,6 +165,20 @@ function EditForm({ campaign }: { campaign: Campaign }) {
           error={errors.largestPledge?.message}
           {...form.register("largestPledge")}
         />
+        {!closed && (
+          <TextField
+            label={t`End date`}
+            type="date"
+            min={todayIso()}
+            hint={
+              <Trans>
+                Extend or shorten the campaign; it cannot end before today. Reminders follow the new date.
+              </Trans>
+            }
+            error={errors.endDate?.message}
+            {...form.register("endDate")}
+          />
+        )}
         <CheckboxField
           label={t`Count pledges made without signing in publicly only after their first payment`}
           note={
@@ -157,6 +187,11 @@ function EditForm({ campaign }: { campaign: Campaign }) {
             </Trans>
           }
           {...form.register("unsignedPledgesCountAfterPayment")}
+        />
+        <CheckboxField
+          label={t`Feature this campaign among the success stories on the home page`}
+          note={<Trans>Its title, organization and real totals are shown there, linking to its page.</Trans>}
+          {...form.register("mayBeFeatured")}
         />
         <TextField
           label={t`Image URL`}
@@ -187,6 +222,7 @@ function EditForm({ campaign }: { campaign: Campaign }) {
           </button>
         </div>
       </form>
+      {campaign.status === "active" && <CloseCampaignSection campaign={campaign} />}
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { campaignEditSchema } from "./rules";
+import { campaignEditSchemaFor, todayIso } from "./rules";
+
+const SAVED_END_DATE = "2026-01-31";
+const campaignEditSchema = campaignEditSchemaFor(SAVED_END_DATE);
 
 const valid = {
   title: "Borehole",
@@ -8,6 +11,8 @@ const valid = {
   goal: "1200000",
   largestPledge: "1200000",
   unsignedPledgesCountAfterPayment: false,
+  mayBeFeatured: false,
+  endDate: SAVED_END_DATE,
   imageUrl: "",
   youtubeUrl: "",
 };
@@ -20,6 +25,14 @@ function errorsOf(values: Partial<typeof valid>): Record<string, string> {
 describe("campaignEditSchema", () => {
   it("accepts a complete form without media", () => {
     expect(errorsOf({})).toEqual({});
+  });
+
+  it("moves the end date to today or later, or keeps the saved one even once it is past", () => {
+    expect(errorsOf({ endDate: todayIso() })).toEqual({});
+    expect(errorsOf({ endDate: "2999-01-01" })).toEqual({});
+    expect(errorsOf({ endDate: SAVED_END_DATE })).toEqual({});
+    expect(errorsOf({ endDate: "2026-01-30" })).toEqual({ endDate: "End date cannot be in the past" });
+    expect(errorsOf({ endDate: "" })).toEqual({ endDate: "End date is required" });
   });
 
   it("requires title and description, even as spaces", () => {

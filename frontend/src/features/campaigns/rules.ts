@@ -31,6 +31,26 @@ const goal = v.pipe(
   v.check((value) => Number(value) <= GOAL_MAX, say(msg`Goal must be at most 1,000,000,000`)),
 );
 
+/** Today in the browser, as an <input type="date"> value. */
+export function todayIso(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A campaign's end date: required, never in the past, unless it is the date already saved (an
+ * ended campaign's owners may edit the rest and leave it). */
+const endDateRule = (savedEndDate = "") =>
+  v.pipe(
+    v.string(),
+    v.nonEmpty(say(msg`End date is required`)),
+    v.check(
+      (value) => value === savedEndDate || value >= todayIso(),
+      say(msg`End date cannot be in the past`),
+    ),
+  );
+/** The wizard's end date. */
+export const endDate = endDateRule();
+
 const largestPledgeMessage = msg`The largest pledge must be a whole amount from Ksh 1 to Ksh 1,000,000,000.`;
 
 /** The Edit campaign page: title, description, goal, image URL and YouTube link, and the pledge rules. */
@@ -46,6 +66,9 @@ export const campaignEditSchema = v.object({
     v.check((value) => Number(value) >= 1 && Number(value) <= GOAL_MAX, say(largestPledgeMessage)),
   ),
   unsignedPledgesCountAfterPayment: v.boolean(),
+  mayBeFeatured: v.boolean(),
+  /** See `campaignEditSchemaFor`: an ended campaign's past date may stay as it is. */
+  endDate: v.string(),
   imageUrl: v.pipe(
     v.string(),
     v.trim(),
@@ -65,6 +88,14 @@ export const campaignEditSchema = v.object({
   ),
 });
 export type CampaignEditValues = v.InferOutput<typeof campaignEditSchema>;
+
+/** The edit form of a campaign ending on `savedEndDate`: its end date moves, never into the past. */
+export function campaignEditSchemaFor(savedEndDate: string) {
+  return v.object({
+    ...campaignEditSchema.entries,
+    endDate: endDateRule(savedEndDate),
+  });
+}
 
 /** The admin's Edit Campaign dialog: title, description, goal, category and story, all required. */
 export const adminCampaignEditSchema = v.object({

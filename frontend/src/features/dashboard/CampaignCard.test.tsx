@@ -6,6 +6,7 @@ import { CampaignCard, type DashboardCampaign } from "./CampaignCard";
 
 const campaign: DashboardCampaign = {
   id: 7,
+  type: "pledging",
   title: "Church Roof",
   category: "church",
   category_label: "Church",
@@ -17,6 +18,7 @@ const campaign: DashboardCampaign = {
   progress_percent: 25,
   cover_image_url: "",
   end_date: "2026-12-31",
+  has_ended: false,
   like_count: null,
   organization_id: 3,
   organization_name: "St. Mark's Kiambu",
@@ -48,6 +50,23 @@ describe("CampaignCard", () => {
       "href",
       "mailto:help@harambee.example",
     );
+  });
+
+  it("marks a campaign past its end date as Ended and one closed early as Closed", () => {
+    renderCard({ has_ended: true });
+    expect(screen.getByText("Ended")).toBeInTheDocument();
+    cleanup();
+
+    renderCard({ status: "closed" });
+    expect(screen.getByText("Closed")).toBeInTheDocument();
+    expect(screen.queryByText("Active")).not.toBeInTheDocument();
+  });
+
+  it("marks a legacy fundraiser and offers its owner Pay Now while it is pending", () => {
+    renderCard({ type: "fundraising", status: "pending" });
+
+    expect(screen.getByText(/Fundraiser/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Pay Now for Church Roof" })).toBeInTheDocument();
   });
 
   it("says nothing of suspensions for an active campaign", () => {

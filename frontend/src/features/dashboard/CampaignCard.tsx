@@ -35,8 +35,16 @@ export function CampaignCard({
       )}
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-start justify-between gap-2">
-          <p className="text-sm text-slate-600">{campaign.category_label}</p>
-          <StatusBadge status={campaign.status} />
+          <p className="text-sm text-slate-600">
+            {campaign.category_label}
+            {campaign.type === "fundraising" && (
+              <>
+                {" · "}
+                <Trans>Fundraiser</Trans>
+              </>
+            )}
+          </p>
+          <StatusBadge status={campaign.has_ended ? "ended" : campaign.status} />
         </div>
         <h3 id={titleId} className="mt-1 text-lg font-semibold text-slate-900">
           {campaign.title}
@@ -132,17 +140,20 @@ export function CampaignCard({
   );
 }
 
-function StatusBadge({ status }: { status: DashboardCampaign["status"] }) {
-  // The spec's display states: active, pending, and any other status in red.
+function StatusBadge({ status }: { status: DashboardCampaign["status"] | "ended" }) {
+  // The spec's display states: active, pending, and any other status in red; a finished campaign
+  // (past its end date, or closed early) in grey, as nothing is wrong with it.
   const styles = {
     active: "bg-brand-100 text-brand-800",
     pending: "bg-amber-100 text-amber-900",
-    closed: "bg-red-100 text-red-800",
+    ended: "bg-slate-200 text-slate-800",
+    closed: "bg-slate-200 text-slate-800",
     suspended: "bg-red-100 text-red-800",
   };
   const labels = {
     active: <Trans>Active</Trans>,
     pending: <Trans>Pending</Trans>,
+    ended: <Trans>Ended</Trans>,
     closed: <Trans>Closed</Trans>,
     suspended: <Trans>Suspended</Trans>,
   };

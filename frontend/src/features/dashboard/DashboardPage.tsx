@@ -108,6 +108,7 @@ export default function DashboardPage() {
             onOpenChange={(open) => !open && setPaying(null)}
             purpose="campaign_activation"
             campaignId={paying.id}
+            campaignTitle={paying.title}
             title={t`Activate your campaign`}
             description={t`Pay the activation fee to publish "${paying.title}".`}
             // A payment that ended after the dialog stopped watching shows on the next load.

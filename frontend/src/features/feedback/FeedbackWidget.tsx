@@ -6,7 +6,9 @@ import { lazy, Suspense, useRef, useState } from "react";
 const loadDialog = () => import("./FeedbackDialog");
 const FeedbackDialog = lazy(loadDialog);
 
-/** The floating 'Send feedback' button shown on every page. */
+/** The 'Send feedback' button shown on every page: floating at the corner on wider screens; on a
+ * phone it sits at the end of the page instead, as a floating one would cover form fields and their
+ * hints while scrolling. */
 export function FeedbackWidget() {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
@@ -27,7 +29,7 @@ export function FeedbackWidget() {
           setOpened(true);
           setOpen(true);
         }}
-        className="fixed right-4 bottom-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800"
+        className="mx-auto my-4 flex w-fit items-center justify-center gap-2 rounded-full bg-brand-700 px-5 py-3 text-white shadow-lg hover:bg-brand-800 sm:fixed sm:right-4 sm:bottom-4 sm:z-40 sm:my-0 sm:h-14 sm:w-14 sm:p-0"
       >
         <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" aria-hidden="true">
           <path
@@ -36,6 +38,9 @@ export function FeedbackWidget() {
             strokeLinejoin="round"
           />
         </svg>
+        <span aria-hidden="true" className="font-semibold sm:hidden">
+          {t`Send feedback`}
+        </span>
       </button>
       {opened && (
         <Suspense fallback={null}>

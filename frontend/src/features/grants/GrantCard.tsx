@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { Link } from "wouter";
 import { primaryButton, secondaryButton } from "@/components/buttonStyles";
 import { SelectField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
@@ -26,7 +27,14 @@ export function GrantCard({ grant }: { grant: Grant }) {
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             {grant.title}
           </h2>
-          <p className="text-sm text-slate-600">{grant.organization}</p>
+          <p className="text-sm text-slate-600">
+            {grant.organization}
+            {grant.is_sample && (
+              <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                <Trans>Sample</Trans>
+              </span>
+            )}
+          </p>
         </div>
         <p className="shrink-0 rounded-lg bg-brand-50 px-3 py-1.5 text-brand-800">
           <Trans>
@@ -81,15 +89,22 @@ export function GrantCard({ grant }: { grant: Grant }) {
         </ul>
       )}
 
-      <a
-        href={grant.website}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={`${primaryButton} mt-5 sm:w-auto`}
-      >
-        <Trans>Apply Now</Trans>
-        <span className="sr-only"> {t`(opens in a new tab)`}</span>
-      </a>
+      {grant.is_sample ? (
+        // A sample has nowhere to apply: this site's page says so.
+        <Link href={grant.apply_url} className={`${primaryButton} mt-5 sm:w-auto`}>
+          <Trans>Apply Now</Trans>
+        </Link>
+      ) : (
+        <a
+          href={grant.apply_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${primaryButton} mt-5 sm:w-auto`}
+        >
+          <Trans>Apply Now</Trans>
+          <span className="sr-only"> {t`(opens in a new tab)`}</span>
+        </a>
+      )}
 
       <ApplicationTracker grant={grant} />
     </article>

@@ -6,8 +6,9 @@ import { AppLayout } from "@/components/AppLayout";
 import { primaryButton, secondaryButton } from "@/components/buttonStyles";
 import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
-import { useHasPaid } from "@/features/payments/api";
+import { useFees, useHasPaid } from "@/features/payments/api";
 import { errorMessage } from "@/lib/api/client";
+import { formatKsh } from "@/lib/money";
 
 import { useOrganizationProfile } from "./api";
 import { GrantSearch } from "./GrantSearch";
@@ -122,6 +123,21 @@ function PaymentCheck({ onEditProfile }: { onEditProfile(): void }) {
   );
 }
 
+/** The grant gate's sentence: the spec's "No immediate charge will be made" is untrue once the PIN
+ * prompt arrives, so it states the price and the period instead (README, deliberate changes). */
+function SubscriptionPrice() {
+  const fees = useFees();
+  if (!fees.data) return <Trans>To unlock Grantfunding AI, please complete your payment.</Trans>;
+  const amount = formatKsh(fees.data.subscription_fee);
+  const days = fees.data.subscription_period_days;
+  return (
+    <Trans>
+      To unlock Grantfunding AI, subscribe for {amount} for {days} days. You are charged only when you approve
+      the M-Pesa PIN prompt or the card payment.
+    </Trans>
+  );
+}
+
 function CompleteRegistrationDialog({
   open,
   checking,
@@ -146,9 +162,7 @@ function CompleteRegistrationDialog({
             <Trans>Complete Registration</Trans>
           </Dialog.Title>
           <Dialog.Description className="mt-2 text-slate-700">
-            <Trans>
-              To unlock Grantfunding AI, please complete your payment. No immediate charge will be made.
-            </Trans>
+            <SubscriptionPrice />
           </Dialog.Description>
           {checking && (
             <p role="status" className="mt-4 text-sm text-slate-600">

@@ -2,6 +2,8 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
+import { useFees } from "@/features/payments/api";
+import { formatKsh } from "@/lib/money";
 
 const STEPS = [
   {
@@ -24,8 +26,8 @@ const STEPS = [
 
 const BENEFITS = [
   {
-    title: msg`Free to start`,
-    text: msg`Create an account and set up your first campaign at no cost.`,
+    title: msg`The money goes to you`,
+    text: msg`Pledges and donations are paid into your organization's own accounts.`,
   },
   {
     title: msg`Built for Kenya`,
@@ -88,6 +90,8 @@ export default function HowItWorksPage() {
           </ul>
         </section>
 
+        <Costs />
+
         <div className="mt-14 flex flex-col justify-center gap-3 sm:flex-row">
           <Link
             href="/pledge/create-campaign"
@@ -104,5 +108,59 @@ export default function HowItWorksPage() {
         </div>
       </div>
     </AppLayout>
+  );
+}
+
+/** What is free and what costs what: the prices come from the server, as the payment dialogs state them. */
+function Costs() {
+  const fees = useFees();
+  const activation = fees.data ? formatKsh(fees.data.campaign_activation_fee) : "…";
+  const subscription = fees.data ? formatKsh(fees.data.subscription_fee) : "…";
+  const days = fees.data?.subscription_period_days ?? 365;
+  const item = "rounded-xl border border-slate-200 p-6";
+  return (
+    <section aria-labelledby="costs" className="mt-14">
+      <h2 id="costs" className="text-center text-2xl font-bold">
+        <Trans>What it costs</Trans>
+      </h2>
+      <ul className="mt-8 grid gap-6 sm:grid-cols-3">
+        <li className={item}>
+          <h3 className="text-lg font-semibold">
+            <Trans>Free</Trans>
+          </h3>
+          <p className="mt-2 text-slate-600">
+            <Trans>
+              Signing up, writing and sharing campaigns, pledge management, reminders and receipts. Pledging
+              and giving cost supporters nothing beyond their usual M-Pesa or bank charges.
+            </Trans>
+          </p>
+        </li>
+        <li className={item}>
+          <h3 className="text-lg font-semibold">
+            <Trans>Campaign activation: {activation}</Trans>
+          </h3>
+          <p className="mt-2 text-slate-600">
+            <Trans>
+              Once per pledge campaign, to make it public so it can take pledges and donations. Subscribers'
+              campaigns are activated without it.
+            </Trans>
+          </p>
+        </li>
+        <li className={item}>
+          <h3 className="text-lg font-semibold">
+            <Trans>Grantfunding AI: {subscription}</Trans>
+          </h3>
+          <p className="mt-2 text-slate-600">
+            <Trans>For {days} days of grant search and matching. It does not renew by itself.</Trans>
+          </p>
+        </li>
+      </ul>
+      <p className="mx-auto mt-6 max-w-2xl text-center text-slate-700">
+        <Trans>
+          Every payment window states the amount and what it buys before any M-Pesa PIN prompt. Pledge and
+          donation money goes to your organization's own accounts.
+        </Trans>
+      </p>
+    </section>
   );
 }

@@ -6,6 +6,7 @@ import { LanguageSwitch } from "@/components/LanguageSwitch";
 import { Logo } from "@/components/Logo";
 import { formatKsh } from "@/lib/money";
 import { useSession } from "@/lib/session";
+import { useSuccessStories } from "./api";
 
 // Outline icons drawn inline: the landing page ships no images.
 const OFFERINGS = [
@@ -26,24 +27,6 @@ const OFFERINGS = [
     summary: msg`Rally your congregation, friends and community behind a cause online.`,
     features: [msg`Campaign tools`, msg`Social sharing`, msg`Real-time analytics`],
     icon: "M17 20v-2a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v2M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm11 10v-2a4 4 0 0 0-3-3.9M16 2.1a4 4 0 0 1 0 7.8",
-  },
-];
-
-const STORIES = [
-  {
-    name: msg`St. Andrew's Church, Nakuru`,
-    story: msg`Members pledged through a shared link and weekly reminders kept giving on track. The new sanctuary roof was finished before the long rains.`,
-    raised: 2_450_000,
-  },
-  {
-    name: msg`Living Waters Ministry, Kisumu`,
-    story: msg`A borehole now serves over 400 families. Friends in the diaspora gave by M-Pesa from a single campaign page.`,
-    raised: 860_000,
-  },
-  {
-    name: msg`Grace Fellowship Youth, Mombasa`,
-    story: msg`The youth ministry paid school fees for 25 students, sharing progress with the congregation every Sunday.`,
-    raised: 375_000,
   },
 ];
 
@@ -160,27 +143,7 @@ export default function LandingPage() {
           </ul>
         </section>
 
-        <section aria-labelledby="stories" className="bg-slate-50">
-          <div className="mx-auto max-w-6xl px-4 py-14">
-            <h2 id="stories" className="text-center text-2xl font-bold sm:text-3xl">
-              <Trans>Success Stories</Trans>
-            </h2>
-            <ul className="mt-8 grid gap-6 md:grid-cols-3">
-              {STORIES.map((story) => {
-                const raised = formatKsh(story.raised);
-                return (
-                  <li key={story.name.id} className="flex flex-col rounded-xl bg-white p-6 shadow-sm">
-                    <p className="text-2xl font-bold text-brand-700">
-                      <Trans>{raised} raised</Trans>
-                    </p>
-                    <h3 className="mt-2 font-semibold">{t(story.name)}</h3>
-                    <p className="mt-2 text-slate-600">{t(story.story)}</p>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        </section>
+        <SuccessStories />
 
         <section className="bg-brand-800 text-white">
           <div className="mx-auto max-w-4xl px-4 py-12 text-center">
@@ -196,5 +159,43 @@ export default function LandingPage() {
 
       <Footer />
     </div>
+  );
+}
+
+/** Real campaigns with their real totals, each linking to its page; nothing while none qualifies. */
+function SuccessStories() {
+  const stories = useSuccessStories();
+  if (!stories.data?.length) return null;
+  return (
+    <section aria-labelledby="stories" className="bg-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-14">
+        <h2 id="stories" className="text-center text-2xl font-bold sm:text-3xl">
+          <Trans>Success Stories</Trans>
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {stories.data.map((story) => {
+            const raised = formatKsh(story.raised_total);
+            const goal = formatKsh(story.goal);
+            return (
+              <li key={story.id} className="flex flex-col rounded-xl bg-white p-6 shadow-sm">
+                <p className="text-2xl font-bold text-brand-700">
+                  <Trans>{raised} raised</Trans>
+                </p>
+                <h3 className="mt-2 font-semibold">
+                  <Link href={`/campaign/${story.id}`} className="hover:underline">
+                    {story.title}
+                  </Link>
+                </h3>
+                <p className="mt-2 text-slate-600">
+                  <Trans>
+                    {story.organization_name} · {story.category_label} · goal {goal}
+                  </Trans>
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
   );
 }

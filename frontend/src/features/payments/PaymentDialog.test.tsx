@@ -26,10 +26,18 @@ const SESSION = {
   csrf_token: "token",
 } as Session;
 
-/** GET /api/payments/{reference} answers as `payments` says, one per poll (the last one repeats). */
+/** GET /api/payments/{reference} answers as `payments` says, one per poll (the last one repeats);
+ * GET /api/fees with the settings' default prices. */
 function serve(payments: Partial<Payment>[]) {
   let polls = 0;
   server.use(
+    http.get("/api/fees", ({ response }) =>
+      response(200).json({
+        campaign_activation_fee: 1000,
+        subscription_fee: 2500,
+        subscription_period_days: 365,
+      }),
+    ),
     http.get("/api/payments/{reference}", ({ response }) => {
       const next = payments[Math.min(polls++, payments.length - 1)];
       return response(200).json({ ...PENDING, ...next });
@@ -65,6 +73,7 @@ function renderDialog(userOptions?: UserEventOptions) {
       onOpenChange={onOpenChange}
       purpose="campaign_activation"
       campaignId={7}
+      campaignTitle="Church Roof"
       title="Activate your campaign"
       onSettled={onSettled}
     />,
@@ -76,6 +85,33 @@ function renderDialog(userOptions?: UserEventOptions) {
 describe("PaymentDialog, M-Pesa", () => {
   beforeEach(() => serve([{}]));
   afterEach(() => vi.useRealTimers());
+
+  it("states the fee and the campaign it activates before any prompt is sent", async () => {
+    const sent = answerPosts("/api/payments/stk-push", [created(PENDING)]);
+    renderDialog();
+
+    const summary = await screen.findByTestId("fee-summary");
+    expect(summary).toHaveTextContent("Activation fee: Ksh 1,000, once");
+    expect(summary).toHaveTextContent("It makes “Church Roof” public, so it can take pledges and donations.");
+    expect(summary).toHaveTextContent("Pledges and donations go to your organization's own accounts");
+    expect(sent).toEqual([]);
+  });
+
+  it("states the subscription's price and period", async () => {
+    renderWithProviders(
+      <PaymentDialog
+        open
+        onOpenChange={vi.fn()}
+        purpose="subscription"
+        title="Subscribe to Grantfunding AI"
+      />,
+      { session: SESSION },
+    );
+
+    const summary = await screen.findByTestId("fee-summary");
+    expect(summary).toHaveTextContent("Subscription: Ksh 2,500 for 365 days");
+    expect(summary).toHaveTextContent("Grantfunding AI's grant search and matching until");
+  });
 
   it("prefills the signed-in user's phone and checks it is Kenyan", async () => {
     const sent = answerPosts("/api/payments/stk-push", [created(PENDING)]);

@@ -13,9 +13,19 @@ export const paymentKeys = {
   all: ["payments"] as const,
   detail: (reference: string | null) => ["payments", "detail", reference] as const,
   hasPaid: ["payments", "has-paid"] as const,
+  fees: ["payments", "fees"] as const,
   mpesaConnection: (organizationId: number, accountId: number) =>
     ["payments", "mpesa-connection", organizationId, accountId] as const,
 };
+
+/** The platform's prices (whole KES), stated before any fee's PIN prompt and on How it works. */
+export function useFees() {
+  return useQuery({
+    queryKey: paymentKeys.fees,
+    queryFn: async ({ signal }) => unwrap(await api.GET("/api/fees", { signal })),
+    staleTime: 60 * 60_000,
+  });
+}
 
 /** The payment `reference` as the server follows it (see useMpesaWait for the polling). */
 export const paymentOptions = (reference: string | null) =>

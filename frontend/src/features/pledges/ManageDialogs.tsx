@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { SelectField, TextAreaField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { todayIso } from "@/features/wizard/rules";
+import { todayIso } from "@/features/campaigns/rules";
 import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
 import { DialogShell } from "./DialogShell";

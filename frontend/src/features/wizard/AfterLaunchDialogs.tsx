@@ -68,7 +68,13 @@ type Stage = "setup" | "payment" | "thanks";
  * activation now, or Later), then everyone who gets here sees 'Thank You for Your Interest!' with
  * the optional feedback form; closing it goes to the dashboard.
  */
-export function AfterLaunchDialogs({ campaignId }: { campaignId: number }) {
+export function AfterLaunchDialogs({
+  campaignId,
+  campaignTitle,
+}: {
+  campaignId: number;
+  campaignTitle: string;
+}) {
   const { t } = useLingui();
   const [stage, setStage] = useState<Stage>("setup");
   return (
@@ -100,6 +106,7 @@ export function AfterLaunchDialogs({ campaignId }: { campaignId: number }) {
             onOpenChange={() => undefined}
             purpose="campaign_activation"
             campaignId={campaignId}
+            campaignTitle={campaignTitle}
             title={t`Activate your campaign`}
             description={t`Pay the activation fee by M-Pesa or card to make your campaign public.`}
             onSettled={() => setStage("thanks")}

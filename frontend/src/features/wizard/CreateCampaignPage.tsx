@@ -8,6 +8,7 @@ import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { formatCalendarDate } from "@/features/campaigns/links";
+import { todayIso } from "@/features/campaigns/rules";
 import { useOrganizations } from "@/features/organizations/api";
 import { useHasPaid } from "@/features/payments/api";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
@@ -28,9 +29,8 @@ import {
   type PledgeWizardValues,
   pledgeValuesFromDraft,
   pledgeWizardSchema,
-  todayIso,
 } from "./rules";
-import { isLastStep, nextStep, previousStep, resumeStep, type StepNumber, wizardSteps } from "./steps";
+import { continueStep, isLastStep, previousStep, resumeStep, type StepNumber, wizardSteps } from "./steps";
 import { useWizardDraft } from "./useWizardDraft";
 import { CoverStep, ReviewSection, StoryFields } from "./WizardFields";
 import { WizardShell } from "./WizardShell";
@@ -93,6 +93,8 @@ function PledgeWizard({
   const [organizationId, setOrganizationId] = useState<number | null>(null);
   const [organizationError, setOrganizationError] = useState("");
   const choosesOrganization = owned.length > 1;
+  // Set by the review's Edit buttons: Continue then returns to the review.
+  const [editingFromReview, setEditingFromReview] = useState(false);
 
   const titles: Record<StepNumber, string> = {
     1: t`Choose category`,
@@ -106,7 +108,13 @@ function PledgeWizard({
   /** Every step change saves the draft (spec section 4). */
   function goTo(next: StepNumber) {
     setStep(next);
+    if (isLastStep(steps, next)) setEditingFromReview(false);
     void save(form.getValues(), next);
+  }
+
+  function editFromReview(next: StepNumber) {
+    setEditingFromReview(true);
+    goTo(next);
   }
 
   /** The first step with an invalid field, to show its errors. */
@@ -174,7 +182,9 @@ function PledgeWizard({
       return;
     }
     if (!isLastStep(steps, step)) {
-      if (await form.trigger(PLEDGE_STEP_FIELDS[step], { shouldFocus: true })) goTo(nextStep(steps, step));
+      if (await form.trigger(PLEDGE_STEP_FIELDS[step], { shouldFocus: true })) {
+        goTo(continueStep(steps, step, editingFromReview));
+      }
       return;
     }
     if (!(await form.trigger())) {
@@ -234,9 +244,11 @@ function PledgeWizard({
         )}
         {step === 4 && <CoverStep form={form} />}
         {step === 5 && <PaymentOptionsEditor form={form} />}
-        {step === 6 && <Review form={form} subscriber={subscriber} onEdit={goTo} />}
+        {step === 6 && <Review form={form} subscriber={subscriber} onEdit={editFromReview} />}
       </WizardShell>
-      {launchedId !== null && <AfterLaunchDialogs campaignId={launchedId} />}
+      {launchedId !== null && (
+        <AfterLaunchDialogs campaignId={launchedId} campaignTitle={form.getValues("title")} />
+      )}
     </>
   );
 }

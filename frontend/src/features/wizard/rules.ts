@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import * as v from "valibot";
-import { adminCampaignEditSchema } from "@/features/campaigns/rules";
+import { adminCampaignEditSchema, endDate, todayIso } from "@/features/campaigns/rules";
 import { i18n } from "@/lib/i18n";
 import { youtubeVideoId } from "@/lib/youtube";
 import { type PaymentOptionValue, paymentOptionsSchema } from "./paymentOptions";
@@ -14,12 +14,6 @@ const { title, story, goal, category } = adminCampaignEditSchema.entries;
 const VIDEO_FILE = /\.(?:mp4|webm)$/i;
 
 export const isVideoUrl = (url: string) => VIDEO_FILE.test(new URL(url, "http://x").pathname);
-
-/** Today in the browser, as an <input type="date"> value. */
-export function todayIso(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 export type CoverValues = { mediaType: "upload" | "youtube"; mediaUrl: string; youtubeUrl: string };
 
@@ -68,12 +62,6 @@ function coverCheck<TValues extends CoverValues>() {
 export function coverPayload({ mediaType, mediaUrl, youtubeUrl }: CoverValues) {
   return { media_type: mediaType, media_url: mediaType === "youtube" ? youtubeUrl.trim() : mediaUrl };
 }
-
-const endDate = v.pipe(
-  v.string(),
-  v.nonEmpty(say(msg`End date is required`)),
-  v.check((value) => value >= todayIso(), say(msg`End date cannot be in the past`)),
-);
 
 export type PledgeWizardValues = CoverValues & {
   category: string;

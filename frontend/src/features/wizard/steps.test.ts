@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isLastStep, nextStep, previousStep, resumeStep, stepPosition, wizardSteps } from "./steps";
+import {
+  continueStep,
+  isLastStep,
+  nextStep,
+  previousStep,
+  resumeStep,
+  stepPosition,
+  wizardSteps,
+} from "./steps";
 
 describe("the pledge wizard's steps", () => {
   const everyone = wizardSteps(false);
@@ -30,6 +38,12 @@ describe("the pledge wizard's steps", () => {
     expect(nextStep(everyone, 6)).toBe(6);
     expect(isLastStep(everyone, 6)).toBe(true);
     expect(isLastStep(subscribers, 4)).toBe(false);
+  });
+
+  it("continues from a step opened by the review's Edit straight back to the review", () => {
+    expect(continueStep(everyone, 2, true)).toBe(6);
+    expect(continueStep(subscribers, 3, true)).toBe(6);
+    expect(continueStep(everyone, 2, false)).toBe(3);
   });
 
   it("resumes a draft at its saved step", () => {

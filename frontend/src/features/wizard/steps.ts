@@ -16,6 +16,16 @@ export function nextStep(steps: readonly StepNumber[], step: StepNumber): StepNu
   return steps[steps.indexOf(step) + 1] ?? step;
 }
 
+/** Where Continue leads: the next step, or straight back to the review (the last step) when the user
+ * came from the review's Edit, so they need not walk the steps between again. */
+export function continueStep(
+  steps: readonly StepNumber[],
+  step: StepNumber,
+  editingFromReview: boolean,
+): StepNumber {
+  return editingFromReview ? (steps[steps.length - 1] ?? step) : nextStep(steps, step);
+}
+
 export function previousStep(steps: readonly StepNumber[], step: StepNumber): StepNumber {
   return steps[steps.indexOf(step) - 1] ?? step;
 }

@@ -233,6 +233,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaign Close
+         * @description Its owners (or an admin) close an active campaign early; its page stays for its pledgers.
+         */
+        post: operations["campaigns_api_campaign_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{campaign_id}/likes": {
         parameters: {
             query?: never;
@@ -505,6 +525,26 @@ export interface paths {
         put?: never;
         /** Feedback Create */
         post: operations["feedback_api_feedback_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fees
+         * @description What the platform charges, for anyone: stated before every fee's PIN prompt and on How it works.
+         */
+        get: operations["payments_api_fees"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1519,6 +1559,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/success-stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Success Stories
+         * @description The landing page's success stories: real campaigns whose owners agreed to be featured (may be empty).
+         */
+        get: operations["campaigns_api_success_stories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wizard-feedback": {
         parameters: {
             query?: never;
@@ -1641,7 +1701,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "campaign_status_changed" | "campaign_edited" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered";
         /** BankDetails */
         BankDetails: {
             /** Account Name */
@@ -1762,6 +1822,11 @@ export interface components {
              * @description Whole KES.
              */
             goal: number;
+            /**
+             * Has Ended
+             * @description Active but past its end date: no new pledges or donations; its pledgers still pay.
+             */
+            has_ended: boolean;
             /** Id */
             id: number;
             /**
@@ -1875,6 +1940,11 @@ export interface components {
              * @description Whole KES.
              */
             goal: number;
+            /**
+             * Has Ended
+             * @description Active but past its end date: no new pledges or donations; its pledgers still pay.
+             */
+            has_ended: boolean;
             /** Id */
             id: number;
             /**
@@ -1897,6 +1967,11 @@ export interface components {
              * @description Whether the signed-in viewer likes it; false for visitors.
              */
             liked_by_me: boolean;
+            /**
+             * May Be Featured
+             * @description Its owners agreed to have it among the landing page's success stories.
+             */
+            may_be_featured: boolean;
             media_type: components["schemas"]["MediaType"];
             /** Organization Name */
             organization_name: string;
@@ -2065,7 +2140,7 @@ export interface components {
             q: string;
             /** @description Defaults to active. Other statuses are listed for admins only (empty for others). */
             status?: components["schemas"]["CampaignStatus"] | null;
-            /** @description The explore page asks for pledging campaigns. */
+            /** @description Explore asks for every type: pledge campaigns and the legacy wizard's fundraisers. */
             type?: components["schemas"]["CampaignType"] | null;
         };
         /** CampaignQuery */
@@ -2075,9 +2150,11 @@ export interface components {
         };
         /**
          * CampaignStatus
-         * @description New pledge campaigns start pending (awaiting the activation payment); only active ones are public.
-         *     An admin may suspend a campaign (hidden, taking nothing) and lift the suspension; nothing else,
-         *     payments included, moves a campaign into or out of ``SUSPENDED``.
+         * @description New pledge campaigns start pending (awaiting the activation payment). Active and closed ones are
+         *     public: a closed one (closed early by its owners, or by an admin) keeps its page, its totals and
+         *     its pledgers' payments, but takes no new pledges or donations. An admin may suspend a campaign
+         *     (hidden, taking nothing) and lift the suspension; nothing else, payments included, moves a
+         *     campaign into or out of ``SUSPENDED``.
          * @enum {string}
          */
         CampaignStatus: "pending" | "active" | "closed" | "suspended";
@@ -2112,6 +2189,11 @@ export interface components {
             /** Description */
             description?: string | null;
             /**
+             * End Date
+             * @description Extend or shorten: not before today (Nairobi); not once the campaign is closed.
+             */
+            end_date?: string | null;
+            /**
              * Goal
              * @description Whole KES, at least 1.
              */
@@ -2126,6 +2208,11 @@ export interface components {
              * @description The largest single pledge, whole KES; the goal by default.
              */
             largest_pledge?: number | null;
+            /**
+             * May Be Featured
+             * @description Its owners agree to have it shown, with its real totals, among the success stories.
+             */
+            may_be_featured?: boolean | null;
             /** Story */
             story?: string | null;
             /** Title */
@@ -2172,7 +2259,7 @@ export interface components {
             edit_form: components["schemas"]["CategoryOut"][];
             /**
              * Explore
-             * @description The /explore filter, starting with All.
+             * @description The /explore filter: the spec's list starting with All, then every other category of the campaigns Explore lists.
              */
             explore: components["schemas"]["CategoryOut"][];
             /**
@@ -2502,6 +2589,11 @@ export interface components {
              * @description Whole KES.
              */
             goal: number;
+            /**
+             * Has Ended
+             * @description Active but past its end date: shown as Ended.
+             */
+            has_ended: boolean;
             /** Id */
             id: number;
             /**
@@ -2528,7 +2620,7 @@ export interface components {
              * @description Sum of the payments received, whole KES.
              */
             raised_total: number;
-            /** @description A pending campaign awaits its activation payment ('Pay Now'); a suspended one was held back by an admin (suspension_reason says why). */
+            /** @description A pending campaign awaits its activation payment ('Pay Now'); a suspended one was held back by an admin (suspension_reason says why); a closed one was closed early (shown as Closed). */
             status: components["schemas"]["CampaignStatus"];
             /**
              * Suspension Reason
@@ -2537,6 +2629,8 @@ export interface components {
             suspension_reason: string;
             /** Title */
             title: string;
+            /** @description pledging, or fundraising for the legacy /start-fundraiser wizard's. */
+            type: components["schemas"]["CampaignType"];
             /** @description The user's role in the campaign's organization: what they may do with it. */
             viewer_role: components["schemas"]["Role"];
         };
@@ -2544,12 +2638,12 @@ export interface components {
         DashboardOut: {
             /**
              * Active Campaigns
-             * @description The active pledging campaigns of the user's organizations.
+             * @description The active pledging campaigns and fundraisers of the user's organizations.
              */
             active_campaigns: number;
             /**
              * Campaigns
-             * @description The pledging campaigns of the user's organizations, newest first.
+             * @description The pledging campaigns and fundraisers of the user's organizations, newest first.
              */
             campaigns: components["schemas"]["DashboardCampaignOut"][];
             /**
@@ -2569,12 +2663,12 @@ export interface components {
             support_email: string;
             /**
              * Total Paid
-             * @description Sum of raised_total over those pledging campaigns, whole KES.
+             * @description Sum of raised_total over those campaigns, whole KES.
              */
             total_paid: number;
             /**
              * Total Pledged
-             * @description Sum of pledged_total over those pledging campaigns, whole KES.
+             * @description Sum of pledged_total over those campaigns, whole KES.
              */
             total_pledged: number;
         };
@@ -2832,6 +2926,24 @@ export interface components {
             /** Id */
             id: number;
         };
+        /**
+         * FeesOut
+         * @description The platform's prices, whole KES: every payment dialog and How it works state them.
+         */
+        FeesOut: {
+            /**
+             * Campaign Activation Fee
+             * @description Once per campaign, to make a pending pledge campaign public.
+             */
+            campaign_activation_fee: number;
+            /**
+             * Subscription Fee
+             * @description Grantfunding AI for subscription_period_days; subscribers' campaigns start active without the activation fee.
+             */
+            subscription_fee: number;
+            /** Subscription Period Days */
+            subscription_period_days: number;
+        };
         /** FundraiserCreatedOut */
         FundraiserCreatedOut: {
             /** Id */
@@ -2940,6 +3052,10 @@ export interface components {
         GrantCategory: "education" | "health" | "water_sanitation" | "youth" | "women" | "agriculture" | "faith_based" | "relief" | "community_development" | "environment" | "livelihoods" | "other";
         /** GrantOut */
         GrantOut: {
+            /** Amount Max Usd */
+            amount_max_usd: number | null;
+            /** Amount Min Usd */
+            amount_min_usd: number | null;
             /** Amount Usd */
             amount_usd: number;
             /** Application Note */
@@ -2949,6 +3065,11 @@ export interface components {
              * @description saved, applied, awarded or declined; null if untracked.
              */
             application_state: string | null;
+            /**
+             * Apply Url
+             * @description Where 'Apply Now' leads: the application page, else the website; for a sample, this site's /grantfunding/sample-grant.
+             */
+            apply_url: string;
             /** Category */
             category: string;
             /** Category Label */
@@ -2960,8 +3081,15 @@ export interface components {
             deadline: string;
             /** Description */
             description: string;
+            /** Focus Areas */
+            focus_areas: string;
             /** Id */
             id: number;
+            /**
+             * Is Sample
+             * @description An illustration seeded with the site, not a real grant.
+             */
+            is_sample: boolean;
             /** Location */
             location: string;
             /** Match Reasons */
@@ -2972,6 +3100,8 @@ export interface components {
             organization: string;
             /** Past Deadline */
             past_deadline: boolean;
+            /** Regions */
+            regions: string;
             /** Title */
             title: string;
             /** Website */
@@ -4463,6 +4593,26 @@ export interface components {
              */
             starts_at: string;
         };
+        /**
+         * SuccessStoryOut
+         * @description A campaign its owners agreed to feature, with its real figures (whole KES).
+         */
+        SuccessStoryOut: {
+            /** Category Label */
+            category_label: string;
+            /** Cover Image Url */
+            cover_image_url: string;
+            /** Goal */
+            goal: number;
+            /** Id */
+            id: number;
+            /** Organization Name */
+            organization_name: string;
+            /** Raised Total */
+            raised_total: number;
+            /** Title */
+            title: string;
+        };
         /** SuggestedPledgeOut */
         SuggestedPledgeOut: {
             /** Amount */
@@ -5074,7 +5224,7 @@ export interface operations {
                 /** @description Words that must all appear in the title or description. */
                 q?: string;
                 category?: components["schemas"]["Category"] | null;
-                /** @description The explore page asks for pledging campaigns. */
+                /** @description Explore asks for every type: pledge campaigns and the legacy wizard's fundraisers. */
                 type?: components["schemas"]["CampaignType"] | null;
                 /** @description Defaults to active. Other statuses are listed for admins only (empty for others). */
                 status?: components["schemas"]["CampaignStatus"] | null;
@@ -5290,6 +5440,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignAnalyticsOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_campaign_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDetailOut"];
                 };
             };
             /** @description Unauthorized */
@@ -6181,6 +6389,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_fees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeesOut"];
                 };
             };
         };
@@ -9839,6 +10067,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_success_stories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessStoryOut"][];
                 };
             };
         };
