@@ -16,7 +16,7 @@ CLIENT_ROUTES = [
     r"how-it-works",
     r"privacy",
     r"campaign/\d+",
-    r"campaign/\d+/(?:donate|pledge|edit)",
+    r"campaign/\d+/(?:donate|pledge|edit|poster)",
     r"campaign/\d+/analytics",
     r"edit-campaign/\d+",
     r"pledge/\d+",

@@ -22,7 +22,7 @@ from organizations.approvals import change_kind
 from organizations.models import ChangeRequest, Invitation
 from organizations.selectors import guarded_members
 from payments.models import Payment
-from pledges.models import Pledge
+from pledges.models import Pledge, shown_giver_name
 
 
 def pledge_context(pledge: Pledge) -> dict[str, Any]:
@@ -36,6 +36,7 @@ def pledge_context(pledge: Pledge) -> dict[str, Any]:
         # The pledger's own page (frontend /pledges/{code}): what is paid, how to pay, 'Pay now with M-Pesa'.
         "pay_url": f"{settings.SITE_URL}/pledges/{pledge.code}",
         "site_url": settings.SITE_URL,
+        "ussd_code": settings.USSD_SERVICE_CODE,
     }
 
 
@@ -45,14 +46,15 @@ def pledge_recorded_notify(*, pledge_id: int) -> None:
     with translation.override(pledge.language):
         context = pledge_context(pledge)
         subject = _("Your pledge %(code)s to %(campaign)s") % {"code": pledge.code, "campaign": pledge.campaign.title}
-        deliver_all(
-            [
+        logs = []
+        if pledge.email:  # none for a pledge made by phone (USSD)
+            logs.append(
                 notification_queue_email(
                     to=pledge.email, subject=subject, template="pledge_recorded", context=context, pledge=pledge
-                ),
-                notification_queue_sms(to=pledge.phone, template="pledge_recorded", context=context, pledge=pledge),
-            ]
-        )
+                )
+            )
+        logs.append(notification_queue_sms(to=pledge.phone, template="pledge_recorded", context=context, pledge=pledge))
+        deliver_all(logs)
 
 
 def pledge_payment_notify(*, pledge_id: int, payment_id: int, fully_paid: bool) -> None:
@@ -69,10 +71,13 @@ def pledge_payment_notify(*, pledge_id: int, payment_id: int, fully_paid: bool) 
         ]
         if fully_paid:
             subject = _("Thank you: your pledge to %(campaign)s is fully paid") % {"campaign": pledge.campaign.title}
+            if pledge.email:  # none for a pledge made by phone (USSD)
+                logs.append(
+                    notification_queue_email(
+                        to=pledge.email, subject=subject, template="pledge_paid", context=context, pledge=pledge
+                    )
+                )
             logs += [
-                notification_queue_email(
-                    to=pledge.email, subject=subject, template="pledge_paid", context=context, pledge=pledge
-                ),
                 notification_queue_sms(
                     to=pledge.phone,
                     template="pledge_paid",
@@ -227,6 +232,7 @@ def organizer_new_pledge_notify(*, pledge_id: int) -> None:
     with translation.override(campaign.organizer.message_language):
         context = {
             "pledge": pledge,
+            "giver": shown_giver_name(pledge.name, pledge.phone),
             "campaign": campaign,
             "amount": format_ksh(pledge.amount),
             "manage_url": campaign_manage_url(campaign),

@@ -39,12 +39,16 @@ UNASKED_TEMPLATES = frozenset(
 
 
 def pledger_phone_confirmed(pledge: Pledge) -> bool:
-    """Did an M-Pesa payment towards ``pledge`` come from its phone number (its owner entered their PIN,
-    or paid from it)? A cash payment an organizer recorded proves nothing about the number."""
-    return pledge.payment_links.filter(
-        payment__payer_phone=pledge.phone,
-        payment__provider__in=(Payment.Provider.MPESA_STK, Payment.Provider.MPESA_C2B),
-    ).exists()
+    """Is ``pledge``'s number its pledger's: given by the mobile network (a USSD pledge), or an M-Pesa
+    payment towards it came from it (its owner entered their PIN, or paid from it)? A cash payment an
+    organizer recorded proves nothing about the number."""
+    return (
+        pledge.phone_verified
+        or pledge.payment_links.filter(
+            payment__payer_phone=pledge.phone,
+            payment__provider__in=(Payment.Provider.MPESA_STK, Payment.Provider.MPESA_C2B),
+        ).exists()
+    )
 
 
 def unasked_message_allowed(*, log: NotificationLog) -> bool:

@@ -168,9 +168,9 @@ def pledge_reminder_send(*, pledge_id: int, reminder_id: int | None) -> bool:
             "remaining": context["remaining"],
             "campaign": pledge.campaign.title,
         }
-        deliver_all(
-            [
-                notification_queue_sms(to=pledge.phone, template="reminder", context=context, pledge=pledge),
+        logs = [notification_queue_sms(to=pledge.phone, template="reminder", context=context, pledge=pledge)]
+        if pledge.email:  # none for a pledge made by phone (USSD)
+            logs.append(
                 notification_queue_email(
                     to=pledge.email,
                     subject=subject,
@@ -182,9 +182,9 @@ def pledge_reminder_send(*, pledge_id: int, reminder_id: int | None) -> bool:
                         "List-Unsubscribe": f"<{opt_out_url}>",
                         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
                     },
-                ),
-            ]
-        )
+                )
+            )
+        deliver_all(logs)
     return True
 
 

@@ -20,9 +20,15 @@ from pledges.codes import CODE_LENGTH, new_code
 DELETED_USER_NAME = "Deleted user"
 
 
-def shown_giver_name(name: str) -> str:
-    """A pledge's or donation's name as organizers see it: 'Deleted user' in their language."""
-    return str(_("Deleted user")) if name == DELETED_USER_NAME else name
+def shown_giver_name(name: str, phone: str = "") -> str:
+    """A pledge's or donation's name as organizers see it: 'Deleted user' in their language, and
+    for a pledge made by phone without a name (USSD), 'Caller •••345' with the last digits of its
+    ``phone``."""
+    if name == DELETED_USER_NAME:
+        return str(_("Deleted user"))
+    if not name and phone:
+        return str(_("Caller •••%(last)s") % {"last": phone[-3:]})
+    return name
 
 
 class PledgeStatus(models.TextChoices):
@@ -77,9 +83,14 @@ class Pledge(models.Model):
         # e-mail address: nobody verified it. (A donation's is its payment's user.)
         help_text="The account signed in when pledging, if any.",
     )
-    name = models.CharField(max_length=150)
-    email = models.EmailField()
+    # Blank only for pledges made by phone (USSD, ``phone_verified``): the web form requires both.
+    name = models.CharField(max_length=150, blank=True)
+    email = models.EmailField(blank=True)
     phone = models.CharField(max_length=16, help_text="E.164, e.g. +254712345678")
+    phone_verified = models.BooleanField(
+        default=False,
+        help_text="The phone number was given by the mobile network (a pledge made by USSD), not typed by someone.",
+    )
     amount = models.PositiveIntegerField(help_text="Whole KES, at least 1.")
     is_anonymous = models.BooleanField(default=False)
     language = models.CharField(
@@ -123,6 +134,8 @@ class Pledge(models.Model):
         indexes = [
             models.Index(fields=["campaign", "-created_at", "-id"], name="pledges_campaign_recent_idx"),
             models.Index(fields=["campaign", "status"], name="pledges_campaign_status_idx"),
+            # A caller's own pledges, found by the number the network gives (USSD "My pledges").
+            models.Index(fields=["phone", "-created_at"], name="pledges_phone_recent_idx"),
         ]
 
     def __str__(self) -> str:

@@ -29,7 +29,12 @@ IGNORED = "Accepted for compatibility and ignored: the server derives it."
 def _masked_contact(*, name: str, is_anonymous: bool, manages: bool) -> dict[str, str]:
     if manages:
         return {}
-    return {"name": _("Anonymous") if is_anonymous else name, "email": HIDDEN_EMAIL, "phone": _("Hidden")}
+    # A pledge made by phone without a name (USSD) is the public's 'Caller', without the digits.
+    return {
+        "name": _("Anonymous") if is_anonymous else name or _("Caller"),
+        "email": HIDDEN_EMAIL,
+        "phone": _("Hidden"),
+    }
 
 
 # Pledges ------------------------------------------------------------------------------------
@@ -147,7 +152,7 @@ class PledgeOut(Schema):
         fields: dict[str, Any] = {
             "id": pledge.pk,
             "campaign_id": pledge.campaign_id,
-            "name": shown_giver_name(pledge.name),
+            "name": shown_giver_name(pledge.name, pledge.phone),
             "email": pledge.email,
             "phone": pledge.phone,
             "amount": pledge.amount,

@@ -341,7 +341,7 @@ def pledge_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
         confirmer = pledge.confirmed_by
         yield [
             _when(pledge.created_at),
-            _cell(shown_giver_name(pledge.name)),
+            _cell(shown_giver_name(pledge.name, pledge.phone)),
             _cell(pledge.email),
             pledge.phone,
             yes if pledge.is_anonymous else no,

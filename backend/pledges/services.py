@@ -14,15 +14,19 @@ takes the campaign row's lock itself, so concurrent credits queue on it and none
 """
 
 import re
+from collections.abc import Mapping
 from datetime import date
 from functools import partial
+from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from accounts import validators
 from accounts.models import User
@@ -51,13 +55,13 @@ CODE_ATTEMPTS = 5
 REASON_MAX_LENGTH = 500
 
 
-def _ensure_open(campaign: Campaign, *, refusals: dict[str, str]) -> None:
+def _ensure_open(campaign: Campaign, *, refusals: Mapping[str, str | Promise]) -> None:
     """Pledges and donations go only to active campaigns, up to and including their end date."""
     if campaign.status != CampaignStatus.ACTIVE:
         key = "closed" if campaign.status == CampaignStatus.CLOSED else "not_active"
-        raise ServiceError(refusals[key], code=f"campaign_{key}")
+        raise ServiceError(str(refusals[key]), code=f"campaign_{key}")
     if campaign.end_date < timezone.localdate():
-        message = refusals["ended"] % {"date": date_format(campaign.end_date, "j F Y")}
+        message = str(refusals["ended"]) % {"date": date_format(campaign.end_date, "j F Y")}
         raise ServiceError(message, code="campaign_ended")
 
 
@@ -149,6 +153,19 @@ def _giving_contact_limits_enforce(*, scope: str, phone: str, email: str, viewer
 # Pledges -----------------------------------------------------------------------------------
 
 
+PLEDGE_REFUSALS = {
+    "not_active": _lazy("This campaign is not active yet, so it is not accepting pledges."),
+    "closed": _lazy("This campaign is closed and no longer accepts pledges."),
+    "ended": _lazy("This campaign ended on %(date)s and no longer accepts pledges."),
+}
+DONATION_REFUSALS = {
+    "not_active": _lazy("This campaign is not active yet, so it is not accepting donations."),
+    "closed": _lazy("This campaign is closed and no longer accepts donations."),
+    "ended": _lazy("This campaign ended on %(date)s and no longer accepts donations."),
+}
+WHOLE_AMOUNT_MESSAGE = _lazy("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.")
+
+
 def pledge_create(
     *,
     campaign_id: int,
@@ -174,14 +191,7 @@ def pledge_create(
         scope="pledge", address=client_ip, limit=settings.RATE_LIMIT_PLEDGE, solution=challenge_solution
     )
     campaign = campaign_get(campaign_id=campaign_id, user=viewer)
-    _ensure_open(
-        campaign,
-        refusals={
-            "not_active": _("This campaign is not active yet, so it is not accepting pledges."),
-            "closed": _("This campaign is closed and no longer accepts pledges."),
-            "ended": _("This campaign ended on %(date)s and no longer accepts pledges."),
-        },
-    )
+    _ensure_open(campaign, refusals=PLEDGE_REFUSALS)
     name, email, phone = validators.normalize_name(name or ""), _clean(email), _clean(phone)
     whole = _whole_amount(amount)
     missing = {
@@ -201,29 +211,65 @@ def pledge_create(
         errors["email"] = message
     if phone and (message := validators.check_kenyan_phone(phone)):
         errors["phone"] = message
-    if amount is not None and whole is None:
-        errors["amount"] = _("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.")
-    elif whole is not None and (message := _ceiling_error(campaign, whole)):
+    if amount is not None and (message := pledge_amount_refusal(campaign=campaign, amount=amount)):
         errors["amount"] = message
     if errors:
         detail = _("Please fill in all required fields") if missing else _("Please correct the errors below")
         raise FieldValidationError(detail, field_errors=errors)
     assert whole is not None
     _giving_contact_limits_enforce(scope="pledge", phone=phone, email=email, viewer=viewer)
+    return _pledge_record(
+        campaign=campaign,
+        user=viewer,
+        name=name,
+        email=email,
+        phone=validators.normalize_kenyan_phone(phone),
+        amount=whole,
+        is_anonymous=is_anonymous,
+    )
 
+
+def pledge_create_by_phone(*, campaign_id: int, amount: int, phone: str, is_anonymous: bool) -> Pledge:
+    """Record a pledge made from a phone whose number the mobile network gave (the USSD menu):
+    no name or e-mail, the number marked verified (``Pledge.phone_verified``). The campaign's
+    rules are the web form's (open, visible to anyone, the largest single pledge) and so is the
+    per-phone limit; there is no per-address limit, since one gateway carries every caller (the
+    USSD app limits each number itself)."""
+    campaign = campaign_get(campaign_id=campaign_id, user=None)
+    _ensure_open(campaign, refusals=PLEDGE_REFUSALS)
+    if message := validators.check_kenyan_phone(phone):
+        raise FieldValidationError(message, field_errors={"phone": message})
+    if message := pledge_amount_refusal(campaign=campaign, amount=amount):
+        raise FieldValidationError(message, field_errors={"amount": message})
+    _giving_contact_limits_enforce(scope="pledge", phone=phone, email="", viewer=None)
+    return _pledge_record(
+        campaign=campaign,
+        user=None,
+        name="",
+        email="",
+        phone=validators.normalize_kenyan_phone(phone),
+        phone_verified=True,
+        amount=amount,
+        is_anonymous=is_anonymous,
+    )
+
+
+def pledge_amount_refusal(*, campaign: Campaign, amount: float) -> str | None:
+    """Why ``amount`` cannot be pledged to ``campaign`` (not whole shillings from 1 to
+    AMOUNT_MAX, or above its largest single pledge), or None when it can."""
+    whole = _whole_amount(amount)
+    if whole is None:
+        return str(WHOLE_AMOUNT_MESSAGE)
+    return _ceiling_error(campaign, whole)
+
+
+def _pledge_record(*, campaign: Campaign, **fields: Any) -> Pledge:
+    """Save a checked pledge with a fresh code and count it on its campaign; ``pledge_created``
+    is announced on commit."""
     for attempt in range(CODE_ATTEMPTS):
         try:
             with transaction.atomic():
-                pledge = Pledge.objects.create(
-                    campaign=campaign,
-                    user=viewer,
-                    name=name,
-                    email=email,
-                    phone=validators.normalize_kenyan_phone(phone),
-                    amount=whole,
-                    is_anonymous=is_anonymous,
-                    language=current_language(),
-                )
+                pledge = Pledge.objects.create(campaign=campaign, language=current_language(), **fields)
                 _counters_move(campaign_id=campaign.pk, change=pledge.campaign_figures())
         except IntegrityError:
             # Two pledges drew the same code: draw again (one chance in hundreds of millions).
@@ -273,6 +319,26 @@ def pledge_stk_push_start(
         scope="pledge-stk-push", identifiers=[pledge.code, phone_digits], limit=settings.RATE_LIMIT_PLEDGE_STK_PUSH
     )
     payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
+    return _pledge_stk_push(pledge=pledge, phone=phone, amount=amount, idempotency_key=idempotency_key, viewer=viewer)
+
+
+def pledge_stk_push_by_phone(*, pledge_id: int, phone: str, amount: int, idempotency_key: str) -> Payment:
+    """Send the PIN prompt for ``amount`` of a pledge of the number the mobile network gave
+    (the USSD menu's 'Pay a pledge'), to that number. Any live pledge naming the number is its
+    owner's to pay; the USSD app limits the prompts per number."""
+    pledge = (
+        Pledge.objects.select_related("campaign")
+        .filter(pk=pledge_id, phone=validators.normalize_kenyan_phone(phone))
+        .first()
+    )
+    if pledge is None:
+        raise NotFoundError(_("Pledge not found."), code="not_found")
+    return _pledge_stk_push(pledge=pledge, phone=phone, amount=amount, idempotency_key=idempotency_key, viewer=None)
+
+
+def _pledge_stk_push(
+    *, pledge: Pledge, phone: str, amount: int | None, idempotency_key: str, viewer: User | None
+) -> Payment:
     if not pledge.is_live:
         raise ServiceError(_("This pledge was cancelled by the organizer."), code="pledge_cancelled")
     remaining = pledge.remaining_amount
@@ -505,7 +571,7 @@ def pledge_amount_correct(*, pledge_id: int, user: User, amount: int, reason: st
         reason = _reason_clean(reason)
         message = None
         if not 1 <= amount <= AMOUNT_MAX:
-            message = _("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.")
+            message = str(WHOLE_AMOUNT_MESSAGE)
         elif amount < pledge.paid_amount:
             message = _("The amount cannot be less than what is already paid (%(paid)s).") % {
                 "paid": format_ksh(pledge.paid_amount)
@@ -730,14 +796,7 @@ def donation_create(
         scope="donation", address=client_ip, limit=settings.RATE_LIMIT_DONATION, solution=challenge_solution
     )
     campaign = campaign_get(campaign_id=campaign_id, user=viewer)
-    _ensure_open(
-        campaign,
-        refusals={
-            "not_active": _("This campaign is not active yet, so it is not accepting donations."),
-            "closed": _("This campaign is closed and no longer accepts donations."),
-            "ended": _("This campaign ended on %(date)s and no longer accepts donations."),
-        },
-    )
+    _ensure_open(campaign, refusals=DONATION_REFUSALS)
     name, email, phone = validators.normalize_name(name or ""), _clean(email), _clean(phone)
     whole = _whole_amount(amount)
     errors: dict[str, str] = {}
@@ -795,6 +854,33 @@ def donation_create(
         email=email,
         phone=validators.normalize_kenyan_phone(phone) if phone else "",
         is_anonymous=is_anonymous,
+    )
+
+
+def donation_create_by_phone(*, campaign_id: int, amount: int, phone: str, idempotency_key: str) -> Donation:
+    """An anonymous M-Pesa donation from a phone whose number the mobile network gave (the USSD
+    menu's 'Give now'): the PIN prompt goes to that number. The campaign's rules are the web's,
+    and so is the per-phone limit; no per-address limit (one gateway carries every caller)."""
+    campaign = campaign_get(campaign_id=campaign_id, user=None)
+    _ensure_open(campaign, refusals=DONATION_REFUSALS)
+    if _whole_amount(amount) is None:
+        message = _("Please enter a valid donation amount")
+        raise FieldValidationError(message, field_errors={"amount": message})
+    _giving_contact_limits_enforce(scope="donation", phone=phone, email="", viewer=None)
+    payment = payment_stk_push_start(
+        purpose=Payment.Purpose.DONATION,
+        amount=amount,
+        phone=phone,
+        campaign=campaign,
+        idempotency_key=idempotency_key,
+    )
+    return donation_attach_payment(
+        payment=payment,
+        campaign=campaign,
+        name="",
+        email="",
+        phone=validators.normalize_kenyan_phone(phone),
+        is_anonymous=True,
     )
 
 

@@ -20,6 +20,7 @@ const ExplorePage = lazy(() => import("./features/campaigns/ExplorePage"));
 const CampaignPage = lazy(() => import("./features/campaigns/CampaignPage"));
 const AnalyticsPage = lazy(() => import("./features/analytics/AnalyticsPage"));
 const EditCampaignPage = lazy(() => import("./features/campaigns/EditCampaignPage"));
+const PosterPage = lazy(() => import("./features/ussd/PosterPage"));
 const GrantFundingPage = lazy(() => import("./features/grants/GrantFundingPage"));
 const SampleGrantPage = lazy(() => import("./features/grants/SampleGrantPage"));
 const CreateCampaignPage = lazy(() => import("./features/wizard/CreateCampaignPage"));
@@ -54,6 +55,7 @@ export function App() {
           <Route path={/^\/campaign\/(?<id>\d+)\/?$/} component={CampaignPage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/pledge\/?$/} component={PledgeDialogPage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/donate\/?$/} component={DonatePage} />
+          <Route path={/^\/campaign\/(?<id>\d+)\/poster\/?$/} component={PosterPage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/analytics\/?$/}>
             <RequireAuth>
               <AnalyticsPage />

@@ -71,6 +71,8 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/privacy-contact":                           (200, 200, 200, 200, 200, 200, 200, 200),
     # The proof-of-work challenge past a per-address limit: anyone
     "GET /api/challenge":                                 (200, 200, 200, 200, 200, 200, 200, 200),
+    # The USSD code to dial, for campaign pages and posters: anyone (the gateway's callback is not in the schema)
+    "GET /api/ussd":                                      (200, 200, 200, 200, 200, 200, 200, 200),
     # Campaigns: public reads; editing and closing early by its owners or an admin; status by admins only
     "GET /api/fees":                                      (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/success-stories":                           (200, 200, 200, 200, 200, 200, 200, 200),

@@ -101,6 +101,7 @@ CASES: dict[str, Case] = {
     "accounts_api_profile": ("organizer", lambda w: "/api/profile"),
     "privacy_api_profile_export": ("organizer", lambda w: "/api/profile/export"),
     "accounts_api_privacy_contact": ("visitor", lambda w: "/api/privacy-contact"),
+    "ussd_api_ussd_info": ("visitor", lambda w: "/api/ussd"),
     "common_api_challenge": ("visitor", lambda w: "/api/challenge"),
     "analytics_api_campaign_analytics": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/analytics"),
     "campaigns_api_campaign_categories": ("visitor", lambda w: "/api/campaign-categories"),

@@ -1579,6 +1579,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ussd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ussd Info
+         * @description How to give from any phone: dial ``service_code``, choose Pledge or Give now and enter the
+         *     campaign's number (its id); pledges are paid to ``paybill`` with their code as account number.
+         */
+        get: operations["ussd_api_ussd_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wizard-feedback": {
         parameters: {
             query?: never;
@@ -3874,6 +3895,13 @@ export interface components {
             pledges: components["schemas"]["PledgeExportOut"][];
             /** Subscriptions */
             subscriptions: components["schemas"]["SubscriptionExportOut"][];
+            /** @description The USSD menu's language choice for the phone number on the account. */
+            ussd_caller: components["schemas"]["UssdCallerExportOut"] | null;
+            /**
+             * Ussd Sessions
+             * @description USSD sessions of that number still kept (for about 15 minutes).
+             */
+            ussd_sessions: components["schemas"]["UssdSessionExportOut"][];
             /** Wizard Feedback */
             wizard_feedback: components["schemas"]["WizardFeedbackExportOut"][];
         };
@@ -4697,6 +4725,50 @@ export interface components {
              * @description The phone number was proven with a one-time SMS code.
              */
             phone_verified: boolean;
+        };
+        /** UssdCallerExportOut */
+        UssdCallerExportOut: {
+            /** Language */
+            language: string;
+            /** Phone */
+            phone: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+        };
+        /** UssdInfoOut */
+        UssdInfoOut: {
+            /**
+             * Paybill
+             * @description The paybill that takes pledge codes as account numbers; null when payments go to a till.
+             */
+            paybill: string | null;
+            /**
+             * Service Code
+             * @description The code to dial, e.g. '*384*4242#'.
+             */
+            service_code: string;
+        };
+        /** UssdSessionExportOut */
+        UssdSessionExportOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Final Answer */
+            final_answer: string;
+            /**
+             * Final Text
+             * @description What was typed in the session that closed it.
+             */
+            final_text: string;
+            /** Language */
+            language: string;
+            /** Phone */
+            phone: string;
         };
         /** WizardFeedbackExportOut */
         WizardFeedbackExportOut: {
@@ -10087,6 +10159,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessStoryOut"][];
+                };
+            };
+        };
+    };
+    ussd_api_ussd_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UssdInfoOut"];
                 };
             };
         };
