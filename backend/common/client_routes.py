@@ -30,6 +30,9 @@ CLIENT_ROUTES = [
     r"grantfunding",
     r"grantfunding/sample-grant",
     r"profile",
+    r"organizations",
+    r"organizations/\d+",
+    r"invitation",
     r"orgs/\d+/collection-accounts/\d+/mpesa",
 ]
 CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")

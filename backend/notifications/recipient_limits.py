@@ -20,7 +20,22 @@ from notifications.models import NotificationLog
 from payments.models import Payment
 from pledges.models import Pledge
 
-UNASKED_TEMPLATES = frozenset({"sms/pledge_recorded", "email/pledge_recorded", "sms/reminder", "email/reminder"})
+UNASKED_TEMPLATES = frozenset(
+    {
+        "sms/pledge_recorded",
+        "email/pledge_recorded",
+        "sms/reminder",
+        "email/reminder",
+        # One owner could otherwise flood the team with requests (the two-person rule's notices).
+        "sms/change_requested",
+        "email/change_requested",
+        "sms/change_applied",
+        "email/change_applied",
+        # Anyone's address or number may be invited.
+        "sms/invitation",
+        "email/invitation",
+    }
+)
 
 
 def pledger_phone_confirmed(pledge: Pledge) -> bool:

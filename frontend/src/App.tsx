@@ -31,6 +31,9 @@ const PledgePage = lazy(() => import("./features/pledges/PledgePage"));
 const PledgeCodePage = lazy(() => import("./features/pledges/PledgeCodePage"));
 const DonatePage = lazy(() => import("./features/pledges/DonatePage"));
 const MinistryPage = lazy(() => import("./features/pledges/MinistryPage"));
+const OrganizationsPage = lazy(() => import("./features/organizations/OrganizationsPage"));
+const OrganizationPage = lazy(() => import("./features/organizations/OrganizationPage"));
+const InvitationPage = lazy(() => import("./features/organizations/InvitationPage"));
 const PrivacyPage = lazy(() => import("./features/privacy/PrivacyPage"));
 const MpesaConnectionPage = lazy(() => import("./features/payments/MpesaConnectionPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
@@ -92,6 +95,17 @@ export function App() {
               <GrantFundingPage />
             </RequireAuth>
           </Route>
+          <Route path="/organizations">
+            <RequireAuth>
+              <OrganizationsPage />
+            </RequireAuth>
+          </Route>
+          <Route path={/^\/organizations\/(?<id>\d+)\/?$/}>
+            <RequireAuth>
+              <OrganizationPage />
+            </RequireAuth>
+          </Route>
+          <Route path="/invitation" component={InvitationPage} />
           <Route path={/^\/orgs\/(?<organization>\d+)\/collection-accounts\/(?<account>\d+)\/mpesa\/?$/}>
             <RequireAuth>
               <MpesaConnectionPage />

@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from accounts.models import User
+from accounts.models import PhoneVerification, User
 from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
 from campaigns import drafts
 from campaigns.models import Campaign, CampaignStatus, Draft, DraftToolType
@@ -38,8 +38,9 @@ from config.api import api
 from grants.models import Grant
 from grants.tests.factories import GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
-from organizations.models import Membership, Organization
+from organizations.models import ChangeRequest, Invitation, Membership, Organization
 from organizations.roles import Role
+from organizations.services import team_role_change
 from payments.models import MpesaConnection, Payment
 from payments.services import payment_record_manual
 from pledges.models import Pledge
@@ -62,6 +63,8 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/profile":                                   (401, 200, 200, 200, 200, 200, 200, 200),
     "PATCH /api/profile":                                 (401, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/profile/password":                         (401, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/profile/phone-verification":               (401, 202, 202, 202, 202, 202, 202, 202),
+    "POST /api/profile/phone-verification/confirm":       (401, 200, 200, 200, 200, 200, 200, 200),
     "PUT /api/auth/language":                             (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/profile/export":                            (401, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/profile/delete":                           (401, 200, 200, 200, 200, 200, 200, 200),
@@ -114,6 +117,17 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/orgs/{organization_id}/members":            (401, 404, 200, 200, 200, 200, 404, 404),
     "PUT /api/orgs/{organization_id}/members/{membership_id}":    (401, 404, 200, 403, 403, 403, 404, 404),
     "DELETE /api/orgs/{organization_id}/members/{membership_id}": (401, 404, 204, 403, 403, 403, 404, 404),
+    # The two-person rule: another owner or treasurer approves; whoever asked, or an owner, withdraws
+    "GET /api/orgs/{organization_id}/approvals":          (401, 404, 200, 200, 200, 200, 404, 404),
+    "POST /api/orgs/{organization_id}/approvals/{change_request_id}/approve":  (401, 404, 200, 200, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/approvals/{change_request_id}/withdraw": (401, 404, 200, 403, 403, 403, 404, 404),
+    # Invitations: owners send, list and revoke; the link's holder sees it; the invited one accepts
+    # (members already in the team: 400)
+    "GET /api/orgs/{organization_id}/invitations":        (401, 404, 200, 403, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/invitations":       (401, 404, 201, 403, 403, 403, 404, 404),
+    "DELETE /api/orgs/{organization_id}/invitations/{invitation_id}": (401, 404, 204, 403, 403, 403, 404, 404),
+    "GET /api/invitations":                               (200, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/invitations/accept":                       (401, 200, 400, 400, 400, 400, 200, 200),
     # Collection accounts: every member sees where the money is paid; owners and treasurers change it
     "GET /api/orgs/{organization_id}/collection-accounts":                (401, 404, 200, 200, 200, 200, 404, 404),
     "POST /api/orgs/{organization_id}/collection-accounts":               (401, 404, 201, 201, 403, 403, 404, 404),
@@ -171,6 +185,8 @@ class World:
     cancelled_pledge: Pledge
     grant: Grant
     team_member: Membership
+    change_request: ChangeRequest
+    invitation: Invitation
     collection_account: CollectionAccount
 
 
@@ -185,6 +201,15 @@ def world(settings: Any) -> World:
     settings.MINISTRY_CAMPAIGN_ID = campaign.pk
     # Another admin, so that the admin actor is not the last one (who may not delete their account).
     UserFactory.create(is_staff=True, is_superuser=True)
+    team_member = Membership.objects.create(
+        organization=campaign.organization, user=UserFactory.create(), role=Role.VIEWER
+    )
+    # A second owner asked to raise the viewer to treasurer: with two owners it waits for approval.
+    co_owner = Membership.objects.create(organization=campaign.organization, user=UserFactory.create(), role=Role.OWNER)
+    change_request = team_role_change(
+        user=co_owner.user, organization_id=campaign.organization_id, membership_id=team_member.pk, role="treasurer"
+    )
+    assert isinstance(change_request, ChangeRequest)
     return World(
         organizer=organizer,
         other_organizer=other_organizer,
@@ -213,9 +238,9 @@ def world(settings: Any) -> World:
         ),
         cancelled_pledge=PledgeFactory.create(campaign=campaign, cancelled_at=timezone.now()),
         grant=GrantFactory.create(),
-        team_member=Membership.objects.create(
-            organization=campaign.organization, user=UserFactory.create(), role=Role.VIEWER
-        ),
+        team_member=team_member,
+        change_request=change_request,
+        invitation=invitation_for(campaign.organization, email="invited@example.com"),
         collection_account=connected_account(campaign.organization),
     )
 
@@ -269,6 +294,8 @@ def path_parameters(world: World, operation: str = "") -> dict[str, object]:
         "pledge_id": world.pledge.pk,
         "organization_id": world.campaign.organization_id,
         "membership_id": world.team_member.pk,
+        "change_request_id": world.change_request.pk,
+        "invitation_id": world.invitation.pk,
         "account_id": world.collection_account.pk,
         **OWN_OBJECTS.get(operation, lambda w: {})(world),
     }
@@ -278,6 +305,29 @@ def unsafe_request_path(template: str, world: World, request: dict[str, Any], op
     """The path of a request that is not a GET, with its query if it has one (a GET sends it as data)."""
     path = template.format(**path_parameters(world, operation))
     return f"{path}?{urlencode(request['query'])}" if "query" in request else path
+
+
+def invitation_for(organization: Organization, *, email: str) -> Invitation:
+    """An invitation to ``email``, as if just sent; its link's token is its address."""
+    return Invitation.objects.create(
+        organization=organization, role=Role.VIEWER, email=email, token_hash=Invitation.hash_token(email)
+    )
+
+
+def invitation_token_for(world: World, user: User | None) -> str:
+    if user is None:
+        return "nobody"
+    return invitation_for(world.campaign.organization, email=user.email).email
+
+
+def phone_code_sent_to(user: User | None) -> str:
+    """A code as if just texted to the user's phone (the real one leaves only by SMS)."""
+    code = "246810"
+    if user is not None:
+        verification = PhoneVerification.objects.create(user=user, phone=user.phone, code_hash="")
+        verification.code_hash = PhoneVerification.hash_code(phone=user.phone, code=code, salt=str(verification.pk))
+        verification.save()
+    return code
 
 
 NEW_PASSWORD = "Kesho#Bora2027"
@@ -310,6 +360,8 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     "PATCH /api/profile": lambda w, me: {
         "json": {"first_name": "Akinyi", "last_name": "Odhiambo", "phone": "0712345678", "avatar_url": ""}
     },
+    "POST /api/profile/phone-verification": lambda w, me: {"json": {"phone": "0712345678"}},
+    "POST /api/profile/phone-verification/confirm": lambda w, me: {"json": {"code": phone_code_sent_to(me)}},
     "POST /api/profile/password": lambda w, me: {
         "json": {"current_password": DEFAULT_PASSWORD, "new_password": NEW_PASSWORD, "confirm_password": NEW_PASSWORD}
     },
@@ -353,6 +405,11 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
         }
     },
     "POST /api/orgs": lambda w, me: {"json": {"name": "St. Mark's Kiambu", "kind": "church"}},
+    "POST /api/orgs/{organization_id}/invitations": lambda w, me: {
+        "json": {"phone": "0712345678", "role": "treasurer"}
+    },
+    "GET /api/invitations": lambda w, me: {"query": {"token": w.invitation.email}},
+    "POST /api/invitations/accept": lambda w, me: {"json": {"token": invitation_token_for(w, me)}},
     "PATCH /api/orgs/{organization_id}": lambda w, me: {"json": {"town": "Thika"}},
     "PUT /api/orgs/{organization_id}/members/{membership_id}": lambda w, me: {"json": {"role": "usher"}},
     "POST /api/orgs/{organization_id}/collection-accounts": lambda w, me: {

@@ -4,7 +4,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from accounts.demo import DEMO_PASSWORD, demo_users_load
-from campaigns.demo import demo_campaigns_load
+from campaigns.demo import ORGANIZER, demo_campaigns_load
+from organizations.demo import DEMO_TEAM, demo_team_load
 from pledges.demo import demo_pledges_load
 
 
@@ -17,9 +18,12 @@ class Command(BaseCommand):
         users = demo_users_load()
         campaigns = demo_campaigns_load()
         ministry = demo_pledges_load()
+        team = demo_team_load(organizer_email=ORGANIZER)
         self.stdout.write(self.style.SUCCESS("Demo data is loaded. Sign in at http://127.0.0.1:8000/signin with:"))
         for user in users:
-            role = "admin" if user.is_staff else ("organizer" if user.email.startswith("organizer") else "member")
+            role = "admin" if user.is_staff else ("organizer" if user.email == ORGANIZER else "member")
+            role = DEMO_TEAM.get(user.email, role)
             self.stdout.write(f"  {role:<10} {user.email:<28} password: {DEMO_PASSWORD}")
         self.stdout.write(f"{len(campaigns)} demo campaigns: http://127.0.0.1:8000/explore")
+        self.stdout.write(f"The organizer's team: http://127.0.0.1:8000/organizations/{team.pk}")
         self.stdout.write(f"The ministry page http://127.0.0.1:8000/icc-imara-donate uses campaign {ministry.pk}.")

@@ -9,6 +9,7 @@ import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { formatCalendarDate } from "@/features/campaigns/links";
 import { todayIso } from "@/features/campaigns/rules";
+import { useOrganizations } from "@/features/organizations/api";
 import { useHasPaid } from "@/features/payments/api";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { useSchemaForm } from "@/lib/forms";
@@ -17,6 +18,7 @@ import { AfterLaunchDialogs } from "./AfterLaunchDialogs";
 import { createPledgingCampaign, type Draft, draftKey } from "./api";
 import { CategoryPicker, useCategoryLabel } from "./CategoryPicker";
 import { CoverPreview } from "./MediaPicker";
+import { OrganizationPicker } from "./OrganizationPicker";
 import { PaymentOptionsEditor } from "./PaymentOptionsEditor";
 import { METHOD_FIELDS, METHOD_LABELS, paymentOptionsPayload } from "./paymentOptions";
 import {
@@ -87,6 +89,10 @@ function PledgeWizard({
   const form = useSchemaForm(schema, draft ? pledgeValuesFromDraft(draft.step_data) : EMPTY_PLEDGE_WIZARD);
   const [step, setStep] = useState<StepNumber>(() => (draft ? resumeStep(steps, draft.current_step) : 1));
   const [launchedId, setLaunchedId] = useState<number | null>(null);
+  const owned = (useOrganizations().data ?? []).filter((organization) => organization.can_create_campaigns);
+  const [organizationId, setOrganizationId] = useState<number | null>(null);
+  const [organizationError, setOrganizationError] = useState("");
+  const choosesOrganization = owned.length > 1;
   // Set by the review's Edit buttons: Continue then returns to the review.
   const [editingFromReview, setEditingFromReview] = useState(false);
 
@@ -131,6 +137,7 @@ function PledgeWizard({
           end_date: values.endDate,
           ...coverPayload(values),
           payment_options: subscriber ? [] : paymentOptionsPayload(values.paymentOptions),
+          organization_id: choosesOrganization ? organizationId : null,
         },
         t`Failed to create campaign.`,
       ),
@@ -169,6 +176,11 @@ function PledgeWizard({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (choosesOrganization && organizationId === null) {
+      setOrganizationError(t`Please choose the organization this campaign belongs to.`);
+      if (step !== 1) setStep(1);
+      return;
+    }
     if (!isLastStep(steps, step)) {
       if (await form.trigger(PLEDGE_STEP_FIELDS[step], { shouldFocus: true })) {
         goTo(continueStep(steps, step, editingFromReview));
@@ -195,6 +207,17 @@ function PledgeWizard({
         busy={launch.isPending || launchedId !== null}
         finish={launch.isPending ? <Trans>Creating Campaign...</Trans> : <Trans>Launch Campaign</Trans>}
       >
+        {step === 1 && choosesOrganization && (
+          <OrganizationPicker
+            organizations={owned}
+            value={organizationId}
+            error={organizationError || undefined}
+            onChange={(id) => {
+              setOrganizationId(id);
+              setOrganizationError("");
+            }}
+          />
+        )}
         {step === 1 && (
           <Controller
             control={form.control}
