@@ -11,13 +11,14 @@ py="$root/.venv/bin/python"
 
 "$py" manage.py task_worker --interval 0.5 &
 worker=$!
-# The scheduler: enqueue due pledge reminders, and pull connected M-Pesa accounts' missed payments,
-# every 5 minutes (cron does this in production).
+# The scheduler: enqueue due pledge reminders, pull connected M-Pesa accounts' missed payments and
+# expire unapproved team changes, every 5 minutes (cron does this in production).
 (
   trap 'kill "${nap:-}" 2>/dev/null; exit 0' TERM
   while true; do
     "$py" manage.py send_due_reminders >/dev/null || echo "Could not enqueue due reminders"
     "$py" manage.py mpesa_pull_transactions >/dev/null || echo "Could not pull M-Pesa transactions"
+    "$py" manage.py expire_change_requests >/dev/null || echo "Could not expire team changes"
     sleep 300 &
     nap=$!
     wait "$nap"

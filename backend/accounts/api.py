@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
-from ninja import Router
+from ninja import Router, Status
 from ninja.security import django_auth
 
 from accounts import selectors, services
@@ -14,6 +14,9 @@ from accounts.schemas import (
     PasswordChangeIn,
     PasswordResetConfirmIn,
     PasswordResetIn,
+    PhoneCodeIn,
+    PhoneVerificationIn,
+    PhoneVerificationOut,
     PrivacyContactOut,
     ProfileIn,
     SessionOut,
@@ -90,6 +93,21 @@ def profile_update(request: HttpRequest, payload: ProfileIn) -> User:
 def password_change(request: HttpRequest, payload: PasswordChangeIn) -> dict[str, str]:
     services.user_password_change(request=request, user=signed_in_user(request), **payload.dict())
     return {"detail": _("Password updated successfully.")}
+
+
+@router.post(
+    "/profile/phone-verification", response={202: PhoneVerificationOut, 401: ErrorOut, **ERRORS}, auth=django_auth
+)
+def phone_verification_start(request: HttpRequest, payload: PhoneVerificationIn) -> Status[PhoneVerificationOut]:
+    """Text a 6-digit code to the number (the account's own when empty), valid 10 minutes."""
+    verification = services.phone_verification_start(user=signed_in_user(request), phone=payload.phone)
+    return Status(202, PhoneVerificationOut.from_orm(verification))
+
+
+@router.post("/profile/phone-verification/confirm", response={200: UserOut, 401: ErrorOut, **ERRORS}, auth=django_auth)
+def phone_verification_confirm(request: HttpRequest, payload: PhoneCodeIn) -> User:
+    """The code that was texted: right, and the number is the account's, proven."""
+    return services.phone_verification_confirm(user=signed_in_user(request), code=payload.code)
 
 
 @router.get("/privacy-contact", response=PrivacyContactOut)

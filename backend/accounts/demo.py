@@ -16,6 +16,9 @@ DEMO_USERS: list[dict[str, Any]] = [
         "is_superuser": True,
     },
     {"email": "member@harambee.local", "first_name": "Amina", "last_name": "Hassan", "phone": "+254733000222"},
+    # The organizer's team (organizations/demo.py): a treasurer and a viewer.
+    {"email": "treasurer@harambee.local", "first_name": "Joseph", "last_name": "Kamau", "phone": "+254744000333"},
+    {"email": "viewer@harambee.local", "first_name": "Faith", "last_name": "Njeri", "phone": "+254755000444"},
 ]
 
 

@@ -1,3 +1,4 @@
+from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
 from django.conf import settings
@@ -6,6 +7,8 @@ from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, Permis
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.crypto import constant_time_compare, salted_hmac
 
 from accounts.validators import STAFF_PASSWORD_MIN_LENGTH, staff_password_needed_to_become_staff
 
@@ -40,6 +43,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     first_name = models.CharField(max_length=150, blank=True)
     last_name = models.CharField(max_length=150, blank=True)
     phone = models.CharField(max_length=16, blank=True, help_text="E.164, e.g. +254712345678")
+    # When its owner proved ``phone`` is theirs with a code sent to it (PhoneVerification); cleared
+    # when the number changes, or when another account proves the same number.
+    phone_verified_at = models.DateTimeField(null=True, blank=True, editable=False)
     id_number = models.CharField(max_length=9, blank=True)
     avatar_url = models.URLField(max_length=500, blank=True)
     language = models.CharField(
@@ -97,6 +103,52 @@ class User(AbstractBaseUser, PermissionsMixin):
         return self.language or settings.LANGUAGE_CODE
 
     @property
+    def verified_phone(self) -> str:
+        """The phone number its owner proved is theirs; empty when none is."""
+        return self.phone if self.phone_verified_at else ""
+
+    @property
     def display_name(self) -> str:
         """The name the header greets: first name, else the e-mail's local part, else 'User'."""
         return self.first_name.strip() or self.email.partition("@")[0] or "User"
+
+
+class PhoneVerification(models.Model):
+    """A one-time code sent by SMS to prove a phone number is the user's: 6 digits, valid for
+    ``LIFETIME``, ``MAX_TRIES`` guesses. Only a keyed hash of the code is kept. A new one replaces
+    the user's earlier ones."""
+
+    LIFETIME = timedelta(minutes=10)
+    MAX_TRIES = 5
+    CODE_DIGITS = 6
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="phone_verifications")
+    phone = models.CharField(max_length=16, help_text="E.164")
+    code_hash = models.CharField(max_length=64)
+    tries = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    verified_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.created_at:%Y-%m-%d %H:%M})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.expires_at is None:
+            self.expires_at = self.created_at + self.LIFETIME
+        super().save(*args, **kwargs)
+
+    @staticmethod
+    def hash_code(*, phone: str, code: str, salt: str) -> str:
+        # Keyed with SECRET_KEY: a copy of the database alone cannot try the million codes.
+        return salted_hmac("accounts.PhoneVerification", f"{salt}:{phone}:{code}", algorithm="sha256").hexdigest()
+
+    def matches(self, code: str) -> bool:
+        expected = self.hash_code(phone=self.phone, code=code, salt=str(self.pk))
+        return constant_time_compare(expected, self.code_hash)
+
+    def is_usable(self, now: datetime | None = None) -> bool:
+        return self.verified_at is None and self.tries < self.MAX_TRIES and (now or timezone.now()) < self.expires_at

@@ -3,13 +3,20 @@ from datetime import datetime
 from ninja import Field, Schema
 from pydantic import AliasChoices
 
+from accounts.models import User
+
 
 class UserOut(Schema):
+    @staticmethod
+    def resolve_phone_verified(user: User) -> bool:
+        return bool(user.verified_phone)
+
     id: int
     email: str
     first_name: str
     last_name: str
     phone: str
+    phone_verified: bool = Field(description="The phone number was proven with a one-time SMS code.")
     avatar_url: str
     language: str
     display_name: str
@@ -69,6 +76,19 @@ class ProfileIn(Schema):
     last_name: str = ""
     phone: str = ""
     avatar_url: str = ""
+
+
+class PhoneVerificationIn(Schema):
+    phone: str = Field("", description="The number to prove (Kenyan); empty: the account's own.")
+
+
+class PhoneVerificationOut(Schema):
+    phone: str = Field(description="Where the code went, E.164.")
+    expires_at: datetime = Field(description="10 minutes after sending; 5 tries.")
+
+
+class PhoneCodeIn(Schema):
+    code: str = ""
 
 
 class PasswordChangeIn(Schema):

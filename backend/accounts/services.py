@@ -1,5 +1,7 @@
 """Writes to accounts: sign-up, sign-in, passwords, profiles and emptying a deleted account."""
 
+import secrets
+import string
 from functools import partial
 
 from django.conf import settings
@@ -7,11 +9,12 @@ from django.contrib.auth import authenticate, login, logout, update_session_auth
 from django.contrib.auth.tokens import default_token_generator
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import gettext as _
 
 from accounts import sign_in_limits, signals, validators
-from accounts.models import User
+from accounts.models import PhoneVerification, User
 from common import challenges, ratelimit
 from common.errors import FieldValidationError, ServiceError
 from common.languages import current_language
@@ -205,9 +208,73 @@ def user_profile_update(*, user: User, first_name: str, last_name: str, phone: s
 
     user.first_name = first_name
     user.last_name = last_name
-    user.phone = validators.normalize_kenyan_phone(phone)
+    phone = validators.normalize_kenyan_phone(phone)
+    if phone != user.phone:
+        user.phone_verified_at = None  # a new number is not proven yet
+    user.phone = phone
     user.avatar_url = avatar_url.strip()
-    user.save(update_fields=["first_name", "last_name", "phone", "avatar_url", "updated_at"])
+    user.save(update_fields=["first_name", "last_name", "phone", "phone_verified_at", "avatar_url", "updated_at"])
+    return user
+
+
+def _phone_checked(phone: str) -> str:
+    if message := validators.check_kenyan_phone(phone):
+        _raise_if_errors({"phone": message})
+    return validators.normalize_kenyan_phone(phone)
+
+
+@transaction.atomic
+def phone_verification_start(*, user: User, phone: str) -> PhoneVerification:
+    """Send a one-time code by SMS to ``phone`` (the account's own when empty) to prove it is the
+    user's; it replaces any earlier code. Limited per number and per account (429)."""
+    phone = _phone_checked(phone or user.phone)
+    ratelimit.enforce_all(
+        limits=[
+            ratelimit.Limit("phone-verification", phone, settings.RATE_LIMIT_PHONE_VERIFICATION),
+            ratelimit.Limit("phone-verification-account", str(user.pk), settings.RATE_LIMIT_PHONE_VERIFICATION),
+        ],
+        message=_("Too many codes sent to this number. Please wait a while and try again."),
+    )
+    PhoneVerification.objects.filter(user=user, verified_at__isnull=True).delete()
+    verification = PhoneVerification.objects.create(user=user, phone=phone, code_hash="")
+    code = "".join(secrets.choice(string.digits) for _digit in range(PhoneVerification.CODE_DIGITS))
+    verification.code_hash = PhoneVerification.hash_code(phone=phone, code=code, salt=str(verification.pk))
+    verification.save(update_fields=["code_hash"])
+    # The code leaves only in the SMS (notifications listen); it is in no task's arguments.
+    transaction.on_commit(partial(signals.phone_code_requested.send, sender=User, user=user, phone=phone, code=code))
+    return verification
+
+
+def phone_verification_confirm(*, user: User, code: str) -> User:
+    """Check the code last sent to the user: right, and the number becomes the account's, proven
+    (no other account keeps it proven). A wrong guess counts; after 5, or 10 minutes, a new code
+    is needed."""
+    with transaction.atomic():
+        verification = PhoneVerification.objects.select_for_update().filter(user=user, verified_at__isnull=True).first()
+        if verification is None or not verification.is_usable():
+            raise ServiceError(
+                _("This code has expired or was tried too often. Please ask for a new one."), code="code_expired"
+            )
+        right = verification.matches(code.strip())
+        if not right:
+            verification.tries += 1
+            verification.save(update_fields=["tries"])
+    if not right:  # raised after the commit, so that the wrong guess stays counted
+        left = PhoneVerification.MAX_TRIES - verification.tries
+        raise FieldValidationError(
+            _("Please correct the errors below"),
+            field_errors={"code": _("This code is not right. Tries left: %(left)d.") % {"left": left}},
+        )
+    with transaction.atomic():
+        now = timezone.now()
+        verification.verified_at = now
+        verification.save(update_fields=["verified_at"])
+        User.objects.filter(phone=verification.phone, phone_verified_at__isnull=False).exclude(pk=user.pk).update(
+            phone_verified_at=None
+        )
+        user.phone = verification.phone
+        user.phone_verified_at = now
+        user.save(update_fields=["phone", "phone_verified_at", "updated_at"])
     return user
 
 
@@ -237,6 +304,8 @@ def user_personal_data_erase(*, user: User) -> None:
     user.user_permissions.clear()
     user.email = f"deleted-{user.pk}@deleted.invalid"
     user.first_name = user.last_name = user.phone = user.id_number = user.avatar_url = ""
+    user.phone_verified_at = None
+    user.phone_verifications.all().delete()
     user.is_active = user.is_staff = user.is_superuser = False
     user.set_unusable_password()
     user.save()

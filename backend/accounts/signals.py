@@ -7,3 +7,8 @@ from django.dispatch import Signal
 # these, and notifications listen.
 user_signed_up = Signal()
 password_reset_requested = Signal()
+
+# Sent with ``user=<User>``, ``phone=<E.164>`` and ``code=<6 digits>`` after the transaction that
+# made a phone verification commits: notifications send the code by SMS (and only there: the
+# server keeps its hash).
+phone_code_requested = Signal()

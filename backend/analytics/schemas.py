@@ -33,6 +33,12 @@ class PaymentMethodFiguresOut(Schema):
     amount: int = Field(description="Whole KES.")
 
 
+class PlanMonthOut(Schema):
+    month: date = Field(description="The month's first day.")
+    promised: int = Field(description="What the instalment plans of live pledges fall due that month, whole KES.")
+    arrived: int = Field(description="What was paid that month (pledge payments and donations), whole KES.")
+
+
 class CampaignAnalyticsOut(Schema):
     campaign_id: int = Field(alias="campaign.pk")
     title: str = Field(alias="campaign.title")
@@ -51,3 +57,6 @@ class CampaignAnalyticsOut(Schema):
     pledges_by_status: list[PledgeStatusFiguresOut] = Field(description="Confirmed, partly paid, pending.")
     payments_by_method: list[PaymentMethodFiguresOut] = Field(description="Every method, in a fixed order.")
     top_days: list[AnalyticsDayOut] = Field(description="Up to 5 days with the most pledged plus donated, best first.")
+    plan_months: list[PlanMonthOut] = Field(
+        description="Month by month, what instalment plans promise beside what arrived; empty without plans."
+    )

@@ -10,14 +10,16 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from django.db.models import Count, QuerySet, Sum
-from django.db.models.functions import TruncDate
+from django.db.models import Count, DateField, QuerySet, Sum
+from django.db.models.functions import TruncDate, TruncMonth
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from analytics.models import CampaignDailyVisits
 from campaigns.models import Campaign
 from payments.models import Payment
-from pledges.models import Pledge, PledgeStatus
+from pledges.instalments import add_months
+from pledges.models import InstalmentPlan, Pledge, PledgeStatus
 
 TOP_DAYS_LIMIT = 5
 # The order the page lists them in: settled first.
@@ -38,6 +40,13 @@ class Day:
     paid_cumulative: int = 0
 
 
+@dataclass(frozen=True)
+class PlanMonth:
+    month: date  # its first day
+    promised: int
+    arrived: int
+
+
 @dataclass
 class CampaignAnalytics:
     campaign: Campaign
@@ -52,6 +61,7 @@ class CampaignAnalytics:
     views: int = 0
     visitors: int = 0
     conversion_percent: float | None = None
+    plan_months: list[PlanMonth] = field(default_factory=list)
 
 
 def _counted_payment_groups(campaign: Campaign) -> QuerySet[Any, Any]:
@@ -174,4 +184,55 @@ def campaign_analytics_get(*, campaign: Campaign) -> CampaignAnalytics:
         visitors=visitors,
         # Capped: a pledge can also come without a counted view (a shared pledge link).
         conversion_percent=round(min(converted / visitors, 1) * 100, 1) if visitors else None,
+        plan_months=plan_months(campaign=campaign),
     )
+
+
+def plan_months(*, campaign: Campaign) -> list[PlanMonth]:
+    """What the instalment plans of the campaign's live pledges promise, month by month, beside the
+    money that arrived each month (pledge payments and donations, as counted): from the first month
+    with either to the last a plan reaches. Two queries: the plans with their pledges, and the counted
+    payments summed by month."""
+    promised: dict[date, int] = {}
+    plans = InstalmentPlan.objects.filter(pledge__campaign=campaign, pledge__cancelled_at__isnull=True)
+    for plan in plans.select_related("pledge"):
+        for instalment in plan.schedule():
+            month = instalment.due_on.replace(day=1)
+            promised[month] = promised.get(month, 0) + instalment.amount
+    if not promised:
+        return []
+    arrived = dict(
+        Payment.objects.filter(campaign=campaign, counted_at__isnull=False)
+        .annotate(month=TruncMonth("counted_at", output_field=DateField()))
+        .order_by()
+        .values_list("month")
+        .annotate(amount=Sum("amount"))
+        .values_list("month", "amount")
+    )
+    months = sorted({*promised, *arrived})
+    timeline, month = [], months[0]
+    while month <= months[-1]:
+        timeline.append(PlanMonth(month=month, promised=promised.get(month, 0), arrived=arrived.get(month, 0)))
+        month = add_months(month, 1)
+    return timeline
+
+
+def analytics_month_rows(*, analytics: CampaignAnalytics) -> list[list[str | int]]:
+    """The analytics CSV: a heading row, then month by month what was pledged, what arrived (pledge
+    payments and donations) and what the instalment plans promise, whole KES."""
+    months: dict[date, list[int]] = {}
+    for entry in analytics.days:
+        figures = months.setdefault(entry.day.replace(day=1), [0, 0, 0])
+        figures[0] += entry.pledged
+        figures[1] += entry.paid
+    for plan_month in analytics.plan_months:
+        months.setdefault(plan_month.month, [0, 0, 0])[2] = plan_month.promised
+    heading: list[str | int] = [
+        _("Month"),
+        _("Pledged (KES)"),
+        _("Paid (KES)"),
+        _("Promised by instalment plans (KES)"),
+    ]
+    rows: list[list[str | int]] = [heading]
+    rows.extend([f"{month:%Y-%m}", *figures] for month, figures in sorted(months.items()))
+    return rows

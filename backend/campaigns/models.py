@@ -106,6 +106,10 @@ class Campaign(models.Model):
         help_text="Pledges made without signing in count in the public figures only once something is paid "
         "(joke pledges stay off the progress bar; the team still sees them).",
     )
+    instalments_past_end = models.BooleanField(
+        default=False,
+        help_text="Instalment plans may run past the end date, by up to 24 months (building drives).",
+    )
     # A database default too: rows written by code that predates the column (a restored backup, a
     # migration test stepping back and forth) get False, not a NOT NULL error.
     may_be_featured = models.BooleanField(

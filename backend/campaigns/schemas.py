@@ -116,6 +116,7 @@ class CampaignDetailOut(CampaignCardOut):
     unsigned_pledges_count_after_payment: bool = Field(
         description="Pledges made without signing in count in the public figures once something is paid."
     )
+    instalments_past_end: bool = Field(description="Instalment plans may run past the end date, by up to 24 months.")
     may_be_featured: bool = Field(description="Its owners agreed to have it among the landing page's success stories.")
     paid_total: int = Field(
         description="Paid so far towards the pledges, whole KES (raised_total also counts donations)."
@@ -163,6 +164,7 @@ class CampaignDetailOut(CampaignCardOut):
                 "updated_at": campaign.updated_at,
                 "largest_pledge": campaign.largest_pledge,
                 "unsigned_pledges_count_after_payment": campaign.unsigned_pledges_count_after_payment,
+                "instalments_past_end": campaign.instalments_past_end,
                 "may_be_featured": campaign.may_be_featured,
             }
         )
@@ -185,6 +187,9 @@ class CampaignUpdateIn(Schema):
     largest_pledge: int | None = Field(None, description="The largest single pledge, whole KES; the goal by default.")
     unsigned_pledges_count_after_payment: bool | None = Field(
         None, description="Count pledges made without signing in publicly only after their first payment."
+    )
+    instalments_past_end: bool | None = Field(
+        None, description="Let instalment plans run past the end date, by up to 24 months."
     )
     end_date: date | None = Field(
         None, description="Extend or shorten: not before today (Nairobi); not once the campaign is closed."

@@ -43,6 +43,7 @@ def campaign_update(
     youtube_url: str | None = None,
     largest_pledge: int | None = None,
     unsigned_pledges_count_after_payment: bool | None = None,
+    instalments_past_end: bool | None = None,
     end_date: date | None = None,
     may_be_featured: bool | None = None,
 ) -> Campaign:
@@ -97,6 +98,8 @@ def campaign_update(
             errors["largest_pledge"] = message
     if unsigned_pledges_count_after_payment is not None:
         changes["unsigned_pledges_count_after_payment"] = unsigned_pledges_count_after_payment
+    if instalments_past_end is not None:
+        changes["instalments_past_end"] = instalments_past_end
     if may_be_featured is not None:
         changes["may_be_featured"] = may_be_featured
     previous_end_date = campaign.end_date

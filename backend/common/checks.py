@@ -17,7 +17,13 @@ from common.encryption import key_is_valid
 PLACEHOLDERS = ("change-me", "changeme", "change_me")
 # Guessable in far fewer tries than a forger can make: the secrets must be at least this long.
 SECRET_MIN_LENGTH = 32
-SECRETS = ("SECRET_KEY", "MPESA_CALLBACK_TOKEN", "PAYSTACK_SECRET_KEY", "AFRICASTALKING_API_KEY")
+SECRETS = (
+    "SECRET_KEY",
+    "MPESA_CALLBACK_TOKEN",
+    "PAYSTACK_SECRET_KEY",
+    "AFRICASTALKING_API_KEY",
+    "AFRICASTALKING_CALLBACK_TOKEN",
+)
 REQUIRED = (*SECRETS, "MPESA_CONSUMER_KEY", "MPESA_CONSUMER_SECRET", "MPESA_SHORTCODE", "MPESA_PASSKEY")
 # Daraja refuses to register callback URLs that mention these.
 DARAJA_REFUSED_WORDS = ("mpesa", "safaricom")

@@ -16,7 +16,7 @@ CLIENT_ROUTES = [
     r"how-it-works",
     r"privacy",
     r"campaign/\d+",
-    r"campaign/\d+/(?:donate|pledge|edit)",
+    r"campaign/\d+/(?:donate|pledge|edit|poster)",
     r"campaign/\d+/analytics",
     r"edit-campaign/\d+",
     r"pledge/\d+",
@@ -30,6 +30,9 @@ CLIENT_ROUTES = [
     r"grantfunding",
     r"grantfunding/sample-grant",
     r"profile",
+    r"organizations",
+    r"organizations/\d+",
+    r"invitation",
     r"orgs/\d+/collection-accounts/\d+/mpesa",
 ]
 CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")

@@ -37,6 +37,7 @@ LOCAL_DEFAULTS = {
     "MPESA_CALLBACK_TOKEN": "local-callback-token",
     "PAYSTACK_SECRET_KEY": "sk_test_local_simulator",
     "AFRICASTALKING_API_KEY": "local-sms-api-key",
+    "AFRICASTALKING_CALLBACK_TOKEN": "local-ussd-callback-token",
     "SECRETS_ENCRYPTION_KEYS": "fb4zur3eDw-NirYj8jFvIv0MdxF8bPDzVfgHJ3GwbmA=",
 }
 LOOPBACK_HOSTS = {"localhost", "testserver"}
@@ -102,6 +103,7 @@ INSTALLED_APPS = [
     "audit",
     "analytics",
     "privacy",
+    "ussd",
     "config",
 ]
 
@@ -206,8 +208,8 @@ CSRF_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SECURE = IS_PRODUCTION
 CSRF_FAILURE_VIEW = "common.views.csrf_failure"
-# Unsafe requests under these paths come from payment providers, not browsers.
-API_CSRF_EXEMPT_PREFIXES: tuple[str, ...] = ("/api/payments/callbacks/",)
+# Unsafe requests under these paths come from payment providers and Africa's Talking, not browsers.
+API_CSRF_EXEMPT_PREFIXES: tuple[str, ...] = ("/api/payments/callbacks/", "/api/ussd/callback/")
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
@@ -387,6 +389,16 @@ AFRICASTALKING_USERNAME = os.environ.get("AFRICASTALKING_USERNAME", "sandbox")
 AFRICASTALKING_API_KEY = env_required_in_production("AFRICASTALKING_API_KEY")
 SMS_SENDER_ID = os.environ.get("SMS_SENDER_ID", "")
 
+# USSD through Africa's Talking (backend/ussd): the code people dial, and the callback the gateway
+# POSTs every step to, /api/ussd/callback/<AFRICASTALKING_CALLBACK_TOKEN> (the gateway signs nothing:
+# the unguessable token is its credential). AFRICASTALKING_USSD_ALLOWED_IPS, if set, are the only
+# addresses it is taken from. Locally the emulator at /simulators/ussd calls it.
+USSD_SERVICE_CODE = os.environ.get("USSD_SERVICE_CODE", "*384*4242#")
+AFRICASTALKING_CALLBACK_TOKEN = env_required_in_production("AFRICASTALKING_CALLBACK_TOKEN")
+AFRICASTALKING_USSD_ALLOWED_IPS = env_list("AFRICASTALKING_USSD_ALLOWED_IPS")
+# A PIN prompt cannot show while the USSD dialogue is open: it is sent this long after the last screen.
+USSD_STK_DELAY_SECONDS = float(os.environ.get("USSD_STK_DELAY_SECONDS", "4"))
+
 
 def env_rate(name: str, default: str) -> tuple[int, int]:
     """A rate limit written 'attempts/seconds', e.g. '5/900'."""
@@ -420,6 +432,8 @@ RATE_LIMIT_SIGN_IN_ACCOUNT = env_rate("RATE_LIMIT_SIGN_IN_ACCOUNT", "20/900")
 RATE_LIMIT_SIGN_UP = env_rate("RATE_LIMIT_SIGN_UP", "30/3600")
 RATE_LIMIT_SIGN_UP_PHONE = env_rate("RATE_LIMIT_SIGN_UP_PHONE", "3/86400")
 RATE_LIMIT_PASSWORD_RESET = env_rate("RATE_LIMIT_PASSWORD_RESET", "5/3600")
+# One-time codes proving a phone number, per number and per account (each is an SMS we pay for).
+RATE_LIMIT_PHONE_VERIFICATION = env_rate("RATE_LIMIT_PHONE_VERIFICATION", "5/3600")
 # Pledges and donations come from phones at a church service, often behind one shared address
 # (carrier NAT, the church Wi-Fi): generous per address, strict per pledge code for STK prompts.
 RATE_LIMIT_PLEDGE = env_rate("RATE_LIMIT_PLEDGE", "200/600")
@@ -439,6 +453,9 @@ RATE_LIMIT_PLEDGE_STK_PUSH = env_rate("RATE_LIMIT_PLEDGE_STK_PUSH", "5/600")
 # phone with prompts, and per address.
 RATE_LIMIT_STK_PUSH_PHONE = env_rate("RATE_LIMIT_STK_PUSH_PHONE", "5/600")
 RATE_LIMIT_STK_PUSH_IP = env_rate("RATE_LIMIT_STK_PUSH_IP", "60/600")
+# Per phone number on the USSD menu: pledges (10 a day) and M-Pesa PIN prompts (5 in 10 minutes).
+RATE_LIMIT_USSD_PLEDGES = env_rate("RATE_LIMIT_USSD_PLEDGES", "10/86400")
+RATE_LIMIT_USSD_STK = env_rate("RATE_LIMIT_USSD_STK", "5/600")
 RATE_LIMIT_FEEDBACK = env_rate("RATE_LIMIT_FEEDBACK", "10/3600")
 # Provider callbacks with a wrong token or signature, per address (the genuine ones are never counted).
 RATE_LIMIT_CALLBACK_REJECTED = env_rate("RATE_LIMIT_CALLBACK_REJECTED", "20/600")

@@ -19,7 +19,7 @@ from notifications.models import (
     PledgeDigest,
 )
 from notifications.outbox import NAIROBI, deliver_all, is_quiet_hours, notification_queue_email
-from pledges.models import Pledge
+from pledges.models import Pledge, shown_giver_name
 
 # The organizers' daily digest of new pledges goes out at this local time (before quiet hours).
 DIGEST_TIME = time(18)
@@ -100,7 +100,12 @@ def pledge_digest_send(*, digest_id: int) -> None:
             "campaign": campaign,
             "headline": headline,
             "rows": [
-                {"name": pledge.name, "code": pledge.code, "amount": format_ksh(pledge.amount)} for pledge in pledges
+                {
+                    "name": shown_giver_name(pledge.name, pledge.phone),
+                    "code": pledge.code,
+                    "amount": format_ksh(pledge.amount),
+                }
+                for pledge in pledges
             ],
             "total": total,
             "manage_url": campaign_manage_url(campaign),

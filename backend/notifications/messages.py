@@ -1,5 +1,6 @@
 """The messages sent when something happens: a pledge recorded or paid, a receipt, a welcome, a
-password reset link, an organizer's news of a new pledge, a campaign activated. Each is queued and
+password reset link, an organizer's news of a new pledge, a campaign activated, a change to an
+organization's team asked for or applied (the two-person rule). Each is queued and
 delivered through the outbox (``outbox``)."""
 
 from typing import Any
@@ -14,13 +15,16 @@ from campaigns.models import Campaign, CampaignStatus
 from campaigns.selectors import campaign_payment_instructions, campaign_stk_account
 from collection_accounts.instructions import instructions_summary
 from common.money import format_ksh
-from notifications import recipient_limits
+from notifications import recipient_limits, tasks
 from notifications.models import (
     CampaignReminderSettings,
 )
 from notifications.outbox import deliver_all, notification_queue_email, notification_queue_sms
+from organizations.approvals import change_kind
+from organizations.models import ChangeRequest, Invitation
+from organizations.selectors import guarded_members
 from payments.models import Payment
-from pledges.models import Pledge
+from pledges.models import Pledge, shown_giver_name
 
 
 def pledge_context(pledge: Pledge) -> dict[str, Any]:
@@ -39,6 +43,7 @@ def pledge_context(pledge: Pledge) -> dict[str, Any]:
         # The pledger's own page (frontend /pledges/{code}): what is paid, how to pay, 'Pay now with M-Pesa'.
         "pay_url": f"{settings.SITE_URL}/pledges/{pledge.code}",
         "site_url": settings.SITE_URL,
+        "ussd_code": settings.USSD_SERVICE_CODE,
     }
 
 
@@ -48,14 +53,15 @@ def pledge_recorded_notify(*, pledge_id: int) -> None:
     with translation.override(pledge.language):
         context = pledge_context(pledge)
         subject = _("Your pledge %(code)s to %(campaign)s") % {"code": pledge.code, "campaign": pledge.campaign.title}
-        deliver_all(
-            [
+        logs = []
+        if pledge.email:  # none for a pledge made by phone (USSD)
+            logs.append(
                 notification_queue_email(
                     to=pledge.email, subject=subject, template="pledge_recorded", context=context, pledge=pledge
-                ),
-                notification_queue_sms(to=pledge.phone, template="pledge_recorded", context=context, pledge=pledge),
-            ]
-        )
+                )
+            )
+        logs.append(notification_queue_sms(to=pledge.phone, template="pledge_recorded", context=context, pledge=pledge))
+        deliver_all(logs)
 
 
 def pledge_payment_notify(*, pledge_id: int, payment_id: int, fully_paid: bool) -> None:
@@ -72,10 +78,13 @@ def pledge_payment_notify(*, pledge_id: int, payment_id: int, fully_paid: bool) 
         ]
         if fully_paid:
             subject = _("Thank you: your pledge to %(campaign)s is fully paid") % {"campaign": pledge.campaign.title}
+            if pledge.email:  # none for a pledge made by phone (USSD)
+                logs.append(
+                    notification_queue_email(
+                        to=pledge.email, subject=subject, template="pledge_paid", context=context, pledge=pledge
+                    )
+                )
             logs += [
-                notification_queue_email(
-                    to=pledge.email, subject=subject, template="pledge_paid", context=context, pledge=pledge
-                ),
                 notification_queue_sms(
                     to=pledge.phone,
                     template="pledge_paid",
@@ -201,6 +210,14 @@ def password_reset_notify(*, user_id: int) -> None:
         )
 
 
+def phone_code_queue(*, user: User, phone: str, code: str) -> None:
+    """The SMS with a one-time code proving ``phone`` is the user's (``accounts.services.
+    phone_verification_start``); the code is taken out of the log once delivery is settled."""
+    with translation.override(user.message_language):
+        log = notification_queue_sms(to=phone, template="phone_code", context={"code": code})
+    tasks.deliver_notification.enqueue(log_id=log.pk)
+
+
 def campaign_manage_url(campaign: Campaign) -> str:
     # Pledge Management is a section of the campaign's page, shown to its organizer and admins.
     return f"{settings.SITE_URL}/campaign/{campaign.pk}"
@@ -222,6 +239,7 @@ def organizer_new_pledge_notify(*, pledge_id: int) -> None:
     with translation.override(campaign.organizer.message_language):
         context = {
             "pledge": pledge,
+            "giver": shown_giver_name(pledge.name, pledge.phone),
             "campaign": campaign,
             "amount": format_ksh(pledge.amount),
             "manage_url": campaign_manage_url(campaign),
@@ -265,3 +283,66 @@ def campaign_activated_notify(*, campaign_id: int, payment_id: int) -> None:
                 )
             ]
         )
+
+
+def organization_url(organization_id: int) -> str:
+    return f"{settings.SITE_URL}/organizations/{organization_id}"
+
+
+def change_request_notify(*, change_request_id: int, event: str) -> None:
+    """Tell every owner and treasurer of the organization, each in their language, by e-mail and
+    (to a phone on their account) SMS, that a guarded change was asked for (``event`` "requested")
+    or took effect ("applied")."""
+    request = (
+        ChangeRequest.objects.select_related("organization", "requested_by", "decided_by")
+        .filter(pk=change_request_id)
+        .first()
+    )
+    if request is None:
+        return
+    template = f"change_{event}"
+    logs = []
+    for member in guarded_members(organization=request.organization):
+        recipient = member.user
+        with translation.override(recipient.message_language):
+            context = {
+                "recipient": recipient,
+                "organization": request.organization,
+                "description": change_kind(request.kind).describe(request),
+                "requester": request.requested_by.display_name if request.requested_by else _("Someone"),
+                # At once (one owner): no one else approved it.
+                "approver": request.decided_by.display_name
+                if request.decided_by and request.decided_by_id != request.requested_by_id
+                else "",
+                "expires": timezone.localtime(request.expires_at).strftime("%d %b %Y %H:%M"),
+                "organization_url": organization_url(request.organization_id),
+            }
+            subjects = {
+                "requested": _("A team change at %(organization)s needs your approval"),
+                "applied": _("A team change at %(organization)s has taken effect"),
+            }
+            subject = subjects[event] % {"organization": request.organization.name}
+            logs.append(
+                notification_queue_email(to=recipient.email, subject=subject, template=template, context=context)
+            )
+            if recipient.phone:
+                logs.append(notification_queue_sms(to=recipient.phone, template=template, context=context))
+    deliver_all(logs)
+
+
+def invitation_queue(*, invitation: Invitation, token: str) -> None:
+    """The invitation's link, by e-mail or SMS, in the active language (the inviter's); the token
+    is taken out of the log once delivery is settled."""
+    context = {
+        "organization": invitation.organization,
+        "inviter": invitation.invited_by.display_name if invitation.invited_by else _("Someone"),
+        "role": str(invitation.get_role_display()).lower(),
+        "invitation_url": f"{settings.SITE_URL}/invitation?token={token}",
+        "expires": timezone.localtime(invitation.expires_at).strftime("%d %b %Y"),
+    }
+    if invitation.email:
+        subject = _("Join %(organization)s on Harambee") % {"organization": invitation.organization.name}
+        log = notification_queue_email(to=invitation.email, subject=subject, template="invitation", context=context)
+    else:
+        log = notification_queue_sms(to=invitation.phone, template="invitation", context=context)
+    tasks.deliver_notification.enqueue(log_id=log.pk)

@@ -91,10 +91,21 @@ def _provider_send(log: NotificationLog) -> str:
 
 
 # once delivery is settled, so staff who read the log (Django admin) and backups never hold it.
-KEYS_IN_MESSAGES = {"email/password_reset": re.compile(r"(?<=/reset-password)\?[^\s\"<]+")}
+KEYS_IN_MESSAGES = {
+    "email/password_reset": re.compile(r"(?<=/reset-password)\?[^\s\"<]+"),
+    "sms/phone_code": re.compile(r"\b\d{6}\b"),
+    "email/invitation": re.compile(r"(?<=/invitation)\?[^\s\"<]+"),
+    "sms/invitation": re.compile(r"(?<=/invitation)\?[^\s\"<]+"),
+}
 
 
 KEY_REMOVED = "?[removed]"
+
+
+def _forget_key(log: NotificationLog) -> None:
+    """Sent, given up on or limited: the log keeps the message, not a key to someone's account."""
+    if key := KEYS_IN_MESSAGES.get(log.template):
+        log.body, log.html_body = key.sub(KEY_REMOVED, log.body), key.sub(KEY_REMOVED, log.html_body)
 
 
 def notification_deliver(*, log_id: int) -> NotificationLog:
@@ -105,7 +116,8 @@ def notification_deliver(*, log_id: int) -> NotificationLog:
         return log
     if log.attempts == 0 and not recipient_limits.unasked_message_allowed(log=log):
         log.status = NotificationLog.Status.LIMITED
-        log.save(update_fields=["status"])
+        _forget_key(log)
+        log.save(update_fields=["status", "body", "html_body"])
         return log
     log.attempts += 1
     try:
@@ -132,9 +144,7 @@ def notification_deliver(*, log_id: int) -> NotificationLog:
         log.status = NotificationLog.Status.SENT
         log.sent_at = timezone.now()
         log.error = ""
-    if key := KEYS_IN_MESSAGES.get(log.template):
-        # Sent or given up on: the log keeps the message, not a key to someone's account.
-        log.body, log.html_body = key.sub(KEY_REMOVED, log.body), key.sub(KEY_REMOVED, log.html_body)
+    _forget_key(log)
     log.save(update_fields=["attempts", "error", "status", "sent_at", "provider_message_id", "body", "html_body"])
     return log
 

@@ -1,5 +1,5 @@
 """Connected in ``NotificationsConfig.ready``: account, pledge and payment events become background
-messages. The account and pledge signals are sent after commit; ``payment_succeeded`` inside the
+messages. The account, pledge and organization signals are sent after commit; ``payment_succeeded`` inside the
 crediting transaction, so its messages are enqueued on commit. Either way nothing holds up the money's transaction."""
 
 from functools import partial
@@ -9,11 +9,13 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from accounts.models import User
-from accounts.signals import password_reset_requested, user_signed_up
+from accounts.signals import password_reset_requested, phone_code_requested, user_signed_up
 from campaigns.models import Campaign
 from campaigns.signals import campaign_end_date_changed
-from notifications import tasks
+from notifications import messages, tasks
 from notifications.reminders import reminders_replan
+from organizations.models import ChangeRequest, Invitation
+from organizations.signals import change_applied, change_requested, invitation_created
 from payments.models import Payment
 from payments.signals import payment_succeeded
 from pledges.models import Pledge
@@ -29,6 +31,12 @@ def on_user_signed_up(sender: type[User], user: User, **kwargs: Any) -> None:
 def on_password_reset_requested(sender: type[User], user: User, **kwargs: Any) -> None:
     # Only the user's id goes into the task queue: the link is made as the e-mail is sent.
     tasks.notify_password_reset.enqueue(user_id=user.pk)
+
+
+@receiver(phone_code_requested, dispatch_uid="notifications.phone_code_requested")
+def on_phone_code_requested(sender: type[User], user: User, phone: str, code: str, **kwargs: Any) -> None:
+    # Written to the log here, so the code travels in no task's arguments; delivery runs in a task.
+    messages.phone_code_queue(user=user, phone=phone, code=code)
 
 
 @receiver(campaign_end_date_changed, dispatch_uid="notifications.campaign_end_date_changed")
@@ -63,3 +71,19 @@ def on_payment_succeeded(sender: type[Payment], payment: Payment, **kwargs: Any)
         transaction.on_commit(
             partial(tasks.notify_campaign_activated.enqueue, campaign_id=payment.campaign_id, payment_id=payment.pk)
         )
+
+
+@receiver(change_requested, dispatch_uid="notifications.change_requested")
+def on_change_requested(sender: type[ChangeRequest], change_request: ChangeRequest, **kwargs: Any) -> None:
+    tasks.notify_change_request.enqueue(change_request_id=change_request.pk, event="requested")
+
+
+@receiver(change_applied, dispatch_uid="notifications.change_applied")
+def on_change_applied(sender: type[ChangeRequest], change_request: ChangeRequest, **kwargs: Any) -> None:
+    tasks.notify_change_request.enqueue(change_request_id=change_request.pk, event="applied")
+
+
+@receiver(invitation_created, dispatch_uid="notifications.invitation_created")
+def on_invitation_created(sender: type[Invitation], invitation: Invitation, token: str, **kwargs: Any) -> None:
+    # Written to the log here (in the inviter's language), so the link's token is in no task's arguments.
+    messages.invitation_queue(invitation=invitation, token=token)

@@ -20,16 +20,35 @@ from notifications.models import NotificationLog
 from payments.models import Payment
 from pledges.models import Pledge
 
-UNASKED_TEMPLATES = frozenset({"sms/pledge_recorded", "email/pledge_recorded", "sms/reminder", "email/reminder"})
+UNASKED_TEMPLATES = frozenset(
+    {
+        "sms/pledge_recorded",
+        "email/pledge_recorded",
+        "sms/reminder",
+        "email/reminder",
+        # One owner could otherwise flood the team with requests (the two-person rule's notices).
+        "sms/change_requested",
+        "email/change_requested",
+        "sms/change_applied",
+        "email/change_applied",
+        # Anyone's address or number may be invited.
+        "sms/invitation",
+        "email/invitation",
+    }
+)
 
 
 def pledger_phone_confirmed(pledge: Pledge) -> bool:
-    """Did an M-Pesa payment towards ``pledge`` come from its phone number (its owner entered their PIN,
-    or paid from it)? A cash payment an organizer recorded proves nothing about the number."""
-    return pledge.payment_links.filter(
-        payment__payer_phone=pledge.phone,
-        payment__provider__in=(Payment.Provider.MPESA_STK, Payment.Provider.MPESA_C2B),
-    ).exists()
+    """Is ``pledge``'s number its pledger's: given by the mobile network (a USSD pledge), or an M-Pesa
+    payment towards it came from it (its owner entered their PIN, or paid from it)? A cash payment an
+    organizer recorded proves nothing about the number."""
+    return (
+        pledge.phone_verified
+        or pledge.payment_links.filter(
+            payment__payer_phone=pledge.phone,
+            payment__provider__in=(Payment.Provider.MPESA_STK, Payment.Provider.MPESA_C2B),
+        ).exists()
+    )
 
 
 def unasked_message_allowed(*, log: NotificationLog) -> bool:

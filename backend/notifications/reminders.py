@@ -1,21 +1,31 @@
 """Pledge reminders: one per pledge and offset, within a day of falling due, none at night (the
 send step puts a late one off until quiet hours end), none once paid or opted out; an organizer's
-reminder on demand; the campaign's reminder settings."""
+reminder on demand; the campaign's reminder settings.
+
+A pledge with an instalment plan follows the plan instead of the campaign's offsets: a reminder
+3 days before each instalment it has not yet covered (``due@<date>``) and one 2 days after an
+instalment it missed (``late@<date>``), so a pledger on track or ahead hears nothing more. These
+keys take the place of the offsets in the unique ``Reminder`` row, and a plan may run past the
+campaign's end date, so its reminders do too.
+"""
 
 import re
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from functools import partial
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone, translation
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from campaigns.models import Campaign, CampaignStatus
 from common import ratelimit
 from common.errors import FieldValidationError, ServiceError
+from common.money import format_ksh
 from notifications import tasks
 from notifications.digests import digest_final_queue
 from notifications.messages import pledge_context
@@ -36,7 +46,8 @@ from notifications.outbox import (
 )
 from notifications.selectors import opt_out_pledge_get, opt_out_token, reminders_campaign_get
 from organizations.roles import Permission
-from pledges.models import Pledge, PledgeStatus
+from pledges.instalments import Instalment
+from pledges.models import InstalmentPlan, Pledge, PledgeStatus
 from pledges.selectors import pledge_managed_get
 
 REMINDER_TIME = time(8)
@@ -52,6 +63,11 @@ OFFSET_PATTERN = re.compile(r"^(pledge)\+(\d{1,3})$|^(end)-(\d{1,3})$")
 
 
 UNPAID = (PledgeStatus.PENDING, PledgeStatus.PARTLY_PAID)
+
+# A plan's reminders: this long before an instalment falls due, and after one is missed.
+PLAN_BEFORE_DUE = timedelta(days=3)
+PLAN_AFTER_MISSED = timedelta(days=2)
+PLAN_BEFORE_KEY, PLAN_LATE_KEY = "due@", "late@"
 
 
 def reminder_due_at(*, pledge: Pledge, offset: str) -> datetime:
@@ -72,6 +88,49 @@ def _reminder_offsets(campaign: Campaign) -> list[str]:
         return list(DEFAULT_REMINDER_OFFSETS)
 
 
+def _at_reminder_time(day: date) -> datetime:
+    return datetime.combine(day, REMINDER_TIME, tzinfo=NAIROBI)
+
+
+def plan_reminders(*, plan: InstalmentPlan) -> list[tuple[datetime, str]]:
+    """The reminders ``plan`` calls for as its pledge stands, (due at, key): before and after each
+    instalment its payments do not cover yet (payments count against the instalments in order)."""
+    paid = plan.pledge.paid_amount
+    return [
+        reminder
+        for instalment in plan.schedule()
+        if instalment.due_by_then > paid
+        for reminder in (
+            (_at_reminder_time(instalment.due_on - PLAN_BEFORE_DUE), f"{PLAN_BEFORE_KEY}{instalment.due_on}"),
+            (_at_reminder_time(instalment.due_on + PLAN_AFTER_MISSED), f"{PLAN_LATE_KEY}{instalment.due_on}"),
+        )
+    ]
+
+
+def _offset_reminders(pledge: Pledge) -> list[tuple[datetime, str]]:
+    return [(reminder_due_at(pledge=pledge, offset=offset), offset) for offset in _reminder_offsets(pledge.campaign)]
+
+
+def _plan_instalment(plan: InstalmentPlan, key: str) -> Instalment | None:
+    """The instalment a plan reminder's key names, if the plan still has it."""
+    due_on = key.removeprefix(PLAN_BEFORE_KEY).removeprefix(PLAN_LATE_KEY)
+    return next((instalment for instalment in plan.schedule() if str(instalment.due_on) == due_on), None)
+
+
+def _instalment_context(pledge: Pledge, key: str) -> dict[str, object]:
+    """What a plan reminder says: which instalment, how much of it is left, and when it falls or fell due."""
+    plan = pledge.plan
+    instalment = _plan_instalment(plan, key) if plan and key.startswith((PLAN_BEFORE_KEY, PLAN_LATE_KEY)) else None
+    if instalment is None:
+        return {}
+    left = min(instalment.amount, instalment.due_by_then - pledge.paid_amount)
+    return {
+        "instalment": format_ksh(max(left, 0)),
+        "instalment_due_on": date_format(instalment.due_on, "j F Y"),
+        "instalment_missed": key.startswith(PLAN_LATE_KEY),
+    }
+
+
 def _opt_out_url(pledge: Pledge) -> str:
     return f"{settings.SITE_URL}/api/notifications/opt-out?token={opt_out_token(pledge)}"
 
@@ -79,8 +138,8 @@ def _opt_out_url(pledge: Pledge) -> str:
 def reminders_send_due(*, now: datetime | None = None) -> int:
     """Enqueue the reminders that are due at ``now``; the number enqueued.
 
-    Only unpaid pledges of active, not yet ended campaigns with reminders on, whose pledger did
-    not opt out. Nothing in quiet hours (they go out on the first run after 07:00). An offset is
+    Only unpaid pledges of active, not yet ended campaigns (or with a plan, which may run past
+    the end) with reminders on, whose pledger did not opt out. Nothing in quiet hours (they go out on the first run after 07:00). An offset is
     due for ``REMINDER_FRESH_FOR`` after its time, and not at all if it falls before a reminder
     the pledge already had. Of several offsets due at once only the latest is sent, the rest
     skipped. Each (pledge, offset) row is created once, under its unique constraint, so two
@@ -92,13 +151,13 @@ def reminders_send_due(*, now: datetime | None = None) -> int:
     pledges = (
         Pledge.objects.live()
         .filter(
+            Q(campaign__end_date__gte=now.astimezone(NAIROBI).date()) | Q(instalment_plan__isnull=False),
             status__in=UNPAID,
             campaign__status=CampaignStatus.ACTIVE,
-            campaign__end_date__gte=now.astimezone(NAIROBI).date(),
             opt_out__isnull=True,
         )
         .exclude(campaign__reminder_settings__enabled=False)
-        .select_related("campaign__reminder_settings")
+        .select_related("campaign__reminder_settings", "instalment_plan")
         .prefetch_related("reminders")
         .order_by("pk")
     )
@@ -107,11 +166,13 @@ def reminders_send_due(*, now: datetime | None = None) -> int:
         reminders = pledge.reminders.all()
         done = {reminder.offset for reminder in reminders}
         last_sent = max((reminder.sent_at for reminder in reminders if reminder.sent_at), default=None)
+        plan = pledge.plan
+        candidates = plan_reminders(plan=plan) if plan is not None else _offset_reminders(pledge)
         due = sorted(
             (due_at, offset)
-            for offset in _reminder_offsets(pledge.campaign)
+            for due_at, offset in candidates
             if offset not in done
-            and pledge.created_at < (due_at := reminder_due_at(pledge=pledge, offset=offset)) <= now
+            and pledge.created_at < due_at <= now
             and now - due_at < REMINDER_FRESH_FOR
             and (last_sent is None or due_at > last_sent)
         )
@@ -150,7 +211,7 @@ def pledge_reminder_send(*, pledge_id: int, reminder_id: int | None) -> bool:
         )
         if not claimed:
             return False
-    pledge = Pledge.objects.select_related("campaign").get(pk=pledge_id)
+    pledge = Pledge.objects.select_related("campaign", "instalment_plan").get(pk=pledge_id)
     still_wanted = (
         pledge.status in UNPAID
         and pledge.is_live
@@ -163,14 +224,15 @@ def pledge_reminder_send(*, pledge_id: int, reminder_id: int | None) -> bool:
         return False
     with translation.override(pledge.language):
         opt_out_url = _opt_out_url(pledge)
-        context = {**pledge_context(pledge), "opt_out_url": opt_out_url}
+        key = Reminder.objects.get(pk=reminder_id).offset if reminder_id is not None else ""
+        context = {**pledge_context(pledge), **_instalment_context(pledge, key), "opt_out_url": opt_out_url}
         subject = _("Reminder: %(remaining)s left on your pledge to %(campaign)s") % {
             "remaining": context["remaining"],
             "campaign": pledge.campaign.title,
         }
-        deliver_all(
-            [
-                notification_queue_sms(to=pledge.phone, template="reminder", context=context, pledge=pledge),
+        logs = [notification_queue_sms(to=pledge.phone, template="reminder", context=context, pledge=pledge)]
+        if pledge.email:  # none for a pledge made by phone (USSD)
+            logs.append(
                 notification_queue_email(
                     to=pledge.email,
                     subject=subject,
@@ -182,9 +244,9 @@ def pledge_reminder_send(*, pledge_id: int, reminder_id: int | None) -> bool:
                         "List-Unsubscribe": f"<{opt_out_url}>",
                         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
                     },
-                ),
-            ]
-        )
+                )
+            )
+        deliver_all(logs)
     return True
 
 

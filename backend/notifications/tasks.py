@@ -83,3 +83,10 @@ def notify_campaign_activated(*, campaign_id: int, payment_id: int) -> None:
     from notifications.messages import campaign_activated_notify
 
     campaign_activated_notify(campaign_id=campaign_id, payment_id=payment_id)
+
+
+@task()
+def notify_change_request(*, change_request_id: int, event: str) -> None:
+    from notifications.messages import change_request_notify
+
+    change_request_notify(change_request_id=change_request_id, event=event)

@@ -1,5 +1,10 @@
+import hashlib
+from datetime import datetime, timedelta
+from typing import Any
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from organizations.roles import Permission, Role, role_allows
@@ -53,3 +58,102 @@ class Membership(models.Model):
 
     def allows(self, permission: Permission) -> bool:
         return role_allows(self.role, permission)
+
+
+class ChangeRequestStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting for approval")
+    APPLIED = "applied", _("Applied")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+    EXPIRED = "expired", _("Expired")
+
+
+class ChangeRequest(models.Model):
+    """A change that needs a second person (the two-person rule): asked for by one owner, applied
+    when another owner or treasurer approves (``organizations.approvals`` says how each ``kind``
+    is applied and described). A pending request past ``expires_at`` counts as expired even
+    before the sweep (``change_requests_expire``) writes it down."""
+
+    LIFETIME = timedelta(days=7)
+
+    organization = models.ForeignKey(Organization, on_delete=models.CASCADE, related_name="change_requests")
+    kind = models.CharField(max_length=64)
+    payload = models.JSONField(default=dict)
+    summary = models.TextField()
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    status = models.CharField(max_length=16, choices=ChangeRequestStatus.choices, default=ChangeRequestStatus.PENDING)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["organization", "status"], name="organizations_change_status")]
+
+    def __str__(self) -> str:
+        return f"{self.organization}: {self.summary[:120]}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.expires_at is None:
+            self.expires_at = self.created_at + self.LIFETIME
+        super().save(*args, **kwargs)
+
+    def current_status(self, now: datetime | None = None) -> str:
+        """The status as it stands at ``now``: a pending request past its expiry is expired."""
+        if self.status == ChangeRequestStatus.PENDING and self.expires_at <= (now or timezone.now()):
+            return ChangeRequestStatus.EXPIRED
+        return self.status
+
+    def is_open(self) -> bool:
+        return self.current_status() == ChangeRequestStatus.PENDING
+
+
+class Invitation(models.Model):
+    """An invitation to join the team in ``role``, sent by e-mail or SMS as a link with a token
+    (only its SHA-256 is kept). Accepted once, within ``LIFETIME``, and only by an account whose
+    e-mail is ``email`` or whose verified phone is ``phone``; owners may revoke it before."""
+
+    LIFETIME = timedelta(days=7)
+
+    organization = models.ForeignKey(Organization, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(max_length=16, choices=Role.choices)
+    email = models.EmailField(blank=True)
+    phone = models.CharField(max_length=16, blank=True, help_text="E.164")
+    token_hash = models.CharField(max_length=64, unique=True)
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.organization}: {self.email or self.phone} ({self.role})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.expires_at is None:
+            self.expires_at = self.created_at + self.LIFETIME
+        super().save(*args, **kwargs)
+
+    @staticmethod
+    def hash_token(token: str) -> str:
+        return hashlib.sha256(token.encode()).hexdigest()
+
+    @property
+    def status(self) -> str:
+        if self.accepted_at:
+            return "accepted"
+        if self.revoked_at:
+            return "revoked"
+        return "expired" if self.expires_at <= timezone.now() else "pending"
+
+    @property
+    def sent_to(self) -> str:
+        return self.email or self.phone

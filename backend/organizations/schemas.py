@@ -1,9 +1,19 @@
 from datetime import datetime
+from typing import Literal
 
 from ninja import Field, Schema
 
-from organizations.models import Membership, Organization, OrganizationKind
-from organizations.roles import Permission, Role, role_allows
+from accounts.models import User
+from organizations.approvals import change_kind
+from organizations.models import (
+    ChangeRequest,
+    ChangeRequestStatus,
+    Invitation,
+    Membership,
+    Organization,
+    OrganizationKind,
+)
+from organizations.roles import GUARDED_ROLES, Permission, Role, role_allows
 
 
 class OrganizationIn(Schema):
@@ -74,3 +84,113 @@ class MemberOut(Schema):
 
 class RoleIn(Schema):
     role: Role
+
+
+def _name(user: User | None) -> str:
+    return (user.full_name or user.display_name) if user else ""
+
+
+class ChangeRequestOut(Schema):
+    """A change under the two-person rule, as the signed-in member sees it."""
+
+    id: int
+    kind: str = Field(description="What is changed, e.g. team.role_change or team.member_remove.")
+    description: str = Field(description="The change in a sentence, in the reader's language.")
+    status: ChangeRequestStatus = Field(description="A pending one past expires_at is expired.")
+    requested_by: str
+    requested_at: datetime
+    expires_at: datetime
+    decided_by: str = Field(description="Who approved or withdrew it; empty while pending or once expired.")
+    decided_at: datetime | None
+    can_approve: bool = Field(description="Pending, and the reader is another owner or treasurer.")
+    can_withdraw: bool = Field(description="Pending, and the reader asked for it or is an owner.")
+
+    @classmethod
+    def for_member(cls, request: ChangeRequest, *, membership: Membership) -> "ChangeRequestOut":
+        status = request.current_status()
+        pending = status == ChangeRequestStatus.PENDING
+        own = request.requested_by_id == membership.user_id
+        return cls(
+            id=request.pk,
+            kind=request.kind,
+            description=change_kind(request.kind).describe(request),
+            status=ChangeRequestStatus(status),
+            requested_by=_name(request.requested_by),
+            requested_at=request.created_at,
+            expires_at=request.expires_at,
+            decided_by=_name(request.decided_by),
+            decided_at=request.decided_at,
+            can_approve=pending and not own and membership.role in GUARDED_ROLES,
+            can_withdraw=pending and (own or membership.allows(Permission.MANAGE_TEAM)),
+        )
+
+
+InvitationStatus = Literal["pending", "accepted", "revoked", "expired"]
+
+
+class InvitationIn(Schema):
+    """Exactly one of ``email`` and ``phone``."""
+
+    email: str = ""
+    phone: str = Field("", description="A Kenyan number: the link goes by SMS.")
+    role: Role
+
+
+class InvitationOut(Schema):
+    id: int
+    role: Role
+    email: str
+    phone: str = Field(description="E.164.")
+    status: InvitationStatus
+    invited_by: str
+    created_at: datetime
+    expires_at: datetime
+
+    @classmethod
+    def from_invitation(cls, invitation: Invitation) -> "InvitationOut":
+        return cls(
+            id=invitation.pk,
+            role=Role(invitation.role),
+            email=invitation.email,
+            phone=invitation.phone,
+            status=invitation.status,  # type: ignore[arg-type]
+            invited_by=_name(invitation.invited_by),
+            created_at=invitation.created_at,
+            expires_at=invitation.expires_at,
+        )
+
+
+class InvitationPreviewOut(Schema):
+    """What the link's holder sees before accepting."""
+
+    organization: str
+    role: Role
+    invited_by: str
+    email: str = Field(description="The address it was sent to (accepted only by the account with it).")
+    phone: str = Field(description="The number it was sent to (accepted only by an account that verified it).")
+    status: InvitationStatus
+    expires_at: datetime
+
+    @classmethod
+    def from_invitation(cls, invitation: Invitation) -> "InvitationPreviewOut":
+        return cls(
+            organization=invitation.organization.name,
+            role=Role(invitation.role),
+            invited_by=_name(invitation.invited_by),
+            email=invitation.email,
+            phone=invitation.phone,
+            status=invitation.status,  # type: ignore[arg-type]
+            expires_at=invitation.expires_at,
+        )
+
+
+class InvitationTokenIn(Schema):
+    token: str = ""
+
+
+class InvitationAcceptOut(Schema):
+    organization_id: int
+    role: Role
+    waiting_for_approval: bool = Field(
+        description="An owner's or treasurer's place starts once another owner or treasurer approves."
+    )

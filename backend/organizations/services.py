@@ -1,13 +1,34 @@
+import secrets
+from datetime import datetime
+from functools import partial
+
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts import validators
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
-from organizations.models import Membership, Organization, OrganizationKind
-from organizations.roles import Permission, Role, role_allows
-from organizations.selectors import membership_of, membership_role, owned_organizations
+from organizations import signals
+from organizations.approvals import change_kind, register_change_kind
+from organizations.models import (
+    ChangeRequest,
+    ChangeRequestStatus,
+    Invitation,
+    Membership,
+    Organization,
+    OrganizationKind,
+)
+from organizations.roles import GUARDED_ROLES, Permission, Role, role_allows
+from organizations.selectors import (
+    guarded_member_count,
+    membership_allowed,
+    membership_of,
+    membership_role,
+    owned_organizations,
+)
 
 DETAIL_MAX_LENGTHS = {"name": 200, "county": 64, "town": 64, "registration_number": 64}
 
@@ -87,16 +108,6 @@ def organization_create(
     return Membership.objects.create(organization=organization, user=user, role=Role.OWNER)
 
 
-def _membership_allowed(*, user: User, organization_id: int, permission: Permission) -> Membership:
-    """``user``'s membership if their role has ``permission``: 404 for outsiders, 403 for members without it."""
-    membership = membership_of(user=user, organization_id=organization_id)
-    if not membership.allows(permission):
-        raise PermissionDeniedError(
-            _("Only the organization's owners can change its details and its team."), code="not_owner"
-        )
-    return membership
-
-
 @transaction.atomic
 def organization_update(
     *,
@@ -109,7 +120,7 @@ def organization_update(
     registration_number: str | None = None,
 ) -> Membership:
     """Change the organization's details (owners); ``None`` leaves a field as it is. Audited."""
-    membership = _membership_allowed(user=user, organization_id=organization_id, permission=Permission.MANAGE_TEAM)
+    membership = membership_allowed(user=user, organization_id=organization_id, permission=Permission.MANAGE_TEAM)
     organization = membership.organization
     changes = _details_checked(
         fields={"name": name, "county": county, "town": town, "registration_number": registration_number},
@@ -149,6 +160,138 @@ def _keep_an_owner(*, member: Membership, new_role: str | None) -> None:
         )
 
 
+def _change_request_audit(*, actor: User | None, action: str, request: ChangeRequest) -> None:
+    audit_record(
+        actor=actor,
+        action=action,
+        target=request.organization,
+        after={"change_request": request.pk, "kind": request.kind, "summary": request.summary},
+    )
+
+
+def _change_request_apply(*, request: ChangeRequest, by: User) -> None:
+    """Make the change (its kind's ``apply``) and record it: applied, audited, announced on commit."""
+    request.status = ChangeRequestStatus.APPLIED
+    request.decided_by = by
+    request.decided_at = timezone.now()
+    change_kind(request.kind).apply(request)
+    request.save(update_fields=["status", "decided_by", "decided_at"])
+    _change_request_audit(actor=by, action=AuditAction.CHANGE_APPLIED, request=request)
+    transaction.on_commit(partial(signals.change_applied.send, sender=ChangeRequest, change_request=request))
+
+
+@transaction.atomic
+def change_request_submit(
+    *, user: User, organization: Organization, kind: str, payload: dict[str, object], summary: str
+) -> ChangeRequest:
+    """Ask for a change that the two-person rule guards (the caller has checked that ``user`` may
+    ask for it). With two or more owners and treasurers it waits, pending, for another of them to
+    approve (``change_request_approve``); with fewer it applies at once. Either way every owner and
+    treasurer is told (signals) and it is audited."""
+    change_kind(kind)  # an unregistered kind is a programming error, found before anything is written
+    # One request at a time per organization decides whether a second person is needed.
+    Organization.objects.select_for_update().filter(pk=organization.pk).first()
+    request = ChangeRequest.objects.create(
+        organization=organization, kind=kind, payload=payload, summary=summary, requested_by=user
+    )
+    _change_request_audit(actor=user, action=AuditAction.CHANGE_REQUESTED, request=request)
+    if guarded_member_count(organization=organization) < 2:
+        _change_request_apply(request=request, by=user)
+    else:
+        transaction.on_commit(partial(signals.change_requested.send, sender=ChangeRequest, change_request=request))
+    return request
+
+
+def _change_request_get(*, organization: Organization, change_request_id: int) -> ChangeRequest:
+    request = (
+        ChangeRequest.objects.select_for_update().filter(organization=organization, pk=change_request_id).first()
+        if 1 <= change_request_id < 2**63
+        else None
+    )
+    if request is None:
+        raise NotFoundError(_("This request was not found."), code="not_found")
+    request.organization = organization
+    return request
+
+
+def _still_open(request: ChangeRequest) -> None:
+    if not request.is_open():
+        raise ServiceError(
+            _("This request was already applied or withdrawn, or it has expired."), code="change_request_closed"
+        )
+
+
+@transaction.atomic
+def change_request_approve(*, user: User, organization_id: int, change_request_id: int) -> ChangeRequest:
+    """Another owner or treasurer than the one who asked approves: the change applies now, in this
+    transaction (refused, and still pending, if its kind's rules refuse it). Audited."""
+    membership = membership_of(user=user, organization_id=organization_id)
+    request = _change_request_get(organization=membership.organization, change_request_id=change_request_id)
+    if membership.role not in GUARDED_ROLES:
+        raise PermissionDeniedError(
+            _("Only an owner or a treasurer of the organization can approve this change."), code="not_approver"
+        )
+    _still_open(request)
+    if request.requested_by_id == user.pk:
+        raise PermissionDeniedError(
+            _("Another owner or treasurer must approve a change you asked for."), code="own_change_request"
+        )
+    _change_request_apply(request=request, by=user)
+    return request
+
+
+@transaction.atomic
+def change_request_withdraw(*, user: User, organization_id: int, change_request_id: int) -> ChangeRequest:
+    """Whoever asked for the change, or an owner, takes it back before it applies. Audited."""
+    membership = membership_of(user=user, organization_id=organization_id)
+    request = _change_request_get(organization=membership.organization, change_request_id=change_request_id)
+    if request.requested_by_id != user.pk and not membership.allows(Permission.MANAGE_TEAM):
+        raise PermissionDeniedError(
+            _("Only the person who asked for this change or an owner can withdraw it."), code="not_owner"
+        )
+    _still_open(request)
+    request.status = ChangeRequestStatus.WITHDRAWN
+    request.decided_by = user
+    request.decided_at = timezone.now()
+    request.save(update_fields=["status", "decided_by", "decided_at"])
+    _change_request_audit(actor=user, action=AuditAction.CHANGE_WITHDRAWN, request=request)
+    return request
+
+
+def change_requests_expire(*, now: datetime | None = None) -> int:
+    """Write down as expired the pending requests past their 7 days (run by the scheduler; they
+    already count as expired before, ``ChangeRequest.current_status``). Audited, by no one."""
+    now = now or timezone.now()
+    expired = 0
+    for request_id in ChangeRequest.objects.filter(status=ChangeRequestStatus.PENDING, expires_at__lte=now).values_list(
+        "pk", flat=True
+    ):
+        with transaction.atomic():
+            request = (
+                ChangeRequest.objects.select_for_update()
+                .select_related("organization")
+                .filter(pk=request_id, status=ChangeRequestStatus.PENDING)
+                .first()
+            )
+            if request is None:
+                continue  # decided meanwhile (another scheduler, a withdrawal)
+            request.status = ChangeRequestStatus.EXPIRED
+            request.decided_at = request.expires_at
+            request.save(update_fields=["status", "decided_at"])
+            _change_request_audit(actor=None, action=AuditAction.CHANGE_EXPIRED, request=request)
+            expired += 1
+    return expired
+
+
+# The team's own guarded changes: raising to, lowering from or removing an owner or treasurer.
+
+TEAM_ROLE_CHANGE = "team.role_change"
+TEAM_MEMBER_REMOVE = "team.member_remove"
+TEAM_MEMBER_ADD = "team.member_add"
+
+TeamChange = Membership | ChangeRequest
+
+
 def _audit_team_change(*, actor: User, member: Membership, before: str | None, after: str | None) -> None:
     audit_record(
         actor=actor,
@@ -159,10 +302,99 @@ def _audit_team_change(*, actor: User, member: Membership, before: str | None, a
     )
 
 
+def _role_label(role: str) -> str:
+    return str(Role(role).label).lower()
+
+
+def _team_role_change_describe(request: ChangeRequest) -> str:
+    payload = request.payload
+    return _("Make %(name)s %(role)s (now %(was)s).") % {
+        "name": payload["name"],
+        "role": _role_label(str(payload["role"])),
+        "was": _role_label(str(payload["was"])),
+    }
+
+
+def _team_member_remove_describe(request: ChangeRequest) -> str:
+    return _("Remove %(name)s (%(role)s) from the team.") % {
+        "name": request.payload["name"],
+        "role": _role_label(str(request.payload["was"])),
+    }
+
+
+def _role_set(*, actor: User, member: Membership, role: str) -> None:
+    _keep_an_owner(member=member, new_role=role)
+    before = member.role
+    member.role = role
+    member.save(update_fields=["role", "updated_at"])
+    _audit_team_change(actor=actor, member=member, before=before, after=role)
+
+
+def _member_delete(*, actor: User, member: Membership) -> None:
+    _keep_an_owner(member=member, new_role=None)
+    _audit_team_change(actor=actor, member=member, before=member.role, after=None)
+    member.delete()
+
+
+def _requested_member(request: ChangeRequest) -> Membership:
+    member = _team_member_get(organization=request.organization, membership_id=int(request.payload["membership_id"]))
+    if member.role != request.payload["was"]:
+        raise ServiceError(
+            _("This person's role changed since the request was made: please ask again."), code="team_changed"
+        )
+    return member
+
+
+def _team_role_change_apply(request: ChangeRequest) -> None:
+    assert request.decided_by is not None
+    _role_set(actor=request.decided_by, member=_requested_member(request), role=str(request.payload["role"]))
+
+
+def _team_member_remove_apply(request: ChangeRequest) -> None:
+    assert request.decided_by is not None
+    _member_delete(actor=request.decided_by, member=_requested_member(request))
+
+
+def _team_member_add_describe(request: ChangeRequest) -> str:
+    return _("Add %(name)s to the team as %(role)s (accepted an invitation).") % {
+        "name": request.payload["name"],
+        "role": _role_label(str(request.payload["role"])),
+    }
+
+
+def _team_member_add_apply(request: ChangeRequest) -> None:
+    user = User.objects.filter(pk=int(request.payload["user_id"]), is_active=True).first()
+    if user is None:
+        raise NotFoundError(_("This person no longer has an account."), code="not_found")
+    if Membership.objects.filter(organization=request.organization, user=user).exists():
+        raise ServiceError(_("This person is already in the team."), code="already_member")
+    member = Membership.objects.create(organization=request.organization, user=user, role=str(request.payload["role"]))
+    assert request.decided_by is not None
+    _audit_team_change(actor=request.decided_by, member=member, before=None, after=member.role)
+
+
+def register_team_change_kinds() -> None:
+    """Called by ``OrganizationsConfig.ready``."""
+    register_change_kind(TEAM_ROLE_CHANGE, apply=_team_role_change_apply, describe=_team_role_change_describe)
+    register_change_kind(TEAM_MEMBER_REMOVE, apply=_team_member_remove_apply, describe=_team_member_remove_describe)
+    register_change_kind(TEAM_MEMBER_ADD, apply=_team_member_add_apply, describe=_team_member_add_describe)
+
+
+def _team_change_submit(*, user: User, member: Membership, kind: str, payload: dict[str, object]) -> ChangeRequest:
+    payload = {"membership_id": member.pk, "name": member.user.full_name or member.user.display_name, **payload}
+    describe = change_kind(kind).describe
+    summary = describe(ChangeRequest(kind=kind, payload=payload))
+    return change_request_submit(
+        user=user, organization=member.organization, kind=kind, payload=payload, summary=summary
+    )
+
+
 @transaction.atomic
-def team_role_change(*, user: User, organization_id: int, membership_id: int, role: str) -> Membership:
-    """Give a member of the team another role (owners). Audited; the last owner keeps the role."""
-    organization = _membership_allowed(
+def team_role_change(*, user: User, organization_id: int, membership_id: int, role: str) -> TeamChange:
+    """Give a member of the team another role (owners). Raising to or lowering from owner or
+    treasurer goes through the two-person rule: answers the pending ``ChangeRequest`` when it
+    waits for approval, else the member. Audited; the last owner keeps the role."""
+    organization = membership_allowed(
         user=user, organization_id=organization_id, permission=Permission.MANAGE_TEAM
     ).organization
     member = _team_member_get(organization=organization, membership_id=membership_id)
@@ -173,17 +405,23 @@ def team_role_change(*, user: User, organization_id: int, membership_id: int, ro
     if member.role == role:
         return member
     _keep_an_owner(member=member, new_role=role)
-    before = member.role
-    member.role = role
-    member.save(update_fields=["role", "updated_at"])
-    _audit_team_change(actor=user, member=member, before=before, after=role)
+    if member.role in GUARDED_ROLES or role in GUARDED_ROLES:
+        request = _team_change_submit(
+            user=user, member=member, kind=TEAM_ROLE_CHANGE, payload={"role": role, "was": member.role}
+        )
+        if request.status == ChangeRequestStatus.PENDING:
+            return request
+        member.refresh_from_db()
+        return member
+    _role_set(actor=user, member=member, role=role)
     return member
 
 
 @transaction.atomic
-def team_member_remove(*, user: User, organization_id: int, membership_id: int) -> None:
-    """Take someone out of the team: owners may remove anyone, anyone may leave. Audited; the last
-    owner stays."""
+def team_member_remove(*, user: User, organization_id: int, membership_id: int) -> ChangeRequest | None:
+    """Take someone out of the team: owners may remove anyone, anyone may leave. Removing an owner
+    or treasurer (not oneself) goes through the two-person rule: answers the pending
+    ``ChangeRequest`` when it waits for approval, else None. Audited; the last owner stays."""
     own = membership_of(user=user, organization_id=organization_id)
     leaving = own.pk == membership_id
     if not leaving and not own.allows(Permission.MANAGE_TEAM):
@@ -192,5 +430,154 @@ def team_member_remove(*, user: User, organization_id: int, membership_id: int) 
         )
     member = _team_member_get(organization=own.organization, membership_id=membership_id)
     _keep_an_owner(member=member, new_role=None)
-    _audit_team_change(actor=user, member=member, before=member.role, after=None)
-    member.delete()
+    # Leaving gives no one more power than they had: no second person needed.
+    if member.role in GUARDED_ROLES and not leaving:
+        request = _team_change_submit(user=user, member=member, kind=TEAM_MEMBER_REMOVE, payload={"was": member.role})
+        return request if request.status == ChangeRequestStatus.PENDING else None
+    _member_delete(actor=user, member=member)
+    return None
+
+
+# Invitations: a link by e-mail or SMS, for the invited address or verified number only.
+
+
+def _invitation_audit(*, actor: User, action: str, invitation: Invitation) -> None:
+    audit_record(
+        actor=actor,
+        action=action,
+        target=invitation.organization,
+        after={"invitation": invitation.pk, "sent_to": invitation.sent_to, "role": invitation.role},
+    )
+
+
+def _invitee_checked(*, email: str, phone: str) -> tuple[str, str]:
+    """The e-mail address (lower case) or E.164 number to invite: exactly one of them."""
+    email, phone = email.strip(), phone.strip()
+    if bool(email) == bool(phone):
+        one = _("Please enter either an email address or a Kenyan phone number.")
+        raise FieldValidationError(_("Please correct the errors below"), field_errors={"email": one})
+    if email:
+        if problem := validators.check_email(email):
+            raise FieldValidationError(_("Please correct the errors below"), field_errors={"email": problem})
+        return User.normalize_email_address(email), ""
+    if problem := validators.check_kenyan_phone(phone):
+        raise FieldValidationError(_("Please correct the errors below"), field_errors={"phone": problem})
+    return "", validators.normalize_kenyan_phone(phone)
+
+
+@transaction.atomic
+def invitation_create(*, user: User, organization_id: int, email: str, phone: str, role: str) -> Invitation:
+    """Invite someone into the team (owners), by e-mail or Kenyan phone number: the link goes out
+    after commit (signal). Audited. Joining as owner or treasurer will need the two-person rule."""
+    organization = membership_allowed(
+        user=user, organization_id=organization_id, permission=Permission.MANAGE_TEAM
+    ).organization
+    if role not in Role.values:
+        raise FieldValidationError(
+            _("Please correct the errors below"), field_errors={"role": _("Please choose a role.")}
+        )
+    email, phone = _invitee_checked(email=email, phone=phone)
+    if email and Membership.objects.filter(organization=organization, user__email__iexact=email).exists():
+        raise FieldValidationError(
+            _("Please correct the errors below"), field_errors={"email": _("This person is already in the team.")}
+        )
+    token = secrets.token_urlsafe(32)
+    invitation = Invitation.objects.create(
+        organization=organization,
+        role=role,
+        email=email,
+        phone=phone,
+        token_hash=Invitation.hash_token(token),
+        invited_by=user,
+    )
+    _invitation_audit(actor=user, action=AuditAction.INVITATION_SENT, invitation=invitation)
+    transaction.on_commit(
+        partial(signals.invitation_created.send, sender=Invitation, invitation=invitation, token=token)
+    )
+    return invitation
+
+
+@transaction.atomic
+def invitation_revoke(*, user: User, organization_id: int, invitation_id: int) -> None:
+    """Take back an invitation not yet accepted (owners). Audited."""
+    organization = membership_allowed(
+        user=user, organization_id=organization_id, permission=Permission.MANAGE_TEAM
+    ).organization
+    invitation = (
+        Invitation.objects.select_for_update().filter(organization=organization, pk=invitation_id).first()
+        if 1 <= invitation_id < 2**63
+        else None
+    )
+    if invitation is None:
+        raise NotFoundError(_("This invitation was not found."), code="not_found")
+    if invitation.accepted_at:
+        raise ServiceError(_("This invitation was already accepted."), code="invitation_used")
+    if invitation.revoked_at is None:
+        invitation.revoked_at = timezone.now()
+        invitation.save(update_fields=["revoked_at"])
+        _invitation_audit(actor=user, action=AuditAction.INVITATION_REVOKED, invitation=invitation)
+
+
+def _invitation_for_acceptor(*, invitation: Invitation, user: User) -> None:
+    """Only the invited one: the same e-mail address, or the invited number proven on their account."""
+    if invitation.email:
+        if User.normalize_email_address(user.email) != invitation.email:
+            raise PermissionDeniedError(
+                _("This invitation was sent to another email address. Sign in with that address to accept it."),
+                code="invitation_not_yours",
+            )
+    elif user.verified_phone != invitation.phone:
+        raise PermissionDeniedError(
+            _("This invitation was sent by SMS to %(phone)s. Verify that number on your account to accept it.")
+            % {"phone": invitation.phone},
+            code="phone_not_verified",
+        )
+
+
+@transaction.atomic
+def invitation_accept(*, user: User, token: str) -> Membership | ChangeRequest:
+    """Join the team with the invitation's role: at once, or, for an owner or treasurer where the
+    two-person rule holds, once another owner or treasurer approves (answers the pending request,
+    asked for in the inviter's name). The invitation is used up either way. Audited."""
+    invitation = (
+        Invitation.objects.select_for_update()
+        .select_related("organization", "invited_by")
+        .filter(token_hash=Invitation.hash_token(token.strip()))
+        .first()
+    )
+    if invitation is None:
+        raise NotFoundError(_("This invitation was not found."), code="not_found")
+    if invitation.status != "pending":
+        raise ServiceError(
+            _("This invitation was already used, revoked or has expired. Ask for a new one."),
+            code="invitation_closed",
+        )
+    _invitation_for_acceptor(invitation=invitation, user=user)
+    organization = invitation.organization
+    if Membership.objects.filter(organization=organization, user=user).exists():
+        raise ServiceError(_("You are already in this team: an owner can change your role."), code="already_member")
+    invitation.accepted_at = timezone.now()
+    invitation.accepted_by = user
+    invitation.save(update_fields=["accepted_at", "accepted_by"])
+    _invitation_audit(actor=user, action=AuditAction.INVITATION_ACCEPTED, invitation=invitation)
+    if invitation.role in GUARDED_ROLES:
+        payload: dict[str, object] = {
+            "user_id": user.pk,
+            "name": user.full_name or user.display_name,
+            "role": invitation.role,
+            "invitation_id": invitation.pk,
+        }
+        request = change_request_submit(
+            # The inviter asked for it: someone else must approve.
+            user=invitation.invited_by or user,
+            organization=organization,
+            kind=TEAM_MEMBER_ADD,
+            payload=payload,
+            summary=_team_member_add_describe(ChangeRequest(kind=TEAM_MEMBER_ADD, payload=payload)),
+        )
+        if request.status == ChangeRequestStatus.PENDING:
+            return request
+        return Membership.objects.select_related("organization").get(organization=organization, user=user)
+    member = Membership.objects.create(organization=organization, user=user, role=invitation.role)
+    _audit_team_change(actor=user, member=member, before=None, after=member.role)
+    return member

@@ -12,9 +12,6 @@ no pledge code with their one-click assignment. (Reversing a payment: the paymen
 Payments are polled at GET /api/payments/{reference} (the payments API).
 """
 
-import csv
-from collections.abc import Iterable, Iterator
-
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -26,6 +23,7 @@ from audit.models import AuditEntry
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_get, campaign_managed_get
 from common.challenges import SOLUTION_HEADER
+from common.csv_export import CSV_OPENAPI, csv_response
 from common.ratelimit import client_ip
 from common.schemas import ErrorOut
 from organizations.roles import Permission
@@ -43,6 +41,8 @@ from pledges.schemas import (
     ManualPaymentIn,
     MinistryCampaignOut,
     PageQuery,
+    PlanIn,
+    PlanOut,
     PledgeCancelIn,
     PledgeCorrectionIn,
     PledgeHistoryEntryOut,
@@ -72,36 +72,6 @@ TOTAL_COUNT = {
         }
     }
 }
-CSV = {
-    "responses": {
-        200: {
-            "description": "A CSV file, UTF-8 with a byte-order mark so Excel opens it correctly.",
-            "content": {"text/csv": {"schema": {"type": "string"}}},
-        }
-    }
-}
-
-
-class _Echo:
-    """A file for csv.writer that hands back each line instead of storing it."""
-
-    def write(self, value: str) -> str:
-        return value
-
-
-def _csv_response(rows: Iterable[list[str | int]], *, filename: str) -> StreamingHttpResponse:
-    """Streams the rows: the byte-order mark, then one line at a time."""
-    writer = csv.writer(_Echo())
-
-    def lines() -> Iterator[str]:
-        yield "\ufeff"
-        for row in rows:
-            yield writer.writerow(row)
-
-    response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response["Cache-Control"] = "no-store"
-    return response
 
 
 def _export_name(kind: str, campaign: Campaign) -> str:
@@ -126,6 +96,7 @@ def pledge_create(request: HttpRequest, payload: PledgeIn) -> Status[PledgeRecei
         viewer=request_user(request),
         client_ip=client_ip(request),
         challenge_solution=request.headers.get(SOLUTION_HEADER, ""),
+        plan=payload.plan.terms() if payload.plan else None,
     )
     return Status(201, PledgeReceiptOut.from_pledge(pledge))
 
@@ -141,6 +112,7 @@ def pledge_list(request: HttpRequest, response: HttpResponse, filters: Query[Ple
         manages=manages,
         q=filters.q,
         status=filters.status,
+        behind=filters.behind,
         page=filters.page,
         page_size=filters.page_size,
     )
@@ -148,13 +120,13 @@ def pledge_list(request: HttpRequest, response: HttpResponse, filters: Query[Ple
     return [PledgeOut.for_viewer(pledge, manages=manages) for pledge in pledges]
 
 
-@router.get("/pledges/export.csv", response={200: None, **MANAGE_ERRORS}, auth=django_auth, openapi_extra=CSV)
+@router.get("/pledges/export.csv", response={200: None, **MANAGE_ERRORS}, auth=django_auth, openapi_extra=CSV_OPENAPI)
 def pledge_export(request: HttpRequest, filters: Query[CampaignQuery]) -> StreamingHttpResponse:
     """Every pledge of the campaign with contact details and payment state, as a spreadsheet."""
     campaign = campaign_managed_get(
         campaign_id=filters.campaign_id, user=signed_in_user(request), permission=Permission.MANAGE_PLEDGES
     )
-    return _csv_response(selectors.pledge_export_rows(campaign=campaign), filename=_export_name("pledges", campaign))
+    return csv_response(selectors.pledge_export_rows(campaign=campaign), filename=_export_name("pledges", campaign))
 
 
 @router.get("/pledges/{code}", response={200: PledgeReceiptOut, **ERRORS})
@@ -162,6 +134,15 @@ def pledge_by_code(request: HttpRequest, code: str) -> PledgeReceiptOut:
     """The pledge with this code, as its pledger sees it: the page a reminder or receipt links to,
     with paid and remaining amounts and how to pay. Any case; spaces and dashes are ignored."""
     return PledgeReceiptOut.from_pledge(services.pledge_get_by_code(code=code, client_ip=client_ip(request)))
+
+
+@router.put("/pledges/{code}/plan", response={200: PlanOut, **ERRORS})
+def pledge_plan_set_by_code(request: HttpRequest, code: str, payload: PlanIn) -> PlanOut:
+    """'Pay in instalments' on the pledge's own page: set or change its plan. The first instalment
+    today or later; the last by the campaign's end date (or up to 24 months after it, where the
+    campaign allows). 400 for a fully paid or cancelled pledge; 422 with a message per field."""
+    plan = services.pledge_plan_set_by_code(code=code, client_ip=client_ip(request), terms=payload.terms())
+    return PlanOut.from_plan(plan)
 
 
 @router.post("/pledges/{code}/stk-push", response={201: PaymentOut, **ERRORS})
@@ -248,6 +229,16 @@ def pledge_restore(request: HttpRequest, pledge_id: int, payload: PledgeRestoreI
     """Restore a cancelled pledge, with a reason: it counts again as it stands."""
     pledge = services.pledge_restore(pledge_id=pledge_id, user=signed_in_user(request), reason=payload.reason)
     return PledgeOut.for_viewer(pledge, manages=True)
+
+
+@router.put(
+    "/pledges/{pledge_id}/instalment-plan", response={200: PledgeOut, 400: ErrorOut, **MANAGE_ERRORS}, auth=django_auth
+)
+def pledge_plan_set(request: HttpRequest, pledge_id: int, payload: PlanIn) -> PledgeOut:
+    """A treasurer's or owner's instalment plan for the pledge, agreed with its pledger (audited);
+    its first instalment may lie in the past. Answers the pledge with its plan and standing."""
+    plan = services.pledge_plan_set(pledge_id=pledge_id, user=signed_in_user(request), terms=payload.terms())
+    return PledgeOut.for_viewer(plan.pledge, manages=True)
 
 
 @router.get(
@@ -355,15 +346,13 @@ def donation_list(
     return [DonationOut.for_viewer(donation, manages=manages) for donation in donations]
 
 
-@router.get("/donations/export.csv", response={200: None, **MANAGE_ERRORS}, auth=django_auth, openapi_extra=CSV)
+@router.get("/donations/export.csv", response={200: None, **MANAGE_ERRORS}, auth=django_auth, openapi_extra=CSV_OPENAPI)
 def donation_export(request: HttpRequest, filters: Query[CampaignQuery]) -> StreamingHttpResponse:
     """Every paid donation of the campaign with contact details, as a spreadsheet."""
     campaign = campaign_managed_get(
         campaign_id=filters.campaign_id, user=signed_in_user(request), permission=Permission.MANAGE_PLEDGES
     )
-    return _csv_response(
-        selectors.donation_export_rows(campaign=campaign), filename=_export_name("donations", campaign)
-    )
+    return csv_response(selectors.donation_export_rows(campaign=campaign), filename=_export_name("donations", campaign))
 
 
 # The static ministry page -------------------------------------------------------------------

@@ -3,7 +3,8 @@
 Loaded by ``manage.py load_demo_data`` after the demo campaigns, through the real services:
 pledges are made with ``pledge_create``, paybill payments arrive as C2B confirmations (one
 with a mistyped account number, left unmatched for the organizer to assign), cash payments
-are recorded by the organizer. A campaign that already has pledges is left alone, so loading
+are recorded by the organizer, and two pledgers have weekly instalment plans that started in
+the past, set by the organizer (one on track, one behind by an instalment). A campaign that already has pledges is left alone, so loading
 again adds nothing.
 """
 
@@ -24,8 +25,15 @@ from organizations.services import organization_choose_for_campaign
 from payments.models import MpesaConnection, Payment
 from payments.services import payment_record_c2b_confirmation, payment_record_manual
 from pledges import codes
+from pledges.instalments import Frequency, PlanTerms
 from pledges.models import Pledge
-from pledges.services import donation_attach_payment, pledge_confirm, pledge_create, pledge_payment_record
+from pledges.services import (
+    donation_attach_payment,
+    pledge_confirm,
+    pledge_create,
+    pledge_payment_record,
+    pledge_plan_set,
+)
 
 # (name, e-mail, phone, anonymous, amount, how it is paid so far)
 DEMO_PLEDGES: list[tuple[str, str, str, bool, int, str]] = [
@@ -38,6 +46,13 @@ DEMO_PLEDGES: list[tuple[str, str, str, bool, int, str]] = [
     ("Mercy Wambui", "mercy.wambui@example.com", "+254115000707", False, 5_000, "mistyped"),
     ("Peter Mutua", "peter.mutua@example.com", "+254798000808", False, 25_000, "pending"),
 ]
+# Weekly plans agreed with the organizer: (name, instalment, days since the first fell due). David
+# paid a quarter (5,000) and one instalment is due: on track. Samuel paid a third (5,000) and two
+# are due: behind by one, Ksh 5,000.
+DEMO_PLANS: dict[str, tuple[int, int]] = {
+    "David Otieno": (5_000, 3),
+    "Samuel Kiptoo": (5_000, 10),
+}
 # (name, e-mail, anonymous, amount)
 DEMO_DONATIONS: list[tuple[str, str, bool, int]] = [
     ("Esther Chebet", "esther.chebet@example.com", False, 2_500),
@@ -85,6 +100,8 @@ def _ministry_campaign(organizer: User) -> Campaign:
             "image_url": COVERS + "church.svg",
             "start_date": today - timedelta(days=14),
             "end_date": today + timedelta(days=MINISTRY_CAMPAIGN["days"]),
+            # A building drive: its pledgers may pay in instalments for up to two years after it ends.
+            "instalments_past_end": True,
         },
     )
     if created:
@@ -181,6 +198,12 @@ def _pledges(campaign: Campaign, organizer: User) -> None:
             pledge_confirm(pledge_id=pledge.pk, user=organizer)
         elif paid == "mistyped":
             _pay_bill(pledge, amount=amount, account=_mistyped(pledge.code), trans_id=trans_id)
+        if name in DEMO_PLANS:
+            instalment, days_ago = DEMO_PLANS[name]
+            first_due_on = timezone.localdate() - timedelta(days=days_ago)
+            pledge_plan_set(
+                pledge_id=pledge.pk, user=organizer, terms=PlanTerms(instalment, Frequency.WEEKLY, first_due_on)
+            )
 
 
 def _donations(campaign: Campaign, organizer: User) -> None:

@@ -6,6 +6,7 @@ pledge or credits the payment.
 """
 
 from dataclasses import astuple, dataclass
+from datetime import date
 
 from django.conf import settings
 from django.db import models
@@ -13,6 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from pledges import instalments
 from pledges.codes import CODE_LENGTH, new_code
 
 # Pledges and donations anonymised by an account deletion keep this as their name, a marker that
@@ -20,9 +22,15 @@ from pledges.codes import CODE_LENGTH, new_code
 DELETED_USER_NAME = "Deleted user"
 
 
-def shown_giver_name(name: str) -> str:
-    """A pledge's or donation's name as organizers see it: 'Deleted user' in their language."""
-    return str(_("Deleted user")) if name == DELETED_USER_NAME else name
+def shown_giver_name(name: str, phone: str = "") -> str:
+    """A pledge's or donation's name as organizers see it: 'Deleted user' in their language, and
+    for a pledge made by phone without a name (USSD), 'Caller •••345' with the last digits of its
+    ``phone``."""
+    if name == DELETED_USER_NAME:
+        return str(_("Deleted user"))
+    if not name and phone:
+        return str(_("Caller •••%(last)s") % {"last": phone[-3:]})
+    return name
 
 
 class PledgeStatus(models.TextChoices):
@@ -61,8 +69,8 @@ class PledgeQuerySet(models.QuerySet["Pledge"]):
         return self.filter(cancelled_at__isnull=True)
 
     def newest_first(self) -> "PledgeQuerySet":
-        """With who confirmed each one, for the tables of Pledge Management."""
-        return self.select_related("confirmed_by").order_by("-created_at", "-id")
+        """With who confirmed each one and its plan, for the tables of Pledge Management."""
+        return self.select_related("confirmed_by", "instalment_plan").order_by("-created_at", "-id")
 
 
 class Pledge(models.Model):
@@ -77,9 +85,14 @@ class Pledge(models.Model):
         # e-mail address: nobody verified it. (A donation's is its payment's user.)
         help_text="The account signed in when pledging, if any.",
     )
-    name = models.CharField(max_length=150)
-    email = models.EmailField()
+    # Blank only for pledges made by phone (USSD, ``phone_verified``): the web form requires both.
+    name = models.CharField(max_length=150, blank=True)
+    email = models.EmailField(blank=True)
     phone = models.CharField(max_length=16, help_text="E.164, e.g. +254712345678")
+    phone_verified = models.BooleanField(
+        default=False,
+        help_text="The phone number was given by the mobile network (a pledge made by USSD), not typed by someone.",
+    )
     amount = models.PositiveIntegerField(help_text="Whole KES, at least 1.")
     is_anonymous = models.BooleanField(default=False)
     language = models.CharField(
@@ -123,6 +136,8 @@ class Pledge(models.Model):
         indexes = [
             models.Index(fields=["campaign", "-created_at", "-id"], name="pledges_campaign_recent_idx"),
             models.Index(fields=["campaign", "status"], name="pledges_campaign_status_idx"),
+            # A caller's own pledges, found by the number the network gives (USSD "My pledges").
+            models.Index(fields=["phone", "-created_at"], name="pledges_phone_recent_idx"),
         ]
 
     def __str__(self) -> str:
@@ -144,6 +159,14 @@ class Pledge(models.Model):
     def is_live(self) -> bool:
         return self.cancelled_at is None
 
+    @property
+    def plan(self) -> "InstalmentPlan | None":
+        """Its instalment plan, if it has one."""
+        try:
+            return self.instalment_plan
+        except InstalmentPlan.DoesNotExist:
+            return None
+
     def derived_status(self) -> str:
         """The status its amount and ``paid_amount`` call for."""
         if self.paid_amount >= self.amount:
@@ -160,6 +183,51 @@ class Pledge(models.Model):
             pledged_signed_in_or_paid=self.amount if counts_publicly else 0,
             raised=self.paid_amount,
             donors=1 if self.paid_amount > 0 else 0,
+        )
+
+
+class InstalmentPlan(models.Model):
+    """How its pledger means to pay a pledge: ``instalment`` every week or month from
+    ``first_due_on`` until the pledge is paid (the rule: ``pledges/instalments.py``). The schedule
+    follows the pledge's amount as it stands; its reminders replace the campaign's fixed ones."""
+
+    Frequency = instalments.Frequency
+
+    pledge = models.OneToOneField(Pledge, on_delete=models.CASCADE, related_name="instalment_plan")
+    instalment = models.PositiveIntegerField(help_text="Whole KES, at least 1; the last instalment takes the rest.")
+    frequency = models.CharField(
+        max_length=8,
+        choices=[(Frequency.WEEKLY, _("Weekly")), (Frequency.MONTHLY, _("Monthly"))],
+    )
+    first_due_on = models.DateField()
+    set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The treasurer or owner who set it; empty when the pledger did.",
+    )
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=Q(instalment__gte=1), name="pledges_plan_instalment_gte_1")]
+
+    def __str__(self) -> str:
+        return f"KES {self.instalment} {self.frequency} from {self.first_due_on} for pledge {self.pledge_id}"
+
+    def schedule(self) -> list[instalments.Instalment]:
+        return instalments.schedule(
+            total=self.pledge.amount,
+            instalment=self.instalment,
+            frequency=instalments.Frequency(self.frequency),
+            first_due_on=self.first_due_on,
+        )
+
+    def standing(self, today: date | None = None) -> instalments.PlanStanding:
+        """Where its pledger stands on ``today`` (Nairobi's, by default)."""
+        return instalments.standing(
+            instalments=self.schedule(), paid=self.pledge.paid_amount, today=today or timezone.localdate()
         )
 
 

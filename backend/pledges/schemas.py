@@ -14,9 +14,11 @@ from ninja import Field, Schema
 from audit.models import AuditAction, AuditEntry
 from campaigns.selectors import campaign_payment_instructions, campaign_stk_account
 from collection_accounts.schemas import PaymentInstructionOut
+from common.money import AMOUNT_MAX
 from payments.models import Payment
 from payments.schemas import PaymentOut
-from pledges.models import Donation, Pledge, PledgeStatus, shown_giver_name
+from pledges.instalments import Frequency, PlanTerms, Standing, latest_last_due_on
+from pledges.models import Donation, InstalmentPlan, Pledge, PledgeStatus, shown_giver_name
 from pledges.selectors import UnmatchedPayment
 
 HIDDEN_EMAIL = "hidden@anonymous.invalid"
@@ -31,7 +33,69 @@ IGNORED = "Accepted for compatibility and ignored: the server derives it."
 def _masked_contact(*, name: str, is_anonymous: bool, manages: bool) -> dict[str, str]:
     if manages:
         return {}
-    return {"name": _("Anonymous") if is_anonymous else name, "email": HIDDEN_EMAIL, "phone": _("Hidden")}
+    # A pledge made by phone without a name (USSD) is the public's 'Caller', without the digits.
+    return {
+        "name": _("Anonymous") if is_anonymous else name or _("Caller"),
+        "email": HIDDEN_EMAIL,
+        "phone": _("Hidden"),
+    }
+
+
+# Instalment plans ----------------------------------------------------------------------------
+
+
+class PlanIn(Schema):
+    """An instalment plan: ``instalment`` whole KES every week or month from ``first_due_on``, the
+    last instalment taking the rest of the pledge."""
+
+    instalment: int = Field(ge=1, le=AMOUNT_MAX, description="Whole KES, at most the pledge's amount.")
+    frequency: Frequency
+    first_due_on: date = Field(description="Pledgers: today or later. Treasurers may record a plan already running.")
+
+    def terms(self) -> PlanTerms:
+        return PlanTerms(self.instalment, self.frequency, self.first_due_on)
+
+
+class PlanOut(Schema):
+    """A pledge's plan and where its pledger stands today (payments count against it in order)."""
+
+    instalment: int
+    frequency: Frequency
+    first_due_on: date
+    instalment_count: int
+    last_due_on: date
+    next_due_on: date | None = Field(description="The first instalment not yet covered; null once all are.")
+    next_due_amount: int | None = Field(description="What is left of that instalment.")
+    standing: Standing
+    behind_count: int = Field(description="Instalments due by today that the payments do not cover.")
+    behind_amount: int = Field(description="What those lack, whole KES.")
+
+    @classmethod
+    def from_plan(cls, plan: InstalmentPlan) -> "PlanOut":
+        schedule = plan.schedule()
+        paid = plan.pledge.paid_amount
+        upcoming = next((part for part in schedule if part.due_by_then > paid), None)
+        where = plan.standing()
+        return cls(
+            instalment=plan.instalment,
+            frequency=Frequency(plan.frequency),
+            first_due_on=plan.first_due_on,
+            instalment_count=len(schedule),
+            last_due_on=schedule[-1].due_on,
+            next_due_on=upcoming.due_on if upcoming else None,
+            next_due_amount=min(upcoming.amount, upcoming.due_by_then - paid) if upcoming else None,
+            standing=where.standing,
+            behind_count=where.behind_count,
+            behind_amount=where.behind_amount,
+        )
+
+    @classmethod
+    def of(cls, pledge: Pledge) -> "PlanOut | None":
+        plan = pledge.plan
+        if plan is None:
+            return None
+        plan.pledge = pledge
+        return cls.from_plan(plan)
 
 
 # Pledges ------------------------------------------------------------------------------------
@@ -46,6 +110,7 @@ class PledgeIn(Schema):
     email: str | None = Field(None, max_length=500)
     phone: str | None = Field(None, max_length=50, description="Kenyan: +254 or 0, then 1 or 7, then 8 digits.")
     is_anonymous: bool = False
+    plan: PlanIn | None = Field(None, description="Pay in instalments: the plan chosen with the pledge.")
     timestamp: Any = Field(None, description=IGNORED)
     campaignTitle: Any = Field(None, description=IGNORED)
     deadlineDate: Any = Field(None, description=IGNORED)
@@ -75,6 +140,8 @@ class PledgeReceiptOut(Schema):
     )
     phone_hint: str = Field(description="The pledge's phone with the middle digits hidden, e.g. '+2547•••••678'.")
     created_at: datetime
+    plan: PlanOut | None = Field(description="Its instalment plan, if it has one.")
+    plan_latest_end: date = Field(description="The latest a plan's last instalment may fall due.")
 
     @classmethod
     def from_pledge(cls, pledge: Pledge) -> "PledgeReceiptOut":
@@ -99,6 +166,10 @@ class PledgeReceiptOut(Schema):
             stk_push_available=pledge.remaining_amount > 0 and campaign_stk_account(campaign=campaign) is not None,
             phone_hint=f"{pledge.phone[:5]}•••••{pledge.phone[-3:]}",
             created_at=pledge.created_at,
+            plan=PlanOut.of(pledge),
+            plan_latest_end=latest_last_due_on(
+                end_date=campaign.end_date, past_end_allowed=campaign.instalments_past_end
+            ),
         )
 
 
@@ -128,6 +199,7 @@ class PledgeOut(Schema):
     )
     cancelled_at: datetime | None = Field(description="When it was cancelled; null while it counts.")
     cancel_reason: str | None
+    plan: PlanOut | None = Field(description="Its instalment plan and where its pledger stands, if it has one.")
 
     @classmethod
     def for_viewer(cls, pledge: Pledge, *, manages: bool) -> "PledgeOut":
@@ -135,7 +207,7 @@ class PledgeOut(Schema):
         fields: dict[str, Any] = {
             "id": pledge.pk,
             "campaign_id": pledge.campaign_id,
-            "name": shown_giver_name(pledge.name),
+            "name": shown_giver_name(pledge.name, pledge.phone),
             "email": pledge.email,
             "phone": pledge.phone,
             "amount": pledge.amount,
@@ -152,6 +224,7 @@ class PledgeOut(Schema):
             "confirmed_by": None,
             "cancelled_at": None,
             "cancel_reason": None,
+            "plan": None,
             **_masked_contact(name=pledge.name, is_anonymous=pledge.is_anonymous, manages=manages),
         }
         if manages:
@@ -166,6 +239,7 @@ class PledgeOut(Schema):
                 confirmed_by=(confirmer.full_name or confirmer.email) if confirmer else None,
                 cancelled_at=pledge.cancelled_at,
                 cancel_reason=pledge.cancel_reason if pledge.cancelled_at else None,
+                plan=PlanOut.of(pledge),
             )
         return cls(**fields)
 
@@ -176,6 +250,7 @@ class PledgeListQuery(Schema):
         "", max_length=100, description="Managers: name, e-mail, phone or code. Others: names, not anonymous ones."
     )
     status: PledgeStatus | None = Field(None, description="Managers only; ignored for others.")
+    behind: bool = Field(False, description="Managers only: live pledges whose pledger is behind their plan.")
     page: int = Field(1, ge=1, description="1-based; a page past the end is an empty list.")
     page_size: int = Field(20, ge=1, le=100)
 

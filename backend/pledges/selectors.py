@@ -26,7 +26,8 @@ from common.errors import NotFoundError
 from organizations.roles import Permission
 from payments.models import Payment, PaymentEvent
 from pledges import codes
-from pledges.models import Donation, Pledge, PledgePayment, PledgeStatus, shown_giver_name
+from pledges.instalments import Standing
+from pledges.models import Donation, InstalmentPlan, Pledge, PledgePayment, PledgeStatus, shown_giver_name
 
 MAX_SEARCH_LENGTH = 100
 
@@ -56,12 +57,27 @@ def _page(queryset: QuerySet[Any], *, page: int, page_size: int) -> tuple[list[A
     return list(queryset[offset : offset + page_size]), total
 
 
+def pledges_behind_plan(*, campaign: Campaign) -> list[int]:
+    """The ids of the campaign's live pledges whose pledger is behind their instalment plan today.
+    Worked out from each plan (one query), as standing depends on the day and is stored nowhere."""
+    plans = InstalmentPlan.objects.filter(pledge__campaign=campaign, pledge__cancelled_at__isnull=True)
+    return [plan.pledge_id for plan in plans.select_related("pledge") if plan.standing().standing == Standing.BEHIND]
+
+
 def pledge_list(
-    *, campaign: Campaign, manages: bool, q: str = "", status: str | None = None, page: int = 1, page_size: int = 20
+    *,
+    campaign: Campaign,
+    manages: bool,
+    q: str = "",
+    status: str | None = None,
+    behind: bool = False,
+    page: int = 1,
+    page_size: int = 20,
 ) -> tuple[list[Pledge], int]:
     """A campaign's pledges, newest first, one page, and how many match.
 
-    Managers search names, e-mails, phones and codes and may filter by status. Anyone else
+    Managers search names, e-mails, phones and codes and may filter by status, or to those
+    behind their instalment plan. Anyone else
     searches the names of pledges that are not anonymous (an anonymous pledger is never found
     by name), and cannot filter by payment state.
     """
@@ -78,6 +94,8 @@ def pledge_list(
             pledges = pledges.filter(match)
         if status:
             pledges = pledges.filter(status=status)
+        if behind:
+            pledges = pledges.filter(pk__in=pledges_behind_plan(campaign=campaign))
     else:
         # A cancelled pledge is off the public page; its organizer still lists it, marked.
         pledges = pledges.live()
@@ -263,7 +281,7 @@ def pledge_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
         confirmer = pledge.confirmed_by
         yield [
             _when(pledge.created_at),
-            _cell(shown_giver_name(pledge.name)),
+            _cell(shown_giver_name(pledge.name, pledge.phone)),
             _cell(pledge.email),
             pledge.phone,
             yes if pledge.is_anonymous else no,

@@ -14,15 +14,19 @@ takes the campaign row's lock itself, so concurrent credits queue on it and none
 """
 
 import re
+from collections.abc import Mapping
 from datetime import date
 from functools import partial
+from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from accounts import validators
 from accounts.models import User
@@ -44,8 +48,8 @@ from payments.services import (
     payment_stk_push_limit_enforce,
     payment_stk_push_start,
 )
-from pledges import codes, signals
-from pledges.models import DELETED_USER_NAME, CampaignFigures, Donation, Pledge, PledgePayment
+from pledges import codes, instalments, signals
+from pledges.models import DELETED_USER_NAME, CampaignFigures, Donation, InstalmentPlan, Pledge, PledgePayment
 from pledges.selectors import donations_made_by, pledge_managed_get, pledges_made_by, unmatched_payments
 
 NAME_MAX_LENGTH = 150
@@ -53,13 +57,13 @@ CODE_ATTEMPTS = 5
 REASON_MAX_LENGTH = 500
 
 
-def _ensure_open(campaign: Campaign, *, refusals: dict[str, str]) -> None:
+def _ensure_open(campaign: Campaign, *, refusals: Mapping[str, str | Promise]) -> None:
     """Pledges and donations go only to active campaigns, up to and including their end date."""
     if campaign.status != CampaignStatus.ACTIVE:
         key = "closed" if campaign.status == CampaignStatus.CLOSED else "not_active"
-        raise ServiceError(refusals[key], code=f"campaign_{key}")
+        raise ServiceError(str(refusals[key]), code=f"campaign_{key}")
     if campaign.end_date < timezone.localdate():
-        message = refusals["ended"] % {"date": date_format(campaign.end_date, "j F Y")}
+        message = str(refusals["ended"]) % {"date": date_format(campaign.end_date, "j F Y")}
         raise ServiceError(message, code="campaign_ended")
 
 
@@ -151,6 +155,19 @@ def _giving_contact_limits_enforce(*, scope: str, phone: str, email: str, viewer
 # Pledges -----------------------------------------------------------------------------------
 
 
+PLEDGE_REFUSALS = {
+    "not_active": _lazy("This campaign is not active yet, so it is not accepting pledges."),
+    "closed": _lazy("This campaign is closed and no longer accepts pledges."),
+    "ended": _lazy("This campaign ended on %(date)s and no longer accepts pledges."),
+}
+DONATION_REFUSALS = {
+    "not_active": _lazy("This campaign is not active yet, so it is not accepting donations."),
+    "closed": _lazy("This campaign is closed and no longer accepts donations."),
+    "ended": _lazy("This campaign ended on %(date)s and no longer accepts donations."),
+}
+WHOLE_AMOUNT_MESSAGE = _lazy("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.")
+
+
 def pledge_create(
     *,
     campaign_id: int,
@@ -162,8 +179,10 @@ def pledge_create(
     viewer: User | None,
     client_ip: str,
     challenge_solution: str = "",
+    plan: instalments.PlanTerms | None = None,
 ) -> Pledge:
-    """Record a pledge to an active campaign and add it to the campaign's pledged total.
+    """Record a pledge to an active campaign and add it to the campaign's pledged total, with the
+    instalment ``plan`` its pledger chose, if any (its rules: ``_plan_errors``).
 
     Name, e-mail, phone and amount are required ('Please fill in all required fields'); the
     phone is Kenyan (kept in E.164) and the amount whole shillings of at least 1, at most the
@@ -176,14 +195,7 @@ def pledge_create(
         scope="pledge", address=client_ip, limit=settings.RATE_LIMIT_PLEDGE, solution=challenge_solution
     )
     campaign = campaign_get(campaign_id=campaign_id, user=viewer)
-    _ensure_open(
-        campaign,
-        refusals={
-            "not_active": _("This campaign is not active yet, so it is not accepting pledges."),
-            "closed": _("This campaign is closed and no longer accepts pledges."),
-            "ended": _("This campaign ended on %(date)s and no longer accepts pledges."),
-        },
-    )
+    _ensure_open(campaign, refusals=PLEDGE_REFUSALS)
     name, email, phone = validators.normalize_name(name or ""), _clean(email), _clean(phone)
     whole = _whole_amount(amount)
     missing = {
@@ -203,30 +215,76 @@ def pledge_create(
         errors["email"] = message
     if phone and (message := validators.check_kenyan_phone(phone)):
         errors["phone"] = message
-    if amount is not None and whole is None:
-        errors["amount"] = _("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.")
-    elif whole is not None and (message := _ceiling_error(campaign, whole)):
+    if amount is not None and (message := pledge_amount_refusal(campaign=campaign, amount=amount)):
         errors["amount"] = message
+    if plan is not None and whole is not None and "amount" not in errors:
+        errors.update(_plan_errors(pledge=Pledge(campaign=campaign, amount=whole), terms=plan, backdating=False))
     if errors:
         detail = _("Please fill in all required fields") if missing else _("Please correct the errors below")
         raise FieldValidationError(detail, field_errors=errors)
     assert whole is not None
     _giving_contact_limits_enforce(scope="pledge", phone=phone, email=email, viewer=viewer)
+    return _pledge_record(
+        campaign=campaign,
+        user=viewer,
+        name=name,
+        email=email,
+        phone=validators.normalize_kenyan_phone(phone),
+        amount=whole,
+        is_anonymous=is_anonymous,
+        plan=plan,
+    )
 
+
+def pledge_create_by_phone(*, campaign_id: int, amount: int, phone: str, is_anonymous: bool) -> Pledge:
+    """Record a pledge made from a phone whose number the mobile network gave (the USSD menu):
+    no name or e-mail, the number marked verified (``Pledge.phone_verified``). The campaign's
+    rules are the web form's (open, visible to anyone, the largest single pledge) and so is the
+    per-phone limit; there is no per-address limit, since one gateway carries every caller (the
+    USSD app limits each number itself)."""
+    campaign = campaign_get(campaign_id=campaign_id, user=None)
+    _ensure_open(campaign, refusals=PLEDGE_REFUSALS)
+    if message := validators.check_kenyan_phone(phone):
+        raise FieldValidationError(message, field_errors={"phone": message})
+    if message := pledge_amount_refusal(campaign=campaign, amount=amount):
+        raise FieldValidationError(message, field_errors={"amount": message})
+    _giving_contact_limits_enforce(scope="pledge", phone=phone, email="", viewer=None)
+    return _pledge_record(
+        campaign=campaign,
+        user=None,
+        name="",
+        email="",
+        phone=validators.normalize_kenyan_phone(phone),
+        phone_verified=True,
+        amount=amount,
+        is_anonymous=is_anonymous,
+    )
+
+
+def pledge_amount_refusal(*, campaign: Campaign, amount: float) -> str | None:
+    """Why ``amount`` cannot be pledged to ``campaign`` (not whole shillings from 1 to
+    AMOUNT_MAX, or above its largest single pledge), or None when it can."""
+    whole = _whole_amount(amount)
+    if whole is None:
+        return str(WHOLE_AMOUNT_MESSAGE)
+    return _ceiling_error(campaign, whole)
+
+
+def _pledge_record(*, campaign: Campaign, plan: instalments.PlanTerms | None = None, **fields: Any) -> Pledge:
+    """Save a checked pledge with a fresh code and its instalment ``plan``, if any, and count it on
+    its campaign; ``pledge_created`` is announced on commit."""
     for attempt in range(CODE_ATTEMPTS):
         try:
             with transaction.atomic():
-                pledge = Pledge.objects.create(
-                    campaign=campaign,
-                    user=viewer,
-                    name=name,
-                    email=email,
-                    phone=validators.normalize_kenyan_phone(phone),
-                    amount=whole,
-                    is_anonymous=is_anonymous,
-                    language=current_language(),
-                )
+                pledge = Pledge.objects.create(campaign=campaign, language=current_language(), **fields)
                 _counters_move(campaign_id=campaign.pk, change=pledge.campaign_figures())
+                if plan is not None:
+                    InstalmentPlan.objects.create(
+                        pledge=pledge,
+                        instalment=plan.instalment,
+                        frequency=plan.frequency,
+                        first_due_on=plan.first_due_on,
+                    )
         except IntegrityError:
             # Two pledges drew the same code: draw again (one chance in hundreds of millions).
             if attempt == CODE_ATTEMPTS - 1:
@@ -275,6 +333,26 @@ def pledge_stk_push_start(
         scope="pledge-stk-push", identifiers=[pledge.code, phone_digits], limit=settings.RATE_LIMIT_PLEDGE_STK_PUSH
     )
     payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
+    return _pledge_stk_push(pledge=pledge, phone=phone, amount=amount, idempotency_key=idempotency_key, viewer=viewer)
+
+
+def pledge_stk_push_by_phone(*, pledge_id: int, phone: str, amount: int, idempotency_key: str) -> Payment:
+    """Send the PIN prompt for ``amount`` of a pledge of the number the mobile network gave
+    (the USSD menu's 'Pay a pledge'), to that number. Any live pledge naming the number is its
+    owner's to pay; the USSD app limits the prompts per number."""
+    pledge = (
+        Pledge.objects.select_related("campaign")
+        .filter(pk=pledge_id, phone=validators.normalize_kenyan_phone(phone))
+        .first()
+    )
+    if pledge is None:
+        raise NotFoundError(_("Pledge not found."), code="not_found")
+    return _pledge_stk_push(pledge=pledge, phone=phone, amount=amount, idempotency_key=idempotency_key, viewer=None)
+
+
+def _pledge_stk_push(
+    *, pledge: Pledge, phone: str, amount: int | None, idempotency_key: str, viewer: User | None
+) -> Payment:
     if not pledge.is_live:
         raise ServiceError(_("This pledge was cancelled by the organizer."), code="pledge_cancelled")
     remaining = pledge.remaining_amount
@@ -554,7 +632,7 @@ def pledge_amount_correct(*, pledge_id: int, user: User, amount: int, reason: st
         reason = _reason_clean(reason)
         message = None
         if not 1 <= amount <= AMOUNT_MAX:
-            message = _("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.")
+            message = str(WHOLE_AMOUNT_MESSAGE)
         elif amount < pledge.paid_amount:
             message = _("The amount cannot be less than what is already paid (%(paid)s).") % {
                 "paid": format_ksh(pledge.paid_amount)
@@ -781,14 +859,7 @@ def donation_create(
         scope="donation", address=client_ip, limit=settings.RATE_LIMIT_DONATION, solution=challenge_solution
     )
     campaign = campaign_get(campaign_id=campaign_id, user=viewer)
-    _ensure_open(
-        campaign,
-        refusals={
-            "not_active": _("This campaign is not active yet, so it is not accepting donations."),
-            "closed": _("This campaign is closed and no longer accepts donations."),
-            "ended": _("This campaign ended on %(date)s and no longer accepts donations."),
-        },
-    )
+    _ensure_open(campaign, refusals=DONATION_REFUSALS)
     name, email, phone = validators.normalize_name(name or ""), _clean(email), _clean(phone)
     whole = _whole_amount(amount)
     errors: dict[str, str] = {}
@@ -862,6 +933,34 @@ def donation_create(
     )
 
 
+def donation_create_by_phone(*, campaign_id: int, amount: int, phone: str, idempotency_key: str) -> Donation:
+    """An anonymous M-Pesa donation from a phone whose number the mobile network gave (the USSD
+    menu's 'Give now'): the PIN prompt goes to that number. The campaign's rules are the web's,
+    and so is the per-phone limit; no per-address limit (one gateway carries every caller)."""
+    campaign = campaign_get(campaign_id=campaign_id, user=None)
+    _ensure_open(campaign, refusals=DONATION_REFUSALS)
+    if _whole_amount(amount) is None:
+        message = _("Please enter a valid donation amount")
+        raise FieldValidationError(message, field_errors={"amount": message})
+    _giving_contact_limits_enforce(scope="donation", phone=phone, email="", viewer=None)
+    payment = payment_stk_push_start(
+        purpose=Payment.Purpose.DONATION,
+        amount=amount,
+        phone=phone,
+        campaign=campaign,
+        idempotency_key=idempotency_key,
+        collection_account=campaign_stk_account(campaign=campaign),
+    )
+    return donation_attach_payment(
+        payment=payment,
+        campaign=campaign,
+        name="",
+        email="",
+        phone=validators.normalize_kenyan_phone(phone),
+        is_anonymous=True,
+    )
+
+
 @transaction.atomic
 def donation_attach_payment(
     *, payment: Payment, campaign: Campaign, name: str, email: str, phone: str, is_anonymous: bool
@@ -894,3 +993,93 @@ def pledges_personal_data_erase(*, user: User) -> None:
     anonymous = {"name": DELETED_USER_NAME, "email": "", "phone": "", "is_anonymous": True}
     pledges_made_by(user=user).update(**anonymous)
     donations_made_by(user=user).update(**anonymous)
+
+
+# Instalment plans ----------------------------------------------------------------------------
+
+
+def _plan_errors(*, pledge: Pledge, terms: instalments.PlanTerms, backdating: bool) -> dict[str, str]:
+    """What is wrong with ``terms`` for ``pledge`` (saved or not), by field: instalment,
+    frequency, first_due_on."""
+    errors: dict[str, str] = {}
+    if not 1 <= terms.instalment <= pledge.amount:
+        errors["instalment"] = _("Please enter a whole amount from Ksh 1 to the pledge's %(amount)s.") % {
+            "amount": format_ksh(pledge.amount)
+        }
+    elif instalments.instalment_count(total=pledge.amount, instalment=terms.instalment) > instalments.MAX_INSTALMENTS:
+        errors["instalment"] = _("Please choose a larger instalment: at most %(count)s instalments.") % {
+            "count": instalments.MAX_INSTALMENTS
+        }
+    if terms.frequency not in set(instalments.Frequency):
+        errors["frequency"] = _("Please choose weekly or monthly.")
+    if not backdating and terms.first_due_on < timezone.localdate():
+        errors["first_due_on"] = _("The first instalment cannot fall due in the past.")
+    if errors:
+        return errors
+    last = instalments.schedule(
+        total=pledge.amount,
+        instalment=terms.instalment,
+        frequency=instalments.Frequency(terms.frequency),
+        first_due_on=terms.first_due_on,
+    )[-1]
+    campaign = pledge.campaign
+    latest = instalments.latest_last_due_on(end_date=campaign.end_date, past_end_allowed=campaign.instalments_past_end)
+    if last.due_on > latest:
+        errors["first_due_on" if last.number == 1 else "instalment"] = _(
+            "The plan must end by %(date)s; this one ends on %(last)s. Choose larger instalments or an earlier start."
+        ) % {"date": date_format(latest, "j F Y"), "last": date_format(last.due_on, "j F Y")}
+    return errors
+
+
+def _plan_save(*, pledge: Pledge, terms: instalments.PlanTerms, set_by: User | None) -> InstalmentPlan:
+    """Set or replace ``pledge``'s plan, inside the caller's transaction, the pledge locked. A
+    fully paid or cancelled pledge takes none; errors by field (see ``_plan_errors``)."""
+    _ensure_live(pledge)
+    if pledge.is_confirmed:
+        raise ServiceError(_("This pledge is already fully paid."), code="pledge_paid")
+    if errors := _plan_errors(pledge=pledge, terms=terms, backdating=set_by is not None):
+        raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
+    plan, _created = InstalmentPlan.objects.update_or_create(
+        pledge=pledge,
+        defaults={
+            "instalment": terms.instalment,
+            "frequency": terms.frequency,
+            "first_due_on": terms.first_due_on,
+            "set_by": set_by,
+            "updated_at": timezone.now(),
+        },
+    )
+    plan.pledge = pledge
+    return plan
+
+
+def pledge_plan_set_by_code(*, code: str, client_ip: str, terms: instalments.PlanTerms) -> InstalmentPlan:
+    """The pledger's plan, set or changed from their pledge page (the code is their capability, as
+    for every operation of that page): the first instalment today or later, the last by the
+    campaign's end date (or up to 24 months past it, where the campaign allows)."""
+    with transaction.atomic():
+        found = pledge_get_by_code(code=code, client_ip=client_ip)
+        pledge = Pledge.objects.select_for_update().select_related("campaign").get(pk=found.pk)
+        return _plan_save(pledge=pledge, terms=terms, set_by=None)
+
+
+def pledge_plan_set(*, pledge_id: int, user: User, terms: instalments.PlanTerms) -> InstalmentPlan:
+    """A treasurer's or owner's plan for a pledge (agreed with its pledger), audited. The first
+    instalment may lie in the past: the plan may record an arrangement already running."""
+    with transaction.atomic():
+        pledge = pledge_managed_get(
+            pledge_id=pledge_id, user=user, permission=Permission.MANAGE_PLEDGES, for_update=True
+        )
+        previous = InstalmentPlan.objects.filter(pledge=pledge).first()
+        before = _plan_summary(previous)
+        plan = _plan_save(pledge=pledge, terms=terms, set_by=user)
+        audit_record(
+            actor=user, action=AuditAction.PLEDGE_PLAN_SET, target=pledge, before=before, after=_plan_summary(plan)
+        )
+    return plan
+
+
+def _plan_summary(plan: InstalmentPlan | None) -> dict[str, object]:
+    if plan is None:
+        return {}
+    return {"instalment": plan.instalment, "frequency": plan.frequency, "first_due_on": plan.first_due_on.isoformat()}

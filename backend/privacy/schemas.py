@@ -161,6 +161,20 @@ class NotificationExportOut(Schema):
     sent_at: datetime | None
 
 
+class UssdCallerExportOut(Schema):
+    phone: str
+    language: str
+    updated_at: datetime
+
+
+class UssdSessionExportOut(Schema):
+    phone: str
+    language: str
+    final_text: str = Field(description="What was typed in the session that closed it.")
+    final_answer: str
+    created_at: datetime
+
+
 class PersonalDataOut(Schema):
     """Everything the platform holds about the signed-in user. Pledges and donations are those
     given while signed in."""
@@ -179,3 +193,9 @@ class PersonalDataOut(Schema):
     grant_applications: list[GrantApplicationExportOut]
     feedback: list[FeedbackExportOut]
     notifications: list[NotificationExportOut]
+    ussd_caller: UssdCallerExportOut | None = Field(
+        description="The USSD menu's language choice for the phone number on the account."
+    )
+    ussd_sessions: list[UssdSessionExportOut] = Field(
+        description="USSD sessions of that number still kept (for about 15 minutes)."
+    )

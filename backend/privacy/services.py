@@ -16,12 +16,14 @@ from grants.services import grants_personal_data_erase
 from notifications.outbox import notifications_personal_data_erase
 from payments.services import payments_personal_data_erase
 from pledges.services import pledges_personal_data_erase
+from ussd.services import ussd_personal_data_erase
 
 # Each app's own erase, run in this order inside one transaction: from the top layer down, so an
 # app may still read what a lower one holds (notifications find the messages sent to the user by
 # the contact details on their pledges, before pledges forget them), and the account last, as
 # every other row points at it. A new app holding personal data adds its erase here.
 PERSONAL_DATA_ERASERS: tuple[Callable[..., None], ...] = (
+    ussd_personal_data_erase,
     notifications_personal_data_erase,
     feedback_personal_data_erase,
     grants_personal_data_erase,

@@ -211,3 +211,26 @@ def test_readiness_through_the_balancer(stack: Stack) -> None:
         "status": "ok",
         "checks": {"database": "ok", "cache": "ok"},
     }
+
+
+def test_a_ussd_session_whose_steps_alternate_between_the_instances_pledges_once(stack: Stack) -> None:
+    campaign = CampaignFactory.create()
+    session_id = f"ATUid_scale_{uuid.uuid4().hex}"
+    # Pledges are limited per number, across runs too: a number of its own.
+    phone = f"+2547{secrets.randbelow(10**4):04d}1235"
+    answers = ["1", str(campaign.pk), "600", "1", "1"]
+
+    def step(base_url: str, text: str) -> str:
+        response = httpx.post(
+            f"{base_url}/api/ussd/callback/{settings.AFRICASTALKING_CALLBACK_TOKEN}",
+            data={"sessionId": session_id, "serviceCode": "*384*4242#", "phoneNumber": phone, "text": text},
+        )
+        assert response.status_code == 200, response.text
+        return response.text
+
+    screens = [step((stack.a, stack.b)[n % 2], "*".join(answers[:n])) for n in range(len(answers) + 1)]
+
+    assert screens[0].startswith("CON Harambee") and screens[-1].startswith("END Thank you!")
+    # The gateway retries the last step, on the other instance: the same answer, no second pledge.
+    assert step(stack.a, "*".join(answers)) == screens[-1]
+    assert list(Pledge.objects.filter(phone=phone).values_list("amount", flat=True)) == [600]

@@ -20,6 +20,7 @@ const ExplorePage = lazy(() => import("./features/campaigns/ExplorePage"));
 const CampaignPage = lazy(() => import("./features/campaigns/CampaignPage"));
 const AnalyticsPage = lazy(() => import("./features/analytics/AnalyticsPage"));
 const EditCampaignPage = lazy(() => import("./features/campaigns/EditCampaignPage"));
+const PosterPage = lazy(() => import("./features/ussd/PosterPage"));
 const GrantFundingPage = lazy(() => import("./features/grants/GrantFundingPage"));
 const SampleGrantPage = lazy(() => import("./features/grants/SampleGrantPage"));
 const CreateCampaignPage = lazy(() => import("./features/wizard/CreateCampaignPage"));
@@ -30,6 +31,9 @@ const PledgePage = lazy(() => import("./features/pledges/PledgePage"));
 const PledgeCodePage = lazy(() => import("./features/pledges/PledgeCodePage"));
 const DonatePage = lazy(() => import("./features/pledges/DonatePage"));
 const MinistryPage = lazy(() => import("./features/pledges/MinistryPage"));
+const OrganizationsPage = lazy(() => import("./features/organizations/OrganizationsPage"));
+const OrganizationPage = lazy(() => import("./features/organizations/OrganizationPage"));
+const InvitationPage = lazy(() => import("./features/organizations/InvitationPage"));
 const PrivacyPage = lazy(() => import("./features/privacy/PrivacyPage"));
 const MpesaConnectionPage = lazy(() => import("./features/payments/MpesaConnectionPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
@@ -51,6 +55,7 @@ export function App() {
           <Route path={/^\/campaign\/(?<id>\d+)\/?$/} component={CampaignPage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/pledge\/?$/} component={PledgeDialogPage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/donate\/?$/} component={DonatePage} />
+          <Route path={/^\/campaign\/(?<id>\d+)\/poster\/?$/} component={PosterPage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/analytics\/?$/}>
             <RequireAuth>
               <AnalyticsPage />
@@ -90,6 +95,17 @@ export function App() {
               <GrantFundingPage />
             </RequireAuth>
           </Route>
+          <Route path="/organizations">
+            <RequireAuth>
+              <OrganizationsPage />
+            </RequireAuth>
+          </Route>
+          <Route path={/^\/organizations\/(?<id>\d+)\/?$/}>
+            <RequireAuth>
+              <OrganizationPage />
+            </RequireAuth>
+          </Route>
+          <Route path="/invitation" component={InvitationPage} />
           <Route path={/^\/orgs\/(?<organization>\d+)\/collection-accounts\/(?<account>\d+)\/mpesa\/?$/}>
             <RequireAuth>
               <MpesaConnectionPage />

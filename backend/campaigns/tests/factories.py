@@ -31,7 +31,7 @@ class CampaignFactory(factory.django.DjangoModelFactory[Campaign]):
     goal = 100_000
     image_url = "https://example.com/cover.jpg"
     end_date = factory.LazyFunction(lambda: timezone.localdate() + timedelta(days=30))
-    payment_options = factory.LazyFunction(list)  # legacy: only what migration 0010 left (a personal number)
+    payment_options = factory.LazyFunction(list)  # legacy: only what migration 0012 left (a personal number)
 
     @factory.post_generation
     def paybill(self: Campaign, create: bool, number: str | None, **kwargs: object) -> None:

@@ -1,4 +1,4 @@
-"""Migration 0011: existing campaigns' payment options become collection accounts of their organization."""
+"""Migration 0012: existing campaigns' payment options become collection accounts of their organization."""
 
 import pytest
 from django.utils import timezone
@@ -10,7 +10,7 @@ from collection_accounts.models import CollectionAccount
 
 @pytest.fixture
 def before_accounts(transactional_db):
-    yield migrate("0010_campaign_collection_accounts")
+    yield migrate("0011_campaign_collection_accounts")
     migrate()
 
 

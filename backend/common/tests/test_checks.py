@@ -22,6 +22,7 @@ def deployment(settings):
     settings.MPESA_CALLBACK_TOKEN = f"{STRONG}-token"
     settings.PAYSTACK_SECRET_KEY = f"sk_live_{STRONG}"
     settings.AFRICASTALKING_API_KEY = f"atsk_{STRONG}"
+    settings.AFRICASTALKING_CALLBACK_TOKEN = f"{STRONG}-ussd"
     settings.MPESA_CONSUMER_KEY = "a-consumer-key"
     settings.MPESA_CONSUMER_SECRET = "a-consumer-secret"
     settings.MPESA_SHORTCODE = "600123"
@@ -63,6 +64,7 @@ def test_strong_settings_pass(deployment):
         ("MPESA_CALLBACK_TOKEN", "local-callback-token"),
         ("PAYSTACK_SECRET_KEY", "sk_test_local_simulator"),
         ("AFRICASTALKING_API_KEY", "local-sms-api-key"),
+        ("AFRICASTALKING_CALLBACK_TOKEN", "local-ussd-callback-token"),
         ("MPESA_SHORTCODE", "174379"),
         ("MPESA_PASSKEY", "bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919"),
         ("MPESA_CONSUMER_KEY", "local-consumer-key"),
@@ -75,7 +77,14 @@ def test_placeholders_and_local_defaults_are_errors(deployment, name, value):
 
 
 @pytest.mark.parametrize(
-    "name", ["SECRET_KEY", "MPESA_CALLBACK_TOKEN", "PAYSTACK_SECRET_KEY", "AFRICASTALKING_API_KEY"]
+    "name",
+    [
+        "SECRET_KEY",
+        "MPESA_CALLBACK_TOKEN",
+        "PAYSTACK_SECRET_KEY",
+        "AFRICASTALKING_API_KEY",
+        "AFRICASTALKING_CALLBACK_TOKEN",
+    ],
 )
 def test_secrets_shorter_than_32_characters_are_errors(deployment, name):
     setattr(deployment, name, STRONG[:31])
@@ -157,6 +166,7 @@ def production_environment(secret: str) -> dict[str, str]:
         "MPESA_CALLBACK_TOKEN": f"{secret}-token",
         "PAYSTACK_SECRET_KEY": f"{secret}-paystack",
         "AFRICASTALKING_API_KEY": f"{secret}-sms",
+        "AFRICASTALKING_CALLBACK_TOKEN": f"{secret}-ussd",
         "MPESA_CONSUMER_KEY": f"{secret}-consumer-key",
         "MPESA_CONSUMER_SECRET": f"{secret}-consumer-secret",
         "MPESA_SHORTCODE": "600123",

@@ -97,6 +97,7 @@ def production_settings() -> dict[str, object]:
         "MPESA_CALLBACK_TOKEN": "token",
         "PAYSTACK_SECRET_KEY": "sk_live_example",
         "AFRICASTALKING_API_KEY": "key",
+        "AFRICASTALKING_CALLBACK_TOKEN": "token",
     }
     environment.pop("DJANGO_SETTINGS_MODULE", None)
     answer = subprocess.run(  # noqa: S603 - our own interpreter and code

@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from accounts.models import User
+from accounts.models import PhoneVerification, User
 from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
 from campaigns import drafts
 from campaigns.models import Campaign, CampaignStatus, Draft, DraftToolType
@@ -38,8 +38,9 @@ from config.api import api
 from grants.models import Grant
 from grants.tests.factories import GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
-from organizations.models import Membership, Organization
+from organizations.models import ChangeRequest, Invitation, Membership, Organization
 from organizations.roles import Role
+from organizations.services import team_role_change
 from payments.models import MpesaConnection, Payment
 from payments.services import payment_record_manual
 from pledges.models import Pledge
@@ -62,12 +63,16 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/profile":                                   (401, 200, 200, 200, 200, 200, 200, 200),
     "PATCH /api/profile":                                 (401, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/profile/password":                         (401, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/profile/phone-verification":               (401, 202, 202, 202, 202, 202, 202, 202),
+    "POST /api/profile/phone-verification/confirm":       (401, 200, 200, 200, 200, 200, 200, 200),
     "PUT /api/auth/language":                             (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/profile/export":                            (401, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/profile/delete":                           (401, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/privacy-contact":                           (200, 200, 200, 200, 200, 200, 200, 200),
     # The proof-of-work challenge past a per-address limit: anyone
     "GET /api/challenge":                                 (200, 200, 200, 200, 200, 200, 200, 200),
+    # The USSD code to dial, for campaign pages and posters: anyone (the gateway's callback is not in the schema)
+    "GET /api/ussd":                                      (200, 200, 200, 200, 200, 200, 200, 200),
     # Campaigns: public reads; editing and closing early by its owners or an admin; status by admins only
     "GET /api/fees":                                      (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/success-stories":                           (200, 200, 200, 200, 200, 200, 200, 200),
@@ -83,6 +88,7 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/campaigns/{campaign_id}/qr.svg":            (200, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/campaigns/{campaign_id}/views":            (204, 204, 204, 204, 204, 204, 204, 204),
     "GET /api/campaigns/{campaign_id}/analytics":         (401, 403, 200, 200, 403, 200, 403, 200),
+    "GET /api/campaigns/{campaign_id}/analytics.csv":     (401, 403, 200, 200, 403, 200, 403, 200),
     "GET /api/campaigns/{campaign_id}/reminder-settings": (401, 403, 200, 200, 403, 200, 403, 200),
     "PUT /api/campaigns/{campaign_id}/reminder-settings": (401, 403, 200, 200, 403, 403, 403, 200),
     "GET /api/campaign-drafts":                           (401, 200, 200, 200, 200, 200, 200, 200),
@@ -111,6 +117,17 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/orgs/{organization_id}/members":            (401, 404, 200, 200, 200, 200, 404, 404),
     "PUT /api/orgs/{organization_id}/members/{membership_id}":    (401, 404, 200, 403, 403, 403, 404, 404),
     "DELETE /api/orgs/{organization_id}/members/{membership_id}": (401, 404, 204, 403, 403, 403, 404, 404),
+    # The two-person rule: another owner or treasurer approves; whoever asked, or an owner, withdraws
+    "GET /api/orgs/{organization_id}/approvals":          (401, 404, 200, 200, 200, 200, 404, 404),
+    "POST /api/orgs/{organization_id}/approvals/{change_request_id}/approve":  (401, 404, 200, 200, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/approvals/{change_request_id}/withdraw": (401, 404, 200, 403, 403, 403, 404, 404),
+    # Invitations: owners send, list and revoke; the link's holder sees it; the invited one accepts
+    # (members already in the team: 400)
+    "GET /api/orgs/{organization_id}/invitations":        (401, 404, 200, 403, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/invitations":       (401, 404, 201, 403, 403, 403, 404, 404),
+    "DELETE /api/orgs/{organization_id}/invitations/{invitation_id}": (401, 404, 204, 403, 403, 403, 404, 404),
+    "GET /api/invitations":                               (200, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/invitations/accept":                       (401, 200, 400, 400, 400, 400, 200, 200),
     # Collection accounts: every member sees where the money is paid; owners and treasurers change it
     "GET /api/orgs/{organization_id}/collection-accounts":                (401, 404, 200, 200, 200, 200, 404, 404),
     "POST /api/orgs/{organization_id}/collection-accounts":               (401, 404, 201, 201, 403, 403, 404, 404),
@@ -129,11 +146,13 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/pledges":                                   (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/pledges/{code}":                            (200, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/pledges/{code}/stk-push":                  (201, 201, 201, 201, 201, 201, 201, 201),
+    "PUT /api/pledges/{code}/plan":                       (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/pledges/export.csv":                        (401, 403, 200, 200, 403, 403, 403, 200),
     "POST /api/confirm-payment":                          (401, 403, 200, 200, 403, 403, 403, 200),
     "GET /api/pledges/{pledge_id}/payments":              (401, 403, 200, 200, 403, 200, 403, 200),
     "POST /api/pledges/{pledge_id}/payments":             (401, 403, 201, 201, 403, 403, 403, 201),
     "POST /api/pledges/{pledge_id}/correction":           (401, 403, 200, 200, 403, 403, 403, 200),
+    "PUT /api/pledges/{pledge_id}/instalment-plan":       (401, 403, 200, 200, 403, 403, 403, 200),
     "POST /api/pledges/{pledge_id}/cancellation":         (401, 403, 200, 200, 403, 403, 403, 200),
     "POST /api/pledges/{pledge_id}/restoration":          (401, 403, 200, 200, 403, 403, 403, 200),
     "GET /api/pledges/{pledge_id}/history":               (401, 403, 200, 200, 403, 200, 403, 200),
@@ -169,6 +188,8 @@ class World:
     cancelled_pledge: Pledge
     grant: Grant
     team_member: Membership
+    change_request: ChangeRequest
+    invitation: Invitation
     collection_account: CollectionAccount
 
 
@@ -183,6 +204,15 @@ def world(settings: Any) -> World:
     settings.MINISTRY_CAMPAIGN_ID = campaign.pk
     # Another admin, so that the admin actor is not the last one (who may not delete their account).
     UserFactory.create(is_staff=True, is_superuser=True)
+    team_member = Membership.objects.create(
+        organization=campaign.organization, user=UserFactory.create(), role=Role.VIEWER
+    )
+    # A second owner asked to raise the viewer to treasurer: with two owners it waits for approval.
+    co_owner = Membership.objects.create(organization=campaign.organization, user=UserFactory.create(), role=Role.OWNER)
+    change_request = team_role_change(
+        user=co_owner.user, organization_id=campaign.organization_id, membership_id=team_member.pk, role="treasurer"
+    )
+    assert isinstance(change_request, ChangeRequest)
     return World(
         organizer=organizer,
         other_organizer=other_organizer,
@@ -211,9 +241,9 @@ def world(settings: Any) -> World:
         ),
         cancelled_pledge=PledgeFactory.create(campaign=campaign, cancelled_at=timezone.now()),
         grant=GrantFactory.create(),
-        team_member=Membership.objects.create(
-            organization=campaign.organization, user=UserFactory.create(), role=Role.VIEWER
-        ),
+        team_member=team_member,
+        change_request=change_request,
+        invitation=invitation_for(campaign.organization, email="invited@example.com"),
         collection_account=connected_account(campaign.organization),
     )
 
@@ -247,6 +277,10 @@ def actor_user(actor: str, world: World) -> User | None:
     return {"visitor": None, "owner": world.organizer, "other_owner": world.other_organizer}[actor]
 
 
+# Two weekly instalments of the world's pledge (Ksh 5,000), well before its campaign ends.
+PLAN = {"instalment": 2500, "frequency": "weekly", "first_due_on": str(timezone.localdate() + timedelta(days=1))}
+
+
 # Operations on another object than the path's usual one: reversing needs an entry made by hand,
 # restoring a cancelled pledge.
 OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
@@ -265,6 +299,8 @@ def path_parameters(world: World, operation: str = "") -> dict[str, object]:
         "pledge_id": world.pledge.pk,
         "organization_id": world.campaign.organization_id,
         "membership_id": world.team_member.pk,
+        "change_request_id": world.change_request.pk,
+        "invitation_id": world.invitation.pk,
         "account_id": world.collection_account.pk,
         **OWN_OBJECTS.get(operation, lambda w: {})(world),
     }
@@ -274,6 +310,29 @@ def unsafe_request_path(template: str, world: World, request: dict[str, Any], op
     """The path of a request that is not a GET, with its query if it has one (a GET sends it as data)."""
     path = template.format(**path_parameters(world, operation))
     return f"{path}?{urlencode(request['query'])}" if "query" in request else path
+
+
+def invitation_for(organization: Organization, *, email: str) -> Invitation:
+    """An invitation to ``email``, as if just sent; its link's token is its address."""
+    return Invitation.objects.create(
+        organization=organization, role=Role.VIEWER, email=email, token_hash=Invitation.hash_token(email)
+    )
+
+
+def invitation_token_for(world: World, user: User | None) -> str:
+    if user is None:
+        return "nobody"
+    return invitation_for(world.campaign.organization, email=user.email).email
+
+
+def phone_code_sent_to(user: User | None) -> str:
+    """A code as if just texted to the user's phone (the real one leaves only by SMS)."""
+    code = "246810"
+    if user is not None:
+        verification = PhoneVerification.objects.create(user=user, phone=user.phone, code_hash="")
+        verification.code_hash = PhoneVerification.hash_code(phone=user.phone, code=code, salt=str(verification.pk))
+        verification.save()
+    return code
 
 
 NEW_PASSWORD = "Kesho#Bora2027"
@@ -306,6 +365,8 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     "PATCH /api/profile": lambda w, me: {
         "json": {"first_name": "Akinyi", "last_name": "Odhiambo", "phone": "0712345678", "avatar_url": ""}
     },
+    "POST /api/profile/phone-verification": lambda w, me: {"json": {"phone": "0712345678"}},
+    "POST /api/profile/phone-verification/confirm": lambda w, me: {"json": {"code": phone_code_sent_to(me)}},
     "POST /api/profile/password": lambda w, me: {
         "json": {"current_password": DEFAULT_PASSWORD, "new_password": NEW_PASSWORD, "confirm_password": NEW_PASSWORD}
     },
@@ -349,6 +410,11 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
         }
     },
     "POST /api/orgs": lambda w, me: {"json": {"name": "St. Mark's Kiambu", "kind": "church"}},
+    "POST /api/orgs/{organization_id}/invitations": lambda w, me: {
+        "json": {"phone": "0712345678", "role": "treasurer"}
+    },
+    "GET /api/invitations": lambda w, me: {"query": {"token": w.invitation.email}},
+    "POST /api/invitations/accept": lambda w, me: {"json": {"token": invitation_token_for(w, me)}},
     "PATCH /api/orgs/{organization_id}": lambda w, me: {"json": {"town": "Thika"}},
     "PUT /api/orgs/{organization_id}/members/{membership_id}": lambda w, me: {"json": {"role": "usher"}},
     "POST /api/orgs/{organization_id}/collection-accounts": lambda w, me: {
@@ -412,6 +478,8 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
         "json": {"reference": w.unmatched_payment.reference}
     },
     "POST /api/pledges/{pledge_id}/correction": lambda w, me: {"json": {"amount": 8000, "reason": "Typo"}},
+    "PUT /api/pledges/{code}/plan": lambda w, me: {"json": PLAN},
+    "PUT /api/pledges/{pledge_id}/instalment-plan": lambda w, me: {"json": PLAN},
     "POST /api/pledges/{pledge_id}/cancellation": lambda w, me: {"json": {"reason": "Duplicate"}},
     "POST /api/pledges/{pledge_id}/restoration": lambda w, me: {"json": {"reason": "Not a duplicate"}},
     "POST /api/payments/{reference}/reversal": lambda w, me: {"json": {"reason": "Entered twice"}},

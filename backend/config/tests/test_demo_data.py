@@ -5,6 +5,7 @@ from django.core.management import CommandError, call_command
 
 from accounts.demo import DEMO_PASSWORD, DEMO_USERS
 from accounts.models import User
+from organizations.models import Membership
 
 pytestmark = pytest.mark.django_db
 
@@ -44,6 +45,21 @@ def test_demo_data_prints_how_to_sign_in():
     for fields in DEMO_USERS:
         assert fields["email"] in output
     assert output.count(f"password: {DEMO_PASSWORD}") == len(DEMO_USERS)
+
+
+def test_the_demo_organizers_team_has_a_treasurer_and_a_viewer_once():
+    load_demo_data()
+    output = load_demo_data()
+
+    organizer = User.objects.get(email="organizer@harambee.local")
+    team = Membership.objects.filter(organization__memberships__user=organizer, organization__memberships__role="owner")
+    assert sorted(team.values_list("user__email", "role")) == [
+        ("organizer@harambee.local", "owner"),
+        ("treasurer@harambee.local", "treasurer"),
+        ("viewer@harambee.local", "viewer"),
+    ]
+    assert "  treasurer  treasurer@harambee.local" in output
+    assert "  viewer     viewer@harambee.local" in output
 
 
 def test_demo_data_is_refused_in_production(settings):

@@ -24,7 +24,7 @@ from collection_accounts.tests.factories import CollectionAccountFactory
 from config.api import api
 from grants.tests.factories import GrantApplicationFactory, GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
-from organizations.models import Membership
+from organizations.models import ChangeRequest, Invitation, Membership
 from organizations.roles import Role
 from payments.models import MpesaConnection, Payment
 from pledges.models import Pledge
@@ -56,8 +56,22 @@ def build_world(rows: int, tag: str) -> World:
     campaign = CampaignFactory.create(organizer=organizer, title=settings.MINISTRY_CAMPAIGN_TITLE, paybill=paybill)
     CampaignFactory.create_batch(rows - 1, organizer=organizer)
     CampaignLikeFactory.create_batch(rows, campaign=campaign)
-    for member in UserFactory.create_batch(rows):  # the organization's team
-        Membership.objects.create(organization=campaign.organization, user=member, role=Role.VIEWER)
+    for member in UserFactory.create_batch(rows):  # the organization's team, each asked to be raised
+        membership = Membership.objects.create(organization=campaign.organization, user=member, role=Role.VIEWER)
+        ChangeRequest.objects.create(
+            organization=campaign.organization,
+            kind="team.role_change",
+            payload={"membership_id": membership.pk, "name": member.full_name, "role": "treasurer", "was": "viewer"},
+            summary="",
+            requested_by=organizer,
+        )
+        Invitation.objects.create(
+            organization=campaign.organization,
+            role=Role.USHER,
+            email=member.email,
+            token_hash=Invitation.hash_token(f"{campaign.organization_id}-{member.pk}"),
+            invited_by=organizer,
+        )
     CollectionAccountFactory.create_batch(rows, organization=campaign.organization, is_default=False)
     pledges = [make_pledge(campaign, name=f"Pledger {tag}{i}", phone=f"0711{tag}{i:05d}") for i in range(rows)]
     pledge = pledges[0]
@@ -76,14 +90,26 @@ def build_world(rows: int, tag: str) -> World:
     )
 
 
+def an_invitation_token(world: World) -> str:
+    invitation = Invitation.objects.filter(organization_id=world.campaign.organization_id).first()
+    assert invitation is not None and invitation.email
+    member = User.objects.get(email=invitation.email)
+    return f"{world.campaign.organization_id}-{member.pk}"
+
+
 Case = tuple[str, Callable[[World], str]]  # who asks ("visitor", "organizer", "admin"), the path
 CASES: dict[str, Case] = {
     "accounts_api_session": ("organizer", lambda w: "/api/auth/session"),
     "accounts_api_profile": ("organizer", lambda w: "/api/profile"),
     "privacy_api_profile_export": ("organizer", lambda w: "/api/profile/export"),
     "accounts_api_privacy_contact": ("visitor", lambda w: "/api/privacy-contact"),
+    "ussd_api_ussd_info": ("visitor", lambda w: "/api/ussd"),
     "common_api_challenge": ("visitor", lambda w: "/api/challenge"),
     "analytics_api_campaign_analytics": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/analytics"),
+    "analytics_api_campaign_analytics_export": (
+        "organizer",
+        lambda w: f"/api/campaigns/{w.campaign.pk}/analytics.csv",
+    ),
     "campaigns_api_campaign_categories": ("visitor", lambda w: "/api/campaign-categories"),
     "campaigns_api_success_stories": ("visitor", lambda w: "/api/success-stories"),
     "campaigns_api_campaign_list": ("admin", lambda w: "/api/campaigns?page_size=50"),
@@ -124,6 +150,15 @@ CASES: dict[str, Case] = {
         "organizer",
         lambda w: f"/api/orgs/{w.campaign.organization_id}/account-keywords",
     ),
+    "organizations_api_change_request_list": (
+        "organizer",
+        lambda w: f"/api/orgs/{w.campaign.organization_id}/approvals",
+    ),
+    "organizations_api_invitation_list": (
+        "organizer",
+        lambda w: f"/api/orgs/{w.campaign.organization_id}/invitations",
+    ),
+    "organizations_api_invitation_preview": ("visitor", lambda w: f"/api/invitations?token={an_invitation_token(w)}"),
     "collection_accounts_api_collection_account_list": (
         "organizer",
         lambda w: f"/api/orgs/{w.campaign.organization_id}/collection-accounts",

@@ -29,6 +29,9 @@ def built_frontend(settings, tmp_path):
         "/pledge/create-campaign",
         "/edit-campaign/5",
         "/icc-imara-donate",
+        "/organizations",
+        "/organizations/3",
+        "/invitation",
         "/orgs/3/collection-accounts/4/mpesa",
     ],
 )

@@ -5,6 +5,7 @@ from campaigns.demo import demo_campaigns_load
 from campaigns.models import Campaign
 from payments.models import Payment
 from pledges.demo import DEMO_PLEDGES, PLEDGED_CAMPAIGNS, demo_pledges_load
+from pledges.instalments import PlanStanding, Standing
 from pledges.models import Donation, Pledge
 
 pytestmark = pytest.mark.django_db
@@ -33,6 +34,21 @@ def test_the_demo_has_pledges_in_every_state_an_unmatched_payment_and_the_minist
     assert Campaign.objects.filter(title__in=PLEDGED_CAMPAIGNS, pledges__isnull=False).distinct().count() == len(
         PLEDGED_CAMPAIGNS
     )
+
+
+def test_the_demo_has_a_plan_on_track_and_one_behind_by_an_instalment_in_each_pledged_campaign(demo):
+    standings = {
+        (pledge.campaign_id, pledge.name): pledge.plan.standing()
+        for pledge in Pledge.objects.filter(instalment_plan__isnull=False).select_related("instalment_plan")
+        if pledge.plan is not None
+    }
+
+    assert len(standings) == 2 * (len(PLEDGED_CAMPAIGNS) + 1)
+    assert {(standing.standing, standing.behind_count) for standing in standings.values()} == {
+        (Standing.ON_TRACK, 0),
+        (Standing.BEHIND, 1),
+    }
+    assert standings[demo.pk, "Samuel Kiptoo"] == PlanStanding(Standing.BEHIND, 1, 5_000)
 
 
 def test_loading_the_demo_again_adds_nothing(demo):

@@ -9,9 +9,10 @@ donation rows recorded after their payment's callback; expiry of stale intents (
 still credits); and the corrections: amounts changed, pledges cancelled (their payments moved to
 another pledge or kept as gifts) and restored, M-Pesa receipts entered by hand from the same pool
 as the paybill's (one receipt, one credit), backdated entries, reversing entries, and pledge
-ceilings changed under the pledgers' feet. After every step every campaign's counters must add
+ceilings changed under the pledgers' feet; instalment plans set by the pledger or a treasurer. After every step every campaign's counters must add
 up to its counted payments and live pledges, every pledge's status must follow from its amount
-and payments, and no payment may count twice.
+and payments, and no payment may count twice; every plan must add up to its pledge, and its
+standing must follow from the payments counted in order.
 
 Only the providers' side is replaced: the STK Push and checkout answers, and what Paystack says
 about a transaction.
@@ -50,7 +51,8 @@ from payments.providers.daraja import DarajaClient, StkPushAccepted, StkQueryAns
 from payments.providers.paystack import PaystackClient
 from payments.tests.support import stk_callback
 from pledges import services as pledges
-from pledges.models import Donation, Pledge, PledgePayment
+from pledges.instalments import PlanTerms, Standing
+from pledges.models import Donation, InstalmentPlan, Pledge, PledgePayment
 
 SUCCEEDED = Payment.Status.SUCCEEDED
 CAMPAIGNS = 2
@@ -93,7 +95,8 @@ class Ledger(RuleBasedStateMachine):
         self.admin = UserFactory.create(is_staff=True, is_superuser=True)
         # One church, its campaigns all paid into its connected paybill.
         self.campaigns = [
-            CampaignFactory.create(organizer=self.organizer, paybill=TEST_PAYBILL) for _ in range(CAMPAIGNS)
+            CampaignFactory.create(organizer=self.organizer, paybill=TEST_PAYBILL, instalments_past_end=c == 0)
+            for c in range(CAMPAIGNS)
         ]
         self.unattached: list[tuple[Payment, Campaign]] = []
         self.paystack_says: dict[str, tuple[str, int]] = {}  # reference -> (status, amount in subunits)
@@ -327,6 +330,22 @@ class Ledger(RuleBasedStateMachine):
                 )
                 event("reversed")
 
+    @rule(
+        pledge=pledges,
+        instalment=st.integers(min_value=1, max_value=2_500),
+        frequency=st.sampled_from(["weekly", "monthly"]),
+        starts_in=st.integers(min_value=-60, max_value=30),
+        by_treasurer=st.booleans(),
+    )
+    def plan(self, pledge: Pledge, instalment: int, frequency: str, starts_in: int, by_treasurer: bool) -> None:
+        terms = PlanTerms(instalment, frequency, timezone.localdate() + timedelta(days=starts_in))
+        with refusable("plan"):  # fully paid, cancelled, past the campaign's end, in the past for a pledger
+            if by_treasurer:
+                pledges.pledge_plan_set(pledge_id=pledge.pk, user=self.organizer, terms=terms)
+            else:
+                pledges.pledge_plan_set_by_code(code=pledge.code, client_ip="203.0.113.9", terms=terms)
+            event("plan set")
+
     @rule(c=campaign_index, largest=st.integers(min_value=1, max_value=6_000))
     def set_ceiling(self, c: int, largest: int) -> None:
         campaign_update(campaign=self.campaigns[c], user=self.organizer, largest_pledge=largest)
@@ -389,6 +408,16 @@ class Ledger(RuleBasedStateMachine):
                 and not PaymentReversal.objects.filter(payment=donation.payment).exists()
             )
             assert (donation.counted_at is not None) == counts
+        for plan in InstalmentPlan.objects.select_related("pledge"):
+            schedule = plan.schedule()
+            assert sum(part.amount for part in schedule) == plan.pledge.amount
+            assert all(part.amount == plan.instalment for part in schedule[:-1])
+            assert 1 <= schedule[-1].amount <= plan.instalment
+            for today in (schedule[0].due_on, timezone.localdate(), schedule[-1].due_on):
+                where = plan.standing(today=today)
+                owed = sum(part.amount for part in schedule if part.due_on <= today)
+                assert (where.standing == Standing.BEHIND) == (plan.pledge.paid_amount < owed)
+                assert where.behind_amount == max(owed - plan.pledge.paid_amount, 0)
         # Only entries made by hand are reversed.
         assert not PaymentReversal.objects.exclude(payment__provider__in=MANUAL_PROVIDERS).exists()
         # A payment pays for one thing, and at most one provider answer credits it (a card webhook

@@ -41,6 +41,9 @@ export function AppHeader() {
       <Link href="/dashboard" className={navLink} onClick={close}>
         <Trans>Dashboard</Trans>
       </Link>
+      <Link href="/organizations" className={navLink} onClick={close}>
+        <Trans>Organizations</Trans>
+      </Link>
       <Link href="/profile" className={navLink} onClick={close}>
         <Trans>Profile</Trans>
       </Link>

@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 from accounts.demo import DEMO_PASSWORD, demo_users_load
 from campaigns.demo import ADMIN, MEMBER, ORGANIZER, demo_campaigns_load
 from collection_accounts.demo import demo_organizations_load
+from organizations.demo import DEMO_TEAM, demo_team_load
 from pledges.demo import demo_pledges_load
 
 
@@ -20,9 +21,12 @@ class Command(BaseCommand):
         demo_organizations_load(owner=by_email[MEMBER], treasurer=by_email[ORGANIZER], viewer=by_email[ADMIN])
         campaigns = demo_campaigns_load()
         ministry = demo_pledges_load()
+        team = demo_team_load(organizer_email=ORGANIZER)
         self.stdout.write(self.style.SUCCESS("Demo data is loaded. Sign in at http://127.0.0.1:8000/signin with:"))
         for user in users:
-            role = "admin" if user.is_staff else ("organizer" if user.email.startswith("organizer") else "member")
+            role = "admin" if user.is_staff else ("organizer" if user.email == ORGANIZER else "member")
+            role = DEMO_TEAM.get(user.email, role)
             self.stdout.write(f"  {role:<10} {user.email:<28} password: {DEMO_PASSWORD}")
         self.stdout.write(f"{len(campaigns)} demo campaigns: http://127.0.0.1:8000/explore")
+        self.stdout.write(f"The organizer's team: http://127.0.0.1:8000/organizations/{team.pk}")
         self.stdout.write(f"The ministry page http://127.0.0.1:8000/icc-imara-donate uses campaign {ministry.pk}.")

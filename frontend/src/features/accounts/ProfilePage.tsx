@@ -13,6 +13,7 @@ import { SESSION_KEY } from "@/lib/session";
 import { PROFILE_KEY, profileOptions, saveProfile } from "./api";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { PersonalDataSection } from "./PersonalDataSection";
+import { PhoneVerification } from "./PhoneVerification";
 import { type ProfileValues, profileSchema } from "./rules";
 
 const FIELDS = ["firstName", "lastName", "phone", "avatarUrl"] as const;
@@ -46,6 +47,12 @@ export default function ProfilePage() {
             <Trans>My Profile</Trans>
           </h1>
           <ProfileForm user={profile.data} />
+          <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+            <h2 className="mb-2 text-lg font-semibold text-slate-900">
+              <Trans>Phone verification</Trans>
+            </h2>
+            <PhoneVerification user={profile.data} />
+          </section>
           <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
             <h2 className="text-lg font-semibold text-slate-900">
               <Trans>Password</Trans>

@@ -85,7 +85,7 @@ export default function SignInPage() {
       <p className="mt-6 text-center text-sm text-slate-700">
         <Trans>
           Don't have an account?{" "}
-          <Link href="/signup" className={textLink}>
+          <Link href={search ? `/signup?${search}` : "/signup"} className={textLink}>
             Sign Up
           </Link>
         </Trans>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { primaryButton } from "@/components/buttonStyles";
 import { PasswordField, TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
@@ -9,6 +9,7 @@ import { revalidateIfDirty, showFieldErrors, useNavigateLater, useSchemaForm } f
 import { useSetSession } from "@/lib/session";
 import { AuthCard, textLink } from "./AuthCard";
 import { signUp } from "./api";
+import { safeNextPath } from "./RequireAuth";
 import { type SignUpValues, signUpSchema } from "./rules";
 
 const REDIRECT_DELAY_MS = 500;
@@ -23,6 +24,7 @@ const FIELDS = [
 ] as const;
 
 export default function SignUpPage() {
+  const search = useSearch();
   const { t } = useLingui();
   const setSession = useSetSession();
   const navigateLater = useNavigateLater();
@@ -53,7 +55,8 @@ export default function SignUpPage() {
       setSession(session);
       setRedirecting(true);
       toast({ title: t`Sign Up Successful`, description: t`Your account has been created.` });
-      navigateLater("/dashboard", REDIRECT_DELAY_MS);
+      // Back where the visitor came from (an invitation's link), else the dashboard.
+      navigateLater(safeNextPath(search), REDIRECT_DELAY_MS);
     } catch (error) {
       if (showFieldErrors(error, form, FIELDS)) return;
       toast({
@@ -130,7 +133,7 @@ export default function SignUpPage() {
       <p className="mt-6 text-center text-sm text-slate-700">
         <Trans>
           Already have an account?{" "}
-          <Link href="/signin" className={textLink}>
+          <Link href={search ? `/signin?${search}` : "/signin"} className={textLink}>
             Sign In
           </Link>
         </Trans>

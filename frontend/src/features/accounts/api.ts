@@ -50,3 +50,13 @@ export const profileOptions = () =>
         i18n._(msg`An error occurred while fetching your profile. Please try again.`),
       ),
   });
+
+/** Texts a 6-digit code to `phone` (the account's own when empty), valid for 10 minutes. */
+export async function sendPhoneCode(body: Schemas["PhoneVerificationIn"], fallback?: string) {
+  return unwrap(await api.POST("/api/profile/phone-verification", { body }), fallback);
+}
+
+/** Proves the number with the texted code; the answer is the profile, its phone now verified. */
+export async function confirmPhoneCode(body: Schemas["PhoneCodeIn"], fallback?: string) {
+  return unwrap(await api.POST("/api/profile/phone-verification/confirm", { body }), fallback);
+}

@@ -13,6 +13,7 @@ import { errorMessage, type Schemas } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
 import { analyticsOptions } from "./api";
 import { CumulativeChart } from "./CumulativeChart";
+import { PlanMonths } from "./PlanMonths";
 import { activeDays, barPercent, formatPercent } from "./series";
 
 type Analytics = Schemas["CampaignAnalyticsOut"];
@@ -113,6 +114,9 @@ function AnalyticsView({ analytics }: { analytics: Analytics }) {
           <a href={`/api/donations/export.csv?campaign_id=${id}`} download className={outlineButton}>
             <Trans>Export donations (CSV)</Trans>
           </a>
+          <a href={`/api/campaigns/${id}/analytics.csv`} download className={outlineButton}>
+            <Trans>Export analytics by month (CSV)</Trans>
+          </a>
         </div>
       </div>
 
@@ -143,6 +147,8 @@ function AnalyticsView({ analytics }: { analytics: Analytics }) {
         </div>
         <DaysTable analytics={analytics} day={day} />
       </section>
+
+      <PlanMonths months={analytics.plan_months} />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="analytics-status" className={card}>

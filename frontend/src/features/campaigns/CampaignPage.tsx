@@ -10,6 +10,7 @@ import { ProgressBar } from "@/components/ProgressBar";
 import { RoleBadge } from "@/components/RoleBadge";
 import { TextField } from "@/components/TextField";
 import { sendCampaignView } from "@/features/analytics/beacon";
+import { DialCode } from "@/features/ussd/DialCode";
 import { errorMessage } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
 import { useSession } from "@/lib/session";
@@ -143,6 +144,7 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
                 <Link href={`/campaign/${campaign.id}/donate`} className={secondaryButton}>
                   <Trans>Donate</Trans>
                 </Link>
+                <DialCode campaignId={campaign.id} className="text-center text-sm text-slate-700" />
               </div>
             ) : finished ? (
               <div className="mt-5 space-y-3">

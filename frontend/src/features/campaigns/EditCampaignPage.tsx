@@ -93,6 +93,7 @@ function EditForm({ campaign }: { campaign: Campaign }) {
     goal: String(campaign.goal),
     largestPledge: String(campaign.largest_pledge),
     unsignedPledgesCountAfterPayment: campaign.unsigned_pledges_count_after_payment,
+    instalmentsPastEnd: campaign.instalments_past_end,
     mayBeFeatured: campaign.may_be_featured,
     endDate: campaign.end_date,
     imageUrl: campaign.image_url,
@@ -109,6 +110,7 @@ function EditForm({ campaign }: { campaign: Campaign }) {
         goal: Number(values.goal),
         largest_pledge: Number(values.largestPledge),
         unsigned_pledges_count_after_payment: values.unsignedPledgesCountAfterPayment,
+        instalments_past_end: values.instalmentsPastEnd,
         may_be_featured: values.mayBeFeatured,
         // Unchanged, it is left out: a closed campaign keeps its date, an ended one may keep its past one.
         end_date: values.endDate === campaign.end_date ? undefined : values.endDate,
@@ -187,6 +189,15 @@ function EditForm({ campaign }: { campaign: Campaign }) {
             </Trans>
           }
           {...form.register("unsignedPledgesCountAfterPayment")}
+        />
+        <CheckboxField
+          label={t`Let instalment plans run up to 24 months past the end date`}
+          note={
+            <Trans>
+              For building drives: pledgers may keep paying in instalments after the campaign ends.
+            </Trans>
+          }
+          {...form.register("instalmentsPastEnd")}
         />
         <CheckboxField
           label={t`Feature this campaign among the success stories on the home page`}

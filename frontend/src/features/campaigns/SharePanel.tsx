@@ -1,6 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link } from "wouter";
 import { toast } from "@/components/toast";
+import { DialCode } from "@/features/ussd/DialCode";
 import type { Campaign } from "./api";
 import { qrCodeUrl, shareLinks } from "./links";
 
@@ -35,7 +37,8 @@ async function downloadQrPng(campaignId: number): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Copy Link, the Twitter, Facebook and WhatsApp links, and the QR code (active campaigns only). */
+/** Copy Link, the Twitter, Facebook and WhatsApp links, the QR code, and the USSD dial code with its
+ * printable poster (active campaigns only). */
 export function SharePanel({ campaign }: { campaign: Campaign }) {
   const { t } = useLingui();
   const [copied, setCopied] = useState(false);
@@ -105,6 +108,12 @@ export function SharePanel({ campaign }: { campaign: Campaign }) {
         <button type="button" className={shareButton} onClick={downloadQr}>
           <Trans>Download QR code (PNG)</Trans>
         </button>
+      </div>
+      <div className="mt-5 flex flex-col items-center gap-3 border-t border-slate-200 pt-5">
+        <DialCode campaignId={campaign.id} className="text-center text-sm text-slate-700" />
+        <Link href={`/campaign/${campaign.id}/poster`} className={shareButton}>
+          <Trans>Print a poster (A4)</Trans>
+        </Link>
       </div>
     </section>
   );

@@ -11,6 +11,7 @@ const valid = {
   goal: "1200000",
   largestPledge: "1200000",
   unsignedPledgesCountAfterPayment: false,
+  instalmentsPastEnd: false,
   mayBeFeatured: false,
   endDate: SAVED_END_DATE,
   imageUrl: "",

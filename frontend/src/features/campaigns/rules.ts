@@ -66,6 +66,7 @@ export const campaignEditSchema = v.object({
     v.check((value) => Number(value) >= 1 && Number(value) <= GOAL_MAX, say(largestPledgeMessage)),
   ),
   unsignedPledgesCountAfterPayment: v.boolean(),
+  instalmentsPastEnd: v.boolean(),
   mayBeFeatured: v.boolean(),
   /** See `campaignEditSchemaFor`: an ended campaign's past date may stay as it is. */
   endDate: v.string(),

@@ -1,7 +1,6 @@
-import { I18nProvider } from "@lingui/react";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { i18n } from "@/lib/i18n";
+import { renderWithProviders } from "@/test/render";
 import { CampaignCard, type DashboardCampaign } from "./CampaignCard";
 
 const campaign: DashboardCampaign = {
@@ -26,14 +25,12 @@ const campaign: DashboardCampaign = {
 };
 
 function renderCard(fields: Partial<DashboardCampaign>) {
-  render(
-    <I18nProvider i18n={i18n}>
-      <CampaignCard
-        campaign={{ ...campaign, ...fields }}
-        supportEmail="help@harambee.example"
-        onPayNow={() => {}}
-      />
-    </I18nProvider>,
+  renderWithProviders(
+    <CampaignCard
+      campaign={{ ...campaign, ...fields }}
+      supportEmail="help@harambee.example"
+      onPayNow={() => {}}
+    />,
   );
 }
 
@@ -73,5 +70,17 @@ describe("CampaignCard", () => {
     renderCard({});
 
     expect(screen.queryByRole("note")).not.toBeInTheDocument();
+  });
+
+  it("tells how to pledge to an active campaign from any phone", async () => {
+    renderCard({});
+
+    expect(await screen.findByText(/Dial/)).toHaveTextContent("Dial *384*4242# and enter 7");
+  });
+
+  it("gives no dial code for a campaign that takes no pledges", () => {
+    renderCard({ status: "pending" });
+
+    expect(screen.queryByText(/Dial/)).not.toBeInTheDocument();
   });
 });

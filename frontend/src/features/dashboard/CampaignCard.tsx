@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import { RoleBadge } from "@/components/RoleBadge";
+import { DialCode } from "@/features/ussd/DialCode";
 import type { Schemas } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
 
@@ -67,6 +68,9 @@ export function CampaignCard({
           <p className="mt-1 text-sm text-slate-600">
             <Plural value={campaign.like_count} one="# like" other="# likes" />
           </p>
+        )}
+        {campaign.status === "active" && (
+          <DialCode campaignId={campaign.id} className="mt-2 text-sm text-slate-700" />
         )}
         {pending && owner && (
           <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3">

@@ -11,10 +11,20 @@ import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { useSessionReady } from "@/lib/session";
 import type { PledgeReceipt } from "./api";
 import { createPledge } from "./api";
-import { type PledgeValues, parseWholeKes, pledgeMissingFields, pledgeSchema } from "./rules";
+import { PLAN_FIELDS, PlanFields } from "./PlanParts";
+import { type PledgeWithPlanValues, planBody, planDefaults, pledgeWithPlanSchema } from "./plans";
+import { parseWholeKes, pledgeMissingFields } from "./rules";
 
-const FIELDS = ["name", "email", "phone", "amount"] as const;
-const EMPTY: PledgeValues = { name: "", email: "", phone: "", amount: "", isAnonymous: false };
+const FIELDS = ["name", "email", "phone", "amount", ...PLAN_FIELDS] as const;
+const EMPTY: PledgeWithPlanValues = {
+  name: "",
+  email: "",
+  phone: "",
+  amount: "",
+  isAnonymous: false,
+  payInInstalments: false,
+  ...planDefaults(),
+};
 
 type Props = {
   campaign: Campaign | undefined;
@@ -22,18 +32,20 @@ type Props = {
   onCancel?(): void;
 };
 
-/** Name, e-mail, Kenyan phone, whole amount and the anonymous option; answers the pledge with its code. */
+/** Name, e-mail, Kenyan phone, whole amount, the anonymous option and, if chosen, an instalment plan;
+ * answers the pledge with its code. */
 export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const sessionReady = useSessionReady();
-  const form = useSchemaForm(pledgeSchema, EMPTY);
+  const form = useSchemaForm(pledgeWithPlanSchema, EMPTY);
+  const payInInstalments = form.watch("payInInstalments");
   const { errors } = form.formState;
   const [missing, setMissing] = useState(false);
   const fallback = t`There was an error recording your pledge. Please try again.`;
 
   const pledge = useMutation({
-    mutationFn: async ({ values, campaignId }: { values: PledgeValues; campaignId: number }) => {
+    mutationFn: async ({ values, campaignId }: { values: PledgeWithPlanValues; campaignId: number }) => {
       await sessionReady();
       return await createPledge(
         {
@@ -43,6 +55,7 @@ export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
           phone: values.phone,
           amount: parseWholeKes(values.amount),
           is_anonymous: values.isAnonymous,
+          plan: values.payInInstalments ? planBody(values) : null,
         },
         fallback,
       );
@@ -119,6 +132,29 @@ export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
         }
         {...form.register("isAnonymous")}
       />
+      <fieldset className="space-y-4 rounded-md bg-slate-50 p-3">
+        <legend className="sr-only">
+          <Trans>Pay in instalments</Trans>
+        </legend>
+        <CheckboxField
+          label={<Trans>Pay in instalments</Trans>}
+          note={
+            <Trans>
+              Choose an amount every week or month: reminders then come a few days before each instalment, and
+              none while you keep up.
+            </Trans>
+          }
+          {...form.register("payInInstalments")}
+        />
+        {payInInstalments && (
+          <PlanFields
+            register={form.register}
+            errors={errors}
+            minFirstDueOn={planDefaults().firstDueOn}
+            maxFirstDueOn={campaign?.instalments_past_end ? undefined : campaign?.end_date}
+          />
+        )}
+      </fieldset>
       {missing && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           <Trans>Please fill in all required fields</Trans>

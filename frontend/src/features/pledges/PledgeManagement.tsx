@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useDeferredValue, useState } from "react";
 import { outlineButton } from "@/components/buttonStyles";
 import { Disclosure } from "@/components/Disclosure";
+import { CheckboxField } from "@/components/FieldControls";
 import { formatKsh } from "@/lib/money";
 import { LoadFailed } from "./LoadFailed";
 import { PLEDGES_PAGE_SIZE, RECENT_PLEDGES, usePledgeList, usePledgeSummary } from "./managementApi";
@@ -138,8 +139,9 @@ function AllPledges({ campaignId }: { campaignId: number }) {
 function SearchablePledges({ campaignId }: { campaignId: number }) {
   const { t } = useLingui();
   const [q, setQ] = useState("");
+  const [behind, setBehind] = useState(false);
   const search = useDeferredValue(q.trim());
-  const list = usePledgeList(campaignId, search, PLEDGES_PAGE_SIZE);
+  const list = usePledgeList(campaignId, search, PLEDGES_PAGE_SIZE, behind);
   const pledges = list.data?.pages.flatMap((page) => page.pledges);
   const total = list.data?.pages[0]?.total ?? 0;
   return (
@@ -151,6 +153,12 @@ function SearchablePledges({ campaignId }: { campaignId: number }) {
         placeholder={t`Name, email, phone or pledge code`}
         aria-label={t`Search pledges`}
         className="block w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-base"
+      />
+      <CheckboxField
+        className="mt-3"
+        label={<Trans>Only pledgers behind their instalment plan</Trans>}
+        checked={behind}
+        onChange={(event) => setBehind(event.target.checked)}
       />
       {list.data && (
         <p className="mt-2 text-sm text-slate-600" aria-live="polite">

@@ -17,6 +17,7 @@ import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
 import { useAttemptKey } from "@/lib/useAttemptKey";
 import { type PledgeReceipt, pledgeKeys, usePledgeReceipt, useStartPledgeStkPush } from "./api";
+import { PlanPanel } from "./PlanPanel";
 import { PledgeStatusBadge } from "./PledgeStatusBadge";
 import { howToPayText, pledgeSchema } from "./rules";
 import { useCopied } from "./useCopied";
@@ -125,6 +126,8 @@ export function PledgeReceiptView({
           {receipt.isFetching ? <Trans>Checking...</Trans> : <Trans>Check for payments</Trans>}
         </button>
       </div>
+
+      <PlanPanel receipt={pledge} />
 
       <PayNowPanel receipt={pledge} />
 

@@ -13,11 +13,12 @@ import { formatDay } from "./format";
 import { ConfirmPaymentDialog, RecordPaymentDialog } from "./ManageDialogs";
 import type { ManagedPledge } from "./managementApi";
 import { MayAct } from "./mayAct";
+import { PlanDialog, PlanStanding } from "./PlanParts";
 import { PledgeStatusBadge } from "./PledgeStatusBadge";
 import { RemindButton } from "./Reminders";
 
 type Action = {
-  kind: "confirm" | "record" | "correct" | "cancel" | "restore" | "history";
+  kind: "confirm" | "record" | "plan" | "correct" | "cancel" | "restore" | "history";
   pledge: ManagedPledge;
 };
 
@@ -47,7 +48,10 @@ export function PledgeTable({ pledges }: { pledges: ManagedPledge[] | undefined 
           <li key={pledge.id} className="rounded-lg border border-slate-200 bg-white p-4">
             <div className="flex items-start justify-between gap-3">
               <PledgerName pledge={pledge} />
-              {pledge.status && <PledgeStatusBadge status={pledge.status} />}
+              <div className="text-right">
+                {pledge.status && <PledgeStatusBadge status={pledge.status} />}
+                {pledge.plan && !pledge.cancelled_at && <PlanStanding plan={pledge.plan} />}
+              </div>
             </div>
             <Contact pledge={pledge} />
             <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
@@ -122,7 +126,10 @@ export function PledgeTable({ pledges }: { pledges: ManagedPledge[] | undefined 
                 <td className="px-3 py-2 text-right whitespace-nowrap">
                   <Paid pledge={pledge} />
                 </td>
-                <td className="px-3 py-2">{pledge.status && <PledgeStatusBadge status={pledge.status} />}</td>
+                <td className="px-3 py-2">
+                  {pledge.status && <PledgeStatusBadge status={pledge.status} />}
+                  {pledge.plan && !pledge.cancelled_at && <PlanStanding plan={pledge.plan} />}
+                </td>
                 <td className="px-3 py-2 whitespace-nowrap text-slate-700">{day(pledge)}</td>
                 <td className="px-3 py-2">
                   <div className="flex flex-col items-start gap-1">
@@ -140,6 +147,7 @@ export function PledgeTable({ pledges }: { pledges: ManagedPledge[] | undefined 
       {action?.kind === "record" && (
         <RecordPaymentDialog pledge={action.pledge} onClose={() => setAction(null)} />
       )}
+      {action?.kind === "plan" && <PlanDialog pledge={action.pledge} onClose={() => setAction(null)} />}
       {action?.kind === "correct" && (
         <CorrectPledgeDialog pledge={action.pledge} onClose={() => setAction(null)} />
       )}
@@ -204,7 +212,8 @@ function Paid({ pledge }: { pledge: ManagedPledge }) {
 
 const linkButton = "py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:underline";
 
-/** Confirm (disabled once fully paid), record a payment, remind, correct, cancel or restore, and the history. */
+/** Confirm (disabled once fully paid), record a payment, remind, set a plan, correct, cancel or restore, and
+ * the history. */
 function PledgeActions({ pledge, onAction }: { pledge: ManagedPledge; onAction(action: Action): void }) {
   const confirmed = pledge.payment_confirmed ?? false;
   const mayAct = useContext(MayAct);
@@ -247,6 +256,12 @@ function PledgeActions({ pledge, onAction }: { pledge: ManagedPledge; onAction(a
         </button>
       )}
       <RemindButton pledge={pledge} />
+      {!confirmed && (
+        <button type="button" onClick={() => onAction({ kind: "plan", pledge })} className={linkButton}>
+          {pledge.plan ? <Trans>Change plan</Trans> : <Trans>Set instalment plan</Trans>}
+          <span className="sr-only">: {pledge.name}</span>
+        </button>
+      )}
       <button type="button" onClick={() => onAction({ kind: "correct", pledge })} className={linkButton}>
         <Trans>Correct amount</Trans>
         <span className="sr-only">: {pledge.name}</span>

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, type Schemas, unwrap } from "@/lib/api/client";
 
 export type PledgeReceipt = Schemas["PledgeReceiptOut"];
@@ -50,6 +50,16 @@ export function useStartPledgeStkPush(code: string) {
           body: { phone, idempotency_key: key },
         }),
       ),
+  });
+}
+
+/** The pledger's instalment plan, set or changed from their pledge page; the page then shows it. */
+export function useSetPlanByCode(code: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Schemas["PlanIn"]) =>
+      unwrap(await api.PUT("/api/pledges/{code}/plan", { params: { path: { code } }, body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pledgeKeys.receipt(code) }),
   });
 }
 

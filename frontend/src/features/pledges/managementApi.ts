@@ -10,6 +10,7 @@ import { i18n } from "@/lib/i18n";
 export type ManagedPledge = Schemas["PledgeOut"];
 export type UnmatchedPayment = Schemas["UnmatchedPaymentOut"];
 export type ReminderSettings = Schemas["ReminderSettingsOut"];
+export type PlanIn = Schemas["PlanIn"];
 
 export const RECENT_PLEDGES = 10;
 export const PLEDGES_PAGE_SIZE = 20;
@@ -17,8 +18,8 @@ export const PLEDGES_PAGE_SIZE = 20;
 const manageKeys = {
   campaign: (campaignId: number) => ["pledges", "manage", campaignId] as const,
   summary: (campaignId: number) => ["pledges", "manage", campaignId, "summary"] as const,
-  list: (campaignId: number, q: string, pageSize: number) =>
-    ["pledges", "manage", campaignId, "list", { q, pageSize }] as const,
+  list: (campaignId: number, q: string, pageSize: number, behind: boolean) =>
+    ["pledges", "manage", campaignId, "list", { q, pageSize, behind }] as const,
   unmatched: (campaignId: number) => ["pledges", "manage", campaignId, "unmatched"] as const,
   reminderSettings: (campaignId: number) => ["pledges", "manage", campaignId, "reminder-settings"] as const,
   payments: (campaignId: number, pledgeId: number) =>
@@ -40,14 +41,17 @@ export function usePledgeSummary(campaignId: number) {
   });
 }
 
-/** The campaign's pledges, newest first, with the real details; `q` searches name, e-mail, phone and code. */
-export function usePledgeList(campaignId: number, q: string, pageSize: number) {
+/**
+ * The campaign's pledges, newest first, with the real details; `q` searches name, e-mail, phone and code;
+ * `behind` keeps those whose pledger is behind their instalment plan.
+ */
+export function usePledgeList(campaignId: number, q: string, pageSize: number, behind = false) {
   return useInfiniteQuery({
-    queryKey: manageKeys.list(campaignId, q, pageSize),
+    queryKey: manageKeys.list(campaignId, q, pageSize, behind),
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }) => {
       const result = await api.GET("/api/pledges", {
-        params: { query: { campaign_id: campaignId, q, page: pageParam, page_size: pageSize } },
+        params: { query: { campaign_id: campaignId, q, behind, page: pageParam, page_size: pageSize } },
         signal,
       });
       const pledges = unwrap(result);
@@ -231,6 +235,21 @@ export function useRestorePledge(pledge: ManagedPledge) {
     mutationFn: async (body: Schemas["PledgeRestoreIn"]) =>
       unwrap(
         await api.POST("/api/pledges/{pledge_id}/restoration", {
+          params: { path: { pledge_id: pledge.id } },
+          body,
+        }),
+      ),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** A plan agreed with the pledger (its first instalment may lie in the past); answers the pledge with it. */
+export function useSetPlan(pledge: ManagedPledge) {
+  const refresh = useRefreshCampaignPledges(pledge.campaign_id);
+  return useMutation({
+    mutationFn: async (body: PlanIn) =>
+      unwrap(
+        await api.PUT("/api/pledges/{pledge_id}/instalment-plan", {
           params: { path: { pledge_id: pledge.id } },
           body,
         }),

@@ -9,6 +9,7 @@ import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { formatCalendarDate } from "@/features/campaigns/links";
 import { todayIso } from "@/features/campaigns/rules";
+import { useOrganizations } from "@/features/organizations/api";
 import { useHasPaid } from "@/features/payments/api";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { useSchemaForm } from "@/lib/forms";
@@ -17,6 +18,7 @@ import { AfterLaunchDialogs } from "./AfterLaunchDialogs";
 import { campaignAccountsOptions, createPledgingCampaign, type Draft, draftKey } from "./api";
 import { CategoryPicker, useCategoryLabel } from "./CategoryPicker";
 import { CoverPreview } from "./MediaPicker";
+import { OrganizationPicker } from "./OrganizationPicker";
 import { accountName, PaymentOptionsEditor } from "./PaymentOptionsEditor";
 import {
   isAccountKind,
@@ -95,6 +97,10 @@ function PledgeWizard({
   const form = useSchemaForm(schema, draft ? pledgeValuesFromDraft(draft.step_data) : EMPTY_PLEDGE_WIZARD);
   const [step, setStep] = useState<StepNumber>(() => (draft ? resumeStep(steps, draft.current_step) : 1));
   const [launchedId, setLaunchedId] = useState<number | null>(null);
+  const owned = (useOrganizations().data ?? []).filter((organization) => organization.can_create_campaigns);
+  const [organizationId, setOrganizationId] = useState<number | null>(null);
+  const [organizationError, setOrganizationError] = useState("");
+  const choosesOrganization = owned.length > 1;
   // Set by the review's Edit buttons: Continue then returns to the review.
   const [editingFromReview, setEditingFromReview] = useState(false);
 
@@ -139,6 +145,7 @@ function PledgeWizard({
           end_date: values.endDate,
           ...coverPayload(values),
           payment_accounts: subscriber ? [] : paymentOptionsPayload(values.paymentOptions),
+          organization_id: choosesOrganization ? organizationId : null,
         },
         t`Failed to create campaign.`,
       ),
@@ -177,6 +184,11 @@ function PledgeWizard({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (choosesOrganization && organizationId === null) {
+      setOrganizationError(t`Please choose the organization this campaign belongs to.`);
+      if (step !== 1) setStep(1);
+      return;
+    }
     if (!isLastStep(steps, step)) {
       if (await form.trigger(PLEDGE_STEP_FIELDS[step], { shouldFocus: true })) {
         goTo(continueStep(steps, step, editingFromReview));
@@ -203,6 +215,17 @@ function PledgeWizard({
         busy={launch.isPending || launchedId !== null}
         finish={launch.isPending ? <Trans>Creating Campaign...</Trans> : <Trans>Launch Campaign</Trans>}
       >
+        {step === 1 && choosesOrganization && (
+          <OrganizationPicker
+            organizations={owned}
+            value={organizationId}
+            error={organizationError || undefined}
+            onChange={(id) => {
+              setOrganizationId(id);
+              setOrganizationError("");
+            }}
+          />
+        )}
         {step === 1 && (
           <Controller
             control={form.control}
@@ -228,8 +251,17 @@ function PledgeWizard({
           />
         )}
         {step === 4 && <CoverStep form={form} />}
-        {step === 5 && <PaymentOptionsEditor form={form} />}
-        {step === 6 && <Review form={form} subscriber={subscriber} onEdit={editFromReview} />}
+        {step === 5 && (
+          <PaymentOptionsEditor form={form} organizationId={choosesOrganization ? organizationId : null} />
+        )}
+        {step === 6 && (
+          <Review
+            form={form}
+            subscriber={subscriber}
+            organizationId={choosesOrganization ? organizationId : null}
+            onEdit={editFromReview}
+          />
+        )}
       </WizardShell>
       {launchedId !== null && (
         <AfterLaunchDialogs campaignId={launchedId} campaignTitle={form.getValues("title")} />
@@ -266,10 +298,12 @@ function GoalStep({ form }: { form: Form }) {
 function Review({
   form,
   subscriber,
+  organizationId,
   onEdit,
 }: {
   form: Form;
   subscriber: boolean;
+  organizationId: number | null;
   onEdit(step: StepNumber): void;
 }) {
   const { t, i18n } = useLingui();
@@ -304,7 +338,7 @@ function Review({
             {values.paymentOptions.map((option, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the entries have no id; their order is theirs
               <li key={index}>
-                <PaymentOptionSummary option={option} />
+                <PaymentOptionSummary option={option} organizationId={organizationId} />
               </li>
             ))}
           </ul>
@@ -315,9 +349,15 @@ function Review({
 }
 
 /** One of the campaign's accounts as the review step shows it. */
-function PaymentOptionSummary({ option }: { option: PaymentOptionValue }) {
+function PaymentOptionSummary({
+  option,
+  organizationId,
+}: {
+  option: PaymentOptionValue;
+  organizationId: number | null;
+}) {
   const { i18n } = useLingui();
-  const accounts = useQuery(campaignAccountsOptions()).data ?? [];
+  const accounts = useQuery(campaignAccountsOptions(organizationId)).data ?? [];
   const existing =
     option.method === "existing" && accounts.find((account) => String(account.id) === option.accountId);
   if (existing) return <span>{accountName(existing, i18n._(METHOD_LABELS[existing.kind]))}</span>;

@@ -26,9 +26,16 @@ export function accountName(account: CollectionAccount, kindLabel: string): stri
 
 /** Step 5: one to three of the organization's accounts (where its own money is paid), each once,
  * chosen from its accounts or added here; the last one stays. Never Harambee's paybill. */
-export function PaymentOptionsEditor({ form }: { form: UseFormReturn<PledgeWizardValues> }) {
+export function PaymentOptionsEditor({
+  form,
+  organizationId,
+}: {
+  form: UseFormReturn<PledgeWizardValues>;
+  /** The organization chosen in the first step, when the user owns several. */
+  organizationId: number | null;
+}) {
   const { t, i18n } = useLingui();
-  const accounts = useQuery(campaignAccountsOptions()).data ?? [];
+  const accounts = useQuery(campaignAccountsOptions(organizationId)).data ?? [];
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "paymentOptions" });
   const options = useWatch({ control: form.control, name: "paymentOptions" });
   const errors = form.formState.errors.paymentOptions;

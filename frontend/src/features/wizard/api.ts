@@ -58,19 +58,23 @@ export async function sendWizardFeedback(body: Schemas["WizardFeedbackIn"], fall
 
 export type CollectionAccount = Schemas["CollectionAccountOut"];
 
-/** The accounts of the organization a new campaign goes to (the one the user owns), for the payment
- * step; none while the user owns no organization yet (a first campaign makes their own). */
-export const campaignAccountsOptions = () =>
+/** The accounts of the organization a new campaign goes to, for the payment step: the one chosen in
+ * the first step (``organizationId``), else the one the user owns; none while the user owns no
+ * organization yet (a first campaign makes their own) or has not chosen among several. */
+export const campaignAccountsOptions = (organizationId: number | null = null) =>
   queryOptions({
-    queryKey: ["wizard-collection-accounts"] as const,
+    queryKey: ["wizard-collection-accounts", organizationId] as const,
     queryFn: async (): Promise<CollectionAccount[]> => {
-      const organizations = unwrap(await api.GET("/api/orgs"), i18n._(msg`Failed to load your accounts`));
-      const owned = organizations.filter((organization) => organization.can_create_campaigns);
-      const [organization] = owned;
-      if (owned.length !== 1 || !organization) return [];
+      let chosen = organizationId;
+      if (chosen === null) {
+        const organizations = unwrap(await api.GET("/api/orgs"), i18n._(msg`Failed to load your accounts`));
+        const owned = organizations.filter((organization) => organization.can_create_campaigns);
+        if (owned.length !== 1 || !owned[0]) return [];
+        chosen = owned[0].id;
+      }
       return unwrap(
         await api.GET("/api/orgs/{organization_id}/collection-accounts", {
-          params: { path: { organization_id: organization.id } },
+          params: { path: { organization_id: chosen } },
         }),
         i18n._(msg`Failed to load your accounts`),
       );

@@ -222,9 +222,29 @@ export interface paths {
         /**
          * Campaign Analytics
          * @description Money over time against the goal, pledges by state, payments by method, page views,
-         *     unique visitors, conversion and the best days.
+         *     unique visitors, conversion, the best days, and what instalment plans promise by month.
          */
         get: operations["analytics_api_campaign_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/analytics.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaign Analytics Export
+         * @description Month by month: pledged, paid, and what instalment plans promise, as a spreadsheet.
+         */
+        get: operations["analytics_api_campaign_analytics_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -606,6 +626,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invitation Preview
+         * @description Who invites to what, for the holder of the link (signed in or not).
+         */
+        get: operations["organizations_api_invitation_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invitation Accept
+         * @description Join the team (the invited e-mail's account, or one that verified the invited number): 200,
+         *     or 202 while an owner's or treasurer's place waits for a second approval.
+         */
+        post: operations["organizations_api_invitation_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media": {
         parameters: {
             query?: never;
@@ -786,6 +847,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orgs/{organization_id}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Change Request List
+         * @description The team's changes under the two-person rule: the pending ones, then the recent others.
+         */
+        get: operations["organizations_api_change_request_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/approvals/{change_request_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change Request Approve
+         * @description Approve another's change (owners and treasurers): it applies now.
+         */
+        post: operations["organizations_api_change_request_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/approvals/{change_request_id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change Request Withdraw
+         * @description Take back a pending change (whoever asked for it, or an owner).
+         */
+        post: operations["organizations_api_change_request_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orgs/{organization_id}/collection-accounts": {
         parameters: {
             query?: never;
@@ -922,6 +1043,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orgs/{organization_id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invitation List
+         * @description The latest invitations (owners: they hold the invitees' addresses).
+         */
+        get: operations["organizations_api_invitation_list"];
+        put?: never;
+        /**
+         * Invitation Create
+         * @description Invite someone by e-mail or Kenyan phone (owners): a link valid 7 days, used once.
+         */
+        post: operations["organizations_api_invitation_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/invitations/{invitation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Invitation Revoke
+         * @description Take back an invitation not yet accepted (owners).
+         */
+        delete: operations["organizations_api_invitation_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orgs/{organization_id}/members": {
         parameters: {
             query?: never;
@@ -952,13 +1117,16 @@ export interface paths {
         get?: never;
         /**
          * Team Role Change
-         * @description Give a member another role (owners); the last owner keeps theirs (400).
+         * @description Give a member another role (owners); the last owner keeps theirs (400). Raising to or
+         *     lowering from owner or treasurer needs another owner's or treasurer's approval when the
+         *     organization has two or more of them: 202 with the pending request.
          */
         put: operations["organizations_api_team_role_change"];
         post?: never;
         /**
          * Team Member Remove
          * @description Take someone out of the team (owners), or leave it (anyone); the last owner stays (400).
+         *     Removing an owner or treasurer may wait for a second approval: 202 with the pending request.
          */
         delete: operations["organizations_api_team_member_remove"];
         options?: never;
@@ -1116,6 +1284,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pledges/{code}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pledge Plan Set By Code
+         * @description 'Pay in instalments' on the pledge's own page: set or change its plan. The first instalment
+         *     today or later; the last by the campaign's end date (or up to 24 months after it, where the
+         *     campaign allows). 400 for a fully paid or cancelled pledge; 422 with a message per field.
+         */
+        put: operations["pledges_api_pledge_plan_set_by_code"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pledges/{code}/stk-push": {
         parameters: {
             query?: never;
@@ -1214,6 +1404,27 @@ export interface paths {
          */
         get: operations["pledges_api_pledge_history"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/{pledge_id}/instalment-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pledge Plan Set
+         * @description A treasurer's or owner's instalment plan for the pledge, agreed with its pledger (audited);
+         *     its first instalment may lie in the past. Answers the pledge with its plan and standing.
+         */
+        put: operations["pledges_api_pledge_plan_set"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1399,6 +1610,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/phone-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Phone Verification Start
+         * @description Text a 6-digit code to the number (the account's own when empty), valid 10 minutes.
+         */
+        post: operations["accounts_api_phone_verification_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/phone-verification/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Phone Verification Confirm
+         * @description The code that was texted: right, and the number is the account's, proven.
+         */
+        post: operations["accounts_api_phone_verification_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/signup": {
         parameters: {
             query?: never;
@@ -1428,6 +1679,27 @@ export interface paths {
          * @description The landing page's success stories: real campaigns whose owners agreed to be featured (may be empty).
          */
         get: operations["campaigns_api_success_stories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ussd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ussd Info
+         * @description How to give from any phone: dial ``service_code``, choose Pledge or Give now and enter the
+         *     campaign's number (its id); pledges are paid to ``paybill`` with their code as account number.
+         */
+        get: operations["ussd_api_ussd_info"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1571,7 +1843,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered";
         /** CampaignAnalyticsOut */
         CampaignAnalyticsOut: {
             /** Campaign Id */
@@ -1603,6 +1875,11 @@ export interface components {
              * @description Every method, in a fixed order.
              */
             payments_by_method: components["schemas"]["PaymentMethodFiguresOut"][];
+            /**
+             * Plan Months
+             * @description Month by month, what instalment plans promise beside what arrived; empty without plans.
+             */
+            plan_months: components["schemas"]["PlanMonthOut"][];
             /** Pledge Count */
             pledge_count: number;
             /**
@@ -1804,6 +2081,11 @@ export interface components {
              * @description The uploaded or linked cover (an image, or a video when media_type is video).
              */
             image_url: string;
+            /**
+             * Instalments Past End
+             * @description Instalment plans may run past the end date, by up to 24 months.
+             */
+            instalments_past_end: boolean;
             /**
              * Largest Pledge
              * @description The largest single pledge it accepts, whole KES (default: its goal).
@@ -2066,6 +2348,11 @@ export interface components {
              */
             image_url?: string | null;
             /**
+             * Instalments Past End
+             * @description Let instalment plans run past the end date, by up to 24 months.
+             */
+            instalments_past_end?: boolean | null;
+            /**
              * Largest Pledge
              * @description The largest single pledge, whole KES; the goal by default.
              */
@@ -2135,6 +2422,60 @@ export interface components {
             /** Token */
             token: string;
         };
+        /**
+         * ChangeRequestOut
+         * @description A change under the two-person rule, as the signed-in member sees it.
+         */
+        ChangeRequestOut: {
+            /**
+             * Can Approve
+             * @description Pending, and the reader is another owner or treasurer.
+             */
+            can_approve: boolean;
+            /**
+             * Can Withdraw
+             * @description Pending, and the reader asked for it or is an owner.
+             */
+            can_withdraw: boolean;
+            /** Decided At */
+            decided_at: string | null;
+            /**
+             * Decided By
+             * @description Who approved or withdrew it; empty while pending or once expired.
+             */
+            decided_by: string;
+            /**
+             * Description
+             * @description The change in a sentence, in the reader's language.
+             */
+            description: string;
+            /**
+             * Expires At
+             * Format: date-time
+             */
+            expires_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @description What is changed, e.g. team.role_change or team.member_remove.
+             */
+            kind: string;
+            /**
+             * Requested At
+             * Format: date-time
+             */
+            requested_at: string;
+            /** Requested By */
+            requested_by: string;
+            /** @description A pending one past expires_at is expired. */
+            status: components["schemas"]["ChangeRequestStatus"];
+        };
+        /**
+         * ChangeRequestStatus
+         * @enum {string}
+         */
+        ChangeRequestStatus: "pending" | "applied" | "withdrawn" | "expired";
         /** CheckoutIn */
         CheckoutIn: {
             /** Campaign Id */
@@ -2743,6 +3084,11 @@ export interface components {
             /** Subscription Period Days */
             subscription_period_days: number;
         };
+        /**
+         * Frequency
+         * @enum {string}
+         */
+        Frequency: "weekly" | "monthly";
         /** FundraiserCreatedOut */
         FundraiserCreatedOut: {
             /** Id */
@@ -2952,6 +3298,104 @@ export interface components {
             label: string;
             /** Value */
             value: string;
+        };
+        /** InvitationAcceptOut */
+        InvitationAcceptOut: {
+            /** Organization Id */
+            organization_id: number;
+            role: components["schemas"]["Role"];
+            /**
+             * Waiting For Approval
+             * @description An owner's or treasurer's place starts once another owner or treasurer approves.
+             */
+            waiting_for_approval: boolean;
+        };
+        /**
+         * InvitationIn
+         * @description Exactly one of ``email`` and ``phone``.
+         */
+        InvitationIn: {
+            /**
+             * Email
+             * @default
+             */
+            email: string;
+            /**
+             * Phone
+             * @description A Kenyan number: the link goes by SMS.
+             * @default
+             */
+            phone: string;
+            role: components["schemas"]["Role"];
+        };
+        /** InvitationOut */
+        InvitationOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Email */
+            email: string;
+            /**
+             * Expires At
+             * Format: date-time
+             */
+            expires_at: string;
+            /** Id */
+            id: number;
+            /** Invited By */
+            invited_by: string;
+            /**
+             * Phone
+             * @description E.164.
+             */
+            phone: string;
+            role: components["schemas"]["Role"];
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "revoked" | "expired";
+        };
+        /**
+         * InvitationPreviewOut
+         * @description What the link's holder sees before accepting.
+         */
+        InvitationPreviewOut: {
+            /**
+             * Email
+             * @description The address it was sent to (accepted only by the account with it).
+             */
+            email: string;
+            /**
+             * Expires At
+             * Format: date-time
+             */
+            expires_at: string;
+            /** Invited By */
+            invited_by: string;
+            /** Organization */
+            organization: string;
+            /**
+             * Phone
+             * @description The number it was sent to (accepted only by an account that verified it).
+             */
+            phone: string;
+            role: components["schemas"]["Role"];
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "revoked" | "expired";
+        };
+        /** InvitationTokenIn */
+        InvitationTokenIn: {
+            /**
+             * Token
+             * @default
+             */
+            token: string;
         };
         /** LanguageIn */
         LanguageIn: {
@@ -3598,8 +4042,126 @@ export interface components {
             pledges: components["schemas"]["PledgeExportOut"][];
             /** Subscriptions */
             subscriptions: components["schemas"]["SubscriptionExportOut"][];
+            /** @description The USSD menu's language choice for the phone number on the account. */
+            ussd_caller: components["schemas"]["UssdCallerExportOut"] | null;
+            /**
+             * Ussd Sessions
+             * @description USSD sessions of that number still kept (for about 15 minutes).
+             */
+            ussd_sessions: components["schemas"]["UssdSessionExportOut"][];
             /** Wizard Feedback */
             wizard_feedback: components["schemas"]["WizardFeedbackExportOut"][];
+        };
+        /** PhoneCodeIn */
+        PhoneCodeIn: {
+            /**
+             * Code
+             * @default
+             */
+            code: string;
+        };
+        /** PhoneVerificationIn */
+        PhoneVerificationIn: {
+            /**
+             * Phone
+             * @description The number to prove (Kenyan); empty: the account's own.
+             * @default
+             */
+            phone: string;
+        };
+        /** PhoneVerificationOut */
+        PhoneVerificationOut: {
+            /**
+             * Expires At
+             * Format: date-time
+             * @description 10 minutes after sending; 5 tries.
+             */
+            expires_at: string;
+            /**
+             * Phone
+             * @description Where the code went, E.164.
+             */
+            phone: string;
+        };
+        /**
+         * PlanIn
+         * @description An instalment plan: ``instalment`` whole KES every week or month from ``first_due_on``, the
+         *     last instalment taking the rest of the pledge.
+         */
+        PlanIn: {
+            /**
+             * First Due On
+             * Format: date
+             * @description Pledgers: today or later. Treasurers may record a plan already running.
+             */
+            first_due_on: string;
+            frequency: components["schemas"]["Frequency"];
+            /**
+             * Instalment
+             * @description Whole KES, at most the pledge's amount.
+             */
+            instalment: number;
+        };
+        /** PlanMonthOut */
+        PlanMonthOut: {
+            /**
+             * Arrived
+             * @description What was paid that month (pledge payments and donations), whole KES.
+             */
+            arrived: number;
+            /**
+             * Month
+             * Format: date
+             * @description The month's first day.
+             */
+            month: string;
+            /**
+             * Promised
+             * @description What the instalment plans of live pledges fall due that month, whole KES.
+             */
+            promised: number;
+        };
+        /**
+         * PlanOut
+         * @description A pledge's plan and where its pledger stands today (payments count against it in order).
+         */
+        PlanOut: {
+            /**
+             * Behind Amount
+             * @description What those lack, whole KES.
+             */
+            behind_amount: number;
+            /**
+             * Behind Count
+             * @description Instalments due by today that the payments do not cover.
+             */
+            behind_count: number;
+            /**
+             * First Due On
+             * Format: date
+             */
+            first_due_on: string;
+            frequency: components["schemas"]["Frequency"];
+            /** Instalment */
+            instalment: number;
+            /** Instalment Count */
+            instalment_count: number;
+            /**
+             * Last Due On
+             * Format: date
+             */
+            last_due_on: string;
+            /**
+             * Next Due Amount
+             * @description What is left of that instalment.
+             */
+            next_due_amount: number | null;
+            /**
+             * Next Due On
+             * @description The first instalment not yet covered; null once all are.
+             */
+            next_due_on: string | null;
+            standing: components["schemas"]["Standing"];
         };
         /** PledgeCancelIn */
         PledgeCancelIn: {
@@ -3749,6 +4311,8 @@ export interface components {
              * @description Kenyan: +254 or 0, then 1 or 7, then 8 digits.
              */
             phone?: string | null;
+            /** @description Pay in instalments: the plan chosen with the pledge. */
+            plan?: components["schemas"]["PlanIn"] | null;
             /**
              * Timestamp
              * @description Accepted for compatibility and ignored: the server derives it.
@@ -3757,6 +4321,12 @@ export interface components {
         };
         /** PledgeListQuery */
         PledgeListQuery: {
+            /**
+             * Behind
+             * @description Managers only: live pledges whose pledger is behind their plan.
+             * @default false
+             */
+            behind: boolean;
             /** Campaign Id */
             campaign_id: number;
             /**
@@ -3839,6 +4409,8 @@ export interface components {
             payment_confirmed: boolean | null;
             /** Phone */
             phone: string;
+            /** @description Its instalment plan and where its pledger stands, if it has one. */
+            plan: components["schemas"]["PlanOut"] | null;
             /** Remaining Amount */
             remaining_amount: number | null;
             status: components["schemas"]["PledgeStatus"] | null;
@@ -3947,6 +4519,14 @@ export interface components {
              * @description The pledge's phone with the middle digits hidden, e.g. '+2547•••••678'.
              */
             phone_hint: string;
+            /** @description Its instalment plan, if it has one. */
+            plan: components["schemas"]["PlanOut"] | null;
+            /**
+             * Plan Latest End
+             * Format: date
+             * @description The latest a plan's last instalment may fall due.
+             */
+            plan_latest_end: string;
             /** Remaining Amount */
             remaining_amount: number;
             status: components["schemas"]["PledgeStatus"];
@@ -4266,6 +4846,11 @@ export interface components {
             width: number;
         };
         /**
+         * Standing
+         * @enum {string}
+         */
+        Standing: "on_track" | "ahead" | "behind";
+        /**
          * Status
          * @enum {string}
          */
@@ -4385,6 +4970,55 @@ export interface components {
             language: string;
             /** Last Name */
             last_name: string;
+            /** Phone */
+            phone: string;
+            /**
+             * Phone Verified
+             * @description The phone number was proven with a one-time SMS code.
+             */
+            phone_verified: boolean;
+        };
+        /** UssdCallerExportOut */
+        UssdCallerExportOut: {
+            /** Language */
+            language: string;
+            /** Phone */
+            phone: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+        };
+        /** UssdInfoOut */
+        UssdInfoOut: {
+            /**
+             * Paybill
+             * @description The paybill that takes pledge codes as account numbers; null when payments go to a till.
+             */
+            paybill: string | null;
+            /**
+             * Service Code
+             * @description The code to dial, e.g. '*384*4242#'.
+             */
+            service_code: string;
+        };
+        /** UssdSessionExportOut */
+        UssdSessionExportOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Final Answer */
+            final_answer: string;
+            /**
+             * Final Text
+             * @description What was typed in the session that closed it.
+             */
+            final_text: string;
+            /** Language */
+            language: string;
             /** Phone */
             phone: string;
         };
@@ -5130,6 +5764,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignAnalyticsOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    analytics_api_campaign_analytics_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file, UTF-8 with a byte-order mark so Excel opens it correctly. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Unauthorized */
@@ -6282,6 +6974,115 @@ export interface operations {
             };
         };
     };
+    organizations_api_invitation_preview: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreviewOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    organizations_api_invitation_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationTokenIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAcceptOut"];
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAcceptOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     campaigns_api_media_upload: {
         parameters: {
             query?: never;
@@ -6963,6 +7764,209 @@ export interface operations {
             };
         };
     };
+    organizations_api_change_request_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    organizations_api_change_request_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                change_request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    organizations_api_change_request_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                change_request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     collection_accounts_api_collection_account_list: {
         parameters: {
             query?: never;
@@ -7587,6 +8591,210 @@ export interface operations {
             };
         };
     };
+    organizations_api_invitation_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    organizations_api_invitation_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    organizations_api_invitation_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                invitation_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     organizations_api_team_list: {
         parameters: {
             query?: never;
@@ -7679,6 +8887,15 @@ export interface operations {
                     "application/json": components["schemas"]["MemberOut"];
                 };
             };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestOut"];
+                };
+            };
             /** @description Bad Request */
             400: {
                 headers: {
@@ -7738,6 +8955,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestOut"];
+                };
+            };
             /** @description No Content */
             204: {
                 headers: {
@@ -8049,6 +9275,8 @@ export interface operations {
                 q?: string;
                 /** @description Managers only; ignored for others. */
                 status?: components["schemas"]["PledgeStatus"] | null;
+                /** @description Managers only: live pledges whose pledger is behind their plan. */
+                behind?: boolean;
                 /** @description 1-based; a page past the end is an empty list. */
                 page?: number;
                 page_size?: number;
@@ -8244,6 +9472,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PledgeReceiptOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_plan_set_by_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanOut"];
                 };
             };
             /** @description Bad Request */
@@ -8577,6 +9867,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PledgeHistoryEntryOut"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_plan_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pledge_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Unauthorized */
@@ -9229,6 +10590,144 @@ export interface operations {
             };
         };
     };
+    accounts_api_phone_verification_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneVerificationIn"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneVerificationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    accounts_api_phone_verification_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneCodeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     accounts_api_sign_up: {
         parameters: {
             query?: never;
@@ -9305,6 +10804,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuccessStoryOut"][];
+                };
+            };
+        };
+    };
+    ussd_api_ussd_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UssdInfoOut"];
                 };
             };
         };

@@ -71,7 +71,7 @@ def forwards(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("campaigns", "0010_campaign_collection_accounts"),
+        ("campaigns", "0011_campaign_collection_accounts"),
         ("collection_accounts", "0001_initial"),
     ]
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaigns', '0009_campaign_may_be_featured'),
+        ('campaigns', '0010_campaign_instalments_past_end'),
         ('collection_accounts', '0001_initial'),
     ]
 

@@ -1,0 +1,242 @@
+"""Answering the USSD gateway: one answer per step, and the closing choices carried out once.
+
+``ussd_answer`` replays the session's input (``menu.walk``) and answers ``CON <screen>``, or carries
+out the closing choice and answers ``END <screen>``. The session row is locked while a closing choice
+is carried out and keeps its answer, so a retried step (the same ``sessionId`` and ``text``, on any
+instance) gets that answer again: never a second pledge, prompt or SMS.
+
+Pledges go through ``pledges.services`` like the web's (one ledger, the same campaign rules and
+per-phone limit), recorded for the number the network gave. PIN prompts are sent by a task a few
+seconds after the END screen, as a phone cannot show a prompt while the USSD dialogue is open.
+"""
+
+import logging
+from collections.abc import Callable
+from datetime import timedelta
+from functools import partial
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from accounts import validators
+from accounts.models import User
+from campaigns.models import Campaign
+from campaigns.selectors import campaign_payment_instructions, campaign_stk_account
+from common import ratelimit
+from common.errors import RateLimitedError, ServiceError
+from common.money import format_ksh
+from notifications import tasks as notification_tasks
+from notifications.outbox import notification_queue_sms
+from pledges.models import Pledge
+from pledges.services import donation_create_by_phone, pledge_create_by_phone, pledge_stk_push_by_phone
+from ussd import menu, tasks
+from ussd.models import Caller, Session
+from ussd.selectors import caller_language
+
+logger = logging.getLogger(__name__)
+
+# Africa's Talking ends a session after two or three minutes; its row is kept a while longer, for a
+# retried last step.
+SESSION_KEPT = timedelta(minutes=15)
+# "My pledges" by SMS: at most two segments of GSM characters.
+SMS_MAX = 306
+
+
+def _end(text: str) -> str:
+    return f"END {text[: menu.SCREEN_MAX]}"
+
+
+def ussd_answer(*, session_id: str, phone: str, text: str) -> str:
+    """The gateway's answer to one step of a session from ``phone``: ``CON …`` or ``END …``."""
+    if validators.check_kenyan_phone(phone):
+        return _end(_("Sorry, this service is for Kenyan numbers."))
+    phone = validators.normalize_kenyan_phone(phone)
+    session = _session_get_or_start(session_id=session_id, phone=phone)
+    if session.phone != phone:
+        return _end(_("Sorry, something went wrong. Please dial again."))
+    walk = menu.walk(text=text, phone=phone, language=session.language)
+    if walk.language_chosen:
+        caller_language_set(phone=phone, language=walk.language)
+    if walk.final is None:
+        return f"CON {menu.screen_text(walk)}"
+    return _final_carry_out(session=session, walk=walk, text=text)
+
+
+def _session_get_or_start(*, session_id: str, phone: str) -> Session:
+    session_id = session_id[: Session._meta.get_field("session_id").max_length]
+    session = Session.objects.filter(session_id=session_id).first()
+    if session is not None:
+        return session
+    # A new session: forget the ones the gateway has long closed.
+    Session.objects.filter(created_at__lt=timezone.now() - SESSION_KEPT).delete()
+    language = caller_language(phone=phone) or settings.LANGUAGE_CODE
+    session, _created = Session.objects.get_or_create(
+        session_id=session_id, defaults={"phone": phone, "language": language}
+    )
+    return session
+
+
+def caller_language_set(*, phone: str, language: str) -> None:
+    """Remember the language the caller chose on the menu, for their next sessions."""
+    Caller.objects.update_or_create(phone=phone, defaults={"language": language})
+
+
+def _final_carry_out(*, session: Session, walk: menu.Walk, text: str) -> str:
+    assert walk.final is not None
+    with transaction.atomic():
+        session = Session.objects.select_for_update().get(pk=session.pk)
+        if session.final_answer:
+            return session.final_answer
+        with translation.override(walk.language):
+            try:
+                answer = FINALS[walk.final.action](walk=walk, session=session, **walk.final.args)
+            except RateLimitedError:
+                answer = _end(LIMIT_MESSAGES[walk.final.action]())
+            except ServiceError as refusal:
+                answer = _end(refusal.message)
+        session.final_text, session.final_answer = text[:255], answer
+        session.save(update_fields=["final_text", "final_answer"])
+    return answer
+
+
+def _pledge(
+    *, walk: menu.Walk, session: Session, campaign: Campaign, amount: int, anonymous: bool, purpose: str
+) -> str:
+    ratelimit.enforce(scope="ussd-pledge", identifiers=[walk.phone], limit=settings.RATE_LIMIT_USSD_PLEDGES)
+    pledge = pledge_create_by_phone(campaign_id=campaign.pk, amount=amount, phone=walk.phone, is_anonymous=anonymous)
+    how_to_pay = _how_to_pay(campaign=campaign, reference=pledge.code)
+    if campaign_stk_account(campaign=campaign) is None:
+        return _end(
+            _("Thank you! Your pledge code is %(code)s. Pay via %(how_to_pay)s. An SMS follows.")
+            % {"code": pledge.code, "how_to_pay": how_to_pay}
+        )
+    return _end(
+        _(
+            "Thank you! Your pledge code is %(code)s. Pay via %(how_to_pay)s, or dial again and choose Pay. An SMS follows."
+        )
+        % {"code": pledge.code, "how_to_pay": how_to_pay}
+    )
+
+
+def _how_to_pay(*, campaign: Campaign, reference: str | None) -> str:
+    """The campaign's first account in one line ('Paybill 600100, account ABC1234'): its own, never
+    Harambee's; the SMS that follows gives them all."""
+    instructions = campaign_payment_instructions(campaign=campaign, reference=reference)
+    return instructions[0].summary if instructions else _("the campaign's page")
+
+
+def _prompt_later(*, kind: str, target_id: int, session: Session, phone: str, amount: int, language: str) -> None:
+    """Send the PIN prompt from a task once the END screen has closed the dialogue (on commit)."""
+    ratelimit.enforce(scope="ussd-stk", identifiers=[phone], limit=settings.RATE_LIMIT_USSD_STK)
+    task = tasks.ussd_stk_push_send
+    if task.get_backend().supports_defer:
+        task = task.using(run_after=timezone.now() + timedelta(seconds=settings.USSD_STK_DELAY_SECONDS))
+    transaction.on_commit(
+        partial(
+            task.enqueue,
+            kind=kind,
+            target_id=target_id,
+            phone=phone,
+            amount=amount,
+            session_id=session.session_id,
+            language=language,
+        )
+    )
+
+
+def _pay(*, walk: menu.Walk, session: Session, pledge: Pledge, amount: int) -> str:
+    if campaign_stk_account(campaign=pledge.campaign) is None:
+        # No account of the campaign takes PIN prompts: the caller pays it themselves.
+        return _end(
+            _("Pay %(amount)s for pledge %(code)s via %(how_to_pay)s.")
+            % {
+                "amount": format_ksh(amount),
+                "code": pledge.code,
+                "how_to_pay": _how_to_pay(campaign=pledge.campaign, reference=pledge.code),
+            }
+        )
+    _prompt_later(
+        kind="pledge", target_id=pledge.pk, session=session, phone=walk.phone, amount=amount, language=walk.language
+    )
+    return _end(
+        _("Enter your M-Pesa PIN when asked, to pay %(amount)s for pledge %(code)s.")
+        % {"amount": format_ksh(amount), "code": pledge.code}
+    )
+
+
+def _give(*, walk: menu.Walk, session: Session, campaign: Campaign, amount: int, purpose: str) -> str:
+    if campaign_stk_account(campaign=campaign) is None:
+        return _end(
+            _("Give %(amount)s via %(how_to_pay)s.")
+            % {"amount": format_ksh(amount), "how_to_pay": _how_to_pay(campaign=campaign, reference=None)}
+        )
+    _prompt_later(
+        kind="donation", target_id=campaign.pk, session=session, phone=walk.phone, amount=amount, language=walk.language
+    )
+    return "END " + menu.fitted(
+        lambda length: (
+            _("Enter your M-Pesa PIN when asked, to give %(amount)s to %(title)s.")
+            % {"amount": format_ksh(amount), "title": menu.shortened(campaign.title, length)}
+        )
+    )
+
+
+def _my_pledges(*, walk: menu.Walk, session: Session) -> str:
+    pledges = walk.open_pledges()
+    if not pledges:
+        return _end(_("You have no open pledges. Dial again and choose 1 to pledge."))
+    lines = [
+        _("%(code)s %(title)s: paid %(paid)s, left %(left)s")
+        % {
+            "code": pledge.code,
+            "title": menu.shortened(pledge.campaign.title, 20),
+            "paid": format_ksh(pledge.paid_amount),
+            "left": format_ksh(pledge.remaining_amount),
+        }
+        for pledge in pledges
+    ]
+    screen = "\n".join([_("Your pledges:"), *lines])
+    if len(screen) <= menu.SCREEN_MAX:
+        return f"END {screen}"
+    message = _("Your pledges:")
+    for line in lines:
+        if len(f"{message} {line};") > SMS_MAX:
+            break
+        message = f"{message} {line};"
+    log = notification_queue_sms(to=walk.phone, template="ussd_pledges", context={"message": message})
+    transaction.on_commit(partial(notification_tasks.deliver_notification.enqueue, log_id=log.pk))
+    return _end(_("You have %(count)s open pledges. We sent you the list by SMS.") % {"count": len(pledges)})
+
+
+FINALS: dict[str, Callable[..., str]] = {"pledge": _pledge, "pay": _pay, "give": _give, "my_pledges": _my_pledges}
+LIMIT_MESSAGES = {
+    "pledge": lambda: _("You have made many pledges today. Please try again tomorrow."),
+    "pay": lambda: _("Too many payment prompts. Please try again in a few minutes."),
+    "give": lambda: _("Too many payment prompts. Please try again in a few minutes."),
+}
+
+
+def ussd_stk_push_send(*, kind: str, target_id: int, phone: str, amount: int, session_id: str, language: str) -> None:
+    """Send the PIN prompt a caller asked for on the menu (the task): for their pledge, or for an
+    anonymous gift to a campaign. Keyed on the session, so a repeated task prompts once. A refusal
+    (the pledge paid meanwhile, the campaign closed, M-Pesa unavailable) is logged: the caller
+    sees no prompt and may dial again."""
+    key = f"ussd-{session_id}"[:64]
+    with translation.override(language):
+        try:
+            if kind == "pledge":
+                pledge_stk_push_by_phone(pledge_id=target_id, phone=phone, amount=amount, idempotency_key=key)
+            else:
+                donation_create_by_phone(campaign_id=target_id, amount=amount, phone=phone, idempotency_key=key)
+        except ServiceError as refusal:
+            logger.warning("USSD PIN prompt for session %s not sent: %s", session_id, refusal.message)
+
+
+@transaction.atomic
+def ussd_personal_data_erase(*, user: User) -> None:
+    """Forget the language choice and sessions of the number on the user's account (``privacy``)."""
+    if user.phone:
+        Caller.objects.filter(phone=user.phone).delete()
+        Session.objects.filter(phone=user.phone).delete()

@@ -1,0 +1,468 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useState } from "react";
+import { useLocation, useParams } from "wouter";
+import { AppLayout } from "@/components/AppLayout";
+import { outlineButton, primaryButton } from "@/components/buttonStyles";
+import { SelectField } from "@/components/FieldControls";
+import { PageLoadError } from "@/components/PageLoadError";
+import { PageSkeleton } from "@/components/PageSkeleton";
+import { RoleBadge, RoleName } from "@/components/RoleBadge";
+import { TextField } from "@/components/TextField";
+import { toast } from "@/components/toast";
+import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import {
+  type ChangeRequest,
+  type Invitation,
+  isWaiting,
+  type Member,
+  type Organization,
+  type Role,
+  useApprovalDecision,
+  useApprovals,
+  useInvitationRevoke,
+  useInvitations,
+  useInvite,
+  useMemberRemove,
+  useOrganization,
+  useOrganizations,
+  useRoleChange,
+  useTeam,
+} from "./api";
+
+const ROLES: Role[] = ["owner", "treasurer", "usher", "viewer"];
+const card = "mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
+const dateTime = (value: string) =>
+  new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function useWaitingToast() {
+  const { t } = useLingui();
+  return () =>
+    toast({
+      title: t`Waiting for approval`,
+      description: t`Another owner or treasurer must approve this change before it takes effect.`,
+    });
+}
+
+function useFailureToast() {
+  const { t } = useLingui();
+  return (error: unknown) =>
+    toast({ title: t`Error`, description: errorMessage(error), variant: "destructive" });
+}
+
+export default function OrganizationPage() {
+  const { t } = useLingui();
+  const id = Number(useParams<{ id?: string }>().id);
+  const organization = useOrganization(id);
+  return (
+    <AppLayout>
+      {organization.isPending ? (
+        <PageSkeleton />
+      ) : organization.isError ? (
+        <PageLoadError
+          message={errorMessage(organization.error, t`Could not load this organization.`)}
+          retry={() => void organization.refetch()}
+        />
+      ) : (
+        <div className="mx-auto w-full max-w-3xl px-4 py-8">
+          <OrganizationSwitcher current={organization.data} />
+          <h1 className="text-2xl font-bold text-slate-900">{organization.data.name}</h1>
+          <p className="mt-1 text-slate-600">
+            {[organization.data.town, organization.data.county].filter(Boolean).join(", ")}
+            {organization.data.registration_number && (
+              <>
+                {" · "}
+                <Trans>Registration {organization.data.registration_number}</Trans>
+              </>
+            )}
+          </p>
+          <div className="mt-2">
+            <RoleBadge organization={organization.data.name} role={organization.data.role} />
+          </div>
+          {!organization.data.can_manage_team && (
+            <p className="mt-2 text-sm text-slate-600">
+              <Trans>Only owners can change the team and send invitations.</Trans>
+            </p>
+          )}
+          <Approvals organizationId={id} />
+          <Team organization={organization.data} />
+          {organization.data.can_manage_team && <Invitations organizationId={id} />}
+        </div>
+      )}
+    </AppLayout>
+  );
+}
+
+/** Where the user belongs to several organizations: move between their pages. */
+function OrganizationSwitcher({ current }: { current: Organization }) {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const organizations = useOrganizations();
+  if (!organizations.data || organizations.data.length < 2) return null;
+  return (
+    <SelectField
+      label={t`Organization`}
+      className="mb-4 sm:w-80"
+      value={current.id}
+      onChange={(event) => navigate(`/organizations/${event.target.value}`)}
+    >
+      {organizations.data.map((organization) => (
+        <option key={organization.id} value={organization.id}>
+          {organization.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+function Approvals({ organizationId }: { organizationId: number }) {
+  const { t } = useLingui();
+  const approvals = useApprovals(organizationId);
+  const decide = useApprovalDecision(organizationId);
+  const failed = useFailureToast();
+  const pending = approvals.data?.filter((request) => request.status === "pending") ?? [];
+  const decided = approvals.data?.filter((request) => request.status !== "pending") ?? [];
+
+  const act = (request: ChangeRequest, action: "approve" | "withdraw") =>
+    decide.mutate(
+      { requestId: request.id, action },
+      {
+        onSuccess: () =>
+          toast({ title: action === "approve" ? t`Approved: the change has taken effect.` : t`Withdrawn.` }),
+        onError: failed,
+      },
+    );
+
+  return (
+    <section aria-labelledby="approvals" className={card}>
+      <h2 id="approvals" className="text-lg font-semibold text-slate-900">
+        <Trans>Changes waiting for approval</Trans>
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        <Trans>
+          With two or more owners and treasurers, adding, raising or removing one takes effect only once
+          another of them approves it. Requests lapse after 7 days.
+        </Trans>
+      </p>
+      {approvals.isError ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {errorMessage(approvals.error)}
+        </p>
+      ) : pending.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">
+          <Trans>Nothing is waiting.</Trans>
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200">
+          {pending.map((request) => (
+            <li key={request.id} className="py-3">
+              <p className="font-medium text-slate-900">{request.description}</p>
+              <p className="text-sm text-slate-600">
+                <Trans>
+                  Asked for by {request.requested_by} · lapses {dateTime(request.expires_at)}
+                </Trans>
+              </p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {request.can_approve && (
+                  <button
+                    type="button"
+                    className={`${primaryButton} sm:w-auto`}
+                    disabled={decide.isPending}
+                    onClick={() => act(request, "approve")}
+                  >
+                    <Trans>Approve</Trans>
+                  </button>
+                )}
+                {request.can_withdraw && (
+                  <button
+                    type="button"
+                    className={outlineButton}
+                    disabled={decide.isPending}
+                    onClick={() => act(request, "withdraw")}
+                  >
+                    <Trans>Withdraw</Trans>
+                  </button>
+                )}
+                {!request.can_approve && !request.can_withdraw && (
+                  <p className="text-sm text-slate-600">
+                    <Trans>Another owner or treasurer can approve it.</Trans>
+                  </p>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {decided.length > 0 && (
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-medium text-slate-700">
+            <Trans>Recent decisions</Trans>
+          </summary>
+          <ul className="mt-2 space-y-1 text-sm text-slate-600">
+            {decided.map((request) => (
+              <li key={request.id}>
+                {request.description} — <RequestStatus status={request.status} />
+                {request.decided_by && ` (${request.decided_by})`}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
+function RequestStatus({ status }: { status: ChangeRequest["status"] }) {
+  const names = {
+    pending: <Trans>waiting</Trans>,
+    applied: <Trans>applied</Trans>,
+    withdrawn: <Trans>withdrawn</Trans>,
+    expired: <Trans>lapsed</Trans>,
+  };
+  return names[status];
+}
+
+function Team({ organization }: { organization: Organization }) {
+  const { t } = useLingui();
+  const team = useTeam(organization.id);
+  const changeRole = useRoleChange(organization.id);
+  const remove = useMemberRemove(organization.id);
+  const waiting = useWaitingToast();
+  const failed = useFailureToast();
+  const [, navigate] = useLocation();
+
+  const onRole = (member: Member, role: Role) =>
+    changeRole.mutate(
+      { membershipId: member.id, role },
+      {
+        onSuccess: (answer) =>
+          isWaiting(answer) ? waiting() : toast({ title: t`${member.name} is now ${roleLabel(t, role)}.` }),
+        onError: failed,
+      },
+    );
+
+  const onRemove = (member: Member) =>
+    remove.mutate(member.id, {
+      onSuccess: (answer) => {
+        if (isWaiting(answer)) return waiting();
+        if (member.is_me) return navigate("/dashboard");
+        toast({ title: t`${member.name} was removed from the team.` });
+      },
+      onError: failed,
+    });
+
+  return (
+    <section aria-labelledby="team" className={card}>
+      <h2 id="team" className="text-lg font-semibold text-slate-900">
+        <Trans>Team</Trans>
+      </h2>
+      {team.isError ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {errorMessage(team.error)}
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200">
+          {team.data?.map((member) => (
+            <li
+              key={member.id}
+              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="min-w-0">
+                <p className="truncate font-medium text-slate-900">
+                  {member.name} {member.is_me && <Trans>(you)</Trans>}
+                </p>
+                <p className="truncate text-sm text-slate-600">{member.email}</p>
+              </div>
+              <div className="flex flex-wrap items-end gap-2">
+                {organization.can_manage_team ? (
+                  <SelectField
+                    label={t`Role of ${member.name}`}
+                    value={member.role}
+                    disabled={changeRole.isPending}
+                    onChange={(event) => onRole(member, event.target.value as Role)}
+                  >
+                    {ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {roleLabel(t, role)}
+                      </option>
+                    ))}
+                  </SelectField>
+                ) : (
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
+                    <RoleName role={member.role} />
+                  </span>
+                )}
+                {(organization.can_manage_team || member.is_me) && (
+                  <button
+                    type="button"
+                    className={outlineButton}
+                    disabled={remove.isPending}
+                    onClick={() => onRemove(member)}
+                    aria-label={member.is_me ? t`Leave the team` : t`Remove ${member.name}`}
+                  >
+                    {member.is_me ? <Trans>Leave</Trans> : <Trans>Remove</Trans>}
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A role's name as plain text (for options and messages). */
+function roleLabel(t: ReturnType<typeof useLingui>["t"], role: Role): string {
+  const labels: Record<Role, string> = {
+    owner: t`Owner`,
+    treasurer: t`Treasurer`,
+    usher: t`Usher`,
+    viewer: t`Viewer`,
+  };
+  return labels[role];
+}
+
+function Invitations({ organizationId }: { organizationId: number }) {
+  const { t } = useLingui();
+  const invitations = useInvitations(organizationId, true);
+  const invite = useInvite(organizationId);
+  const revoke = useInvitationRevoke(organizationId);
+  const failed = useFailureToast();
+  const [by, setBy] = useState<"email" | "phone">("email");
+  const [address, setAddress] = useState("");
+  const [role, setRole] = useState<Role>("viewer");
+  const [fieldError, setFieldError] = useState("");
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFieldError("");
+    invite.mutate(
+      { email: by === "email" ? address : "", phone: by === "phone" ? address : "", role },
+      {
+        onSuccess: (sent) => {
+          setAddress("");
+          toast({ title: t`Invitation sent to ${sent.email || sent.phone}.` });
+        },
+        onError: (error) => {
+          const message = error instanceof ApiRequestError ? Object.values(error.fieldErrors)[0] : undefined;
+          if (message) setFieldError(message);
+          else failed(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="invitations" className={card}>
+      <h2 id="invitations" className="text-lg font-semibold text-slate-900">
+        <Trans>Invitations</Trans>
+      </h2>
+      <form noValidate onSubmit={onSubmit} className="mt-3 grid gap-3 sm:grid-cols-2">
+        <fieldset className="sm:col-span-2">
+          <legend className="mb-1 text-sm font-medium text-slate-800">
+            <Trans>Send the invitation by</Trans>
+          </legend>
+          <div className="flex gap-4">
+            {(["email", "phone"] as const).map((choice) => (
+              <label key={choice} className="flex items-center gap-2 text-slate-800">
+                <input
+                  type="radio"
+                  name="invite-by"
+                  value={choice}
+                  checked={by === choice}
+                  onChange={() => setBy(choice)}
+                />
+                {choice === "email" ? <Trans>Email</Trans> : <Trans>SMS</Trans>}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextField
+          label={by === "email" ? t`Their email address` : t`Their Kenyan phone number`}
+          type={by === "email" ? "email" : "tel"}
+          autoComplete="off"
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+          error={fieldError || undefined}
+        />
+        <SelectField label={t`Role`} value={role} onChange={(event) => setRole(event.target.value as Role)}>
+          {ROLES.map((choice) => (
+            <option key={choice} value={choice}>
+              {roleLabel(t, choice)}
+            </option>
+          ))}
+        </SelectField>
+        <p className="text-sm text-slate-600 sm:col-span-2">
+          <Trans>
+            The link is valid for 7 days and works once, only for the account with this email address or a
+            verified phone number.
+          </Trans>
+        </p>
+        <button
+          type="submit"
+          className={`${primaryButton} sm:w-auto`}
+          disabled={invite.isPending || !address.trim()}
+        >
+          <Trans>Send invitation</Trans>
+        </button>
+      </form>
+      {invitations.data && invitations.data.length > 0 && (
+        <ul className="mt-4 divide-y divide-slate-200">
+          {invitations.data.map((invitation) => (
+            <InvitationRow
+              key={invitation.id}
+              invitation={invitation}
+              busy={revoke.isPending}
+              onRevoke={() =>
+                revoke.mutate(invitation.id, {
+                  onSuccess: () => toast({ title: t`Invitation revoked.` }),
+                  onError: failed,
+                })
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function InvitationRow({
+  invitation,
+  busy,
+  onRevoke,
+}: {
+  invitation: Invitation;
+  busy: boolean;
+  onRevoke(): void;
+}) {
+  const { t } = useLingui();
+  const sentTo = invitation.email || invitation.phone;
+  const statuses = {
+    pending: <Trans>pending until {dateTime(invitation.expires_at)}</Trans>,
+    accepted: <Trans>accepted</Trans>,
+    revoked: <Trans>revoked</Trans>,
+    expired: <Trans>expired</Trans>,
+  };
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="truncate font-medium text-slate-900">{sentTo}</p>
+        <p className="text-sm text-slate-600">
+          <RoleName role={invitation.role} /> · {statuses[invitation.status]}
+        </p>
+      </div>
+      {invitation.status === "pending" && (
+        <button
+          type="button"
+          className={outlineButton}
+          disabled={busy}
+          onClick={onRevoke}
+          aria-label={t`Revoke the invitation to ${sentTo}`}
+        >
+          <Trans>Revoke</Trans>
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,180 @@
+import { msg } from "@lingui/core/macro";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiRequestError, api, type Schemas, unwrap } from "@/lib/api/client";
+import { i18n } from "@/lib/i18n";
+
+// The organizations' requests: the user's organizations, one organization's team, invitations and
+// the changes waiting for a second person (the two-person rule), and accepting an invitation.
+
+export type Organization = Schemas["OrganizationOut"];
+export type Member = Schemas["MemberOut"];
+export type ChangeRequest = Schemas["ChangeRequestOut"];
+export type Invitation = Schemas["InvitationOut"];
+export type Role = Schemas["Role"];
+
+export const organizationKeys = {
+  all: ["organizations"] as const,
+  list: () => ["organizations", "list"] as const,
+  one: (id: number) => ["organizations", id] as const,
+  members: (id: number) => ["organizations", id, "members"] as const,
+  approvals: (id: number) => ["organizations", id, "approvals"] as const,
+  invitations: (id: number) => ["organizations", id, "invitations"] as const,
+  invitation: (token: string) => ["invitations", token] as const,
+};
+
+/** An answer without a body (204) or with one: the error as an ApiRequestError. */
+function settled<T>(result: { data?: T; error?: unknown; response: Response }): T | null {
+  if (result.error !== undefined) return unwrap(result);
+  return result.data ?? null;
+}
+
+/** A 202 answer: the change waits for another owner's or treasurer's approval. */
+export function isWaiting(answer: unknown): answer is ChangeRequest {
+  return typeof answer === "object" && answer !== null && "can_approve" in answer;
+}
+
+export function useOrganizations() {
+  return useQuery({
+    queryKey: organizationKeys.list(),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/api/orgs", { signal }), i18n._(msg`Could not load your organizations.`)),
+  });
+}
+
+export function useOrganization(id: number) {
+  return useQuery({
+    queryKey: organizationKeys.one(id),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/orgs/{organization_id}", { params: { path: { organization_id: id } }, signal }),
+      ),
+  });
+}
+
+export function useTeam(id: number) {
+  return useQuery({
+    queryKey: organizationKeys.members(id),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/orgs/{organization_id}/members", {
+          params: { path: { organization_id: id } },
+          signal,
+        }),
+      ),
+  });
+}
+
+export function useApprovals(id: number) {
+  return useQuery({
+    queryKey: organizationKeys.approvals(id),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/orgs/{organization_id}/approvals", {
+          params: { path: { organization_id: id } },
+          signal,
+        }),
+      ),
+  });
+}
+
+export function useInvitations(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: organizationKeys.invitations(id),
+    enabled,
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/orgs/{organization_id}/invitations", {
+          params: { path: { organization_id: id } },
+          signal,
+        }),
+      ),
+  });
+}
+
+/** Every change to the team may move the team, the approvals and the invitations at once. */
+function useTeamMutation<TVariables, TAnswer>(
+  id: number,
+  mutationFn: (variables: TVariables) => Promise<TAnswer>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: organizationKeys.one(id) }),
+  });
+}
+
+export function useRoleChange(id: number) {
+  return useTeamMutation(id, async ({ membershipId, role }: { membershipId: number; role: Role }) =>
+    unwrap(
+      await api.PUT("/api/orgs/{organization_id}/members/{membership_id}", {
+        params: { path: { organization_id: id, membership_id: membershipId } },
+        body: { role },
+      }),
+    ),
+  );
+}
+
+export function useMemberRemove(id: number) {
+  return useTeamMutation(id, async (membershipId: number) =>
+    settled(
+      await api.DELETE("/api/orgs/{organization_id}/members/{membership_id}", {
+        params: { path: { organization_id: id, membership_id: membershipId } },
+      }),
+    ),
+  );
+}
+
+export function useApprovalDecision(id: number) {
+  return useTeamMutation(
+    id,
+    async ({ requestId, action }: { requestId: number; action: "approve" | "withdraw" }) => {
+      const params = { params: { path: { organization_id: id, change_request_id: requestId } } };
+      return unwrap(
+        action === "approve"
+          ? await api.POST("/api/orgs/{organization_id}/approvals/{change_request_id}/approve", params)
+          : await api.POST("/api/orgs/{organization_id}/approvals/{change_request_id}/withdraw", params),
+      );
+    },
+  );
+}
+
+export function useInvite(id: number) {
+  return useTeamMutation(id, async (body: Schemas["InvitationIn"]) =>
+    unwrap(
+      await api.POST("/api/orgs/{organization_id}/invitations", {
+        params: { path: { organization_id: id } },
+        body,
+      }),
+    ),
+  );
+}
+
+export function useInvitationRevoke(id: number) {
+  return useTeamMutation(id, async (invitationId: number) =>
+    settled(
+      await api.DELETE("/api/orgs/{organization_id}/invitations/{invitation_id}", {
+        params: { path: { organization_id: id, invitation_id: invitationId } },
+      }),
+    ),
+  );
+}
+
+/** What an invitation link offers, for whoever holds it (signed in or not). */
+export function useInvitationPreview(token: string) {
+  return useQuery({
+    queryKey: organizationKeys.invitation(token),
+    enabled: token !== "",
+    retry: (count, error) => !(error instanceof ApiRequestError && error.status === 404) && count < 2,
+    queryFn: async ({ signal }) =>
+      unwrap(await api.GET("/api/invitations", { params: { query: { token } }, signal })),
+  });
+}
+
+export function useInvitationAccept() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string) =>
+      unwrap(await api.POST("/api/invitations/accept", { body: { token } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
+  });
+}
