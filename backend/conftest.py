@@ -61,6 +61,13 @@ def _default_language() -> Iterator[None]:
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def _no_chance_purge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rate limiter's table purge runs by chance (``common.ratelimit._purge_due``): never in tests,
+    so query counts do not depend on luck (common/tests/test_ratelimit.py runs it on purpose)."""
+    monkeypatch.setattr("common.ratelimit._purge_due", lambda: False)
+
+
 @pytest.fixture
 def make_api_client(db: None) -> Callable[..., ApiClient]:
     """A new browser; ``signed_in_as`` starts it with that user's session."""

@@ -61,6 +61,12 @@ class Counters(Protocol):
     def clear(self, keys: list[str]) -> None: ...
 
 
+def _purge_due() -> bool:
+    """Whether this new window also removes the ended ones: one in ``PURGE_ONE_IN``, so the table
+    stays small without a job and without a delete on every request."""
+    return random.randrange(PURGE_ONE_IN) == 0  # noqa: S311 - not a secret
+
+
 class DatabaseCounters:
     """Counters in ``common_rate_limit_counter``: one statement counts and reads the window."""
 
@@ -80,7 +86,7 @@ class DatabaseCounters:
                 [key, now + window_seconds, now, now],
             )
             count, ends_at = cursor.fetchone()
-        if count == 1 and random.randrange(PURGE_ONE_IN) == 0:  # noqa: S311 - not a secret
+        if count == 1 and _purge_due():
             RateLimitCounter.objects.filter(ends_at__lte=now).delete()
         return Window(count=count, ends_at=ends_at)
 

@@ -540,7 +540,8 @@ def invitation_accept(*, user: User, token: str) -> Membership | ChangeRequest:
     two-person rule holds, once another owner or treasurer approves (answers the pending request,
     asked for in the inviter's name). The invitation is used up either way. Audited."""
     invitation = (
-        Invitation.objects.select_for_update()
+        # Only the invitation's row is locked: PostgreSQL locks no nullable side of an outer join.
+        Invitation.objects.select_for_update(of=("self",))
         .select_related("organization", "invited_by")
         .filter(token_hash=Invitation.hash_token(token.strip()))
         .first()

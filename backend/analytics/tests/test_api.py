@@ -3,12 +3,12 @@
 from datetime import datetime, timedelta
 
 import pytest
-from django.conf import settings
 from django.utils import timezone
 
 from analytics.models import CampaignDailyVisits
 from campaigns.tests.factories import CampaignFactory
-from payments.models import Payment
+from collection_accounts.tests.factories import TEST_PAYBILL
+from payments.models import MpesaConnection, Payment
 from payments.services import payment_record_c2b_confirmation, payment_record_stk_callback
 from payments.tests.support import pending_stk_intent, stk_callback
 from pledges.models import Pledge
@@ -23,19 +23,21 @@ def url(campaign):
 
 
 def pay_bill(pledge, amount, trans_id="SLK4Q7T2XZ"):
-    """A paybill payment with the pledge code as account number, as Safaricom confirms it."""
+    """A paybill payment with the pledge code as account number, as Safaricom confirms it to the
+    church's connected paybill."""
     payment_record_c2b_confirmation(
         body={
             "TransactionType": "Pay Bill",
             "TransID": trans_id,
             "TransTime": "20261122103000",
             "TransAmount": f"{amount}.00",
-            "BusinessShortCode": settings.MPESA_SHORTCODE,
+            "BusinessShortCode": TEST_PAYBILL,
             "BillRefNumber": pledge.code,
             "MSISDN": "2547 ***** 101",
             "FirstName": "Wanjiku",
         },
         remote_addr=None,
+        connection=MpesaConnection.objects.get(account__paybill_number=TEST_PAYBILL),
     )
 
 

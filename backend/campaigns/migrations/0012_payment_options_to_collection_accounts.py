@@ -39,11 +39,13 @@ def _details(option):
 
 
 def forwards(apps, schema_editor):
-    Campaign = apps.get_model("campaigns", "Campaign")
-    Link = apps.get_model("campaigns", "CampaignCollectionAccount")
-    Account = apps.get_model("collection_accounts", "CollectionAccount")
+    # The database being migrated (a backup's, say), not necessarily the default one.
+    alias = schema_editor.connection.alias
+    campaigns = apps.get_model("campaigns", "Campaign").objects.using(alias)
+    links = apps.get_model("campaigns", "CampaignCollectionAccount").objects.using(alias)
+    accounts = apps.get_model("collection_accounts", "CollectionAccount").objects.using(alias)
     platform = settings.MPESA_SHORTCODE
-    for campaign in Campaign.objects.exclude(payment_options=[]).order_by("created_at", "id").iterator():
+    for campaign in campaigns.exclude(payment_options=[]).order_by("created_at", "id").iterator():
         kept, position = [], 0
         for option in campaign.payment_options or []:
             kind, details = _details(option)
@@ -52,18 +54,18 @@ def forwards(apps, schema_editor):
                 continue
             if platform and platform in (details.get("paybill_number"), details.get("till_number")):
                 continue
-            account = Account.objects.filter(organization_id=campaign.organization_id, kind=kind, **details).first()
+            account = accounts.filter(organization_id=campaign.organization_id, kind=kind, **details).first()
             if account is None:
-                if kind == "till" and Account.objects.filter(kind="till", till_number=details["till_number"]).exists():
+                if kind == "till" and accounts.filter(kind="till", till_number=details["till_number"]).exists():
                     kept.append(option)
                     continue
-                first = not Account.objects.filter(organization_id=campaign.organization_id).exists()
-                account = Account.objects.create(
+                first = not accounts.filter(organization_id=campaign.organization_id).exists()
+                account = accounts.create(
                     organization_id=campaign.organization_id, kind=kind, is_default=first, **details
                 )
-            if Link.objects.filter(campaign=campaign, account=account).exists():
+            if links.filter(campaign=campaign, account=account).exists():
                 continue
-            Link.objects.create(campaign=campaign, account=account, position=position)
+            links.create(campaign=campaign, account=account, position=position)
             position += 1
         campaign.payment_options = kept
         campaign.save(update_fields=["payment_options"])

@@ -14,6 +14,7 @@ from django.test import RequestFactory
 
 from common import ratelimit
 from common.errors import RateLimitedError
+from common.models import RateLimitCounter
 
 WINDOW = 900
 LOCAL_REDIS = "redis://127.0.0.1:6379/0"
@@ -212,3 +213,16 @@ def test_the_deployment_example_trusts_only_its_balancer():
     balancer = compose["services"]["nginx"]["networks"]["default"]["ipv4_address"]
 
     assert trusted == [balancer]
+
+
+def test_a_new_window_may_purge_the_ended_windows_of_the_database_store(monkeypatch, advance_cache_clock):
+    if not isinstance(ratelimit.counters(), ratelimit.DatabaseCounters):
+        pytest.skip("Redis lets its keys expire by themselves")
+    enforce(identifier="198.51.100.1")
+    advance_cache_clock(WINDOW + 1)
+    monkeypatch.setattr("common.ratelimit._purge_due", lambda: True)
+
+    enforce(identifier="198.51.100.2")
+
+    assert RateLimitCounter.objects.filter(key=ratelimit._key("pledge", "198.51.100.1")).count() == 0
+    assert RateLimitCounter.objects.filter(key=ratelimit._key("pledge", "198.51.100.2")).count() == 1

@@ -6,8 +6,8 @@ from django.db import migrations, models
 
 def collection_account_from_connection(apps, schema_editor):
     """A payment into a connected account names that account: the connection is reached through it."""
-    Payment = apps.get_model("payments", "Payment")
-    for payment in Payment.objects.filter(mpesa_connection__isnull=False).select_related("mpesa_connection"):
+    payments = apps.get_model("payments", "Payment").objects.using(schema_editor.connection.alias)
+    for payment in payments.filter(mpesa_connection__isnull=False).select_related("mpesa_connection"):
         payment.collection_account_id = payment.mpesa_connection.account_id
         payment.save(update_fields=["collection_account"])
 
