@@ -187,7 +187,9 @@ test("a non-subscriber creates a campaign in six steps, resumes after a reload, 
     "image",
   ]);
   // The church's own new till and cash point, as its page tells givers to pay.
-  expect(campaign.payment_instructions.map((instruction: { summary: string }) => instruction.summary)).toEqual([
+  expect(
+    campaign.payment_instructions.map((instruction: { summary: string }) => instruction.summary),
+  ).toEqual([
     "Buy Goods till 5123456",
     "Cash at Church office after the Sunday service, mention your pledge code",
   ]);
@@ -295,9 +297,9 @@ test("the legacy wizard creates a fundraiser and lands on its page", async ({ pa
     "pending",
     true,
   ]);
-  expect(campaign.payment_instructions.map((instruction: { summary: string }) => instruction.summary)).toEqual([
-    "KCB Bank Kenya Ltd account 1100223344 (Neema Family), reference your pledge code",
-  ]);
+  expect(
+    campaign.payment_instructions.map((instruction: { summary: string }) => instruction.summary),
+  ).toEqual(["KCB Bank Kenya Ltd account 1100223344 (Neema Family), reference your pledge code"]);
 });
 
 test("the wizards need a sign-in; the success screen is public", async ({ page }) => {

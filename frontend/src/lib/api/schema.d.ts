@@ -1697,7 +1697,7 @@ export interface paths {
         /**
          * Ussd Info
          * @description How to give from any phone: dial ``service_code``, choose Pledge or Give now and enter the
-         *     campaign's number (its id); pledges are paid to ``paybill`` with their code as account number.
+         *     campaign's number (its id). Each campaign's own accounts say how to pay (its page).
          */
         get: operations["ussd_api_ussd_info"];
         put?: never;
@@ -4992,11 +4992,6 @@ export interface components {
         };
         /** UssdInfoOut */
         UssdInfoOut: {
-            /**
-             * Paybill
-             * @description The paybill that takes pledge codes as account numbers; null when payments go to a till.
-             */
-            paybill: string | null;
             /**
              * Service Code
              * @description The code to dial, e.g. '*384*4242#'.
