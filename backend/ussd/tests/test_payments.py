@@ -4,6 +4,10 @@ simulator over HTTP -> its callback -> the ledger, seen on the web and under My 
 import pytest
 from django.core import mail
 
+from campaigns.tests.factories import CampaignFactory, link_account
+from collection_accounts.instructions import account_instruction
+from collection_accounts.models import CollectionAccountKind
+from collection_accounts.tests.factories import CollectionAccountFactory
 from notifications.models import NotificationLog
 from payments.models import Payment
 from payments.tests.support import settled, wait_for
@@ -67,3 +71,24 @@ def test_give_now_sends_a_prompt_for_an_anonymous_donation(providers, gateway, c
     assert (donation.amount, donation.is_anonymous, donation.phone, donation.name) == (250, True, "+254711000345", "")
     campaign.refresh_from_db()
     assert campaign.raised_total == 250
+
+
+def test_without_a_connected_account_pay_and_give_now_say_how_to_pay_into_the_campaigns_own_till(gateway):
+    campaign = CampaignFactory.create(title="Church Roof Repair")
+    till = CollectionAccountFactory.create(
+        organization=campaign.organization, kind=CollectionAccountKind.TILL, paybill_number="", till_number="5123456"
+    )
+    link_account(campaign, till)
+    gateway.session("1", str(campaign.pk), "1500", "1", "1")
+    pledge = Pledge.objects.get()
+
+    pay = gateway.session("2", "1", "1")
+    give = gateway.session("4", str(campaign.pk), "250")
+
+    assert pay == f"END Pay Ksh 1,500 for pledge {pledge.code} via {till_summary(till, pledge.code)}."
+    assert give == f"END Give Ksh 250 via {till_summary(till, None)}."
+    assert not Payment.objects.exists()  # no PIN prompt: nothing took the church's money elsewhere
+
+
+def till_summary(till, reference):
+    return account_instruction(till, reference=reference).summary
