@@ -1,7 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, DEMO_PASSWORD, expectAccessible, latestEmailTo, uniqueEmail } from "./support";
+import {
+  DEMO_ORGANIZER,
+  DEMO_PASSWORD,
+  expectAccessible,
+  latestEmailTo,
+  MINISTRY_PAYBILL,
+  uniqueEmail,
+} from "./support";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const DATABASE = join(ROOT, ".tmp", `e2e-${process.env.E2E_PORT ?? 8123}`, "db.sqlite3");
@@ -83,7 +90,7 @@ test("a pledge's e-mail and SMS carry its code; a reminder follows a week later,
 
   // Paid in full by paybill: the pledge is confirmed...
   const paybill = await page.request.post("/simulators/daraja/c2b/simulate", {
-    data: { BillRefNumber: code, Amount: 2000, MSISDN: E164.slice(1) },
+    data: { ShortCode: MINISTRY_PAYBILL, BillRefNumber: code, Amount: 2000, MSISDN: E164.slice(1) },
   });
   expect(paybill.ok(), await paybill.text()).toBe(true);
   await expect

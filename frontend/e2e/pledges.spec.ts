@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, signIn, uniqueEmail } from "./support";
+import { DEMO_ORGANIZER, expectAccessible, MINISTRY_PAYBILL, signIn, uniqueEmail } from "./support";
 
 // The ministry campaign of /icc-imara-donate is organized by the demo organizer (backend/pledges/demo.py).
 // Safaricom's sandbox number: the Daraja simulator pays STK Pushes to it successfully after 2 s.
@@ -71,7 +71,7 @@ test.describe("pledges and donations", () => {
 
     // Part of it by paybill with the pledge code as the account number...
     const paybill = await page.request.post("/simulators/daraja/c2b/simulate", {
-      data: { BillRefNumber: code, Amount: 500, MSISDN: "254708374149" },
+      data: { ShortCode: MINISTRY_PAYBILL, BillRefNumber: code, Amount: 500, MSISDN: "254708374149" },
     });
     expect(paybill.ok(), await paybill.text()).toBe(true);
     await expect(async () => {

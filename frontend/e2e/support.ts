@@ -13,6 +13,8 @@ export const EMAIL_DIR = join(
 );
 export const DEMO_PASSWORD = "Harambee#2026";
 export const DEMO_ORGANIZER = "organizer@harambee.local";
+/** The demo ministry's own connected paybill (backend/collection_accounts/demo.py), never Harambee's. */
+export const MINISTRY_PAYBILL = "600100";
 
 /** A fresh address per test run, so runs never collide. */
 export function uniqueEmail(prefix: string): string {

@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 
 from campaigns.models import Campaign
+from collection_accounts.tests.factories import CHURCH_CALLBACK_TOKEN, TEST_PAYBILL
 from payments.models import Payment
 from payments.tests.support import pending_stk_intent, stk_callback
 from pledges.models import Donation, Pledge, PledgePayment
@@ -68,7 +69,7 @@ def test_50_paybill_payments_to_one_pledge_at_once_all_add_up(providers, campaig
             "TransID": f"SLKC{n:06d}",
             "TransTime": "20261122103000",
             "TransAmount": "100.00",
-            "BusinessShortCode": "174379",
+            "BusinessShortCode": TEST_PAYBILL,
             "BillRefNumber": pledge.code,
             "MSISDN": "2547 ***** 149",
             "FirstName": "John",
@@ -77,7 +78,8 @@ def test_50_paybill_payments_to_one_pledge_at_once_all_add_up(providers, campaig
     ]
     bodies += bodies[:10]
 
-    post_all(f"{providers.url}/api/payments/callbacks/c2b/local-callback-token/confirmation", bodies)
+    # To the church's own paybill, confirmed on its connection's URL.
+    post_all(f"{providers.url}/api/payments/callbacks/c2b/{CHURCH_CALLBACK_TOKEN}/confirmation", bodies)
 
     pledge = Pledge.objects.get(pk=pledge.pk)
     assert (pledge.paid_amount, pledge.status, pledge.overpaid_amount) == (5000, "confirmed", 1000)

@@ -4,9 +4,10 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from accounts.demo import DEMO_PASSWORD, demo_users_load
-from campaigns.demo import ADMIN, MEMBER, ORGANIZER, demo_campaigns_load
+from campaigns.demo import MEMBER, ORGANIZER, demo_campaigns_load
 from collection_accounts.demo import demo_organizations_load
 from organizations.demo import DEMO_TEAM, demo_team_load
+from organizations.roles import Role
 from pledges.demo import demo_pledges_load
 
 
@@ -18,15 +19,17 @@ class Command(BaseCommand):
             raise CommandError("Demo data is for local use only; refusing to load it into a production deployment.")
         users = demo_users_load()
         by_email = {user.email: user for user in users}
-        demo_organizations_load(owner=by_email[MEMBER], treasurer=by_email[ORGANIZER], viewer=by_email[ADMIN])
+        # The second organization's team is the demo treasurer and viewer, who also serve the organizer's.
+        team = {role: by_email[email] for email, role in DEMO_TEAM.items()}
+        demo_organizations_load(owner=by_email[MEMBER], treasurer=team[Role.TREASURER], viewer=team[Role.VIEWER])
         campaigns = demo_campaigns_load()
         ministry = demo_pledges_load()
-        team = demo_team_load(organizer_email=ORGANIZER)
+        organizers_team = demo_team_load(organizer_email=ORGANIZER)
         self.stdout.write(self.style.SUCCESS("Demo data is loaded. Sign in at http://127.0.0.1:8000/signin with:"))
         for user in users:
             role = "admin" if user.is_staff else ("organizer" if user.email == ORGANIZER else "member")
             role = DEMO_TEAM.get(user.email, role)
             self.stdout.write(f"  {role:<10} {user.email:<28} password: {DEMO_PASSWORD}")
         self.stdout.write(f"{len(campaigns)} demo campaigns: http://127.0.0.1:8000/explore")
-        self.stdout.write(f"The organizer's team: http://127.0.0.1:8000/organizations/{team.pk}")
+        self.stdout.write(f"The organizer's team: http://127.0.0.1:8000/organizations/{organizers_team.pk}")
         self.stdout.write(f"The ministry page http://127.0.0.1:8000/icc-imara-donate uses campaign {ministry.pk}.")
