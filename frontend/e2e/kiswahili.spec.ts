@@ -18,7 +18,10 @@ function englishPattern(message: string): RegExp | null {
     .replace(/<\/?\d+\/?>/g, "");
   const parts = text.split(/\{\w+\}|#/);
   if (!/[A-Za-z]{3,}/.test(parts.join(" "))) return null;
-  return new RegExp(`^${parts.map((part) => escapeRegExp(part).replace(/\s+/g, "\\s*")).join(".+?")}$`);
+  // A space may vanish between elements, but a word still ends there: "Dial {code}" is not "Dialysis…".
+  return new RegExp(
+    `^${parts.map((part) => escapeRegExp(part).replace(/\s+/g, "(?:\\s+|\\b)")).join(".+?")}$`,
+  );
 }
 
 /** The English texts of the app that read differently in Kiswahili (not brands like M-Pesa). */

@@ -82,7 +82,7 @@ test("owners extend then close a campaign; a pledger follows the SMS link to its
 
   // The owner extends it by three weeks...
   await signIn(page, DEMO_ORGANIZER, { next: `/edit-campaign/${id}` });
-  await page.getByLabel("End date").fill(isoDateIn(31));
+  await page.getByRole("textbox", { name: "End date" }).fill(isoDateIn(31));
   await expectAccessible(page);
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page).toHaveURL("/dashboard", { timeout: 10_000 });
@@ -91,7 +91,7 @@ test("owners extend then close a campaign; a pledger follows the SMS link to its
 
   // ...then closes it early, saying so twice.
   await page.goto(`/edit-campaign/${id}`);
-  await expect(page.getByLabel("End date")).toHaveValue(isoDateIn(31));
+  await expect(page.getByRole("textbox", { name: "End date" })).toHaveValue(isoDateIn(31));
   await page.getByRole("button", { name: "Close Campaign" }).click();
   await expect(page.getByRole("button", { name: `Yes, close ${title}` })).toBeFocused();
   await page.getByRole("button", { name: `Yes, close ${title}` }).click();
