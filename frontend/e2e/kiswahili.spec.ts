@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatter } from "@lingui/format-po";
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, uniqueEmail } from "./support";
+import { expectAccessible, MINISTRY_PAYBILL, uniqueEmail } from "./support";
 
 const CATALOGUE = join(import.meta.dirname, "..", "src", "locales", "sw", "messages.po");
 // Not ending in 0500: the SMS simulator takes it.
@@ -133,7 +133,7 @@ test("in Kiswahili, pledging shows no English on the way and the pledger's SMS i
   // No name: nothing shows the number is the pledger's (backend/notifications/recipient_limits.py).
   await expect(sms.first()).toContainText("Asante! Umeahidi Ksh 1,500 kwa");
   await expect(sms.first()).not.toContainText(name.slice(0, 17));
-  await expect(sms.first()).toContainText(`Lipa kwa M-Pesa Paybill`);
+  await expect(sms.first()).toContainText(`Lipa kupitia Paybill ${MINISTRY_PAYBILL}`);
   await expect(sms.first()).not.toContainText("Thank you");
   await outbox.close();
 

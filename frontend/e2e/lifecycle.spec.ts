@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, signIn } from "./support";
+import { DEMO_ORGANIZER, expectAccessible, MINISTRY_PAYBILL, signIn } from "./support";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const DATABASE = join(ROOT, ".tmp", `e2e-${process.env.E2E_PORT ?? 8123}`, "db.sqlite3");
@@ -25,20 +25,23 @@ function createChurchCampaign(title: string, status: "active" | "pending" = "act
 import datetime, json, os
 from django.utils import timezone
 from accounts.models import User
-from campaigns.models import Campaign
+from campaigns.models import Campaign, CampaignCollectionAccount
+from collection_accounts.models import CollectionAccount
 from organizations.services import organization_choose_for_campaign
-email, title, status = json.loads(os.environ["E2E_INPUT"])
+email, title, status, paybill = json.loads(os.environ["E2E_INPUT"])
 organizer = User.objects.get(email=email)
 campaign = Campaign.objects.create(
     organizer=organizer, organization=organization_choose_for_campaign(user=organizer, organization_id=None),
     title=title, description="A new roof before the long rains.", status=status,
     story="Created by the lifecycle end-to-end test.", category="church", goal=300000,
     end_date=timezone.localdate() + datetime.timedelta(days=10),
-    payment_options=[{"method": "mpesa_till", "details": {"till_number": "5123456"}}],
 )
+# Paid into the organization's own connected paybill, as the wizard would choose it.
+account = CollectionAccount.objects.get(organization=campaign.organization, paybill_number=paybill)
+CampaignCollectionAccount.objects.create(campaign=campaign, account=account, position=0)
 print(campaign.pk)
 `;
-  return Number(shell(script, [DEMO_ORGANIZER, title, status]).trim());
+  return Number(shell(script, [DEMO_ORGANIZER, title, status, MINISTRY_PAYBILL]).trim());
 }
 
 /** The texts the SMS simulator holds for `to` that mention `code`, oldest first. */

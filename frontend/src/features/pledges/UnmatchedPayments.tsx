@@ -110,13 +110,14 @@ function PledgePicker({
   const candidates = usePledgeList(campaignId, "", 100);
   return (
     <form
-      className="flex items-end gap-2"
+      className="flex min-w-0 items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         if (chosen) onPick(Number(chosen));
       }}
     >
-      <div>
+      {/* The select shrinks to the row: its longest option would otherwise widen the page on a phone. */}
+      <div className="min-w-0 flex-1">
         <label htmlFor={selectId} className="block text-xs font-medium text-slate-700">
           <Trans>Pledge</Trans>
         </label>
@@ -124,7 +125,7 @@ function PledgePicker({
           id={selectId}
           value={chosen}
           onChange={(event) => setChosen(event.target.value)}
-          className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
+          className="w-full rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
         >
           <option value="">{t`Choose a pledge`}</option>
           {candidates.data?.pages[0]?.pledges
