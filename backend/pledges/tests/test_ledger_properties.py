@@ -45,7 +45,7 @@ from campaigns.tests.factories import CampaignFactory
 from collection_accounts.tests.factories import TEST_PAYBILL
 from common.errors import ServiceError
 from payments import services as payments
-from payments.models import MANUAL_PROVIDERS, Payment, PaymentEvent, PaymentReversal
+from payments.models import MANUAL_PROVIDERS, MpesaConnection, Payment, PaymentEvent, PaymentReversal
 from payments.providers import daraja, paystack
 from payments.providers.daraja import DarajaClient, StkPushAccepted, StkQueryAnswer, StkResult
 from payments.providers.paystack import PaystackClient
@@ -98,6 +98,7 @@ class Ledger(RuleBasedStateMachine):
             CampaignFactory.create(organizer=self.organizer, paybill=TEST_PAYBILL, instalments_past_end=c == 0)
             for c in range(CAMPAIGNS)
         ]
+        self.connection = MpesaConnection.objects.get(account__paybill_number=TEST_PAYBILL)
         self.unattached: list[tuple[Payment, Campaign]] = []
         self.paystack_says: dict[str, tuple[str, int]] = {}  # reference -> (status, amount in subunits)
         self.pushes = 0
@@ -140,9 +141,13 @@ class Ledger(RuleBasedStateMachine):
 
     # Pledges and intents --------------------------------------------------------------------
 
-    @rule(target=pledges, c=campaign_index, amount=amounts, signed_in=st.booleans())
-    def pledge(self, c: int, amount: int, signed_in: bool) -> Any:
+    @rule(target=pledges, c=campaign_index, amount=amounts, channel=st.sampled_from(["web", "signed_in", "ussd"]))
+    def pledge(self, c: int, amount: int, channel: str) -> Any:
         with refusable("pledge"):  # above the campaign's largest pledge
+            if channel == "ussd":  # the phone channel: the number the network gave, nothing else
+                return pledges.pledge_create_by_phone(
+                    campaign_id=self.campaigns[c].pk, amount=amount, phone="0711000345", is_anonymous=False
+                )
             return pledges.pledge_create(
                 campaign_id=self.campaigns[c].pk,
                 amount=amount,
@@ -150,7 +155,7 @@ class Ledger(RuleBasedStateMachine):
                 email="njeri@example.com",
                 phone="0711000222",
                 is_anonymous=False,
-                viewer=self.organizer if signed_in else None,
+                viewer=self.organizer if channel == "signed_in" else None,
                 client_ip="203.0.113.9",
             )
         return multiple()
@@ -253,7 +258,8 @@ class Ledger(RuleBasedStateMachine):
             "MSISDN": "2547 ***** 149",
             "FirstName": "John",
         }
-        recorded = payments.payment_record_c2b_confirmation(body=body, remote_addr=None)
+        # Confirmed to the church's connection's own URL (as Safaricom sends it), or found by Pull.
+        recorded = payments.payment_record_c2b_confirmation(body=body, remote_addr=None, connection=self.connection)
         event(f"paybill: {recorded.outcome}")
 
     @rule()
