@@ -40,7 +40,7 @@ frontend/node_modules/.installed: frontend/package.json frontend/package-lock.js
 # The Python locks: pip-compile pins the whole tree of requirements*.in with hashes, keeping the current pins
 # unless the .in files changed; `make lock LOCK_ARGS=--upgrade` (or --upgrade-package NAME) moves them.
 PIP_COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(CURDIR)/$(VENV)/bin/pip-compile --quiet --generate-hashes \
-               --allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(LOCK_ARGS)
+               --allow-unsafe --no-strip-extras --no-emit-index-url --no-emit-find-links $(LOCK_ARGS)
 
 lock: $(VENV)/.installed ## regenerate the hashed Python locks backend/requirements*.txt from requirements*.in (pip-compile)
 	cd backend && $(PIP_COMPILE) requirements.in -o requirements.txt

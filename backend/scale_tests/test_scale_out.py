@@ -19,6 +19,7 @@ from PIL import Image
 from accounts.models import User
 from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
 from campaigns.tests.factories import CampaignFactory
+from collection_accounts.tests.factories import TEST_PAYBILL
 from notifications.models import NotificationLog, Reminder
 from payments.models import Payment
 from pledges.models import Pledge
@@ -159,7 +160,8 @@ def test_a_pledge_reminder_due_once_is_sent_once_with_two_schedulers_and_two_wor
 def test_an_stk_push_started_on_one_instance_and_called_back_on_the_other_credits_once(
     stack: Stack, browser: Callable[[], Browser]
 ) -> None:
-    campaign = CampaignFactory.create()
+    # Prompts go to the church's own connected paybill (a campaign without one takes no prompts).
+    campaign = CampaignFactory.create(paybill=TEST_PAYBILL)
     pledger = browser()
     pledge = pledge_through(pledger, stack.a, campaign.pk, amount=900)
     key = uuid.uuid4().hex
