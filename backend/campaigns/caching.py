@@ -76,6 +76,20 @@ def public_campaign_get(*, campaign_id: int) -> PublicCampaign:
     return entry
 
 
+def campaign_version(*, campaign_id: int) -> str | None:
+    """The campaign's current version token, None until a read starts one (``campaign_version_start``).
+    One cache lookup: what lets a big screen's poll that changed nothing be answered 304 without the database."""
+    return cache.get(_version_key(campaign_id))
+
+
+def campaign_version_start(*, campaign_id: int) -> str:
+    """The campaign's version token, made now if it has none. Call it only for a campaign that was
+    found and shown, and before reading what the token stamps: a change after this replaces it."""
+    version = _new_version()
+    cache.add(_version_key(campaign_id), version, timeout=VERSION_SECONDS)
+    return cache.get(_version_key(campaign_id)) or version
+
+
 def campaign_changed(*, campaign_id: int) -> None:
     """The next read of the campaign renders it afresh: now, and again once the current transaction
     commits (a request reading in between still sees the old rows and may keep them)."""

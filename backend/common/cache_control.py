@@ -12,11 +12,24 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 
 SHARED_CACHE_SECONDS = 5
-PUBLIC = f"public, max-age=0, must-revalidate, s-maxage={SHARED_CACHE_SECONDS}"
+
+
+def public_for(shared_seconds: int) -> str:
+    return f"public, max-age=0, must-revalidate, s-maxage={shared_seconds}"
+
+
+PUBLIC = public_for(SHARED_CACHE_SECONDS)
 # For answers that depend on the viewer.
 PRIVATE = "private, no-store"
 
 
-def cache_for_visitors(request: HttpRequest, response: HttpResponse, *, otherwise: str = PRIVATE) -> None:
-    response["Cache-Control"] = otherwise if request.COOKIES else PUBLIC
+def cache_for_visitors(
+    request: HttpRequest,
+    response: HttpResponse,
+    *,
+    otherwise: str = PRIVATE,
+    shared_seconds: int = SHARED_CACHE_SECONDS,
+) -> None:
+    """``shared_seconds``: how long the micro-cache may keep it (a big screen's live figures ask for less)."""
+    response["Cache-Control"] = otherwise if request.COOKIES else public_for(shared_seconds)
     patch_vary_headers(response, ["Cookie"])

@@ -98,6 +98,7 @@ INSTALLED_APPS = [
     "feedback",
     "payments",
     "pledges",
+    "events",
     "grants",
     "notifications",
     "audit",

@@ -11,9 +11,11 @@
 | MANAGE_TEAM         | the organization's details, its team and invitations                   |   ✓   |           |       |        |
 | MANAGE_PAYMENT_     | the organization's collection accounts (paybill, till, bank, cash) and |   ✓   |     ✓     |       |        |
 | DETAILS             | the account-number keywords that are not for Harambee                  |       |           |       |        |
+| RUN_EVENTS          | create a campaign's events (a harambee service), open and close them   |   ✓   |           |       |        |
+| MODERATE_LIVE_FEED  | hide an entry from the big screen's feed (it stays in the books)       |   ✓   |     ✓     |   ✓   |        |
 
-Ushers record pledges and gifts at events once the ushers' desk exists; until then they only see
-the organization's campaigns. Admins (staff) may do everything a role allows (see
+Ushers record pledges and gifts at events once the ushers' desk exists; until then they see the
+organization's campaigns and moderate the big screen's feed during an event. Admins (staff) may do everything a role allows (see
 ``Campaign.allows``); an outsider and a visitor nothing beyond the public pages.
 """
 
@@ -37,6 +39,8 @@ class Permission(StrEnum):
     EDIT_CAMPAIGNS = "edit_campaigns"
     MANAGE_TEAM = "manage_team"
     MANAGE_PAYMENT_DETAILS = "manage_payment_details"
+    RUN_EVENTS = "run_events"
+    MODERATE_LIVE_FEED = "moderate_live_feed"
 
 
 ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
@@ -47,9 +51,10 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
             Permission.SEE_PLEDGES,
             Permission.MANAGE_PLEDGES,
             Permission.MANAGE_PAYMENT_DETAILS,
+            Permission.MODERATE_LIVE_FEED,
         }
     ),
-    Role.USHER: frozenset({Permission.SEE_UNPUBLISHED}),
+    Role.USHER: frozenset({Permission.SEE_UNPUBLISHED, Permission.MODERATE_LIVE_FEED}),
     Role.VIEWER: frozenset({Permission.SEE_UNPUBLISHED, Permission.SEE_PLEDGES}),
 }
 

@@ -35,6 +35,8 @@ from campaigns.tests.wizard_support import image_bytes
 from collection_accounts.models import CollectionAccount
 from collection_accounts.tests.factories import TEST_PAYBILL, CollectionAccountFactory
 from config.api import api
+from events.models import Event
+from events.tests.factories import open_event
 from grants.models import Grant
 from grants.tests.factories import GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
@@ -168,6 +170,14 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/ministry-campaign":                         (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/notifications/opt-out":                     (200, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/notifications/opt-out":                    (200, 200, 200, 200, 200, 200, 200, 200),
+    # Events: the team sees them, owners run them; the big screen is public; owners, treasurers and
+    # ushers hide entries from its feed
+    "GET /api/campaigns/{campaign_id}/events":            (401, 403, 200, 200, 200, 200, 403, 200),
+    "POST /api/campaigns/{campaign_id}/events":           (401, 403, 201, 403, 403, 403, 403, 201),
+    "POST /api/events/{event_id}/open":                   (401, 403, 200, 403, 403, 403, 403, 200),
+    "POST /api/events/{event_id}/close":                  (401, 403, 200, 403, 403, 403, 403, 200),
+    "GET /api/campaigns/{campaign_id}/live":              (200, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/campaigns/{campaign_id}/live/hidden":      (401, 403, 204, 204, 204, 403, 403, 204),
 }
 # fmt: on
 
@@ -191,6 +201,8 @@ class World:
     change_request: ChangeRequest
     invitation: Invitation
     collection_account: CollectionAccount
+    event: Event
+    open_event: Event
 
 
 @pytest.fixture
@@ -245,6 +257,14 @@ def world(settings: Any) -> World:
         change_request=change_request,
         invitation=invitation_for(campaign.organization, email="invited@example.com"),
         collection_account=connected_account(campaign.organization),
+        event=Event.objects.create(
+            campaign=campaign,
+            title="Harambee Sunday",
+            starts_at=timezone.now(),
+            ends_at=timezone.now() + timedelta(hours=3),
+        ),
+        # Of another campaign of the organization: a campaign runs one event at a time.
+        open_event=open_event(CampaignFactory.create(organizer=organizer)),
     )
 
 
@@ -286,6 +306,7 @@ PLAN = {"instalment": 2500, "frequency": "weekly", "first_due_on": str(timezone.
 OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
     "POST /api/payments/{reference}/reversal": lambda w: {"reference": w.manual_payment.reference},
     "POST /api/pledges/{pledge_id}/restoration": lambda w: {"pledge_id": w.cancelled_pledge.pk},
+    "POST /api/events/{event_id}/close": lambda w: {"event_id": w.open_event.pk},
 }
 
 
@@ -302,6 +323,7 @@ def path_parameters(world: World, operation: str = "") -> dict[str, object]:
         "change_request_id": world.change_request.pk,
         "invitation_id": world.invitation.pk,
         "account_id": world.collection_account.pk,
+        "event_id": world.event.pk,
         **OWN_OBJECTS.get(operation, lambda w: {})(world),
     }
 
@@ -338,6 +360,8 @@ def phone_code_sent_to(user: User | None) -> str:
 NEW_PASSWORD = "Kesho#Bora2027"
 STORY = "Our church in Kisumu needs a new roof before the long rains. " * 4
 IN_60_DAYS = (timezone.localdate() + timedelta(days=60)).isoformat()
+IN_AN_HOUR = timezone.now() + timedelta(hours=1)
+IN_4_HOURS = IN_AN_HOUR + timedelta(hours=3)
 
 # The query and body of each operation that needs one, valid for an actor allowed to make it.
 REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
@@ -498,6 +522,10 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     "GET /api/donations/export.csv": lambda w, me: {"query": {"campaign_id": w.campaign.pk}},
     "GET /api/notifications/opt-out": lambda w, me: {"query": {"token": opt_out_token(w.pledge)}},
     "POST /api/notifications/opt-out": lambda w, me: {"query": {"token": opt_out_token(w.pledge)}},
+    "POST /api/campaigns/{campaign_id}/events": lambda w, me: {
+        "json": {"title": "Harambee Sunday", "starts_at": IN_AN_HOUR.isoformat(), "ends_at": IN_4_HOURS.isoformat()}
+    },
+    "POST /api/campaigns/{campaign_id}/live/hidden": lambda w, me: {"json": {"kind": "pledge", "id": w.pledge.pk}},
 }
 
 

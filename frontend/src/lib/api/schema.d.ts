@@ -273,6 +273,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Event List
+         * @description The campaign's events, the latest first: for its team (owners, treasurers, ushers, viewers) and admins.
+         */
+        get: operations["events_api_event_list"];
+        put?: never;
+        /**
+         * Event Create
+         * @description Announce an event (owners and admins); it starts counting once opened.
+         */
+        post: operations["events_api_event_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{campaign_id}/likes": {
         parameters: {
             query?: never;
@@ -292,6 +316,48 @@ export interface paths {
          * @description Take the like back; harmless without one.
          */
         delete: operations["campaigns_api_campaign_unlike"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live Screen
+         * @description The big screen of an active campaign: totals, how to pay, and the feed of its open event. The
+         *     same for everyone: polled with If-None-Match, answered 304 while nothing changed.
+         */
+        get: operations["events_api_live_screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/live/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Live Entry Hide
+         * @description Take a pledge or gift off the big screens at their next poll; it stays in the books (owners,
+         *     treasurers, ushers and admins).
+         */
+        post: operations["events_api_live_entry_hide"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -549,6 +615,46 @@ export interface paths {
         get: operations["pledges_api_donation_export"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event Close
+         * @description Close the event (owners and admins).
+         */
+        post: operations["events_api_event_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event Open
+         * @description Open the event: the big screen's feed and the night's figures start now (owners and admins).
+         */
+        post: operations["events_api_event_open"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3029,6 +3135,51 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** EventIn */
+        EventIn: {
+            /**
+             * Ends At
+             * Format: date-time
+             */
+            ends_at: string;
+            /**
+             * Starts At
+             * Format: date-time
+             */
+            starts_at: string;
+            /** Title */
+            title: string;
+        };
+        /** EventOut */
+        EventOut: {
+            /** Campaign Id */
+            campaign_id: number;
+            /** Closed At */
+            closed_at: string | null;
+            /**
+             * Ends At
+             * Format: date-time
+             */
+            ends_at: string;
+            /** Id */
+            id: number;
+            /** Opened At */
+            opened_at: string | null;
+            /**
+             * Starts At
+             * Format: date-time
+             */
+            starts_at: string;
+            /** @description scheduled until opened, open until closed, then closed. */
+            state: components["schemas"]["EventState"];
+            /** Title */
+            title: string;
+        };
+        /**
+         * EventState
+         * @enum {string}
+         */
+        EventState: "scheduled" | "open" | "closed";
         /** FeedbackExportOut */
         FeedbackExportOut: {
             /** Contact */
@@ -3289,6 +3440,19 @@ export interface components {
              */
             q: string;
         };
+        /** HiddenEntryIn */
+        HiddenEntryIn: {
+            /**
+             * Id
+             * @description The entry's id as the live feed gives it.
+             */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "pledge" | "gift";
+        };
         /** InstructionLineOut */
         InstructionLineOut: {
             /**
@@ -3419,6 +3583,104 @@ export interface components {
             like_count: number | null;
             /** Liked */
             liked: boolean;
+        };
+        /**
+         * LiveEntryOut
+         * @description A pledge or gift on the big screen: a visitor's view of it (an anonymous giver is 'Anonymous';
+         *     never an e-mail or phone).
+         */
+        LiveEntryOut: {
+            /** Amount */
+            amount: number;
+            /**
+             * At
+             * Format: date-time
+             * @description When it was pledged, or when the gift was paid.
+             */
+            at: string;
+            /** Id */
+            id: number;
+            /**
+             * Key
+             * @description Unique over the feed ('pledge-12', 'gift-7'): show each key once.
+             */
+            key: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "pledge" | "gift";
+            /** Name */
+            name: string;
+        };
+        /** LiveEventOut */
+        LiveEventOut: {
+            /** Id */
+            id: number;
+            /**
+             * Opened At
+             * Format: date-time
+             */
+            opened_at: string;
+            /**
+             * Pledged Total
+             * @description Pledged since it opened (live pledges), whole KES.
+             */
+            pledged_total: number;
+            /** Title */
+            title: string;
+        };
+        /**
+         * LiveScreenOut
+         * @description The big screen's data: the same for every viewer, nothing private.
+         */
+        LiveScreenOut: {
+            /** Campaign Id */
+            campaign_id: number;
+            /**
+             * Entries
+             * @description The newest pledges and gifts, newest first: since the event opened, else the campaign's latest. Entries its team hid are left out.
+             */
+            entries: components["schemas"]["LiveEntryOut"][];
+            /** @description The event running now; null between events. */
+            event: components["schemas"]["LiveEventOut"] | null;
+            /** Goal */
+            goal: number;
+            /** Has Ended */
+            has_ended: boolean;
+            /** Organization Name */
+            organization_name: string;
+            /**
+             * Paid Total
+             * @description Paid so far towards the pledges, whole KES.
+             */
+            paid_total: number;
+            /** Payment Instructions */
+            payment_instructions: components["schemas"]["PaymentInstructionOut"][];
+            /**
+             * Pledged Total
+             * @description The public pledged figure (as on the campaign page), whole KES.
+             */
+            pledged_total: number;
+            /**
+             * Progress Percent
+             * @description pledged_total over goal, capped at 100.
+             */
+            progress_percent: number;
+            /** Progress Percent Uncapped */
+            progress_percent_uncapped: number;
+            /**
+             * Raised Total
+             * @description Confirmed payments and donations, whole KES.
+             */
+            raised_total: number;
+            /**
+             * Share Url
+             * @description The campaign page, for the QR code and to pledge online.
+             */
+            share_url: string;
+            /** Title */
+            title: string;
         };
         /** ManualPaymentIn */
         ManualPaymentIn: {
@@ -5915,6 +6177,126 @@ export interface operations {
             };
         };
     };
+    events_api_event_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventOut"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    events_api_event_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     campaigns_api_campaign_like: {
         parameters: {
             query?: never;
@@ -5992,6 +6374,108 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["LikeOut"];
                 };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    events_api_live_screen: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the answer the screen shows: 304 while nothing changed. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveScreenOut"];
+                };
+            };
+            /** @description Not Modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    events_api_live_entry_hide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HiddenEntryIn"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Unauthorized */
             401: {
@@ -6741,6 +7225,140 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    events_api_event_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    events_api_event_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Unauthorized */
