@@ -18,6 +18,7 @@ CLIENT_ROUTES = [
     r"campaign/\d+",
     r"campaign/\d+/(?:donate|pledge|edit|poster)",
     r"campaign/\d+/analytics",
+    r"campaign/\d+/(?:live|events)",
     r"edit-campaign/\d+",
     r"pledge/\d+",
     r"pledges/[2-9a-hjkmnp-zA-HJKMNP-Z]{7}",

@@ -21,7 +21,7 @@ from common.languages import current_language
 
 # Campaign pages get link-preview tags (and 404 when the campaign is missing or hidden); the page
 # itself (no sub-page) also a shell that paints before the JavaScript has run.
-CAMPAIGN_PAGE_PATTERN = re.compile(r"^/campaign/(\d+)(/(?:donate|pledge|edit|poster))?/?$")
+CAMPAIGN_PAGE_PATTERN = re.compile(r"^/campaign/(\d+)(/(?:donate|pledge|edit|poster|live|events))?/?$")
 ROOT_PATTERN = re.compile(r"""<div id=(["'])root\1></div>""")
 TITLE_PATTERN = re.compile(r"<title>.*?</title>", re.DOTALL)
 

@@ -19,6 +19,7 @@ const PUBLIC_ROUTES = {
   "/campaign/{id}": "src/features/campaigns/CampaignPage.tsx",
   "/campaign/{id}/donate": "src/features/pledges/DonatePage.tsx",
   "/campaign/{id}/pledge": "src/features/pledges/PledgeDialogPage.tsx",
+  "/campaign/{id}/live": "src/features/events/LiveScreenPage.tsx",
 };
 
 const dist = join(import.meta.dirname, "..", "dist");

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Route, Switch } from "wouter";
+import { Route, Switch, useRoute } from "wouter";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { PageSkeleton } from "./components/PageSkeleton";
 import { Toaster } from "./components/toast";
@@ -21,6 +21,8 @@ const CampaignPage = lazy(() => import("./features/campaigns/CampaignPage"));
 const AnalyticsPage = lazy(() => import("./features/analytics/AnalyticsPage"));
 const EditCampaignPage = lazy(() => import("./features/campaigns/EditCampaignPage"));
 const PosterPage = lazy(() => import("./features/ussd/PosterPage"));
+const LiveScreenPage = lazy(() => import("./features/events/LiveScreenPage"));
+const EventsPage = lazy(() => import("./features/events/EventsPage"));
 const GrantFundingPage = lazy(() => import("./features/grants/GrantFundingPage"));
 const SampleGrantPage = lazy(() => import("./features/grants/SampleGrantPage"));
 const CreateCampaignPage = lazy(() => import("./features/wizard/CreateCampaignPage"));
@@ -38,7 +40,11 @@ const PrivacyPage = lazy(() => import("./features/privacy/PrivacyPage"));
 const MpesaConnectionPage = lazy(() => import("./features/payments/MpesaConnectionPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
+// A projector shows the big screen: nothing floats over it.
+const BIG_SCREEN = /^\/campaign\/\d+\/live\/?$/;
+
 export function App() {
+  const [onBigScreen] = useRoute(BIG_SCREEN);
   return (
     <ErrorBoundary>
       <Suspense fallback={<PageSkeleton />}>
@@ -56,6 +62,12 @@ export function App() {
           <Route path={/^\/campaign\/(?<id>\d+)\/pledge\/?$/} component={PledgeDialogPage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/donate\/?$/} component={DonatePage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/poster\/?$/} component={PosterPage} />
+          <Route path={/^\/campaign\/(?<id>\d+)\/live\/?$/} component={LiveScreenPage} />
+          <Route path={/^\/campaign\/(?<id>\d+)\/events\/?$/}>
+            <RequireAuth>
+              <EventsPage />
+            </RequireAuth>
+          </Route>
           <Route path={/^\/campaign\/(?<id>\d+)\/analytics\/?$/}>
             <RequireAuth>
               <AnalyticsPage />
@@ -119,7 +131,7 @@ export function App() {
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>
-      <FeedbackWidget />
+      {!onBigScreen && <FeedbackWidget />}
       <Toaster />
     </ErrorBoundary>
   );

@@ -185,6 +185,14 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
                   <Trans>Analytics</Trans>
                 </Link>
               )}
+              {(campaign.viewer_role || campaign.can_edit) && fresh && (
+                <Link
+                  href={`/campaign/${campaign.id}/events`}
+                  className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:border-brand-600"
+                >
+                  <Trans>Events</Trans>
+                </Link>
+              )}
               {isAdmin && fresh && <AdminEditButton campaign={campaign} />}
             </div>
           </section>

@@ -114,6 +114,9 @@ export function SharePanel({ campaign }: { campaign: Campaign }) {
         <Link href={`/campaign/${campaign.id}/poster`} className={shareButton}>
           <Trans>Print a poster (A4)</Trans>
         </Link>
+        <Link href={`/campaign/${campaign.id}/live`} className={shareButton}>
+          <Trans>Big screen for a harambee</Trans>
+        </Link>
       </div>
     </section>
   );
