@@ -47,7 +47,9 @@ function LiveScreenLoader({ id }: { id: number }) {
       </main>
     );
   }
-  return <LiveScreenView id={id} screen={live.data} reconnecting={live.isError} />;
+  // Offline, TanStack Query holds the polls ("paused") and sends one as soon as the network is back.
+  const reconnecting = live.isError || live.fetchStatus === "paused";
+  return <LiveScreenView id={id} screen={live.data} reconnecting={reconnecting} />;
 }
 
 function LiveScreenView({
@@ -60,6 +62,7 @@ function LiveScreenView({
   reconnecting: boolean;
 }) {
   const milestone = useCelebration(screen.progress_percent_uncapped);
+  useDarkPage();
   return (
     <main
       id="main"
@@ -112,15 +115,21 @@ function Totals({ screen }: { screen: LiveScreen }) {
           style={{ height: `${percent}%` }}
         />
       </div>
-      <dl className="flex flex-col justify-center gap-4 lg:gap-8">
-        <Figure label={t`Pledged`} value={formatKsh(screen.pledged_total)} large />
+      <div className="flex flex-col justify-center gap-4 lg:gap-8">
+        <dl>
+          <Figure label={t`Pledged`} value={formatKsh(screen.pledged_total)} large />
+        </dl>
         <p className="text-2xl font-semibold text-green-400 lg:text-4xl">
           <Trans>{screen.progress_percent_uncapped}% of the goal</Trans>
         </p>
-        <Figure label={t`Goal`} value={formatKsh(screen.goal)} />
-        <Figure label={t`Paid so far`} value={formatKsh(screen.paid_total)} />
-        {screen.event && <Figure label={t`Pledged tonight`} value={formatKsh(screen.event.pledged_total)} />}
-      </dl>
+        <dl className="flex flex-col gap-4 lg:gap-8">
+          <Figure label={t`Goal`} value={formatKsh(screen.goal)} />
+          <Figure label={t`Paid so far`} value={formatKsh(screen.paid_total)} />
+          {screen.event && (
+            <Figure label={t`Pledged tonight`} value={formatKsh(screen.event.pledged_total)} />
+          )}
+        </dl>
+      </div>
     </section>
   );
 }
@@ -217,6 +226,15 @@ function HowToPledge({ id, screen }: { id: number; screen: LiveScreen }) {
       ))}
     </section>
   );
+}
+
+/** The whole page dark while the screen shows, so a phone's overscroll never flashes white. */
+function useDarkPage() {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.add("bg-slate-950");
+    return () => root.classList.remove("bg-slate-950");
+  }, []);
 }
 
 /** The milestone to celebrate now: set when the pledged figure crosses one, gone after CELEBRATION_MS. */
