@@ -25,6 +25,7 @@ from xml.etree import ElementTree
 from zoneinfo import ZoneInfo
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 STATEMENT_MAX_BYTES = 20 * 1024 * 1024
 # A workbook's parts, unpacked: a 20 MB statement unpacks to well under this; a zip bomb does not.
@@ -188,8 +189,8 @@ def _row(line: int, cells: list[str], positions: dict[str, int]) -> StatementRow
         completed_at=_moment(cell("completed_at") or cell("initiated_at"), line=line),
         details=cell("details"),
         status=cell("status"),
-        paid_in=_amount(cell("paid_in"), line=line, column=_("Paid in")),
-        withdrawn=_amount(cell("withdrawn"), line=line, column=_("Withdrawn")),
+        paid_in=_amount(cell("paid_in"), line=line, column=pgettext("statement column", "Paid in")),
+        withdrawn=_amount(cell("withdrawn"), line=line, column=pgettext("statement column", "Withdrawn")),
         reason_type=cell("reason_type"),
         other_party=cell("other_party"),
         linked_receipt=cell("linked_receipt").upper(),
