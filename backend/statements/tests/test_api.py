@@ -11,9 +11,9 @@ from django.utils import timezone
 from audit.models import AuditAction, AuditEntry
 from campaigns.models import Campaign
 from collection_accounts.tests.factories import TEST_PAYBILL
+from notifications.models import NotificationLog
 from payments import services as payments
 from payments.models import MpesaConnection, Payment, PaymentReversal
-from notifications.models import NotificationLog
 from pledges.models import Pledge
 from pledges.tests.test_ledger_properties import typo
 from simulators.statements import Line, statement_csv, statement_generate
