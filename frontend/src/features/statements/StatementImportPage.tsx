@@ -188,7 +188,7 @@ function UploadForm({
 function Figures({ statementImport }: { statementImport: StatementImport }) {
   const names = useCategoryNames();
   return (
-    <div className="overflow-x-auto">
+    <div>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">
           <Trans>Rows and amounts of each kind</Trans>
@@ -278,7 +278,9 @@ function Preview({
         </Trans>
       </p>
       <Figures statementImport={preview} />
-      <div className="overflow-x-auto">
+      {/* Scrolls sideways on a phone; focusable so keyboard users can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <section className="overflow-x-auto" aria-label={t`Rows of the statement`} tabIndex={0}>
         <table className="w-full text-left text-sm">
           <caption className="py-2 text-left font-medium text-slate-800">
             {preview.rows.length > ROWS_SHOWN ? (
@@ -331,7 +333,7 @@ function Preview({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <CheckboxField
         label={t`Send receipts for payments older than 3 days too`}
         note={t`Payers of recent payments get their receipt as usual.`}
