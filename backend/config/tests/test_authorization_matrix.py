@@ -200,6 +200,7 @@ class World:
     change_request: ChangeRequest
     invitation: Invitation
     collection_account: CollectionAccount
+    statement_account: CollectionAccount
     statement_import: StatementImport
     confirmed_import: StatementImport
 
@@ -224,7 +225,8 @@ def world(settings: Any) -> World:
         user=co_owner.user, organization_id=campaign.organization_id, membership_id=team_member.pk, role="treasurer"
     )
     assert isinstance(change_request, ChangeRequest)
-    collection_account = connected_account(campaign.organization)
+    # Statements are imported into another paybill: an imported one cannot be removed (the DELETE row's).
+    statement_account = CollectionAccountFactory.create(organization=campaign.organization, is_default=False)
     return World(
         organizer=organizer,
         other_organizer=other_organizer,
@@ -256,12 +258,13 @@ def world(settings: Any) -> World:
         team_member=team_member,
         change_request=change_request,
         invitation=invitation_for(campaign.organization, email="invited@example.com"),
-        collection_account=collection_account,
-        statement_import=statement_uploaded(organizer, collection_account),
+        collection_account=connected_account(campaign.organization),
+        statement_account=statement_account,
+        statement_import=statement_uploaded(organizer, statement_account),
         confirmed_import=statement_import_confirm(
             user=organizer,
             organization_id=campaign.organization_id,
-            import_id=statement_uploaded(organizer, collection_account, receipt="SLK0000002").pk,
+            import_id=statement_uploaded(organizer, statement_account, receipt="SLK0000002").pk,
         ),
     )
 
@@ -470,7 +473,7 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
         "json": {"reregister": True}
     },
     "POST /api/orgs/{organization_id}/statement-imports": lambda w, me: {
-        "multipart": {"account_id": w.collection_account.pk, "file": statement_file(w.collection_account, "SLK0000003")}
+        "multipart": {"account_id": w.statement_account.pk, "file": statement_file(w.statement_account, "SLK0000003")}
     },
     "POST /api/orgs/{organization_id}/statement-imports/{import_id}/undo": lambda w, me: {"json": {"reason": "Wrong"}},
     "POST /api/wizard-feedback": lambda w, me: {"json": {"liked": "The steps", "rating": 4}},
