@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "analytics",
     "privacy",
     "ussd",
+    "statements",
     "config",
 ]
 
