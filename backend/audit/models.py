@@ -40,6 +40,7 @@ class AuditAction(models.TextChoices):
     MPESA_CREDENTIALS_SET = "mpesa_credentials_set", _("M-Pesa API credentials set or replaced")
     MPESA_CONNECTED = "mpesa_connected", _("M-Pesa account connected")
     MPESA_REREGISTERED = "mpesa_reregistered", _("M-Pesa account registered again")
+    MPESA_RATIBA_SET = "mpesa_ratiba_set", _("M-Pesa Ratiba (standing orders) turned on or off")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):
