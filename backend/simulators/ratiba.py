@@ -115,6 +115,9 @@ def create(request: HttpRequest) -> JsonResponse:
     if problem := _problem(body, shortcode=app.shortcode, till_number=app.till_number):
         return _bad_request(problem)
     phone, name = str(body["PartyA"]), str(body["StandingOrderName"]).strip()
+    start_on, end_on = _date(body["StartDate"]), _date(body["EndDate"])
+    if start_on is None or end_on is None:  # already refused by _problem; for the type checker
+        return _bad_request("StartDate")
     if SimulatedStandingOrder.objects.filter(phone=phone, name=name).exists():
         return _answer(400, *DUPLICATE_NAME)
     order = SimulatedStandingOrder.objects.create(
@@ -125,8 +128,8 @@ def create(request: HttpRequest) -> JsonResponse:
         phone=phone,
         amount=whole_amount(body["Amount"]) or 0,
         frequency=str(body["Frequency"]),
-        start_on=_date(body["StartDate"]),
-        end_on=_date(body["EndDate"]),
+        start_on=start_on,
+        end_on=end_on,
         account_reference=str(body["AccountReference"]),
         callback_url=str(body["CallBackURL"]),
     )
@@ -190,7 +193,8 @@ def execution_dates(order: SimulatedStandingOrder) -> list[date]:
     the last day of a shorter month."""
     if order.frequency == ONCE:
         return [order.start_on]
-    dates, index = [], 0
+    dates: list[date] = []
+    index = 0
     while True:
         if order.frequency in MONTHS_APART:
             day = add_months(order.start_on, index * MONTHS_APART[order.frequency])
@@ -214,6 +218,8 @@ def clock(request: HttpRequest) -> JsonResponse:
     for order in SimulatedStandingOrder.objects.filter(status="active").order_by("pk"):
         due = [day for day in execution_dates(order) if day <= today and day > (order.executed_through or date.min)]
         app = _app_paid_at(order.paid_to)
+        if app is None:  # the organization's Daraja app is gone: nothing can be paid to it
+            continue
         registration = SimulatedC2BRegistration.objects.filter(shortcode=order.shortcode).first()
         bodies = []
         for day in due:
