@@ -325,6 +325,12 @@ class MpesaConnection(models.Model):
         return bool(shortcode) and shortcode in {account.paybill_number, account.till_number, account.store_number}
 
 
+class StandingOrderStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting for approval")
+    ACTIVE = "active", _("Active")
+    FAILED = "failed", _("Not created")
+
+
 class MpesaStandingOrder(models.Model):
     """An M-Pesa Ratiba standing order we asked a payer for: ``amount`` every week or month from
     ``start_on`` to ``end_on`` to a connected paybill, with ``account_reference`` (a pledge code).
@@ -335,10 +341,7 @@ class MpesaStandingOrder(models.Model):
     paybill payment that reaches the C2B confirmation like any other.
     """
 
-    class Status(models.TextChoices):
-        PENDING = "pending", _("Waiting for approval")
-        ACTIVE = "active", _("Active")
-        FAILED = "failed", _("Not created")
+    Status = StandingOrderStatus
 
     class Frequency(models.TextChoices):
         WEEKLY = "weekly", _("Weekly")

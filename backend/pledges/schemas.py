@@ -16,7 +16,7 @@ from audit.models import AuditAction, AuditEntry
 from campaigns.selectors import campaign_payment_instructions, campaign_stk_account
 from collection_accounts.schemas import PaymentInstructionOut
 from common.money import AMOUNT_MAX
-from payments.models import MpesaStandingOrder, Payment
+from payments.models import Payment, StandingOrderStatus
 from payments.schemas import PaymentOut
 from pledges.instalments import Frequency, PlanTerms, Standing, automatic_instalments, latest_last_due_on
 from pledges.models import Donation, InstalmentPlan, Pledge, PledgeStatus, shown_giver_name
@@ -60,7 +60,7 @@ class PlanIn(Schema):
 class StandingOrderOut(Schema):
     """The M-Pesa Ratiba standing order asked for to pay a plan automatically."""
 
-    status: MpesaStandingOrder.Status = Field(
+    status: StandingOrderStatus = Field(
         description="pending: waiting for the payer's PIN; active: approved; failed: not created (the plan is "
         "paid by hand)."
     )
@@ -97,7 +97,7 @@ class PlanOut(Schema):
         order = plan.standing_order
         return cls(
             standing_order=StandingOrderOut(
-                status=MpesaStandingOrder.Status(order.status),
+                status=StandingOrderStatus(order.status),
                 name=order.name,
                 amount=order.amount,
                 start_on=order.start_on,

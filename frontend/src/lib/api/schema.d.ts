@@ -4953,8 +4953,13 @@ export interface components {
              */
             start_on: string;
             /** @description pending: waiting for the payer's PIN; active: approved; failed: not created (the plan is paid by hand). */
-            status: components["schemas"]["Status"];
+            status: components["schemas"]["StandingOrderStatus"];
         };
+        /**
+         * StandingOrderStatus
+         * @enum {string}
+         */
+        StandingOrderStatus: "pending" | "active" | "failed";
         /**
          * Status
          * @enum {string}
