@@ -367,7 +367,6 @@ class MpesaStandingOrder(models.Model):
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(condition=Q(amount__gte=1), name="payments_standing_order_amount_gte_1"),
-            models.UniqueConstraint(fields=["phone", "name"], name="payments_standing_order_name_per_payer"),
         ]
 
     def __str__(self) -> str:

@@ -1342,6 +1342,10 @@ def standing_order_send(*, order: MpesaStandingOrder, description: str) -> Mpesa
                 _standing_order_terms(order, description=description),
                 callback_url=selectors.standing_order_callback_url(connection=connection, order=order),
             )
+        except ProviderTimeout:
+            # Ratiba may well have sent the prompt: its callback decides, as for any accepted order.
+            logger.warning("Standing order %s: no answer from Daraja in time", order.reference)
+            return order
         except ProviderError as exc:
             logger.warning("Standing order %s was refused: %s", order.reference, exc)
             reason = str(exc)

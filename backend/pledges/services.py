@@ -997,9 +997,13 @@ def donation_attach_payment(
 
 @transaction.atomic
 def pledges_personal_data_erase(*, user: User) -> None:
-    """Remove who gave from the user's pledges and donations (an account deletion, ``privacy``),
-    keeping the amounts, payments and states: the organizers' books still add up."""
+    """Remove who gave from the user's pledges and donations, and the phone of their standing orders
+    (an account deletion, ``privacy``), keeping the amounts, payments and states: the organizers'
+    books still add up."""
     anonymous = {"name": DELETED_USER_NAME, "email": "", "phone": "", "is_anonymous": True}
+    # Their standing orders (by the pledge code they paid): who approved them.
+    codes_paid = pledges_made_by(user=user).values("code")
+    MpesaStandingOrder.objects.filter(account_reference__in=codes_paid).update(phone="")
     pledges_made_by(user=user).update(**anonymous)
     donations_made_by(user=user).update(**anonymous)
 
@@ -1123,7 +1127,12 @@ def pledge_standing_order_start(*, code: str, phone: str, client_ip: str) -> Ins
     with transaction.atomic():
         pledge = Pledge.objects.select_for_update().select_related("campaign").get(pk=found.pk)
         _ensure_live(pledge)
-        plan = InstalmentPlan.objects.select_for_update().select_related("standing_order").filter(pledge=pledge).first()
+        plan = (
+            InstalmentPlan.objects.select_for_update(of=("self",))
+            .select_related("standing_order")
+            .filter(pledge=pledge)
+            .first()
+        )
         if plan is None:
             raise ServiceError(_("Choose an instalment plan first."), code="plan_missing")
         plan.pledge = pledge

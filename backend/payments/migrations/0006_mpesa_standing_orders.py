@@ -46,7 +46,7 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['-created_at', '-id'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('amount__gte', 1)), name='payments_standing_order_amount_gte_1'), models.UniqueConstraint(fields=('phone', 'name'), name='payments_standing_order_name_per_payer')],
+                'constraints': [models.CheckConstraint(condition=models.Q(('amount__gte', 1)), name='payments_standing_order_amount_gte_1')],
             },
         ),
     ]
