@@ -6,14 +6,14 @@ import { DEMO_ORGANIZER, expectAccessible, MINISTRY_PAYBILL, signIn } from "./su
 const ROOT = join(import.meta.dirname, "..", "..");
 const DATABASE = join(ROOT, ".tmp", `e2e-${process.env.E2E_PORT ?? 8123}`, "db.sqlite3");
 
-/** Runs `code` in the e2e server's database (Django's shell); answers what it prints. */
+/** Runs `code` in the e2e server's database (Django's shell); answers the last line it prints (the shell
+ * first says what it imported). */
 function inDatabase(code: string, input: unknown): string {
-  return execFileSync(join(ROOT, ".venv", "bin", "python"), ["manage.py", "shell", "-c", code], {
+  const printed = execFileSync(join(ROOT, ".venv", "bin", "python"), ["manage.py", "shell", "-c", code], {
     cwd: join(ROOT, "backend"),
     env: { ...process.env, DATABASE_URL: `sqlite:///${DATABASE}`, E2E_INPUT: JSON.stringify(input) },
-  })
-    .toString()
-    .trim();
+  });
+  return printed.toString().trim().split("\n").at(-1) ?? "";
 }
 
 /** Turns M-Pesa Ratiba on or off for the ministry's connected paybill, as its treasurer would. */
