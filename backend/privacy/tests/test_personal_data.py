@@ -278,7 +278,7 @@ def test_deleting_anonymises_pledges_and_donations_but_keeps_the_money(owner_cli
     donations = Donation.objects.filter(payment__user=user)
     donation_totals = sorted(donations.values_list("id", "amount", "payment_id", "counted_at"))
     stranger = PledgeFactory.create()
-    approved = standing_order(pledges.first())
+    approved = standing_order(pledges[0])
     strangers = standing_order(stranger)
 
     owner_client.post(DELETE, {"password": DEFAULT_PASSWORD})
