@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('payments', '0006_mpesa_standing_orders'),
+        ('payments', '0007_mpesa_standing_orders'),
         ('pledges', '0006_instalmentplan'),
     ]
 
