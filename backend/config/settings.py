@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "analytics",
     "privacy",
     "ussd",
+    "sms_keywords",
     "config",
 ]
 
@@ -209,7 +210,7 @@ CSRF_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SECURE = IS_PRODUCTION
 CSRF_FAILURE_VIEW = "common.views.csrf_failure"
 # Unsafe requests under these paths come from payment providers and Africa's Talking, not browsers.
-API_CSRF_EXEMPT_PREFIXES: tuple[str, ...] = ("/api/payments/callbacks/", "/api/ussd/callback/")
+API_CSRF_EXEMPT_PREFIXES: tuple[str, ...] = ("/api/payments/callbacks/", "/api/ussd/callback/", "/api/sms/inbound/")
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
@@ -456,6 +457,8 @@ RATE_LIMIT_STK_PUSH_IP = env_rate("RATE_LIMIT_STK_PUSH_IP", "60/600")
 # Per phone number on the USSD menu: pledges (10 a day) and M-Pesa PIN prompts (5 in 10 minutes).
 RATE_LIMIT_USSD_PLEDGES = env_rate("RATE_LIMIT_USSD_PLEDGES", "10/86400")
 RATE_LIMIT_USSD_STK = env_rate("RATE_LIMIT_USSD_STK", "5/600")
+# Texts to the shortcode answered per number (sms_keywords); past it they are recorded, unanswered.
+RATE_LIMIT_SMS_KEYWORDS = env_rate("RATE_LIMIT_SMS_KEYWORDS", "20/3600")
 RATE_LIMIT_FEEDBACK = env_rate("RATE_LIMIT_FEEDBACK", "10/3600")
 # Provider callbacks with a wrong token or signature, per address (the genuine ones are never counted).
 RATE_LIMIT_CALLBACK_REJECTED = env_rate("RATE_LIMIT_CALLBACK_REJECTED", "20/600")
