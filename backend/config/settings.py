@@ -399,6 +399,10 @@ AFRICASTALKING_CALLBACK_TOKEN = env_required_in_production("AFRICASTALKING_CALLB
 AFRICASTALKING_USSD_ALLOWED_IPS = env_list("AFRICASTALKING_USSD_ALLOWED_IPS")
 # A PIN prompt cannot show while the USSD dialogue is open: it is sent this long after the last screen.
 USSD_STK_DELAY_SECONDS = float(os.environ.get("USSD_STK_DELAY_SECONDS", "4"))
+# Two-way SMS (backend/sms_keywords): the shortcode people text keywords to (PLEDGE 14 5000), whose
+# incoming messages Africa's Talking POSTs to /api/sms/inbound/<AFRICASTALKING_CALLBACK_TOKEN> (the
+# same token, and the same address list). Empty: none rented, and the pages do not offer texting.
+SMS_SHORTCODE = os.environ.get("SMS_SHORTCODE", "" if IS_PRODUCTION else "22384")
 
 
 def env_rate(name: str, default: str) -> tuple[int, int]:

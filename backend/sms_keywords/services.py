@@ -218,8 +218,7 @@ def sms_stk_push_send(*, pledge_id: int, phone: str, amount: int, message_id: st
             logger.warning("PIN prompt for SMS %s not sent: %s", message_id, refusal.message)
 
 
-@transaction.atomic
 def sms_keywords_personal_data_erase(*, user: User) -> None:
-    """Forget the texts sent from the account's verified number (``privacy``)."""
+    """Forget the texts sent from the account's verified number (``privacy``; one DELETE, in its transaction)."""
     if user.verified_phone:
         InboundSms.objects.filter(sender=user.verified_phone).delete()
