@@ -82,14 +82,15 @@ def _answer(message: InboundSms) -> None:
         return
     phone = validators.normalize_kenyan_phone(message.sender)
     command = keywords.parse(message.text)
-    message.language = command.language or caller_language(phone=phone) or settings.LANGUAGE_CODE
+    remembered = caller_language(phone=phone)
+    message.language = command.language or remembered or settings.LANGUAGE_CODE
     try:
         ratelimit.enforce(scope="sms-keywords", identifiers=[phone], limit=settings.RATE_LIMIT_SMS_KEYWORDS)
     except RateLimitedError:
         message.outcome = Outcome.LIMITED
         message.save(update_fields=["language", "outcome"])
         return
-    if command.language:
+    if command.language and command.language != remembered:
         caller_language_set(phone=phone, language=command.language)
     with translation.override(message.language):
         try:
@@ -111,14 +112,14 @@ def _help(*, command: Command, phone: str, message: InboundSms) -> Answer:
 
 def help_text() -> str:
     return _(
-        "Text PLEDGE <campaign number> <amount> to pledge, PAY <pledge code> [amount] to pay, "
-        "BAL for your pledges, STOP to end reminders."
+        "To pledge, text PLEDGE, the campaign number and the amount (PLEDGE 14 5000). To pay, PAY and "
+        "the pledge code (PAY ABC1234). BAL: your pledges. STOP: no more reminders."
     )
 
 
 def _pledge(*, command: Command, phone: str, message: InboundSms) -> Answer:
     if not command.well_formed:
-        return Answer(Outcome.HELP, _("To pledge, text PLEDGE <campaign number> <amount>, e.g. PLEDGE 14 5000."))
+        return Answer(Outcome.HELP, _("To pledge, text PLEDGE, the campaign number and the amount, e.g. PLEDGE 14 5000."))
     assert command.campaign_number is not None and command.amount is not None
     # One limit per number for pledges by phone, whether dialled or texted.
     if open_campaign_get(number=command.campaign_number) is None:
@@ -138,7 +139,7 @@ def _how_to_pay(pledge: Pledge) -> str:
 
 def _pay(*, command: Command, phone: str, message: InboundSms) -> Answer:
     if not command.well_formed:
-        return Answer(Outcome.HELP, _("To pay, text PAY <pledge code> [amount], e.g. PAY ABC1234 500."))
+        return Answer(Outcome.HELP, _("To pay, text PAY, the pledge code and, for part of it, the amount, e.g. PAY ABC1234 500."))
     pledge = next((pledge for pledge in caller_open_pledges(phone=phone) if pledge.code == command.code), None)
     if pledge is None:
         raise NotFoundError(
@@ -181,7 +182,7 @@ def _balance(*, command: Command, phone: str, message: InboundSms) -> Answer:
         return Answer(Outcome.BALANCE, pledges_sms_text(pledges))
     if Pledge.objects.live().filter(phone=phone).exists():
         return Answer(Outcome.BALANCE, _("All your pledges are paid in full. Thank you!"))
-    return Answer(Outcome.BALANCE, _("You have no pledges. Text PLEDGE <campaign number> <amount> to pledge."))
+    return Answer(Outcome.BALANCE, _("You have no pledges. To pledge, text PLEDGE, the campaign number and the amount."))
 
 
 def _stop(*, command: Command, phone: str, message: InboundSms) -> Answer:

@@ -42,7 +42,7 @@ def test_ahadi_pledges_in_kiswahili_with_odd_spacing_and_case(phone, campaign):
     [
         ("PLEDGE 999999 100", "No open campaign has the number 999999."),
         ("PLEDGE {campaign} 0", "Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000."),
-        ("PLEDGE {campaign}", "To pledge, text PLEDGE <campaign number> <amount>, e.g. PLEDGE 14 5000."),
+        ("PLEDGE {campaign}", "To pledge, text PLEDGE, the campaign number and the amount, e.g. PLEDGE 14 5000."),
     ],
 )
 def test_a_pledge_that_cannot_be_made_is_answered_with_the_reason(phone, campaign, text, reply):
@@ -78,7 +78,7 @@ def test_pay_refuses_a_pledge_of_another_number_and_an_amount_beyond_what_is_lef
         f"This number has no unpaid pledge {theirs.code}. Text BAL to see yours."
     )
     assert phone.text(f"PAY {mine.code} 901") == "Please enter an amount from Ksh 1 to Ksh 900."
-    assert phone.text("PAY 12345") == "To pay, text PAY <pledge code> [amount], e.g. PAY ABC1234 500."
+    assert phone.text("PAY 12345") == "To pay, text PAY, the pledge code and, for part of it, the amount, e.g. PAY ABC1234 500."
 
 
 def test_pay_without_an_account_taking_prompts_says_how_to_pay_the_campaigns_own_till(phone):
@@ -103,7 +103,7 @@ def test_bal_lists_open_pledges_and_salio_in_kiswahili(phone, campaign):
 
 
 def test_bal_without_pledges_says_how_to_pledge(phone):
-    assert phone.text("BAL") == "You have no pledges. Text PLEDGE <campaign number> <amount> to pledge."
+    assert phone.text("BAL") == "You have no pledges. To pledge, text PLEDGE, the campaign number and the amount."
 
 
 def test_stop_ends_reminders_for_every_pledge_of_the_number_and_sitisha_too(phone, campaign):
@@ -119,13 +119,15 @@ def test_stop_ends_reminders_for_every_pledge_of_the_number_and_sitisha_too(phon
 
 @pytest.mark.parametrize("text", ["hello", "Nataka kutoa", "PLEDGES 14 5000", "?"])
 def test_anything_else_gets_the_help_text(phone, text):
-    assert phone.text(text).startswith("Text PLEDGE <campaign number> <amount> to pledge, PAY <pledge code>")
+    assert phone.text(text).startswith("To pledge, text PLEDGE, the campaign number and the amount (PLEDGE 14 5000).")
 
 
 def test_msaada_and_unknown_words_from_a_kiswahili_sender_are_answered_in_kiswahili(phone):
     kiswahili = phone.text("MSAADA")
-    assert kiswahili != phone.text("HELP")
+
+    assert kiswahili.startswith("Kuweka ahadi, tuma AHADI, nambari ya harambee na kiasi")
     assert phone.text("habari") == kiswahili  # the last keyword's language is remembered
+    assert phone.text("HELP") != kiswahili
 
 
 def test_replies_are_messages_the_sender_asked_for(phone):
