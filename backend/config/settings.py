@@ -403,6 +403,8 @@ USSD_STK_DELAY_SECONDS = float(os.environ.get("USSD_STK_DELAY_SECONDS", "4"))
 # incoming messages Africa's Talking POSTs to /api/sms/inbound/<AFRICASTALKING_CALLBACK_TOKEN> (the
 # same token, and the same address list). Empty: none rented, and the pages do not offer texting.
 SMS_SHORTCODE = os.environ.get("SMS_SHORTCODE", "" if IS_PRODUCTION else "22384")
+# A keyword rented on a shared shortcode, with which every text to it starts (e.g. HARAMBEE): set aside.
+SMS_SHARED_KEYWORD = os.environ.get("SMS_SHARED_KEYWORD", "")
 
 
 def env_rate(name: str, default: str) -> tuple[int, int]:

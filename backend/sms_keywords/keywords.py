@@ -7,7 +7,8 @@
     STOP             SITISHA           no more reminders for any pledge of this number
     HELP             MSAADA            these keywords
 
-Anything else, and a keyword whose arguments do not fit, gets the help text. Amounts may be
+Anything else, and a keyword whose arguments do not fit, gets the help text. On a shared shortcode
+the texts start with the keyword rented there, which is set aside. Amounts may be
 written with thousands separators ('5,000'). Only parsing here: no reads, no writes.
 """
 
@@ -59,8 +60,12 @@ def _amount(word: str) -> int | None:
     return int(word.replace(",", "")) if AMOUNT.match(word) else None
 
 
-def parse(text: str) -> Command:
+def parse(text: str, *, shared_keyword: str = "") -> Command:
+    """What ``text`` asks for. On a shared shortcode every text starts with the organization's own
+    ``shared_keyword`` (e.g. 'HARAMBEE PLEDGE 14 5000'): it is set aside first."""
     words = text.split()
+    if shared_keyword and words and words[0].upper() == shared_keyword.upper():
+        words = words[1:]
     if not words or words[0].upper() not in KEYWORDS:
         return Command(Action.HELP)
     action, language = KEYWORDS[words[0].upper()]

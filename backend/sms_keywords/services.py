@@ -81,7 +81,7 @@ def _answer(message: InboundSms) -> None:
         message.save(update_fields=["outcome"])
         return
     phone = validators.normalize_kenyan_phone(message.sender)
-    command = keywords.parse(message.text)
+    command = keywords.parse(message.text, shared_keyword=settings.SMS_SHARED_KEYWORD)
     remembered = caller_language(phone=phone)
     message.language = command.language or remembered or settings.LANGUAGE_CODE
     try:

@@ -33,3 +33,11 @@ CODE = new_code()
 )
 def test_a_text_is_read_as_its_keyword_and_arguments(text, command):
     assert parse(text) == command
+
+
+def test_the_keyword_rented_on_a_shared_shortcode_is_set_aside():
+    assert parse("harambee PLEDGE 14 5000", shared_keyword="HARAMBEE") == Command(
+        Action.PLEDGE, "en", campaign_number=14, amount=5000
+    )
+    assert parse("HARAMBEE", shared_keyword="HARAMBEE") == Command(Action.HELP)
+    assert parse("HARAMBEE BAL") == Command(Action.HELP)
