@@ -101,7 +101,9 @@ def _answer(message: InboundSms) -> None:
             answer = Answer(Outcome.REFUSED, refusal.message)
         message.outcome, message.pledge = answer.outcome, answer.pledge
         if answer.reply:
-            message.reply = notification_queue_sms(to=phone, template="keyword_reply", context={"message": answer.reply})
+            message.reply = notification_queue_sms(
+                to=phone, template="keyword_reply", context={"message": answer.reply}
+            )
             transaction.on_commit(partial(notification_tasks.deliver_notification.enqueue, log_id=message.reply.pk))
     message.save(update_fields=["language", "outcome", "pledge", "reply"])
 
@@ -119,7 +121,9 @@ def help_text() -> str:
 
 def _pledge(*, command: Command, phone: str, message: InboundSms) -> Answer:
     if not command.well_formed:
-        return Answer(Outcome.HELP, _("To pledge, text PLEDGE, the campaign number and the amount, e.g. PLEDGE 14 5000."))
+        return Answer(
+            Outcome.HELP, _("To pledge, text PLEDGE, the campaign number and the amount, e.g. PLEDGE 14 5000.")
+        )
     assert command.campaign_number is not None and command.amount is not None
     # One limit per number for pledges by phone, whether dialled or texted.
     if open_campaign_get(number=command.campaign_number) is None:
@@ -139,7 +143,9 @@ def _how_to_pay(pledge: Pledge) -> str:
 
 def _pay(*, command: Command, phone: str, message: InboundSms) -> Answer:
     if not command.well_formed:
-        return Answer(Outcome.HELP, _("To pay, text PAY, the pledge code and, for part of it, the amount, e.g. PAY ABC1234 500."))
+        return Answer(
+            Outcome.HELP, _("To pay, text PAY, the pledge code and, for part of it, the amount, e.g. PAY ABC1234 500.")
+        )
     pledge = next((pledge for pledge in caller_open_pledges(phone=phone) if pledge.code == command.code), None)
     if pledge is None:
         raise NotFoundError(
@@ -182,7 +188,9 @@ def _balance(*, command: Command, phone: str, message: InboundSms) -> Answer:
         return Answer(Outcome.BALANCE, pledges_sms_text(pledges))
     if Pledge.objects.live().filter(phone=phone).exists():
         return Answer(Outcome.BALANCE, _("All your pledges are paid in full. Thank you!"))
-    return Answer(Outcome.BALANCE, _("You have no pledges. To pledge, text PLEDGE, the campaign number and the amount."))
+    return Answer(
+        Outcome.BALANCE, _("You have no pledges. To pledge, text PLEDGE, the campaign number and the amount.")
+    )
 
 
 def _stop(*, command: Command, phone: str, message: InboundSms) -> Answer:

@@ -20,9 +20,7 @@ def test_a_pledge_texted_from_the_page(providers, client, campaign):
 
 
 def test_a_refused_delivery_is_shown(providers, client, monkeypatch):
-    monkeypatch.setattr(
-        "simulators.sms_inbound._callback_url", lambda: f"{providers.url}/api/sms/inbound/wrong-token"
-    )
+    monkeypatch.setattr("simulators.sms_inbound._callback_url", lambda: f"{providers.url}/api/sms/inbound/wrong-token")
 
     sent = client.post("/simulators/sms/inbound", {"phone": "+254711000345", "text": "HELP"})
 

@@ -78,7 +78,10 @@ def test_pay_refuses_a_pledge_of_another_number_and_an_amount_beyond_what_is_lef
         f"This number has no unpaid pledge {theirs.code}. Text BAL to see yours."
     )
     assert phone.text(f"PAY {mine.code} 901") == "Please enter an amount from Ksh 1 to Ksh 900."
-    assert phone.text("PAY 12345") == "To pay, text PAY, the pledge code and, for part of it, the amount, e.g. PAY ABC1234 500."
+    assert (
+        phone.text("PAY 12345")
+        == "To pay, text PAY, the pledge code and, for part of it, the amount, e.g. PAY ABC1234 500."
+    )
 
 
 def test_pay_without_an_account_taking_prompts_says_how_to_pay_the_campaigns_own_till(phone):
