@@ -11,7 +11,7 @@ from campaigns.tests.wizard_support import make_subscriber
 from campaigns.validators import youtube_id_from_url
 from collection_accounts.models import CollectionAccount
 from collection_accounts.tests.factories import CollectionAccountFactory
-from organizations.models import Organization
+from organizations.models import Membership, Organization
 
 pytestmark = pytest.mark.django_db
 
@@ -237,6 +237,23 @@ class TestPledgeCampaignCreate:
 
         assert answer.status_code == 422
         assert not Campaign.objects.exists()
+
+    def test_with_a_treasurer_a_new_account_waits_so_the_wizard_asks_to_choose_one_it_has(
+        self, signed_in_client, user
+    ):
+        signed_in_client.post(PLEDGE_URL, pledge_payload(title="First", payment_accounts=[BANK]))
+        organization = Campaign.objects.get(title="First").organization
+        Membership.objects.create(organization=organization, user=UserFactory.create(), role="treasurer")
+
+        refused = signed_in_client.post(PLEDGE_URL, pledge_payload(title="Second", payment_accounts=[BANK, TILL]))
+        the_same_bank = signed_in_client.post(PLEDGE_URL, pledge_payload(title="Third", payment_accounts=[BANK]))
+
+        assert field_errors(refused) == {
+            "payment_accounts.1.account_id": "A new account needs another owner's or treasurer's approval: add it "
+            "under Collection accounts on your organization's page, then choose it here."
+        }
+        assert the_same_bank.status_code == 201
+        assert CollectionAccount.objects.filter(organization=organization).count() == 1
 
     def test_another_organizations_account_cannot_be_chosen(self, signed_in_client):
         elsewhere = CollectionAccountFactory.create()
