@@ -32,6 +32,7 @@ CLIENT_ROUTES = [
     r"profile",
     r"organizations",
     r"organizations/\d+",
+    r"organizations/\d+/collection-accounts",
     r"invitation",
     r"orgs/\d+/collection-accounts/\d+/mpesa",
 ]
