@@ -35,5 +35,6 @@ CLIENT_ROUTES = [
     r"organizations/\d+/collection-accounts",
     r"invitation",
     r"orgs/\d+/collection-accounts/\d+/mpesa",
+    r"orgs/\d+/statements",
 ]
 CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")

@@ -45,6 +45,9 @@ from payments.models import MpesaConnection, Payment
 from payments.services import payment_record_manual
 from pledges.models import Pledge
 from pledges.tests.factories import PledgeFactory, make_pledge
+from simulators.statements import Line, statement_csv
+from statements.models import StatementImport
+from statements.services import statement_import_confirm, statement_import_upload
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("payment_providers")]
 
@@ -145,6 +148,12 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/test":    (401, 404, 200, 200, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect": (401, 404, 202, 202, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/pull":    (401, 404, 200, 200, 403, 403, 404, 404),
+    # Statement imports: owners and treasurers only
+    "GET /api/orgs/{organization_id}/statement-imports":                        (401, 404, 200, 200, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/statement-imports":                       (401, 404, 201, 201, 403, 403, 404, 404),
+    "GET /api/orgs/{organization_id}/statement-imports/{import_id}":            (401, 404, 200, 200, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/statement-imports/{import_id}/confirm":   (401, 404, 200, 200, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/statement-imports/{import_id}/undo":      (401, 404, 200, 200, 403, 403, 404, 404),
     # Pledges and donations: public giving; Pledge Management for the organizer and admins
     "POST /api/pledges":                                  (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/pledges":                                   (200, 200, 200, 200, 200, 200, 200, 200),
@@ -195,6 +204,9 @@ class World:
     change_request: ChangeRequest
     invitation: Invitation
     collection_account: CollectionAccount
+    statement_account: CollectionAccount
+    statement_import: StatementImport
+    confirmed_import: StatementImport
 
 
 @pytest.fixture
@@ -218,6 +230,8 @@ def world(settings: Any) -> World:
     )
     assert isinstance(change_request, ChangeRequest)
     legacy_bank_account(campaign.organization)
+    # Statements are imported into another paybill: an imported one cannot be removed (the DELETE row's).
+    statement_account = CollectionAccountFactory.create(organization=campaign.organization, is_default=False)
     return World(
         organizer=organizer,
         other_organizer=other_organizer,
@@ -250,6 +264,27 @@ def world(settings: Any) -> World:
         change_request=change_request,
         invitation=invitation_for(campaign.organization, email="invited@example.com"),
         collection_account=connected_account(campaign.organization),
+        statement_account=statement_account,
+        statement_import=statement_uploaded(organizer, statement_account),
+        confirmed_import=statement_import_confirm(
+            user=organizer,
+            organization_id=campaign.organization_id,
+            import_id=statement_uploaded(organizer, statement_account, receipt="SLK0000002").pk,
+        ),
+    )
+
+
+def statement_file(account: CollectionAccount, receipt: str = "SLK0000001") -> SimpleUploadedFile:
+    lines = [Line(receipt, timezone.now() - timedelta(days=1), 1500, account_number="ABC")]
+    return SimpleUploadedFile("statement.csv", statement_csv(lines, shortcode=account.paybill_number))
+
+
+def statement_uploaded(user: User, account: CollectionAccount, receipt: str = "SLK0000001") -> StatementImport:
+    return statement_import_upload(
+        user=user,
+        organization_id=account.organization_id,
+        account_id=account.pk,
+        file=statement_file(account, receipt),
     )
 
 
@@ -305,6 +340,9 @@ PLAN = {"instalment": 2500, "frequency": "weekly", "first_due_on": str(timezone.
 OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
     "POST /api/payments/{reference}/reversal": lambda w: {"reference": w.manual_payment.reference},
     "POST /api/pledges/{pledge_id}/restoration": lambda w: {"pledge_id": w.cancelled_pledge.pk},
+    "POST /api/orgs/{organization_id}/statement-imports/{import_id}/undo": lambda w: {
+        "import_id": w.confirmed_import.pk
+    },
 }
 
 
@@ -321,6 +359,7 @@ def path_parameters(world: World, operation: str = "") -> dict[str, object]:
         "change_request_id": world.change_request.pk,
         "invitation_id": world.invitation.pk,
         "account_id": world.collection_account.pk,
+        "import_id": world.statement_import.pk,
         **OWN_OBJECTS.get(operation, lambda w: {})(world),
     }
 
@@ -460,6 +499,10 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect": lambda w, me: {
         "json": {"reregister": True}
     },
+    "POST /api/orgs/{organization_id}/statement-imports": lambda w, me: {
+        "multipart": {"account_id": w.statement_account.pk, "file": statement_file(w.statement_account, "SLK0000003")}
+    },
+    "POST /api/orgs/{organization_id}/statement-imports/{import_id}/undo": lambda w, me: {"json": {"reason": "Wrong"}},
     "POST /api/wizard-feedback": lambda w, me: {"json": {"liked": "The steps", "rating": 4}},
     "POST /api/feedback": lambda w, me: {"json": {"message": "Lovely site", "page": "/explore"}},
     "PUT /api/organizations/profile": lambda w, me: {

@@ -57,7 +57,7 @@ export default function CollectionAccountsPage() {
           <p>
             <Link
               href={`/organizations/${id}`}
-              className="text-sm font-medium text-emerald-800 underline underline-offset-2"
+              className="text-sm font-medium text-brand-700 underline"
             >
               <Trans>Back to {organization.data.name}</Trans>
             </Link>

@@ -68,11 +68,18 @@ export default function OrganizationPage() {
           <p className="mt-4">
             <Link
               href={`/organizations/${id}/collection-accounts`}
-              className="font-medium text-emerald-800 underline underline-offset-2"
+              className="font-medium text-brand-700 underline"
             >
               <Trans>Collection accounts: where the money is paid</Trans>
             </Link>
           </p>
+          {(organization.data.role === "owner" || organization.data.role === "treasurer") && (
+            <p className="mt-4">
+              <Link href={`/orgs/${id}/statements`} className="font-medium text-brand-700 underline">
+                <Trans>Import an M-Pesa statement</Trans>
+              </Link>
+            </p>
+          )}
           <Approvals organizationId={id} />
           <Team organization={organization.data} />
           {organization.data.can_manage_team && <Invitations organizationId={id} />}
