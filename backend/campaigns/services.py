@@ -367,6 +367,4 @@ def _campaign_accounts_describe(request: ChangeRequest) -> str:
 
 def register_campaign_change_kinds() -> None:
     """Called by ``CampaignsConfig.ready``."""
-    register_change_kind(
-        CAMPAIGN_ACCOUNTS_CHANGE, apply=_campaign_accounts_apply, describe=_campaign_accounts_describe
-    )
+    register_change_kind(CAMPAIGN_ACCOUNTS_CHANGE, apply=_campaign_accounts_apply, describe=_campaign_accounts_describe)

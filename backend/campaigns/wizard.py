@@ -105,7 +105,12 @@ def _payment_accounts_checked(
         if organization_id
         else set()
     )
-    needs_approval = bool(organization_id) and collection_account_needs_approval(organization_id=organization_id)
+    # An organization under the two-person rule adds no account here: a new one would wait for approval.
+    guarded_organization_id = (
+        organization_id
+        if organization_id and collection_account_needs_approval(organization_id=organization_id)
+        else None
+    )
     seen: set[object] = set()
     for index, entry in enumerate(entries):
         prefix = f"payment_accounts.{index}"
@@ -124,8 +129,9 @@ def _payment_accounts_checked(
             key = (kind, *(value for field, value in cleaned.items() if field != "label"))
             if (
                 not problems
-                and needs_approval
-                and collection_account_matching(organization_id=organization_id, kind=kind, details=cleaned) is None
+                and guarded_organization_id is not None
+                and collection_account_matching(organization_id=guarded_organization_id, kind=kind, details=cleaned)
+                is None
             ):
                 errors[f"{prefix}.account_id"] = _new_account_needs_approval()
         if key in seen:

@@ -10,7 +10,9 @@ def collection_accounts_of(*, organization: Organization | int) -> QuerySet[Coll
     return CollectionAccount.objects.filter(organization=organization)
 
 
-def collection_account_matching(*, organization_id: int, kind: str, details: dict[str, str]) -> CollectionAccount | None:
+def collection_account_matching(
+    *, organization_id: int, kind: str, details: dict[str, str]
+) -> CollectionAccount | None:
     """The organization's account of ``kind`` with exactly these cleaned details (its label aside)."""
     same = {field: value for field, value in details.items() if field != "label"}
     return CollectionAccount.objects.filter(organization_id=organization_id, kind=kind, **same).first()

@@ -201,7 +201,7 @@ def collection_account_update(
     account (as it is now: unchanged when nothing differs)."""
     organization = _manager_membership(user=user, organization_id=organization_id).organization
     account = _account_get(organization=organization, account_id=account_id)
-    merged = _details_of(account)
+    merged: dict[str, str | None] = {**_details_of(account)}
     merged.update({field: value for field, value in details.items() if value is not None})
     cleaned = _checked(kind=account.kind, details=merged, exclude_id=account.pk)
     make_default = bool(is_default) and not account.is_default

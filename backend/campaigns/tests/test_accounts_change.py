@@ -31,7 +31,9 @@ def join(campaign, role):
 
 def put(client, campaign, account_ids):
     return client.put(
-        f"/api/campaigns/{campaign.pk}/collection-accounts", {"account_ids": account_ids}, content_type="application/json"
+        f"/api/campaigns/{campaign.pk}/collection-accounts",
+        {"account_ids": account_ids},
+        content_type="application/json",
     )
 
 
@@ -82,7 +84,8 @@ def test_the_wizards_rules_hold(make_api_client, campaign, account_ids, message)
     mine = linked(campaign)[0]
     account_ids = {
         "none": [],
-        "four": [mine] + [CollectionAccountFactory.create(organization=campaign.organization, is_default=False).pk for _ in range(3)],
+        "four": [mine]
+        + [CollectionAccountFactory.create(organization=campaign.organization, is_default=False).pk for _ in range(3)],
         "twice": [mine, mine],
         "elsewhere": [CollectionAccountFactory.create().pk],  # another organization's
     }[account_ids]

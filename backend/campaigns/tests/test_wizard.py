@@ -238,9 +238,7 @@ class TestPledgeCampaignCreate:
         assert answer.status_code == 422
         assert not Campaign.objects.exists()
 
-    def test_with_a_treasurer_a_new_account_waits_so_the_wizard_asks_to_choose_one_it_has(
-        self, signed_in_client, user
-    ):
+    def test_with_a_treasurer_a_new_account_waits_so_the_wizard_asks_to_choose_one_it_has(self, signed_in_client, user):
         signed_in_client.post(PLEDGE_URL, pledge_payload(title="First", payment_accounts=[BANK]))
         organization = Campaign.objects.get(title="First").organization
         Membership.objects.create(organization=organization, user=UserFactory.create(), role="treasurer")

@@ -55,10 +55,7 @@ export default function CollectionAccountsPage() {
       ) : (
         <div className="mx-auto w-full max-w-3xl px-4 py-8">
           <p>
-            <Link
-              href={`/organizations/${id}`}
-              className="text-sm font-medium text-brand-700 underline"
-            >
+            <Link href={`/organizations/${id}`} className="text-sm font-medium text-brand-700 underline">
               <Trans>Back to {organization.data.name}</Trans>
             </Link>
           </p>
