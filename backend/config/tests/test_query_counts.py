@@ -164,6 +164,10 @@ CASES: dict[str, Case] = {
         lambda w: f"/api/orgs/{w.campaign.organization_id}/collection-accounts",
     ),
     "payments_api_mpesa_connection_detail": ("organizer", lambda w: mpesa_connection_path(w)),
+    "campaigns_api_campaign_accounts_list": (
+        "organizer",
+        lambda w: f"/api/campaigns/{w.campaign.pk}/collection-accounts",
+    ),
 }
 
 
