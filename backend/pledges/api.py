@@ -56,6 +56,7 @@ from pledges.schemas import (
     PledgeSummaryOut,
     SetAsideIn,
     SetAsideOut,
+    StandingOrderIn,
     UnmatchedPaymentOut,
 )
 
@@ -143,6 +144,17 @@ def pledge_plan_set_by_code(request: HttpRequest, code: str, payload: PlanIn) ->
     campaign allows). 400 for a fully paid or cancelled pledge; 422 with a message per field."""
     plan = services.pledge_plan_set_by_code(code=code, client_ip=client_ip(request), terms=payload.terms())
     return PlanOut.from_plan(plan)
+
+
+@router.post("/pledges/{code}/standing-order", response={201: PlanOut, **ERRORS})
+def pledge_standing_order_start(request: HttpRequest, code: str, payload: StandingOrderIn) -> Status[PlanOut]:
+    """'Pay automatically with M-Pesa': a standing order (M-Pesa Ratiba) for the plan's instalments
+    left, approved once with the M-Pesa PIN on the phone; each instalment then arrives as a paybill
+    payment with the pledge code. Poll the pledge: its plan's ``standing_order`` turns active or
+    failed. 400 where it is not offered (no plan, unequal instalments, behind, a till, no Ratiba) or
+    M-Pesa refused it."""
+    plan = services.pledge_standing_order_start(code=code, phone=payload.phone, client_ip=client_ip(request))
+    return Status(201, PlanOut.from_plan(plan))
 
 
 @router.post("/pledges/{code}/stk-push", response={201: PaymentOut, **ERRORS})

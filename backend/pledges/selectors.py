@@ -21,10 +21,12 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from audit.models import AuditEntry
 from campaigns.models import Campaign, CampaignStatus
-from campaigns.selectors import campaign_permission_check
+from campaigns.selectors import campaign_accounts, campaign_permission_check
+from collection_accounts.models import CollectionAccount
 from common.errors import NotFoundError
 from organizations.roles import Permission
 from payments.models import Payment, PaymentEvent
+from payments.selectors import standing_order_connection
 from pledges import codes
 from pledges.instalments import Standing
 from pledges.models import Donation, InstalmentPlan, Pledge, PledgePayment, PledgeStatus, shown_giver_name
@@ -347,3 +349,16 @@ def pledges_personal_data_export(*, user: User) -> dict[str, object]:
             donations_made_by(user=user).select_related("campaign", "payment").order_by("created_at", "id")
         ),
     }
+
+
+def pledge_standing_order_account(*, pledge: Pledge) -> CollectionAccount | None:
+    """The campaign's paybill that takes standing orders (connected, Ratiba enabled), whose
+    executions carry the pledge code as their account; None: paying automatically is not offered."""
+    return next(
+        (
+            account
+            for account in campaign_accounts(campaign=pledge.campaign)
+            if standing_order_connection(account) is not None
+        ),
+        None,
+    )

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from simulators import daraja, paystack, sms, statements, ussd
+from simulators import daraja, paystack, ratiba, sms, statements, ussd
 
 app_name = "simulators"
 
@@ -14,12 +14,16 @@ urlpatterns = [
     path("daraja/mpesa/c2b/v1/registerurl", daraja.c2b_register_url, name="daraja-c2b-register"),
     path("daraja/pulltransactions/v1/register", daraja.pull_register, name="daraja-pull-register"),
     path("daraja/pulltransactions/v1/query", daraja.pull_query, name="daraja-pull-query"),
+    path("daraja/standingorder/v1/createStandingOrderExternal", ratiba.create, name="daraja-ratiba-create"),
     # Helpers of the simulator itself.
     path("daraja/c2b/simulate", daraja.c2b_simulate, name="daraja-c2b-simulate"),
     path("daraja/statement/<str:shortcode>.csv", statements.statement_export, name="daraja-statement"),
     path("daraja/phone", daraja.phone, name="daraja-phone"),
     path("daraja/phone/<str:checkout_request_id>", daraja.phone_answer, name="daraja-phone-answer"),
     path("daraja/stk/<str:checkout_request_id>/auto", daraja.stk_auto_answer, name="daraja-stk-auto"),
+    path("daraja/ratiba/clock", ratiba.clock, name="daraja-ratiba-clock"),
+    path("daraja/ratiba/<str:request_ref>/auto", ratiba.auto_answer, name="daraja-ratiba-auto"),
+    path("daraja/ratiba/<str:request_ref>/answer", ratiba.phone_answer, name="daraja-ratiba-answer"),
     # Paystack, as under https://api.paystack.co (and its checkout page).
     path("paystack/transaction/initialize", paystack.initialize, name="paystack-initialize"),
     path("paystack/transaction/verify/<str:reference>", paystack.verify, name="paystack-verify"),

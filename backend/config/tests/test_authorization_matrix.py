@@ -43,7 +43,7 @@ from organizations.roles import Role
 from organizations.services import team_role_change
 from payments.models import MpesaConnection, Payment
 from payments.services import payment_record_manual
-from pledges.models import Pledge
+from pledges.models import InstalmentPlan, Pledge
 from pledges.tests.factories import PledgeFactory, make_pledge
 from simulators.statements import Line, statement_csv
 from statements.models import StatementImport
@@ -148,6 +148,7 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/test":    (401, 404, 200, 200, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect": (401, 404, 202, 202, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/pull":    (401, 404, 200, 200, 403, 403, 404, 404),
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/ratiba":   (401, 404, 200, 200, 403, 403, 404, 404),
     # Statement imports: owners and treasurers only
     "GET /api/orgs/{organization_id}/statement-imports":                        (401, 404, 200, 200, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/statement-imports":                       (401, 404, 201, 201, 403, 403, 404, 404),
@@ -160,6 +161,7 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/pledges/{code}":                            (200, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/pledges/{code}/stk-push":                  (201, 201, 201, 201, 201, 201, 201, 201),
     "PUT /api/pledges/{code}/plan":                       (200, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/pledges/{code}/standing-order":            (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/pledges/export.csv":                        (401, 403, 200, 200, 403, 403, 403, 200),
     "POST /api/confirm-payment":                          (401, 403, 200, 200, 403, 403, 403, 200),
     "GET /api/pledges/{pledge_id}/payments":              (401, 403, 200, 200, 403, 200, 403, 200),
@@ -317,6 +319,19 @@ def connected_account(organization: Organization) -> CollectionAccount:
         pull_registered_at=timezone.now(),
     )
     return account
+
+
+def paid_automatically_ready(world: World) -> dict[str, object]:
+    """The pledge's plan (equal instalments) and its campaign's paybill with M-Pesa Ratiba enabled:
+    what 'Pay automatically with M-Pesa' needs."""
+    MpesaConnection.objects.filter(account__campaign_links__campaign=world.campaign).update(ratiba_enabled=True)
+    InstalmentPlan.objects.create(
+        pledge=world.pledge,
+        instalment=2500,
+        frequency="weekly",
+        first_due_on=timezone.localdate() + timedelta(days=1),
+    )
+    return {"json": {}}
 
 
 def actor_user(actor: str, world: World) -> User | None:
@@ -499,6 +514,9 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect": lambda w, me: {
         "json": {"reregister": True}
     },
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/ratiba": lambda w, me: {
+        "json": {"enabled": True}
+    },
     "POST /api/orgs/{organization_id}/statement-imports": lambda w, me: {
         "multipart": {"account_id": w.statement_account.pk, "file": statement_file(w.statement_account, "SLK0000003")}
     },
@@ -549,6 +567,7 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     },
     "POST /api/pledges/{pledge_id}/correction": lambda w, me: {"json": {"amount": 8000, "reason": "Typo"}},
     "PUT /api/pledges/{code}/plan": lambda w, me: {"json": PLAN},
+    "POST /api/pledges/{code}/standing-order": lambda w, me: paid_automatically_ready(w),
     "PUT /api/pledges/{pledge_id}/instalment-plan": lambda w, me: {"json": PLAN},
     "POST /api/pledges/{pledge_id}/cancellation": lambda w, me: {"json": {"reason": "Duplicate"}},
     "POST /api/pledges/{pledge_id}/restoration": lambda w, me: {"json": {"reason": "Not a duplicate"}},

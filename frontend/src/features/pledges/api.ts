@@ -28,6 +28,9 @@ export function usePledgeReceipt(initial: PledgeReceipt) {
     initialDataUpdatedAt: Date.now,
     // A pledger often pays in the M-Pesa app and comes back: the tab's focus then refreshes what is paid.
     staleTime: 5_000,
+    // While a standing order waits for the PIN on the phone, its answer is looked for every few seconds.
+    refetchInterval: (query) =>
+      query.state.data?.plan?.standing_order?.status === "pending" ? 3_000 : false,
   });
 }
 
@@ -60,6 +63,22 @@ export function useSetPlanByCode(code: string) {
     mutationFn: async (body: Schemas["PlanIn"]) =>
       unwrap(await api.PUT("/api/pledges/{code}/plan", { params: { path: { code } }, body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: pledgeKeys.receipt(code) }),
+  });
+}
+
+/** 'Pay automatically with M-Pesa': a standing order (M-Pesa Ratiba) for the plan, approved on the phone. */
+export function useStartStandingOrder(code: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await api.POST("/api/pledges/{code}/standing-order", {
+          params: { path: { code } },
+          body: { phone: "" },
+        }),
+      ),
+    // A refused order is shown too (its message), so the page is asked again either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pledgeKeys.receipt(code) }),
   });
 }
 

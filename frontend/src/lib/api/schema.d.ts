@@ -1050,6 +1050,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/ratiba": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mpesa Ratiba Set
+         * @description Whether Safaricom enabled M-Pesa Ratiba (standing orders) for this connected paybill: only then
+         *     are pledgers with equal-instalment plans offered "Pay automatically with M-Pesa". Owners and
+         *     treasurers; a till answers 400 (ratiba_paybill_only).
+         */
+        put: operations["payments_api_mpesa_ratiba_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/test": {
         parameters: {
             query?: never;
@@ -1413,6 +1435,30 @@ export interface paths {
          */
         put: operations["pledges_api_pledge_plan_set_by_code"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/{code}/standing-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pledge Standing Order Start
+         * @description 'Pay automatically with M-Pesa': a standing order (M-Pesa Ratiba) for the plan's instalments
+         *     left, approved once with the M-Pesa PIN on the phone; each instalment then arrives as a paybill
+         *     payment with the pledge code. Poll the pledge: its plan's ``standing_order`` turns active or
+         *     failed. 400 where it is not offered (no plan, unequal instalments, behind, a till, no Ratiba) or
+         *     M-Pesa refused it.
+         */
+        post: operations["pledges_api_pledge_standing_order_start"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1956,7 +2002,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set";
         /** CampaignAccountsIn */
         CampaignAccountsIn: {
             /**
@@ -3708,6 +3754,11 @@ export interface components {
             nominated_number: string;
             /** Pull Registered At */
             pull_registered_at: string | null;
+            /**
+             * Ratiba Enabled
+             * @description Pledgers may pay equal-instalment plans by M-Pesa Ratiba.
+             */
+            ratiba_enabled: boolean;
             /** Shortcode */
             shortcode: string;
             /** Validation Url */
@@ -3725,6 +3776,14 @@ export interface components {
              * @description Payments M-Pesa listed for the last 48 hours.
              */
             pulled: number;
+        };
+        /** MpesaRatibaIn */
+        MpesaRatibaIn: {
+            /**
+             * Enabled
+             * @description Safaricom enabled M-Pesa Ratiba (standing orders) for this paybill.
+             */
+            enabled: boolean;
         };
         /** NotificationExportOut */
         NotificationExportOut: {
@@ -4293,6 +4352,8 @@ export interface components {
              */
             next_due_on: string | null;
             standing: components["schemas"]["Standing"];
+            /** @description Its M-Pesa Ratiba standing order, if one was asked for since the plan was last set. */
+            standing_order: components["schemas"]["StandingOrderOut"] | null;
         };
         /** PledgeCancelIn */
         PledgeCancelIn: {
@@ -4660,6 +4721,11 @@ export interface components {
             plan_latest_end: string;
             /** Remaining Amount */
             remaining_amount: number;
+            /**
+             * Standing Order Available
+             * @description Show 'Pay automatically with M-Pesa': POST /api/pledges/{code}/standing-order. An equal-instalment plan, on time, to a connected paybill with M-Pesa Ratiba enabled.
+             */
+            standing_order_available: boolean;
             status: components["schemas"]["PledgeStatus"];
             /**
              * Stk Push Available
@@ -4981,6 +5047,50 @@ export interface components {
          * @enum {string}
          */
         Standing: "on_track" | "ahead" | "behind";
+        /** StandingOrderIn */
+        StandingOrderIn: {
+            /**
+             * Phone
+             * @description Who approves and pays; default: the pledge's phone.
+             * @default
+             */
+            phone: string;
+        };
+        /**
+         * StandingOrderOut
+         * @description The M-Pesa Ratiba standing order asked for to pay a plan automatically.
+         */
+        StandingOrderOut: {
+            /** Amount */
+            amount: number;
+            /**
+             * End On
+             * Format: date
+             */
+            end_on: string;
+            /**
+             * Message
+             * @description Why a failed order was not created; empty otherwise.
+             */
+            message: string;
+            /**
+             * Name
+             * @description As the payer's phone lists it (to stop it there).
+             */
+            name: string;
+            /**
+             * Start On
+             * Format: date
+             */
+            start_on: string;
+            /** @description pending: waiting for the payer's PIN; active: approved; failed: not created (the plan is paid by hand). */
+            status: components["schemas"]["StandingOrderStatus"];
+        };
+        /**
+         * StandingOrderStatus
+         * @enum {string}
+         */
+        StandingOrderStatus: "pending" | "active" | "failed";
         /** StatementImportConfirmIn */
         StatementImportConfirmIn: {
             /**
@@ -8916,6 +9026,78 @@ export interface operations {
             };
         };
     };
+    payments_api_mpesa_ratiba_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MpesaRatibaIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MpesaConnectionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     payments_api_mpesa_connection_test: {
         parameters: {
             query?: never;
@@ -10277,6 +10459,68 @@ export interface operations {
         responses: {
             /** @description OK */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_standing_order_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StandingOrderIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
