@@ -81,5 +81,5 @@ def test_every_channel_shows_the_accounts_own_instructions(kind, language, sms_g
         [label, *(f"  {name}: {value.replace('ABC1234', code)}" for name, value in lines), f"  {on_receipt['note']}"]
     )
     assert block in email.body
-    everything = " ".join([str(page), str(receipt), SimulatedSms.objects.get().message, email.body])
+    everything = " ".join([str(page), str(receipt), SimulatedSms.objects.get().message, str(email.body)])
     assert PLATFORM_PAYBILL not in everything
