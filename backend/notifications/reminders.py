@@ -280,6 +280,16 @@ def pledge_opt_out(*, token: str) -> Pledge:
     return pledge
 
 
+@transaction.atomic
+def phone_reminders_opt_out(*, phone: str) -> int:
+    """Stop reminders for every live pledge naming ``phone`` (E.164), as its owner asked by texting
+    STOP from it (the mobile network gave the number). Receipts still come. Pledges made later get
+    their reminders: pledging again is asking again. How many pledges were opted out now."""
+    pledge_ids = list(Pledge.objects.live().filter(phone=phone, opt_out__isnull=True).values_list("pk", flat=True))
+    PledgeOptOut.objects.bulk_create([PledgeOptOut(pledge_id=pk) for pk in pledge_ids], ignore_conflicts=True)
+    return len(pledge_ids)
+
+
 def pledge_remind(*, pledge_id: int, user: User) -> Pledge:
     """Pledge Management's 'Remind': one reminder now (by SMS and e-mail, in the background; in quiet
     hours at 07:00). Only the campaign's owners and treasurers or an admin; at most

@@ -19,6 +19,7 @@ from ninja import Query, Router, Status
 from ninja.security import django_auth
 
 from accounts.auth import request_user, signed_in_user
+from accounts.models import User
 from audit.models import AuditEntry
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_get, campaign_managed_get
@@ -40,10 +41,12 @@ from pledges.schemas import (
     DonationOut,
     ManualPaymentIn,
     MinistryCampaignOut,
+    MyPledgesOut,
     PageQuery,
     PlanIn,
     PlanOut,
     PledgeCancelIn,
+    PledgeClaimIn,
     PledgeCorrectionIn,
     PledgeHistoryEntryOut,
     PledgeIn,
@@ -100,6 +103,27 @@ def pledge_create(request: HttpRequest, payload: PledgeIn) -> Status[PledgeRecei
         plan=payload.plan.terms() if payload.plan else None,
     )
     return Status(201, PledgeReceiptOut.from_pledge(pledge))
+
+
+def _my_pledges(user: User) -> MyPledgesOut:
+    mine = selectors.account_pledges(user=user)
+    return MyPledgesOut.of(verified_phone=user.verified_phone, pledges=mine.pledges, claimable=mine.claimable)
+
+
+@router.get("/my-pledges", response={200: MyPledgesOut, 401: ErrorOut}, auth=django_auth)
+def my_pledges(request: HttpRequest) -> MyPledgesOut:
+    """The signed-in user's pledges, and those made by USSD or SMS from their verified number that
+    they may claim (none until the number is verified: POST /api/profile/phone-verification)."""
+    return _my_pledges(signed_in_user(request))
+
+
+@router.post("/my-pledges/claim", response={200: MyPledgesOut, 401: ErrorOut, **ERRORS}, auth=django_auth)
+def my_pledges_claim(request: HttpRequest, payload: PledgeClaimIn) -> MyPledgesOut:
+    """Make these pledges (made by phone from the verified number) the user's own. A code that is not
+    claimable: 404, and nothing changes."""
+    user = signed_in_user(request)
+    services.pledges_claim(user=user, pledge_codes=payload.codes)
+    return _my_pledges(user)
 
 
 @router.get("/pledges", response={200: list[PledgeOut], **ERRORS}, openapi_extra=TOTAL_COUNT)

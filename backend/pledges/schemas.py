@@ -591,3 +591,53 @@ class DonationOut(Schema):
 
 class MinistryCampaignOut(Schema):
     campaign_id: int
+
+
+class MyPledgeOut(Schema):
+    """One of the signed-in user's pledges, or one they may claim (``GET /api/my-pledges``)."""
+
+    code: str = Field(description="Its code: the pledge's own page is /pledges/{code}.")
+    campaign_id: int
+    campaign_title: str
+    amount: int
+    paid_amount: int
+    remaining_amount: int
+    status: PledgeStatus
+    made_by_phone: bool = Field(description="Made by USSD or SMS from a number the mobile network gave.")
+    cancelled: bool = Field(description="The organizer cancelled it: it no longer counts.")
+    created_at: datetime
+
+    @classmethod
+    def from_pledge(cls, pledge: Pledge) -> "MyPledgeOut":
+        return cls(
+            code=pledge.code,
+            campaign_id=pledge.campaign_id,
+            campaign_title=pledge.campaign.title,
+            amount=pledge.amount,
+            paid_amount=pledge.paid_amount,
+            remaining_amount=pledge.remaining_amount,
+            status=PledgeStatus(pledge.status),
+            made_by_phone=pledge.phone_verified,
+            cancelled=not pledge.is_live,
+            created_at=pledge.created_at,
+        )
+
+
+class MyPledgesOut(Schema):
+    verified_phone: str = Field(description="The account's number proven by a one-time code; empty when none is.")
+    pledges: list[MyPledgeOut] = Field(description="Their own: made signed in, or claimed. Newest first.")
+    claimable: list[MyPledgeOut] = Field(
+        description="Made by USSD or SMS from the verified number and held by no account: POST /api/my-pledges/claim."
+    )
+
+    @classmethod
+    def of(cls, *, verified_phone: str, pledges: list[Pledge], claimable: list[Pledge]) -> "MyPledgesOut":
+        return cls(
+            verified_phone=verified_phone,
+            pledges=[MyPledgeOut.from_pledge(pledge) for pledge in pledges],
+            claimable=[MyPledgeOut.from_pledge(pledge) for pledge in claimable],
+        )
+
+
+class PledgeClaimIn(Schema):
+    codes: list[str] = Field(max_length=100, description="The codes of the pledges to claim (from `claimable`).")

@@ -337,6 +337,29 @@ def pledges_made_by(*, user: User) -> QuerySet[Pledge]:
     return Pledge.objects.filter(user=user)
 
 
+def pledges_claimable_by(*, user: User) -> QuerySet[Pledge]:
+    """The live pledges made from the user's proven number by phone (USSD or SMS: the mobile network
+    gave the number) that no account holds yet: theirs to claim (``pledges_claim``). None while the
+    account's number is unproven, and never a web pledge that merely typed the number."""
+    if not user.verified_phone:
+        return Pledge.objects.none()
+    return Pledge.objects.live().filter(phone=user.verified_phone, phone_verified=True, user__isnull=True)
+
+
+@dataclass(frozen=True)
+class AccountPledges:
+    pledges: list[Pledge]
+    claimable: list[Pledge]
+
+
+def account_pledges(*, user: User) -> AccountPledges:
+    """The user's own pledges and those they may claim, newest first, with their campaigns. Two queries."""
+    return AccountPledges(
+        pledges=list(pledges_made_by(user=user).select_related("campaign").order_by("-created_at", "-id")),
+        claimable=list(pledges_claimable_by(user=user).select_related("campaign").order_by("-created_at", "-id")),
+    )
+
+
 def donations_made_by(*, user: User) -> QuerySet[Donation]:
     return Donation.objects.filter(payment__user=user)
 

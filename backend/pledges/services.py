@@ -57,6 +57,7 @@ from pledges.selectors import (
     donations_made_by,
     pledge_managed_get,
     pledge_standing_order_account,
+    pledges_claimable_by,
     pledges_made_by,
     unmatched_payments,
 )
@@ -268,6 +269,33 @@ def pledge_create_by_phone(*, campaign_id: int, amount: int, phone: str, is_anon
         amount=amount,
         is_anonymous=is_anonymous,
     )
+
+
+@transaction.atomic
+def pledges_claim(*, user: User, pledge_codes: list[str]) -> list[Pledge]:
+    """Make the pledges with these codes the user's own (``Pledge.user``): each must have been made by
+    phone from the number the user proved with a one-time code (``pledges_claimable_by``), else
+    nothing changes. A claimed pledge is then theirs as if made signed in: listed in their account,
+    in their data download and anonymised with it, and counted among the campaign's pledges made
+    signed in or paid. Its amount, code, name (none), visibility and payments stay as they were."""
+    wanted = {codes.normalize(code) for code in pledge_codes}
+    if not wanted:
+        message = _("Choose at least one pledge.")
+        raise FieldValidationError(message, field_errors={"codes": message})
+    claimable = pledges_claimable_by(user=user).filter(code__in=wanted)
+    pledges = list(claimable.select_for_update().order_by("created_at", "id"))
+    if len(pledges) != len(wanted):
+        raise NotFoundError(
+            _("Some of these pledges were not made from your verified phone number, or are already claimed."),
+            code="not_claimable",
+        )
+    for pledge in pledges:
+        before = pledge.campaign_figures()
+        pledge.user = user
+        pledge.save(update_fields=["user"])
+        _counters_move(campaign_id=pledge.campaign_id, change=pledge.campaign_figures() - before)
+        audit_record(actor=user, action=AuditAction.PLEDGE_CLAIMED, target=pledge, after={"user": user.pk})
+    return pledges
 
 
 def pledge_amount_refusal(*, campaign: Campaign, amount: float) -> str | None:

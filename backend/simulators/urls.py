@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from simulators import daraja, paystack, ratiba, sms, statements, ussd
+from simulators import daraja, paystack, ratiba, sms, sms_inbound, statements, ussd
 
 app_name = "simulators"
 
@@ -31,6 +31,8 @@ urlpatterns = [
     # Africa's Talking SMS, as under https://api.africastalking.com (and the local outbox).
     path("sms/version1/messaging", sms.send, name="sms-send"),
     path("sms/outbox", sms.outbox, name="sms-outbox"),
+    # Africa's Talking two-way SMS: a phone texting the shortcode, delivered to our callback.
+    path("sms/inbound", sms_inbound.inbound, name="sms-inbound"),
     # Africa's Talking USSD: a feature phone calling our callback as the gateway does.
     path("ussd", ussd.phone, name="ussd-phone"),
 ]

@@ -155,6 +155,9 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/pledges":                                  (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/pledges":                                   (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/pledges/{code}":                            (200, 200, 200, 200, 200, 200, 200, 200),
+    # One's own pledges, and claiming those made by phone from one's verified number: any account
+    "GET /api/my-pledges":                                (401, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/my-pledges/claim":                         (401, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/pledges/{code}/stk-push":                  (201, 201, 201, 201, 201, 201, 201, 201),
     "PUT /api/pledges/{code}/plan":                       (200, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/pledges/{code}/standing-order":            (201, 201, 201, 201, 201, 201, 201, 201),
@@ -389,6 +392,17 @@ def phone_code_sent_to(user: User | None) -> str:
     return code
 
 
+def phone_pledge_claimable_by(world: World, user: User | None) -> str:
+    """The code of a pledge made by USSD from the user's number, which they have verified."""
+    if user is None:
+        return "ABC1234"
+    user.phone_verified_at = timezone.now()
+    user.save(update_fields=["phone_verified_at"])
+    return PledgeFactory.create(
+        campaign=world.campaign, name="", email="", phone=user.phone, phone_verified=True, user=None
+    ).code
+
+
 NEW_PASSWORD = "Kesho#Bora2027"
 STORY = "Our church in Kisumu needs a new roof before the long rains. " * 4
 IN_60_DAYS = (timezone.localdate() + timedelta(days=60)).isoformat()
@@ -421,6 +435,7 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     },
     "POST /api/profile/phone-verification": lambda w, me: {"json": {"phone": "0712345678"}},
     "POST /api/profile/phone-verification/confirm": lambda w, me: {"json": {"code": phone_code_sent_to(me)}},
+    "POST /api/my-pledges/claim": lambda w, me: {"json": {"codes": [phone_pledge_claimable_by(w, me)]}},
     "POST /api/profile/password": lambda w, me: {
         "json": {"current_password": DEFAULT_PASSWORD, "new_password": NEW_PASSWORD, "confirm_password": NEW_PASSWORD}
     },

@@ -91,3 +91,31 @@ export async function createPledge(body: Schemas["PledgeIn"], fallback?: string)
 export async function createDonation(body: Schemas["DonationIn"], fallback?: string) {
   return unwrap(await api.POST("/api/donations", { body }), fallback);
 }
+
+export type AccountPledges = Schemas["MyPledgesOut"];
+export type AccountPledge = Schemas["MyPledgeOut"];
+
+const accountPledgesKey = ["pledges", "mine"] as const;
+
+/** The signed-in user's pledges, and those made by USSD or SMS from their verified number that they may claim. */
+export const accountPledgesOptions = () =>
+  queryOptions({
+    queryKey: accountPledgesKey,
+    queryFn: async ({ signal }) => unwrap(await api.GET("/api/my-pledges", { signal })),
+  });
+
+/** Asks again for the pledges one may claim (after the phone number is verified). */
+export function useRefreshAccountPledges() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: accountPledgesKey });
+}
+
+/** Makes pledges made by phone from the verified number the user's own; the answer is the new list. */
+export function useClaimPledges() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (codes: string[]) =>
+      unwrap(await api.POST("/api/my-pledges/claim", { body: { codes } })),
+    onSuccess: (pledges) => queryClient.setQueryData(accountPledgesKey, pledges),
+  });
+}

@@ -707,6 +707,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my-pledges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Pledges
+         * @description The signed-in user's pledges, and those made by USSD or SMS from their verified number that
+         *     they may claim (none until the number is verified: POST /api/profile/phone-verification).
+         */
+        get: operations["pledges_api_my_pledges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-pledges/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * My Pledges Claim
+         * @description Make these pledges (made by phone from the verified number) the user's own. A code that is not
+         *     claimable: 404, and nothing changes.
+         */
+        post: operations["pledges_api_my_pledges_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/opt-out": {
         parameters: {
             query?: never;
@@ -1974,7 +2016,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed";
         /** CampaignAnalyticsOut */
         CampaignAnalyticsOut: {
             /** Campaign Id */
@@ -3430,6 +3472,23 @@ export interface components {
              */
             q: string;
         };
+        /** InboundSmsExportOut */
+        InboundSmsExportOut: {
+            /**
+             * Outcome
+             * @description What was done about it (a pledge, a PIN prompt, help, …).
+             */
+            outcome: string;
+            /**
+             * Received At
+             * Format: date-time
+             */
+            received_at: string;
+            /** Sender */
+            sender: string;
+            /** Text */
+            text: string;
+        };
         /** InstructionLineOut */
         InstructionLineOut: {
             /**
@@ -3748,6 +3807,61 @@ export interface components {
              * @description Safaricom enabled M-Pesa Ratiba (standing orders) for this paybill.
              */
             enabled: boolean;
+        };
+        /**
+         * MyPledgeOut
+         * @description One of the signed-in user's pledges, or one they may claim (``GET /api/my-pledges``).
+         */
+        MyPledgeOut: {
+            /** Amount */
+            amount: number;
+            /** Campaign Id */
+            campaign_id: number;
+            /** Campaign Title */
+            campaign_title: string;
+            /**
+             * Cancelled
+             * @description The organizer cancelled it: it no longer counts.
+             */
+            cancelled: boolean;
+            /**
+             * Code
+             * @description Its code: the pledge's own page is /pledges/{code}.
+             */
+            code: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Made By Phone
+             * @description Made by USSD or SMS from a number the mobile network gave.
+             */
+            made_by_phone: boolean;
+            /** Paid Amount */
+            paid_amount: number;
+            /** Remaining Amount */
+            remaining_amount: number;
+            status: components["schemas"]["PledgeStatus"];
+        };
+        /** MyPledgesOut */
+        MyPledgesOut: {
+            /**
+             * Claimable
+             * @description Made by USSD or SMS from the verified number and held by no account: POST /api/my-pledges/claim.
+             */
+            claimable: components["schemas"]["MyPledgeOut"][];
+            /**
+             * Pledges
+             * @description Their own: made signed in, or claimed. Newest first.
+             */
+            pledges: components["schemas"]["MyPledgeOut"][];
+            /**
+             * Verified Phone
+             * @description The account's number proven by a one-time code; empty when none is.
+             */
+            verified_phone: string;
         };
         /** NotificationExportOut */
         NotificationExportOut: {
@@ -4166,7 +4280,7 @@ export interface components {
         /**
          * PersonalDataOut
          * @description Everything the platform holds about the signed-in user. Pledges and donations are those
-         *     given while signed in.
+         *     given while signed in, and those made by phone that they claimed.
          */
         PersonalDataOut: {
             account: components["schemas"]["AccountExportOut"];
@@ -4194,6 +4308,11 @@ export interface components {
             payments: components["schemas"]["PaymentExportOut"][];
             /** Pledges */
             pledges: components["schemas"]["PledgeExportOut"][];
+            /**
+             * Sms Received
+             * @description Texts sent to the shortcode from the account's verified number (SMS keywords).
+             */
+            sms_received: components["schemas"]["InboundSmsExportOut"][];
             /** Subscriptions */
             subscriptions: components["schemas"]["SubscriptionExportOut"][];
             /** @description The USSD menu's language choice for the phone number on the account. */
@@ -4335,6 +4454,14 @@ export interface components {
             reason: string;
             /** To Pledge Id */
             to_pledge_id?: number | null;
+        };
+        /** PledgeClaimIn */
+        PledgeClaimIn: {
+            /**
+             * Codes
+             * @description The codes of the pledges to claim (from `claimable`).
+             */
+            codes: string[];
         };
         /** PledgeCorrectionIn */
         PledgeCorrectionIn: {
@@ -7459,6 +7586,104 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_my_pledges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPledgesOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_my_pledges_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PledgeClaimIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPledgesOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
