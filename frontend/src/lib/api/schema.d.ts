@@ -1235,7 +1235,7 @@ export interface paths {
         };
         /**
          * Statement Import List
-         * @description The organization's last 50 imports, newest first (a preview only for whoever uploaded it).
+         * @description The organization's last 50 imports, confirmed or undone, newest first, with their figures.
          */
         get: operations["statements_api_statement_import_list"];
         put?: never;
