@@ -135,7 +135,8 @@ def collection_account_update(
     *, user: User, organization_id: int, account_id: int, is_default: bool | None = None, **details: str | None
 ) -> CollectionAccount:
     """Change an account's details (its kind stays); ``None`` leaves a field as it is. A paybill or
-    till whose number changes is no longer connected to M-Pesa. Audited."""
+        till whose number changes is no longer connected to M-Pesa; a bank account whose number or bank
+    changes takes no card payments until they are set up again. Audited."""
     organization = _manager_membership(user=user, organization_id=organization_id).organization
     account = _account_get(organization=organization, account_id=account_id)
     before = _snapshot(account)
@@ -146,6 +147,11 @@ def collection_account_update(
         cleaned[field] != getattr(account, field) for field in ("paybill_number", "till_number", "store_number")
     ):
         account.mpesa_connected_at = None
+    if account.card_subaccount_code and any(
+        cleaned[field] != getattr(account, field) for field in ("account_number", "bank_name")
+    ):
+        # The subaccount settles to the old bank account: card payments stop until set up again.
+        account.card_subaccount_code = account.card_settlement_bank = ""
     for field, value in cleaned.items():
         setattr(account, field, value)
     if is_default:

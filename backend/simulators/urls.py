@@ -20,6 +20,7 @@ urlpatterns = [
     path("daraja/phone/<str:checkout_request_id>", daraja.phone_answer, name="daraja-phone-answer"),
     path("daraja/stk/<str:checkout_request_id>/auto", daraja.stk_auto_answer, name="daraja-stk-auto"),
     # Paystack, as under https://api.paystack.co (and its checkout page).
+    path("paystack/subaccount", paystack.subaccount_create, name="paystack-subaccount"),
     path("paystack/transaction/initialize", paystack.initialize, name="paystack-initialize"),
     path("paystack/transaction/verify/<str:reference>", paystack.verify, name="paystack-verify"),
     path("paystack/checkout/<str:access_code>", paystack.checkout, name="paystack-checkout"),

@@ -16,7 +16,7 @@ from campaigns.tests.conftest import (
     visitor_client,
 )
 from payments.providers.daraja import DarajaClient, StkPushAccepted
-from payments.providers.paystack import Checkout, PaystackClient
+from payments.providers.paystack import Checkout, PaystackClient, Subaccount
 
 __all__ = [
     "member",
@@ -35,7 +35,7 @@ UNREACHABLE = "http://127.0.0.1:9"
 @pytest.fixture
 def payment_providers(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Daraja takes every STK Push, credential check and registration and lists no missed payment,
-    and Paystack opens every checkout, as the real ones would."""
+    and Paystack opens every checkout and takes every bank account, as the real ones would."""
     settings.MPESA_BASE_URL = f"{UNREACHABLE}/daraja"
     settings.PAYSTACK_BASE_URL = f"{UNREACHABLE}/paystack"
 
@@ -57,3 +57,12 @@ def payment_providers(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(DarajaClient, "register_pull", lambda self, **request: "Shortcode registered successfully")
     monkeypatch.setattr(DarajaClient, "pull_transactions", lambda self, **period: [])
     monkeypatch.setattr(PaystackClient, "initialize", initialize)
+    monkeypatch.setattr(
+        PaystackClient,
+        "subaccount_create",
+        lambda self, **subaccount: Subaccount(
+            subaccount_code=f"ACCT_{uuid.uuid4().hex[:12]}",
+            settlement_bank=subaccount["settlement_bank"],
+            account_number=subaccount["account_number"],
+        ),
+    )

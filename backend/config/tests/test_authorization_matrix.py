@@ -32,7 +32,7 @@ from campaigns import drafts
 from campaigns.models import Campaign, CampaignStatus, Draft, DraftToolType
 from campaigns.tests.factories import CampaignFactory
 from campaigns.tests.wizard_support import image_bytes
-from collection_accounts.models import CollectionAccount
+from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from collection_accounts.tests.factories import TEST_PAYBILL, CollectionAccountFactory
 from config.api import api
 from grants.models import Grant
@@ -141,6 +141,8 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/test":    (401, 404, 200, 200, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect": (401, 404, 200, 200, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/pull":    (401, 404, 200, 200, 403, 403, 404, 404),
+    # Cards: a bank account's Paystack subaccount, set up by owners and treasurers only
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards":          (401, 404, 200, 200, 403, 403, 404, 404),
     # Pledges and donations: public giving; Pledge Management for the organizer and admins
     "POST /api/pledges":                                  (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/pledges":                                   (200, 200, 200, 200, 200, 200, 200, 200),
@@ -191,6 +193,7 @@ class World:
     change_request: ChangeRequest
     invitation: Invitation
     collection_account: CollectionAccount
+    bank_account: CollectionAccount
 
 
 @pytest.fixture
@@ -245,6 +248,15 @@ def world(settings: Any) -> World:
         change_request=change_request,
         invitation=invitation_for(campaign.organization, email="invited@example.com"),
         collection_account=connected_account(campaign.organization),
+        bank_account=CollectionAccountFactory.create(
+            organization=campaign.organization,
+            kind=CollectionAccountKind.BANK,
+            paybill_number="",
+            bank_name="KCB",
+            account_name="Church",
+            account_number="1180012345",
+            is_default=False,
+        ),
     )
 
 
@@ -286,6 +298,9 @@ PLAN = {"instalment": 2500, "frequency": "weekly", "first_due_on": str(timezone.
 OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
     "POST /api/payments/{reference}/reversal": lambda w: {"reference": w.manual_payment.reference},
     "POST /api/pledges/{pledge_id}/restoration": lambda w: {"pledge_id": w.cancelled_pledge.pk},
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards": lambda w: {
+        "account_id": w.bank_account.pk
+    },
 }
 
 
@@ -432,6 +447,9 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     },
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect": lambda w, me: {
         "json": {"reregister": True}
+    },
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards": lambda w, me: {
+        "json": {"settlement_bank": "01"}
     },
     "POST /api/wizard-feedback": lambda w, me: {"json": {"liked": "The steps", "rating": 4}},
     "POST /api/feedback": lambda w, me: {"json": {"message": "Lovely site", "page": "/explore"}},
