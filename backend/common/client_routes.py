@@ -34,5 +34,6 @@ CLIENT_ROUTES = [
     r"organizations/\d+",
     r"invitation",
     r"orgs/\d+/collection-accounts/\d+/mpesa",
+    r"orgs/\d+/collection-accounts/\d+/cards",
 ]
 CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")

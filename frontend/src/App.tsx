@@ -36,6 +36,7 @@ const OrganizationPage = lazy(() => import("./features/organizations/Organizatio
 const InvitationPage = lazy(() => import("./features/organizations/InvitationPage"));
 const PrivacyPage = lazy(() => import("./features/privacy/PrivacyPage"));
 const MpesaConnectionPage = lazy(() => import("./features/payments/MpesaConnectionPage"));
+const CardPaymentsPage = lazy(() => import("./features/payments/CardPaymentsPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
 export function App() {
@@ -109,6 +110,11 @@ export function App() {
           <Route path={/^\/orgs\/(?<organization>\d+)\/collection-accounts\/(?<account>\d+)\/mpesa\/?$/}>
             <RequireAuth>
               <MpesaConnectionPage />
+            </RequireAuth>
+          </Route>
+          <Route path={/^\/orgs\/(?<organization>\d+)\/collection-accounts\/(?<account>\d+)\/cards\/?$/}>
+            <RequireAuth>
+              <CardPaymentsPage />
             </RequireAuth>
           </Route>
           <Route path="/profile">
