@@ -40,4 +40,3 @@ def test_a_card_gift_to_the_ministry_settles_to_its_demo_subaccount(demo):
     )
 
     assert client.verify(checkout.reference).body["subaccount"]["account_number"] == "1234567890"
-
