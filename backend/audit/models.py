@@ -40,6 +40,8 @@ class AuditAction(models.TextChoices):
     MPESA_CREDENTIALS_SET = "mpesa_credentials_set", _("M-Pesa API credentials set or replaced")
     MPESA_CONNECTED = "mpesa_connected", _("M-Pesa account connected")
     MPESA_REREGISTERED = "mpesa_reregistered", _("M-Pesa account registered again")
+    STATEMENT_IMPORTED = "statement_imported", _("Statement imported")
+    STATEMENT_IMPORT_UNDONE = "statement_import_undone", _("Statement import undone")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

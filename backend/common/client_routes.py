@@ -35,5 +35,6 @@ CLIENT_ROUTES = [
     r"invitation",
     r"orgs/\d+/collection-accounts/\d+/mpesa",
     r"orgs/\d+/collection-accounts/\d+/cards",
+    r"orgs/\d+/statements",
 ]
 CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")

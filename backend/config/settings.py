@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "analytics",
     "privacy",
     "ussd",
+    "statements",
     "config",
 ]
 

@@ -52,6 +52,8 @@ def on_pledge_created(sender: type[Pledge], pledge: Pledge, **kwargs: Any) -> No
 
 @receiver(pledge_paid, dispatch_uid="notifications.pledge_paid")
 def on_pledge_paid(sender: type[Pledge], pledge: Pledge, payment: Payment, fully_paid: bool, **kwargs: Any) -> None:
+    if not payment.notify_payer:
+        return
     tasks.notify_pledge_payment.enqueue(pledge_id=pledge.pk, payment_id=payment.pk, fully_paid=fully_paid)
 
 
@@ -64,7 +66,7 @@ def on_pledge_changed(sender: type[Pledge], pledge: Pledge, change: str, **kwarg
 
 @receiver(payment_succeeded, dispatch_uid="notifications.payment_succeeded")
 def on_payment_succeeded(sender: type[Payment], payment: Payment, **kwargs: Any) -> None:
-    if payment.contact_email:
+    if payment.contact_email and payment.notify_payer:
         transaction.on_commit(partial(tasks.notify_payment_receipt.enqueue, payment_id=payment.pk))
     # A flagged activation fee found the campaign already active (paid twice): no second e-mail.
     if payment.purpose == Payment.Purpose.CAMPAIGN_ACTIVATION and payment.campaign_id and not payment.flagged:

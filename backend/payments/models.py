@@ -115,6 +115,11 @@ class Payment(models.Model):
         help_text="Money paid into an organization's account that is not for any campaign: kept, never "
         "listed among the unmatched payments.",
     )
+    notify_payer = models.BooleanField(
+        default=True,
+        help_text="Whether the payer is sent a receipt; off for money found weeks later on a statement, "
+        "unless the treasurer asked for receipts.",
+    )
     flagged = models.BooleanField(default=False)
     flag_reason = models.CharField(max_length=255, blank=True)
     receipt_number = models.CharField(max_length=32, unique=True, null=True, blank=True)

@@ -961,19 +961,77 @@ def payment_reverse(*, reference: str, user: User, reason: str) -> Payment:
             )
         if PaymentReversal.objects.filter(payment=payment).exists():
             raise ServiceError(_("This payment has already been reversed."), code="already_reversed")
-        before = {"amount": payment.amount, "counted_at": payment.counted_at}
-        PaymentReversal.objects.create(payment=payment, reason=reason, reversed_by=user)
-        payment_reversed.send(sender=Payment, payment=payment, user=user, reason=reason)
-        payment.counted_at = None
-        payment.save(update_fields=["counted_at"])
-        audit_record(
-            actor=user,
-            action=AuditAction.PAYMENT_REVERSED,
-            target=payment,
-            before=before,
-            after={"amount": payment.amount, "counted_at": None, "reason": reason},
-        )
+        _reverse(payment=payment, user=user, reason=reason)
     return payment
+
+
+def _reverse(*, payment: Payment, user: User, reason: str) -> None:
+    """The reversing entry of a locked payment, its receivers' take-back and its audit entry."""
+    before = {"amount": payment.amount, "counted_at": payment.counted_at}
+    PaymentReversal.objects.create(payment=payment, reason=reason, reversed_by=user)
+    payment_reversed.send(sender=Payment, payment=payment, user=user, reason=reason)
+    payment.counted_at = None
+    payment.save(update_fields=["counted_at"])
+    audit_record(
+        actor=user,
+        action=AuditAction.PAYMENT_REVERSED,
+        target=payment,
+        before=before,
+        after={"amount": payment.amount, "counted_at": None, "reason": reason},
+    )
+
+
+# Statement imports (the statements app decides what to record; this is the ledger's side) -------
+
+
+def payment_record_from_statement(
+    *,
+    account: CollectionAccount,
+    recorded_by: User,
+    mpesa_receipt: str,
+    amount: int,
+    account_reference: str,
+    received_at: datetime,
+    payer_name: str,
+    notify_payer: bool,
+) -> Payment | None:
+    """Record and credit a payment found on ``account``'s M-Pesa statement, inside the caller's
+    transaction; None when its receipt is already in the ledger (by callback, Pull, a treasurer's
+    entry or an earlier import), so a receipt is credited once whatever brings it first. Like any
+    paybill payment it is matched by its account reference (``payment_succeeded``)."""
+    try:
+        with transaction.atomic():
+            payment = Payment.objects.create(
+                provider=Payment.Provider.MPESA_MANUAL,
+                purpose=Payment.Purpose.PLEDGE_PAYMENT,
+                amount=amount,
+                collection_account=account,
+                recorded_by=recorded_by,
+                mpesa_receipt=mpesa_receipt,
+                account_reference=account_reference[:64],
+                received_at=received_at,
+                notify_payer=notify_payer,
+                result_code="0",
+                result_desc=f"From a statement: paid to account {account_reference!r} by {payer_name}"[:255],
+            )
+    except IntegrityError:
+        return None
+    _credit(payment)
+    return payment
+
+
+def payments_reverse_imported(*, payments: list[Payment], user: User, reason: str) -> int:
+    """Reverse the payments a statement import recorded (the statements app has checked who may),
+    each with its reversing entry, inside the caller's transaction; those reversed already are left.
+    Answers how many were reversed."""
+    locked = Payment.objects.select_for_update().filter(
+        pk__in=[payment.pk for payment in payments], reversal__isnull=True, status=Status.SUCCEEDED
+    )
+    reversed_count = 0
+    for payment in locked.order_by("pk"):
+        _reverse(payment=payment, user=user, reason=reason)
+        reversed_count += 1
+    return reversed_count
 
 
 # Stale intents -----------------------------------------------------------------------------

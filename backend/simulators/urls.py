@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from simulators import daraja, paystack, sms, ussd
+from simulators import daraja, paystack, sms, statements, ussd
 
 app_name = "simulators"
 
@@ -16,6 +16,7 @@ urlpatterns = [
     path("daraja/pulltransactions/v1/query", daraja.pull_query, name="daraja-pull-query"),
     # Helpers of the simulator itself.
     path("daraja/c2b/simulate", daraja.c2b_simulate, name="daraja-c2b-simulate"),
+    path("daraja/statement/<str:shortcode>.csv", statements.statement_export, name="daraja-statement"),
     path("daraja/phone", daraja.phone, name="daraja-phone"),
     path("daraja/phone/<str:checkout_request_id>", daraja.phone_answer, name="daraja-phone-answer"),
     path("daraja/stk/<str:checkout_request_id>/auto", daraja.stk_auto_answer, name="daraja-stk-auto"),

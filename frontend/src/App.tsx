@@ -37,6 +37,7 @@ const InvitationPage = lazy(() => import("./features/organizations/InvitationPag
 const PrivacyPage = lazy(() => import("./features/privacy/PrivacyPage"));
 const MpesaConnectionPage = lazy(() => import("./features/payments/MpesaConnectionPage"));
 const CardPaymentsPage = lazy(() => import("./features/payments/CardPaymentsPage"));
+const StatementImportPage = lazy(() => import("./features/statements/StatementImportPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
 export function App() {
@@ -115,6 +116,11 @@ export function App() {
           <Route path={/^\/orgs\/(?<organization>\d+)\/collection-accounts\/(?<account>\d+)\/cards\/?$/}>
             <RequireAuth>
               <CardPaymentsPage />
+            </RequireAuth>
+          </Route>
+          <Route path={/^\/orgs\/(?<organization>\d+)\/statements\/?$/}>
+            <RequireAuth>
+              <StatementImportPage />
             </RequireAuth>
           </Route>
           <Route path="/profile">

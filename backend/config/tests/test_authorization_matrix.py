@@ -45,6 +45,9 @@ from payments.models import MpesaConnection, Payment
 from payments.services import payment_record_manual
 from pledges.models import Pledge
 from pledges.tests.factories import PledgeFactory, make_pledge
+from simulators.statements import Line, statement_csv
+from statements.models import StatementImport
+from statements.services import statement_import_confirm, statement_import_upload
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("payment_providers")]
 
@@ -143,6 +146,12 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/pull":    (401, 404, 200, 200, 403, 403, 404, 404),
     # Cards: a bank account's Paystack subaccount, set up by owners and treasurers only
     "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards":          (401, 404, 200, 200, 403, 403, 404, 404),
+    # Statement imports: owners and treasurers only
+    "GET /api/orgs/{organization_id}/statement-imports":                        (401, 404, 200, 200, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/statement-imports":                       (401, 404, 201, 201, 403, 403, 404, 404),
+    "GET /api/orgs/{organization_id}/statement-imports/{import_id}":            (401, 404, 200, 200, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/statement-imports/{import_id}/confirm":   (401, 404, 200, 200, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/statement-imports/{import_id}/undo":      (401, 404, 200, 200, 403, 403, 404, 404),
     # Pledges and donations: public giving; Pledge Management for the organizer and admins
     "POST /api/pledges":                                  (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/pledges":                                   (200, 200, 200, 200, 200, 200, 200, 200),
@@ -194,6 +203,9 @@ class World:
     invitation: Invitation
     collection_account: CollectionAccount
     bank_account: CollectionAccount
+    statement_account: CollectionAccount
+    statement_import: StatementImport
+    confirmed_import: StatementImport
 
 
 @pytest.fixture
@@ -216,6 +228,8 @@ def world(settings: Any) -> World:
         user=co_owner.user, organization_id=campaign.organization_id, membership_id=team_member.pk, role="treasurer"
     )
     assert isinstance(change_request, ChangeRequest)
+    # Statements are imported into another paybill: an imported one cannot be removed (the DELETE row's).
+    statement_account = CollectionAccountFactory.create(organization=campaign.organization, is_default=False)
     return World(
         organizer=organizer,
         other_organizer=other_organizer,
@@ -257,6 +271,27 @@ def world(settings: Any) -> World:
             account_number="1180012345",
             is_default=False,
         ),
+        statement_account=statement_account,
+        statement_import=statement_uploaded(organizer, statement_account),
+        confirmed_import=statement_import_confirm(
+            user=organizer,
+            organization_id=campaign.organization_id,
+            import_id=statement_uploaded(organizer, statement_account, receipt="SLK0000002").pk,
+        ),
+    )
+
+
+def statement_file(account: CollectionAccount, receipt: str = "SLK0000001") -> SimpleUploadedFile:
+    lines = [Line(receipt, timezone.now() - timedelta(days=1), 1500, account_number="ABC")]
+    return SimpleUploadedFile("statement.csv", statement_csv(lines, shortcode=account.paybill_number))
+
+
+def statement_uploaded(user: User, account: CollectionAccount, receipt: str = "SLK0000001") -> StatementImport:
+    return statement_import_upload(
+        user=user,
+        organization_id=account.organization_id,
+        account_id=account.pk,
+        file=statement_file(account, receipt),
     )
 
 
@@ -301,6 +336,9 @@ OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
     "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards": lambda w: {
         "account_id": w.bank_account.pk
     },
+    "POST /api/orgs/{organization_id}/statement-imports/{import_id}/undo": lambda w: {
+        "import_id": w.confirmed_import.pk
+    },
 }
 
 
@@ -317,6 +355,7 @@ def path_parameters(world: World, operation: str = "") -> dict[str, object]:
         "change_request_id": world.change_request.pk,
         "invitation_id": world.invitation.pk,
         "account_id": world.collection_account.pk,
+        "import_id": world.statement_import.pk,
         **OWN_OBJECTS.get(operation, lambda w: {})(world),
     }
 
@@ -451,6 +490,10 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards": lambda w, me: {
         "json": {"settlement_bank": "01"}
     },
+    "POST /api/orgs/{organization_id}/statement-imports": lambda w, me: {
+        "multipart": {"account_id": w.statement_account.pk, "file": statement_file(w.statement_account, "SLK0000003")}
+    },
+    "POST /api/orgs/{organization_id}/statement-imports/{import_id}/undo": lambda w, me: {"json": {"reason": "Wrong"}},
     "POST /api/wizard-feedback": lambda w, me: {"json": {"liked": "The steps", "rating": 4}},
     "POST /api/feedback": lambda w, me: {"json": {"message": "Lovely site", "page": "/explore"}},
     "PUT /api/organizations/profile": lambda w, me: {

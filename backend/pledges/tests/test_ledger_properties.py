@@ -9,7 +9,9 @@ donation rows recorded after their payment's callback; expiry of stale intents (
 still credits); and the corrections: amounts changed, pledges cancelled (their payments moved to
 another pledge or kept as gifts) and restored, M-Pesa receipts entered by hand from the same pool
 as the paybill's (one receipt, one credit), backdated entries, reversing entries, and pledge
-ceilings changed under the pledgers' feet; instalment plans set by the pledger or a treasurer. After every step every campaign's counters must add
+ceilings changed under the pledgers' feet; instalment plans set by the pledger or a treasurer;
+statements imported (their receipts from the paybill's pool, so often already credited, or imported
+twice) and whole imports undone. After every step every campaign's counters must add
 up to its counted payments and live pledges, every pledge's status must follow from its amount
 and payments, and no payment may count twice; every plan must add up to its pledge, and its
 standing must follow from the payments counted in order.
@@ -29,6 +31,7 @@ from unittest import mock
 
 import pytest
 from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
@@ -53,6 +56,9 @@ from payments.tests.support import stk_callback
 from pledges import services as pledges
 from pledges.instalments import PlanTerms, Standing
 from pledges.models import Donation, InstalmentPlan, Pledge, PledgePayment
+from simulators.statements import Line, statement_csv
+from statements import services as statements
+from statements.models import StatementImport
 
 SUCCEEDED = Payment.Status.SUCCEEDED
 CAMPAIGNS = 2
@@ -344,6 +350,46 @@ class Ledger(RuleBasedStateMachine):
 
     @rule(
         pledge=pledges,
+        lines=st.lists(
+            st.tuples(st.integers(min_value=0, max_value=7), amounts, st.sampled_from(["code", "typo", "nobody"])),
+            min_size=1,
+            max_size=4,
+        ),
+        days_ago=st.sampled_from([0, 10]),
+    )
+    def statement_import(self, pledge: Pledge, lines: list[tuple[int, int, str]], days_ago: int) -> None:
+        account = self.connection.account
+        at = timezone.now() - timedelta(days=days_ago, hours=1)
+        rows = [
+            Line(
+                f"SLKC2B{trans:04d}",  # the paybill's pool: one receipt, one credit
+                at,
+                amount,
+                account_number={"code": pledge.code, "typo": typo(pledge.code), "nobody": "BUILDING"}[account_to],
+            )
+            for trans, amount, account_to in lines
+        ]
+        upload = SimpleUploadedFile("statement.csv", statement_csv(rows, shortcode=account.paybill_number))
+        previewed = statements.statement_import_upload(
+            user=self.organizer, organization_id=account.organization_id, account_id=account.pk, file=upload
+        )
+        statements.statement_import_confirm(
+            user=self.organizer, organization_id=account.organization_id, import_id=previewed.pk
+        )
+        event("statement imported")
+
+    @rule(i=st.integers(min_value=0, max_value=20))
+    def statement_import_undo(self, i: int) -> None:
+        confirmed = list(StatementImport.objects.filter(status=StatementImport.Status.CONFIRMED).order_by("pk"))
+        if confirmed:
+            chosen = confirmed[i % len(confirmed)]
+            statements.statement_import_undo(
+                user=self.organizer, organization_id=chosen.organization_id, import_id=chosen.pk, reason="Wrong file"
+            )
+            event("statement import undone")
+
+    @rule(
+        pledge=pledges,
         instalment=st.integers(min_value=1, max_value=2_500),
         frequency=st.sampled_from(["weekly", "monthly"]),
         starts_in=st.integers(min_value=-60, max_value=30),
@@ -430,6 +476,11 @@ class Ledger(RuleBasedStateMachine):
                 owed = sum(part.amount for part in schedule if part.due_on <= today)
                 assert (where.standing == Standing.BEHIND) == (plan.pledge.paid_amount < owed)
                 assert where.behind_amount == max(owed - plan.pledge.paid_amount, 0)
+        # An undone import took back every payment it recorded, and only an undone one did so wholesale.
+        for statement_import in StatementImport.objects.all():
+            recorded = Payment.objects.filter(statement_import_link__statement_import=statement_import)
+            if statement_import.status == StatementImport.Status.UNDONE:
+                assert not recorded.filter(reversal__isnull=True).exists()
         # Only entries made by hand are reversed.
         assert not PaymentReversal.objects.exclude(payment__provider__in=MANUAL_PROVIDERS).exists()
         # A payment pays for one thing, and at most one provider answer credits it (a card webhook

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
-import { useLocation, useParams } from "wouter";
+import { Link, useLocation, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
 import { SelectField } from "@/components/FieldControls";
@@ -81,6 +81,13 @@ export default function OrganizationPage() {
           {!organization.data.can_manage_team && (
             <p className="mt-2 text-sm text-slate-600">
               <Trans>Only owners can change the team and send invitations.</Trans>
+            </p>
+          )}
+          {(organization.data.role === "owner" || organization.data.role === "treasurer") && (
+            <p className="mt-4">
+              <Link href={`/orgs/${id}/statements`} className="font-medium text-brand-700 underline">
+                <Trans>Import an M-Pesa statement</Trans>
+              </Link>
             </p>
           )}
           <Approvals organizationId={id} />

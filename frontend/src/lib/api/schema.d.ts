@@ -1156,6 +1156,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orgs/{organization_id}/statement-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statement Import List
+         * @description The organization's last 50 imports, newest first (a preview only for whoever uploaded it).
+         */
+        get: operations["statements_api_statement_import_list"];
+        put?: never;
+        /**
+         * Statement Import Upload
+         * @description Upload an M-Pesa Org Portal statement (CSV or Excel, at most 20 MB) of one of the organization's
+         *     paybills or tills: answered with the preview of every row; nothing is credited yet.
+         */
+        post: operations["statements_api_statement_import_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/statement-imports/{import_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statement Import Detail
+         * @description An import: a preview read afresh (what confirming would do now), or what it did.
+         */
+        get: operations["statements_api_statement_import_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/statement-imports/{import_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Statement Import Confirm
+         * @description Credit the matched rows and keep the unmatched ones for "Unmatched payments", in one step.
+         */
+        post: operations["statements_api_statement_import_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/statement-imports/{import_id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Statement Import Undo
+         * @description Reverse every payment the import recorded, with a reason (audited).
+         */
+        post: operations["statements_api_statement_import_undo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/checkout": {
         parameters: {
             query?: never;
@@ -1865,7 +1950,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone";
         /** CampaignAnalyticsOut */
         CampaignAnalyticsOut: {
             /** Campaign Id */
@@ -2417,6 +2502,16 @@ export interface components {
          * @enum {string}
          */
         Category: "education" | "church" | "faith" | "justice" | "emergencies" | "environment" | "events" | "family" | "funerals_memorials" | "health" | "business" | "community" | "missionary" | "wedding" | "volunteer" | "creative" | "other" | "medical" | "emergency" | "animals" | "sports";
+        /** CategoryFigures */
+        CategoryFigures: {
+            /** Rows */
+            rows: number;
+            /**
+             * Total
+             * @description Whole KES.
+             */
+            total: number;
+        };
         /**
          * CategoryListsOut
          * @description The category choices of each screen (spec section 9), in display order.
@@ -4895,6 +4990,99 @@ export interface components {
          * @enum {string}
          */
         Standing: "on_track" | "ahead" | "behind";
+        /** StatementImportConfirmIn */
+        StatementImportConfirmIn: {
+            /**
+             * Send Receipts
+             * @description Also send receipts for money received more than 3 days ago.
+             * @default false
+             */
+            send_receipts: boolean;
+        };
+        /** StatementImportOut */
+        StatementImportOut: {
+            /** Account Id */
+            account_id: number;
+            /** Account Label */
+            account_label: string;
+            /** Confirmed At */
+            confirmed_at: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Figures
+             * @description Rows and shillings of each kind: now for a preview, as confirmed otherwise.
+             */
+            figures: {
+                [key: string]: components["schemas"]["CategoryFigures"];
+            };
+            /** File Name */
+            file_name: string;
+            /** Id */
+            id: number;
+            /** Receipts Sent */
+            receipts_sent: boolean;
+            /**
+             * Rows
+             * @description Every row, for a preview only (empty once confirmed).
+             */
+            rows: components["schemas"]["StatementRowOut"][];
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "previewed" | "confirmed" | "undone";
+            /** Undo Reason */
+            undo_reason: string;
+            /** Undone At */
+            undone_at: string | null;
+        };
+        /** StatementImportUndoIn */
+        StatementImportUndoIn: {
+            /** Reason */
+            reason: string;
+        };
+        /** StatementRowOut */
+        StatementRowOut: {
+            /** Account Number */
+            account_number: string;
+            /** Amount */
+            amount: number;
+            /** Campaign Title */
+            campaign_title: string;
+            /**
+             * Category
+             * @enum {string}
+             */
+            category: "matched" | "recorded" | "keyword" | "unmatched" | "ignored";
+            /**
+             * Completed At
+             * Format: date-time
+             */
+            completed_at: string;
+            /**
+             * Line
+             * @description The row's line in the file.
+             */
+            line: number;
+            /**
+             * Near Codes
+             * @description This organization's pledge codes one typo from an unmatched row's.
+             */
+            near_codes: string[];
+            /** Payer */
+            payer: string;
+            /**
+             * Pledge Code
+             * @description The pledge a matched row is credited to.
+             */
+            pledge_code: string;
+            /** Receipt */
+            receipt: string;
+        };
         /**
          * Status
          * @enum {string}
@@ -9082,6 +9270,361 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    statements_api_statement_import_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementImportOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    statements_api_statement_import_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Account Id */
+                    account_id: number;
+                    /** File */
+                    file?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementImportOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    statements_api_statement_import_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                import_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementImportOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    statements_api_statement_import_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                import_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementImportConfirmIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementImportOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    statements_api_statement_import_undo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                import_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementImportUndoIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementImportOut"];
+                };
             };
             /** @description Bad Request */
             400: {

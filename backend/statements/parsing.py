@@ -1,0 +1,342 @@
+"""M-Pesa Org Portal statements (CSV or Excel) → typed rows, or one clear refusal naming the line.
+
+Pure: bytes in, ``Statement`` out; no database. The Org Portal's column names vary slightly between
+exports and versions (protocols.md), so a header is recognised by its letters and digits alone
+("Receipt No." = "receipt no" = "ReceiptNo"), and the header row is the first row naming a receipt,
+a completion time and a paid-in column; the lines above it ("Short Code: 600100", "Time Period: …")
+are read for the statement's shortcode. Line numbers are the file's own (1 for its first line; the
+row number in a worksheet), so a treasurer can find the line the message names.
+
+A file is judged by its bytes, never by its name: an Excel workbook is a zip holding
+``xl/workbook.xml``; anything else must be text (UTF-8, else Windows-1252, as Excel saves CSV).
+Formula cells are refused, not evaluated or passed on: ``=HYPERLINK(…)`` in a statement is an attack
+on whoever opens an export of it later.
+"""
+
+import csv
+import io
+import re
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal, InvalidOperation
+from xml.etree import ElementTree
+from zoneinfo import ZoneInfo
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+STATEMENT_MAX_BYTES = 20 * 1024 * 1024
+# A workbook's parts, unpacked: a 20 MB statement unpacks to well under this; a zip bomb does not.
+XLSX_MAX_UNPACKED_BYTES = 200 * 1024 * 1024
+ROWS_MAX = 50_000
+
+
+class StatementError(ValueError):
+    """A file that is not a statement we can read; the message says why, and on which line."""
+
+    def __init__(self, message: str, *, line: int | None = None) -> None:
+        self.line = line
+        super().__init__(_("Line %(line)d: %(message)s") % {"line": line, "message": message} if line else message)
+
+
+@dataclass(frozen=True)
+class StatementRow:
+    line: int
+    receipt: str
+    completed_at: datetime
+    details: str
+    status: str
+    paid_in: int
+    withdrawn: int
+    reason_type: str
+    other_party: str
+    linked_receipt: str
+    account_number: str
+
+    @property
+    def is_completed(self) -> bool:
+        return self.status.casefold() in ("completed", "")
+
+    @property
+    def is_reversal(self) -> bool:
+        return "reversal" in self.reason_type.casefold() or "reversal" in self.details.casefold()
+
+
+@dataclass(frozen=True)
+class Statement:
+    shortcode: str  # as stated above the header; empty when the export does not say
+    rows: list[StatementRow]
+
+
+# Each field, and the normalised header names it goes by.
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "receipt": ("receiptno", "receipt", "receiptnumber", "transactionid", "transid"),
+    "completed_at": ("completiontime", "completedtime", "completiondate", "transactiontime", "transactiondate"),
+    "initiated_at": ("initiationtime",),
+    "details": ("details", "description", "transactiondetails"),
+    "status": ("transactionstatus", "status"),
+    "paid_in": ("paidin", "moneyin", "credit", "amountin"),
+    "withdrawn": ("withdrawn", "withdrawal", "paidout", "moneyout", "debit"),
+    "reason_type": ("reasontype", "transactiontype", "type"),
+    "other_party": ("otherpartyinfo", "otherparty", "otherpartyinformation"),
+    "linked_receipt": ("linkedtransactionid", "linkedtransaction", "linkedreceipt"),
+    "account_number": ("acno", "accountno", "accountnumber", "billrefnumber", "acnumber", "billreference"),
+}
+REQUIRED = ("receipt", "completed_at", "paid_in")
+_HEADER_NAMES = {name: field for field, names in COLUMNS.items() for name in names}
+_SHORTCODE_LABELS = ("shortcode", "organisationshortcode", "organizationshortcode", "paybill", "tillnumber")
+_RECEIPT = re.compile(r"^[A-Z0-9]{8,12}$")
+_DATE_FORMATS = (
+    "%Y-%m-%d %H:%M:%S",
+    "%Y-%m-%d %H:%M",
+    "%Y-%m-%dT%H:%M:%S",
+    "%d-%m-%Y %H:%M:%S",
+    "%d-%m-%Y %H:%M",
+    "%d/%m/%Y %H:%M:%S",
+    "%d/%m/%Y %H:%M",
+    "%d.%m.%Y %H:%M:%S",
+    "%Y-%m-%d",
+    "%d-%m-%Y",
+    "%d/%m/%Y",
+)
+# The Org Portal writes Nairobi's time, without saying so.
+NAIROBI = ZoneInfo("Africa/Nairobi")
+_EXCEL_EPOCH = datetime(1899, 12, 30, tzinfo=NAIROBI)
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.casefold())
+
+
+def _is_formula(cell: str) -> bool:
+    """What a spreadsheet would run: ``=…``, ``@…``, or ``+``/``-`` before something that is not a number
+    (``-500.00`` and ``+254712…`` are data)."""
+    if not cell:
+        return False
+    if cell[0] in "=@":
+        return True
+    return cell[0] in "+-" and bool(re.search(r"[A-Za-z(]", cell[1:]))
+
+
+def _amount(cell: str, *, line: int, column: str) -> int:
+    """Whole shillings from ``1,000.00``, ``1000`` or ``-500.00`` (the sign dropped: a column says its
+    direction); blank is 0."""
+    text = cell.replace(",", "").replace("Ksh", "").replace("KES", "").strip().lstrip("+-").strip()
+    if not text:
+        return 0
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        raise StatementError(
+            _("%(column)s is not an amount: %(value)s") % {"column": column, "value": cell[:40]}, line=line
+        ) from None
+    if value != value.to_integral_value():
+        raise StatementError(
+            _("%(column)s is not whole shillings: %(value)s") % {"column": column, "value": cell[:40]}, line=line
+        )
+    return int(value)
+
+
+def _moment(cell: str, *, line: int) -> datetime:
+    text = cell.strip()
+    for pattern in _DATE_FORMATS:
+        try:
+            return datetime.strptime(text, pattern).replace(tzinfo=NAIROBI)
+        except ValueError:
+            continue
+    try:  # an Excel date serial, from a cell formatted as a date
+        serial = float(text)
+    except ValueError:
+        serial = 0.0
+    if 20_000 < serial < 80_000:
+        return (_EXCEL_EPOCH + timedelta(days=serial)).replace(microsecond=0)
+    raise StatementError(_("The completion time is not a date: %(value)s") % {"value": text[:40]}, line=line)
+
+
+def _shortcode(cells: list[str]) -> str:
+    """The digits after a "Short Code:" label (in its own cell or the same one), if these cells are one."""
+    for index, cell in enumerate(cells):
+        label, _sep, rest = cell.partition(":")
+        if _key(label) in _SHORTCODE_LABELS:
+            value = rest.strip() or next((c.strip() for c in cells[index + 1 :] if c.strip()), "")
+            return value if value.isdigit() else ""
+    return ""
+
+
+def _header(cells: list[str]) -> dict[str, int] | None:
+    """Which column holds each field, when ``cells`` is the header row."""
+    positions: dict[str, int] = {}
+    for index, cell in enumerate(cells):
+        field = _HEADER_NAMES.get(_key(cell))
+        if field is not None and field not in positions:
+            positions[field] = index
+    return positions if all(field in positions for field in REQUIRED) else None
+
+
+def _row(line: int, cells: list[str], positions: dict[str, int]) -> StatementRow:
+    def cell(field: str) -> str:
+        index = positions.get(field)
+        return cells[index] if index is not None and index < len(cells) else ""
+
+    receipt = cell("receipt").upper()
+    if not _RECEIPT.match(receipt):
+        raise StatementError(_("This is not an M-Pesa receipt number: %(value)s") % {"value": receipt[:40]}, line=line)
+    return StatementRow(
+        line=line,
+        receipt=receipt,
+        completed_at=_moment(cell("completed_at") or cell("initiated_at"), line=line),
+        details=cell("details"),
+        status=cell("status"),
+        paid_in=_amount(cell("paid_in"), line=line, column=pgettext("statement column", "Paid in")),
+        withdrawn=_amount(cell("withdrawn"), line=line, column=pgettext("statement column", "Withdrawn")),
+        reason_type=cell("reason_type"),
+        other_party=cell("other_party"),
+        linked_receipt=cell("linked_receipt").upper(),
+        account_number=cell("account_number"),
+    )
+
+
+def statement_rows(lines: Iterator[tuple[int, list[str]]]) -> Statement:
+    """A statement from its numbered lines of cells, however they were read."""
+    shortcode = ""
+    positions: dict[str, int] | None = None
+    rows: list[StatementRow] = []
+    for line, raw in lines:
+        cells = [cell.strip() for cell in raw]
+        if not any(cells):
+            continue
+        if formula := next((cell for cell in cells if _is_formula(cell)), None):
+            raise StatementError(
+                _("A cell holds a formula (%(cell)s); statements have none. Export the statement again.")
+                % {"cell": formula[:40]},
+                line=line,
+            )
+        if positions is None:
+            positions = _header(cells)
+            shortcode = shortcode or _shortcode(cells)
+            continue
+        if len(rows) >= ROWS_MAX:
+            raise StatementError(_("A statement may have at most %(count)d rows.") % {"count": ROWS_MAX}, line=line)
+
+        rows.append(_row(line, cells, positions))
+    if positions is None:
+        raise StatementError(
+            _(
+                "No header row with the columns Receipt No., Completion Time and Paid In was found. "
+                "Upload the statement as the M-Pesa Org Portal exports it."
+            )
+        )
+    if not rows:
+        raise StatementError(_("The statement has no transactions."))
+    return Statement(shortcode=shortcode, rows=rows)
+
+
+# Reading the file ----------------------------------------------------------------------------
+
+
+def _text(data: bytes) -> str:
+    if b"\x00" in data:
+        raise StatementError(_("Upload the statement as a CSV or Excel (.xlsx) file."))
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def _csv_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
+    reader = csv.reader(io.StringIO(_text(data), newline=""))
+    try:
+        for cells in reader:
+            yield reader.line_num, cells
+    except csv.Error as exc:
+        raise StatementError(_("The CSV cannot be read: %(error)s") % {"error": exc}, line=reader.line_num) from None
+
+
+_NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main"}
+_REL_NS = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+
+
+def _xml(archive: zipfile.ZipFile, name: str) -> ElementTree.Element:
+    data = archive.read(name)
+    if b"<!DOCTYPE" in data[:4096].upper():  # entities are how XML bombs go off
+        raise StatementError(_("The Excel file cannot be read."))
+    # Without a DTD (refused above) no entity can expand, which is what defusedxml would guard against.
+    return ElementTree.fromstring(data)  # noqa: S314
+
+
+def _column_index(reference: str) -> int:
+    index = 0
+    for char in reference:
+        if not char.isalpha():
+            break
+        index = index * 26 + (ord(char.upper()) - 64)
+    return index - 1
+
+
+def _first_sheet(archive: zipfile.ZipFile) -> str:
+    workbook = _xml(archive, "xl/workbook.xml")
+    sheet = workbook.find("m:sheets/m:sheet", _NS)
+    if sheet is None:
+        raise StatementError(_("The Excel file has no worksheet."))
+    relations = _xml(archive, "xl/_rels/workbook.xml.rels")
+    for relation in relations:
+        if relation.get("Id") == sheet.get(_REL_NS):
+            target = relation.get("Target", "").lstrip("/")
+            return target if target.startswith("xl/") else f"xl/{target}"
+    raise StatementError(_("The Excel file has no worksheet."))
+
+
+def _xlsx_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        if sum(info.file_size for info in archive.infolist()) > XLSX_MAX_UNPACKED_BYTES:
+            raise StatementError(_("The Excel file is too large once unpacked."))
+        shared = (
+            [
+                "".join(text.text or "" for text in item.iter(f"{{{_NS['m']}}}t"))
+                for item in _xml(archive, "xl/sharedStrings.xml").findall("m:si", _NS)
+            ]
+            if "xl/sharedStrings.xml" in archive.namelist()
+            else []
+        )
+        sheet = _xml(archive, _first_sheet(archive))
+    except (zipfile.BadZipFile, KeyError, ElementTree.ParseError):
+        raise StatementError(_("The Excel file cannot be read.")) from None
+    for row in sheet.iterfind("m:sheetData/m:row", _NS):
+        line = int(row.get("r", "0"))
+        cells: list[str] = []
+        for cell in row.iterfind("m:c", _NS):
+            if cell.find("m:f", _NS) is not None:
+                raise StatementError(
+                    _("A cell holds a formula; statements have none. Export the statement again."), line=line
+                )
+            value = cell.find("m:v", _NS)
+            kind = cell.get("t", "n")
+            if (
+                kind == "s"
+                and value is not None
+                and (value.text or "").isdigit()
+                and int(value.text or 0) < len(shared)
+            ):
+                text = shared[int(value.text or 0)]
+            elif kind == "inlineStr":
+                text = "".join(t.text or "" for t in cell.iter(f"{{{_NS['m']}}}t"))
+            else:
+                text = value.text or "" if value is not None else ""
+            index = _column_index(cell.get("r", "")) if cell.get("r") else len(cells)
+            cells.extend([""] * (index - len(cells) + 1))
+            cells[index] = text
+        yield line, cells
+
+
+def statement_parse(data: bytes) -> Statement:
+    """The statement in ``data`` (CSV or XLSX, told apart by content), or ``StatementError``."""
+    if not data.strip():
+        raise StatementError(_("The file is empty."))
+    if len(data) > STATEMENT_MAX_BYTES:
+        raise StatementError(_("A statement may be at most 20 MB."))
+    if data.startswith(b"PK\x03\x04"):
+        return statement_rows(_xlsx_lines(data))
+    return statement_rows(_csv_lines(data))

@@ -1,0 +1,285 @@
+"""Statement import over HTTP: upload → preview (nothing written) → confirm (credited once per
+receipt) → undo (exactly its own credits taken back)."""
+
+from datetime import timedelta
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test.client import MULTIPART_CONTENT
+from django.utils import timezone
+
+from audit.models import AuditAction, AuditEntry
+from campaigns.models import Campaign
+from collection_accounts.tests.factories import TEST_PAYBILL
+from notifications.models import NotificationLog
+from payments import services as payments
+from payments.models import MpesaConnection, Payment, PaymentReversal
+from pledges.models import Pledge
+from pledges.tests.test_ledger_properties import typo
+from simulators.statements import Line, statement_csv, statement_generate
+from statements.models import StatementImport
+from statements.parsing import STATEMENT_MAX_BYTES
+
+pytestmark = pytest.mark.django_db
+
+RECENT = timezone.now().replace(microsecond=0) - timedelta(hours=2)
+LONG_AGO = RECENT - timedelta(days=20)
+
+
+def path(campaign, suffix=""):
+    return f"/api/orgs/{campaign.organization_id}/statement-imports{suffix}"
+
+
+def upload(client, campaign, account, data: bytes, name="statement.csv"):
+    return client.post(
+        path(campaign),
+        {"account_id": account.pk, "file": SimpleUploadedFile(name, data, content_type="text/csv")},
+        content_type=MULTIPART_CONTENT,
+    )
+
+
+def a_statement(pledge, *, extra=()):
+    """One row of each kind, paid on the church's paybill."""
+    return statement_csv(
+        [
+            Line("SLK0000001", RECENT, 4000, account_number=pledge.code.lower()),
+            Line("SLK0000002", RECENT, 1500, account_number="tithe"),
+            Line("SLK0000003", LONG_AGO, 700, account_number=typo(pledge.code)),
+            Line("SLK0000004", RECENT, -2500, reason_type="Business Payment"),
+            Line("SLK0000005", RECENT, 900, account_number=pledge.code, status="Failed"),
+            Line("SLK0000006", RECENT, 300, account_number=pledge.code),
+            Line("SLK0000007", RECENT, -300, reason_type="Reversal", linked_receipt="SLK0000006"),
+            *extra,
+        ],
+        shortcode=TEST_PAYBILL,
+    )
+
+
+def paid_by_c2b(receipt: str, amount: int, account_number: str) -> None:
+    """A paybill confirmation that reached us before the statement did."""
+    payments.payment_record_c2b_confirmation(
+        body={
+            "TransactionType": "Pay Bill",
+            "TransID": receipt,
+            "TransTime": "20261122103000",
+            "TransAmount": f"{amount}.00",
+            "BusinessShortCode": TEST_PAYBILL,
+            "BillRefNumber": account_number,
+            "MSISDN": "2547 ***** 149",
+            "FirstName": "John",
+        },
+        remote_addr=None,
+        connection=MpesaConnection.objects.get(account__paybill_number=TEST_PAYBILL),
+    )
+
+
+def totals(campaign):
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    return campaign.raised_total, campaign.donor_count
+
+
+def test_the_preview_sorts_every_row_and_writes_nothing_to_the_ledger(treasurer_client, campaign, paybill, pledge):
+    paid_by_c2b("SLK0000008", 1000, pledge.code)
+    data = a_statement(pledge, extra=[Line("SLK0000008", RECENT, 1000, account_number=pledge.code)])
+
+    response = upload(treasurer_client, campaign, paybill, data)
+
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["status"] == "previewed"
+    assert body["figures"] == {
+        "matched": {"rows": 1, "total": 4000},
+        "recorded": {"rows": 1, "total": 1000},
+        "keyword": {"rows": 1, "total": 1500},
+        "unmatched": {"rows": 1, "total": 700},
+        "ignored": {"rows": 4, "total": 2500 + 900 + 300 + 300},
+    }
+    rows = {row["receipt"]: row for row in body["rows"]}
+    assert (rows["SLK0000001"]["pledge_code"], rows["SLK0000001"]["campaign_title"]) == (pledge.code, "Church Roof")
+    assert rows["SLK0000003"]["near_codes"] == [pledge.code]
+    assert rows["SLK0000003"]["line"] == 8
+    assert Payment.objects.count() == 1
+    assert Pledge.objects.get(pk=pledge.pk).paid_amount == 1000
+
+
+def test_confirming_credits_the_matched_rows_and_keeps_the_unmatched_for_a_person(
+    treasurer_client, treasurer, campaign, paybill, pledge
+):
+    preview = upload(treasurer_client, campaign, paybill, a_statement(pledge)).json()
+
+    response = treasurer_client.post(path(campaign, f"/{preview['id']}/confirm"), {}, content_type="application/json")
+
+    assert response.status_code == 200, response.content
+    assert response.json()["status"] == "confirmed"
+    assert response.json()["figures"]["matched"] == {"rows": 1, "total": 4000}
+    assert Pledge.objects.get(pk=pledge.pk).paid_amount == 4000
+    assert totals(campaign) == (4000, 1)
+    credited = Payment.objects.get(mpesa_receipt="SLK0000001")
+    assert (credited.status, credited.collection_account, credited.recorded_by) == ("succeeded", paybill, treasurer)
+    unmatched = treasurer_client.get(f"/api/campaigns/{campaign.pk}/unmatched-payments").json()
+    assert [payment["amount"] for payment in unmatched] == [700]
+    assert not Payment.objects.filter(mpesa_receipt__in=["SLK0000002", "SLK0000004", "SLK0000005", "SLK0000006"])
+    assert AuditEntry.objects.filter(action=AuditAction.STATEMENT_IMPORTED, actor=treasurer).count() == 1
+
+    again = treasurer_client.post(path(campaign, f"/{preview['id']}/confirm"), {}, content_type="application/json")
+
+    assert (again.status_code, again.json()["code"]) == (400, "already_confirmed")
+
+
+def test_the_same_statement_twice_credits_nothing_and_an_overlapping_one_only_its_new_rows(
+    treasurer_client, campaign, paybill, pledge
+):
+    first = upload(treasurer_client, campaign, paybill, a_statement(pledge)).json()
+    treasurer_client.post(path(campaign, f"/{first['id']}/confirm"), {}, content_type="application/json")
+    payments_before = Payment.objects.count()
+
+    second = upload(treasurer_client, campaign, paybill, a_statement(pledge)).json()
+    assert second["figures"]["matched"]["rows"] == second["figures"]["unmatched"]["rows"] == 0
+    treasurer_client.post(path(campaign, f"/{second['id']}/confirm"), {}, content_type="application/json")
+    assert Payment.objects.count() == payments_before
+
+    overlapping = a_statement(pledge, extra=[Line("SLK0000009", RECENT, 2000, account_number=pledge.code)])
+    third = upload(treasurer_client, campaign, paybill, overlapping).json()
+    treasurer_client.post(path(campaign, f"/{third['id']}/confirm"), {}, content_type="application/json")
+
+    assert Payment.objects.count() == payments_before + 1
+    assert Pledge.objects.get(pk=pledge.pk).paid_amount == 6000
+
+
+def test_a_receipt_that_arrives_by_callback_after_the_import_is_not_credited_again(
+    treasurer_client, campaign, paybill, pledge
+):
+    preview = upload(treasurer_client, campaign, paybill, a_statement(pledge)).json()
+    treasurer_client.post(path(campaign, f"/{preview['id']}/confirm"), {}, content_type="application/json")
+
+    paid_by_c2b("SLK0000001", 4000, pledge.code)
+
+    assert Pledge.objects.get(pk=pledge.pk).paid_amount == 4000
+
+
+def test_undo_reverses_exactly_the_imports_own_credits(treasurer_client, treasurer, campaign, paybill, pledge):
+    paid_by_c2b("SLK0000010", 1000, pledge.code)
+    before = totals(campaign)
+    preview = upload(treasurer_client, campaign, paybill, a_statement(pledge)).json()
+    treasurer_client.post(path(campaign, f"/{preview['id']}/confirm"), {}, content_type="application/json")
+    unmatched = Payment.objects.get(mpesa_receipt="SLK0000003")
+    assigned = treasurer_client.post(
+        f"/api/pledges/{pledge.pk}/assign-payment", {"reference": unmatched.reference}, content_type="application/json"
+    )
+    assert assigned.status_code == 200
+    assert Pledge.objects.get(pk=pledge.pk).paid_amount == 1000 + 4000 + 700
+
+    no_reason = treasurer_client.post(
+        path(campaign, f"/{preview['id']}/undo"), {"reason": " "}, content_type="application/json"
+    )
+    assert no_reason.status_code == 422
+    response = treasurer_client.post(
+        path(campaign, f"/{preview['id']}/undo"), {"reason": "Wrong account"}, content_type="application/json"
+    )
+
+    assert response.status_code == 200, response.content
+    assert (response.json()["status"], response.json()["undo_reason"]) == ("undone", "Wrong account")
+    assert totals(campaign) == before
+    assert Pledge.objects.get(pk=pledge.pk).paid_amount == 1000
+    assert set(PaymentReversal.objects.values_list("payment__mpesa_receipt", flat=True)) == {"SLK0000001", "SLK0000003"}
+    assert AuditEntry.objects.filter(action=AuditAction.STATEMENT_IMPORT_UNDONE, actor=treasurer).count() == 1
+    twice = treasurer_client.post(
+        path(campaign, f"/{preview['id']}/undo"), {"reason": "Again"}, content_type="application/json"
+    )
+    assert (twice.status_code, twice.json()["code"]) == (400, "not_confirmed")
+
+
+def test_receipts_go_only_for_recent_money_unless_the_treasurer_asks(treasurer_client, campaign, paybill, pledge):
+    old = [Line("SLK0000011", LONG_AGO, 500, account_number=pledge.code)]
+    recent = [Line("SLK0000012", RECENT, 600, account_number=pledge.code)]
+    data = statement_csv(old + recent, shortcode=TEST_PAYBILL)
+    preview = upload(treasurer_client, campaign, paybill, data).json()
+
+    treasurer_client.post(path(campaign, f"/{preview['id']}/confirm"), {}, content_type="application/json")
+
+    assert dict(Payment.objects.values_list("mpesa_receipt", "notify_payer")) == {
+        "SLK0000011": False,
+        "SLK0000012": True,
+    }
+    later = statement_csv([Line("SLK0000013", LONG_AGO, 500, account_number=pledge.code)], shortcode=TEST_PAYBILL)
+    preview = upload(treasurer_client, campaign, paybill, later).json()
+    treasurer_client.post(
+        path(campaign, f"/{preview['id']}/confirm"), {"send_receipts": True}, content_type="application/json"
+    )
+    assert Payment.objects.get(mpesa_receipt="SLK0000013").notify_payer is True
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"", "The file is empty."),
+        (
+            statement_csv([Line("SLK0000001", RECENT, 100)], shortcode="999999"),
+            "This is the statement of shortcode 999999",
+        ),
+        (
+            b"Receipt No.,Completion Time,Paid In\nSLK0000001,2026-11-01 10:00:00,=1+1\n",
+            "Line 2: A cell holds a formula",
+        ),
+    ],
+)
+def test_a_bad_file_gets_a_clear_message_and_changes_nothing(treasurer_client, campaign, paybill, data, message):
+    response = upload(treasurer_client, campaign, paybill, data)
+
+    assert response.status_code == 422, response.content
+    assert response.json()["field_errors"]["file"].startswith(message)
+    assert not StatementImport.objects.exists()
+
+
+def test_a_statement_over_20_mb_is_refused_before_it_is_read(treasurer_client, campaign, paybill):
+    response = upload(treasurer_client, campaign, paybill, b"x" * (STATEMENT_MAX_BYTES + 1))
+
+    assert (response.status_code, response.json()["code"]) == (422, "file_too_large")
+
+
+def test_only_paybills_and_tills_take_m_pesa_statements(treasurer_client, campaign):
+    bank = campaign.organization.collection_accounts.create(
+        kind="bank", bank_name="KCB", account_name="St. Mark's", account_number="1100223344"
+    )
+
+    response = upload(treasurer_client, campaign, bank, statement_csv([], shortcode=TEST_PAYBILL))
+
+    assert response.status_code == 422
+    assert "account_id" in response.json()["field_errors"]
+
+
+def test_the_preview_reads_the_ledger_in_the_same_queries_whatever_the_statement_size(
+    treasurer_client, campaign, paybill, pledge, django_assert_num_queries
+):
+    codes = [pledge.code, "TITHE", typo(pledge.code)]
+    small = upload(
+        treasurer_client, campaign, paybill, statement_generate(rows=10, account_numbers=codes, shortcode=TEST_PAYBILL)
+    )
+    large = upload(
+        treasurer_client,
+        campaign,
+        paybill,
+        statement_generate(rows=400, account_numbers=codes, shortcode=TEST_PAYBILL, seed=26),
+    )
+
+    # session, user, membership, the import; then receipts, pledges, keywords, near misses
+    with django_assert_num_queries(8):
+        treasurer_client.get(path(campaign, f"/{small.json()['id']}"))
+    with django_assert_num_queries(8):
+        treasurer_client.get(path(campaign, f"/{large.json()['id']}"))
+
+
+def test_the_payer_of_old_money_found_on_a_statement_gets_no_receipt(
+    treasurer_client, campaign, paybill, pledge, django_capture_on_commit_callbacks
+):
+    lines = [
+        Line("SLK0000011", LONG_AGO, 500, account_number=pledge.code),
+        Line("SLK0000012", RECENT, 600, account_number=pledge.code),
+    ]
+    preview = upload(treasurer_client, campaign, paybill, statement_csv(lines, shortcode=TEST_PAYBILL)).json()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        treasurer_client.post(path(campaign, f"/{preview['id']}/confirm"), {}, content_type="application/json")
+
+    told = set(NotificationLog.objects.filter(payment__isnull=False).values_list("payment__mpesa_receipt", flat=True))
+    assert told == {"SLK0000012"}

@@ -1,0 +1,476 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { type FormEvent, useId, useState } from "react";
+import { Link, useParams } from "wouter";
+import { AppLayout } from "@/components/AppLayout";
+import { dangerButton, outlineButton, primaryButton } from "@/components/buttonStyles";
+import { CheckboxField, SelectField } from "@/components/FieldControls";
+import { PageLoadError } from "@/components/PageLoadError";
+import { LoadingPlaceholder } from "@/components/PageSkeleton";
+import { TextField } from "@/components/TextField";
+import { toast } from "@/components/toast";
+import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { formatKsh } from "@/lib/money";
+import {
+  type Category,
+  type CollectionAccount,
+  type StatementImport,
+  type StatementRow,
+  useStatementAccounts,
+  useStatementConfirm,
+  useStatementImports,
+  useStatementUndo,
+  useStatementUpload,
+} from "./api";
+
+const CATEGORIES: Category[] = ["matched", "recorded", "keyword", "unmatched", "ignored"];
+// The preview lists this many rows; the figures above it count them all.
+const ROWS_SHOWN = 200;
+const card = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
+
+function parseId(raw: string | undefined): number | null {
+  return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+}
+
+function accountName(account: CollectionAccount): string {
+  const number = account.kind === "till" ? account.till_number : account.paybill_number;
+  return account.label ? `${account.label} (${number})` : number;
+}
+
+function useCategoryNames(): Record<Category, string> {
+  const { t } = useLingui();
+  return {
+    matched: t`Matched to a pledge`,
+    recorded: t`Already recorded`,
+    keyword: t`Tithes and offerings`,
+    unmatched: t`Unmatched`,
+    ignored: t`Ignored`,
+  };
+}
+
+/**
+ * /orgs/{id}/statements, for the organization's owners and treasurers (the server answers 403 or 404 to
+ * anyone else): upload an M-Pesa statement, read what each row would do, confirm, and undo a whole import.
+ */
+export default function StatementImportPage() {
+  const organizationId = parseId(useParams<{ organization?: string }>().organization);
+  return (
+    <AppLayout>
+      <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-6">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">
+            <Trans>Import a statement</Trans>
+          </h1>
+          <p className="mt-2 text-slate-700">
+            <Trans>
+              Upload the statement your M-Pesa Org Portal exports (CSV or Excel). You see what each payment
+              will do before anything is recorded; payments already recorded are never counted twice.
+            </Trans>
+          </p>
+        </div>
+        {organizationId === null ? (
+          <p>
+            <Trans>Organization not found.</Trans>
+          </p>
+        ) : (
+          <StatementImports organizationId={organizationId} />
+        )}
+      </div>
+    </AppLayout>
+  );
+}
+
+function StatementImports({ organizationId }: { organizationId: number }) {
+  const [preview, setPreview] = useState<StatementImport | null>(null);
+  return (
+    <>
+      {preview ? (
+        <Preview organizationId={organizationId} preview={preview} onDone={() => setPreview(null)} />
+      ) : (
+        <UploadForm organizationId={organizationId} onPreview={setPreview} />
+      )}
+      <History organizationId={organizationId} />
+    </>
+  );
+}
+
+function UploadForm({
+  organizationId,
+  onPreview,
+}: {
+  organizationId: number;
+  onPreview: (preview: StatementImport) => void;
+}) {
+  const { t } = useLingui();
+  const fileId = useId();
+  const accounts = useStatementAccounts(organizationId);
+  const upload = useStatementUpload(organizationId);
+  const [accountId, setAccountId] = useState<number | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [missing, setMissing] = useState(false);
+  const errors = upload.error instanceof ApiRequestError ? upload.error.fieldErrors : {};
+  const chosenAccount = accountId ?? accounts.data?.[0]?.id ?? null;
+  const fileError = (missing && !file ? t`Choose the statement file to upload.` : undefined) ?? errors.file;
+
+  if (accounts.isError) {
+    return (
+      <PageLoadError
+        message={errorMessage(accounts.error, t`Could not load this organization's accounts.`)}
+        retry={() => void accounts.refetch()}
+      />
+    );
+  }
+  if (!accounts.data) return <LoadingPlaceholder className="h-48" />;
+  if (accounts.data.length === 0) {
+    return (
+      <p className={card}>
+        <Trans>This organization has no M-Pesa paybill or till yet: add one first.</Trans>
+      </p>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setMissing(true);
+    if (!file || chosenAccount === null) return;
+    upload.mutate({ accountId: chosenAccount, file }, { onSuccess: onPreview });
+  };
+  return (
+    <form onSubmit={onSubmit} className={`${card} space-y-4`} noValidate aria-labelledby="upload-heading">
+      <h2 id="upload-heading" className="text-lg font-semibold text-slate-900">
+        <Trans>Upload</Trans>
+      </h2>
+      <SelectField
+        label={t`Statement of`}
+        value={chosenAccount ?? ""}
+        error={errors.account_id}
+        onChange={(event) => setAccountId(Number(event.target.value))}
+      >
+        {accounts.data.map((account) => (
+          <option key={account.id} value={account.id}>
+            {accountName(account)}
+          </option>
+        ))}
+      </SelectField>
+      <div>
+        <label htmlFor={fileId} className="mb-1 block text-sm font-medium text-slate-800">
+          <Trans>Statement file</Trans>
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          aria-invalid={fileError ? true : undefined}
+          aria-describedby={`${fileId}-hint${fileError ? ` ${fileId}-error` : ""}`}
+          className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2"
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        />
+        <p id={`${fileId}-hint`} className="mt-1 text-sm text-slate-600">
+          <Trans>CSV or Excel (.xlsx), at most 20 MB.</Trans>
+        </p>
+        {fileError && (
+          <p id={`${fileId}-error`} role="alert" className="mt-1 text-sm text-red-700">
+            {fileError}
+          </p>
+        )}
+      </div>
+      {upload.isError && !errors.file && !errors.account_id && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(upload.error)}
+        </p>
+      )}
+      <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={upload.isPending}>
+        {upload.isPending ? t`Reading the statement…` : t`Preview`}
+      </button>
+    </form>
+  );
+}
+
+function Figures({ statementImport }: { statementImport: StatementImport }) {
+  const names = useCategoryNames();
+  return (
+    <div>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">
+          <Trans>Rows and amounts of each kind</Trans>
+        </caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-600">
+            <th scope="col" className="py-2 pr-4 font-medium">
+              <Trans>Kind</Trans>
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right font-medium">
+              <Trans>Rows</Trans>
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              <Trans>Amount</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {CATEGORIES.map((category) => {
+            const figures = statementImport.figures[category] ?? { rows: 0, total: 0 };
+            return (
+              <tr key={category} className="border-b border-slate-100">
+                <th scope="row" className="py-2 pr-4 font-normal text-slate-800">
+                  {names[category]}
+                </th>
+                <td className="py-2 pr-4 text-right tabular-nums">{figures.rows}</td>
+                <td className="py-2 text-right tabular-nums">{formatKsh(figures.total)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RowOutcome({ row }: { row: StatementRow }) {
+  const names = useCategoryNames();
+  if (row.category === "matched") {
+    return (
+      <Trans>
+        Pledge {row.pledge_code} ({row.campaign_title})
+      </Trans>
+    );
+  }
+  if (row.category === "unmatched" && row.near_codes.length > 0) {
+    const codes = row.near_codes.join(", ");
+    return <Trans>Unmatched: perhaps {codes}</Trans>;
+  }
+  return <>{names[row.category]}</>;
+}
+
+function Preview({
+  organizationId,
+  preview,
+  onDone,
+}: {
+  organizationId: number;
+  preview: StatementImport;
+  onDone: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const confirm = useStatementConfirm(organizationId);
+  const [sendReceipts, setSendReceipts] = useState(false);
+  const shown = preview.rows.slice(0, ROWS_SHOWN);
+  const matched = preview.figures.matched?.rows ?? 0;
+  const unmatched = preview.figures.unmatched?.rows ?? 0;
+  const onConfirm = () =>
+    confirm.mutate(
+      { importId: preview.id, sendReceipts },
+      {
+        onSuccess: () => {
+          toast({ title: t`Statement imported: ${matched} payments credited, ${unmatched} unmatched.` });
+          onDone();
+        },
+      },
+    );
+  return (
+    <section aria-labelledby="preview-heading" className={`${card} space-y-4`}>
+      <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
+        <Trans>Preview: {preview.file_name}</Trans>
+      </h2>
+      <p className="text-sm text-slate-700">
+        <Trans>
+          Nothing is recorded until you confirm. Matched payments are credited to their pledges; unmatched
+          ones wait in "Unmatched payments" in Pledge Management; the rest change nothing.
+        </Trans>
+      </p>
+      <Figures statementImport={preview} />
+      {/* Scrolls sideways on a phone; focusable so keyboard users can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <section className="overflow-x-auto" aria-label={t`Rows of the statement`} tabIndex={0}>
+        <table className="w-full text-left text-sm">
+          <caption className="py-2 text-left font-medium text-slate-800">
+            {preview.rows.length > ROWS_SHOWN ? (
+              <Trans>
+                The first {ROWS_SHOWN} of {preview.rows.length} rows
+              </Trans>
+            ) : (
+              <Trans>Every row</Trans>
+            )}
+          </caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              <th scope="col" className="py-2 pr-3 font-medium">
+                <Trans>Line</Trans>
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                <Trans>Receipt</Trans>
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                <Trans>Date</Trans>
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-medium">
+                <Trans>Amount</Trans>
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                <Trans>Account number</Trans>
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                <Trans>What happens</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row) => (
+              <tr key={row.line} className="border-b border-slate-100 align-top">
+                <td className="py-2 pr-3 tabular-nums">{row.line}</td>
+                <td className="py-2 pr-3 font-mono">{row.receipt}</td>
+                <td className="py-2 pr-3 whitespace-nowrap">
+                  {new Date(row.completed_at).toLocaleString(i18n.locale, {
+                    dateStyle: "medium",
+                    timeStyle: "short",
+                  })}
+                </td>
+                <td className="py-2 pr-3 text-right tabular-nums">{formatKsh(row.amount)}</td>
+                <td className="py-2 pr-3 break-all">{row.account_number}</td>
+                <td className="py-2">
+                  <RowOutcome row={row} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <CheckboxField
+        label={t`Send receipts for payments older than 3 days too`}
+        note={t`Payers of recent payments get their receipt as usual.`}
+        checked={sendReceipts}
+        onChange={(event) => setSendReceipts(event.target.checked)}
+      />
+      {confirm.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(confirm.error)}
+        </p>
+      )}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button
+          type="button"
+          className={`${primaryButton} sm:w-auto`}
+          onClick={onConfirm}
+          disabled={confirm.isPending}
+        >
+          {confirm.isPending ? t`Importing…` : t`Confirm import`}
+        </button>
+        <button type="button" className={outlineButton} onClick={onDone}>
+          <Trans>Choose another file</Trans>
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function History({ organizationId }: { organizationId: number }) {
+  const { t } = useLingui();
+  const imports = useStatementImports(organizationId);
+  const done = imports.data?.filter((statementImport) => statementImport.status !== "previewed") ?? [];
+  return (
+    <section aria-labelledby="history-heading" className={`${card} space-y-4`}>
+      <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
+        <Trans>Imported statements</Trans>
+      </h2>
+      {imports.isError ? (
+        <PageLoadError
+          message={errorMessage(imports.error, t`Could not load the imported statements.`)}
+          retry={() => void imports.refetch()}
+        />
+      ) : !imports.data ? (
+        <LoadingPlaceholder className="h-24" />
+      ) : done.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          <Trans>No statement imported yet.</Trans>
+        </p>
+      ) : (
+        <ul className="space-y-4">
+          {done.map((statementImport) => (
+            <ImportedStatement
+              key={statementImport.id}
+              organizationId={organizationId}
+              statementImport={statementImport}
+            />
+          ))}
+        </ul>
+      )}
+      <p className="text-sm">
+        <Link href={`/organizations/${organizationId}`} className="text-brand-700 underline">
+          <Trans>Back to the organization</Trans>
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function ImportedStatement({
+  organizationId,
+  statementImport,
+}: {
+  organizationId: number;
+  statementImport: StatementImport;
+}) {
+  const { t, i18n } = useLingui();
+  const undo = useStatementUndo(organizationId);
+  const [undoing, setUndoing] = useState(false);
+  const [reason, setReason] = useState("");
+  const when = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString(i18n.locale, { dateStyle: "medium", timeStyle: "short" }) : "";
+  const headingId = `import-${statementImport.id}`;
+  const reasonError = undo.error instanceof ApiRequestError ? undo.error.fieldErrors.reason : undefined;
+  const onUndo = (event: FormEvent) => {
+    event.preventDefault();
+    undo.mutate(
+      { importId: statementImport.id, reason },
+      { onSuccess: () => toast({ title: t`Import undone: its payments were reversed.` }) },
+    );
+  };
+  return (
+    <li aria-labelledby={headingId} className="rounded-md border border-slate-200 p-4">
+      <h3 id={headingId} className="font-medium text-slate-900">
+        {statementImport.file_name || t`Statement`} · {statementImport.account_label}
+      </h3>
+      <p className="text-sm text-slate-600">
+        {statementImport.status === "undone" ? (
+          <Trans>
+            Undone {when(statementImport.undone_at)}: {statementImport.undo_reason}
+          </Trans>
+        ) : (
+          <Trans>Imported {when(statementImport.confirmed_at)}</Trans>
+        )}
+      </p>
+      <div className="mt-3">
+        <Figures statementImport={statementImport} />
+      </div>
+      {statementImport.status === "confirmed" &&
+        (undoing ? (
+          <form onSubmit={onUndo} className="mt-3 space-y-3" noValidate>
+            <TextField
+              label={t`Why undo this import?`}
+              hint={t`Every payment it recorded is reversed; its pledges count them no more.`}
+              value={reason}
+              error={reasonError}
+              onChange={(event) => setReason(event.target.value)}
+              required
+            />
+            {undo.isError && !reasonError && (
+              <p role="alert" className="text-sm text-red-700">
+                {errorMessage(undo.error)}
+              </p>
+            )}
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <button type="submit" className={`${dangerButton} sm:w-auto`} disabled={undo.isPending}>
+                <Trans>Undo the import</Trans>
+              </button>
+              <button type="button" className={outlineButton} onClick={() => setUndoing(false)}>
+                <Trans>Keep it</Trans>
+              </button>
+            </div>
+          </form>
+        ) : (
+          <button type="button" className={`${outlineButton} mt-3`} onClick={() => setUndoing(true)}>
+            <Trans>Undo import…</Trans>
+          </button>
+        ))}
+    </li>
+  );
+}
