@@ -1024,7 +1024,8 @@ def payments_reverse_imported(*, payments: list[Payment], user: User, reason: st
     """Reverse the payments a statement import recorded (the statements app has checked who may),
     each with its reversing entry, inside the caller's transaction; those reversed already are left.
     Answers how many were reversed."""
-    locked = Payment.objects.select_for_update().filter(
+    # Only the payments' own rows: PostgreSQL cannot lock the outer join that finds the unreversed.
+    locked = Payment.objects.select_for_update(of=("self",)).filter(
         pk__in=[payment.pk for payment in payments], reversal__isnull=True, status=Status.SUCCEEDED
     )
     reversed_count = 0
