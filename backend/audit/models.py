@@ -42,6 +42,8 @@ class AuditAction(models.TextChoices):
     MPESA_REREGISTERED = "mpesa_reregistered", _("M-Pesa account registered again")
     STATEMENT_IMPORTED = "statement_imported", _("Statement imported")
     STATEMENT_IMPORT_UNDONE = "statement_import_undone", _("Statement import undone")
+    MPESA_RATIBA_SET = "mpesa_ratiba_set", _("M-Pesa Ratiba (standing orders) turned on or off")
+    PLEDGE_CLAIMED = "pledge_claimed", _("Pledge made by phone claimed by its number's verified owner")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

@@ -30,6 +30,7 @@ CLIENT_ROUTES = [
     r"grantfunding",
     r"grantfunding/sample-grant",
     r"profile",
+    r"my-pledges",
     r"organizations",
     r"organizations/\d+",
     r"invitation",

@@ -29,6 +29,7 @@ from organizations.api import router as organizations_router
 from payments.api import router as payments_router
 from pledges.api import router as pledges_router
 from privacy.api import router as privacy_router
+from sms_keywords.api import router as sms_keywords_router
 from statements.api import router as statements_router
 from ussd.api import router as ussd_router
 
@@ -62,6 +63,7 @@ api.add_router("/", organizations_router)
 api.add_router("/", payments_router)
 api.add_router("/", pledges_router)
 api.add_router("/", privacy_router)
+api.add_router("/", sms_keywords_router)
 api.add_router("/", statements_router)
 api.add_router("/", ussd_router)
 

@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "privacy",
     "ussd",
     "statements",
+    "sms_keywords",
     "config",
 ]
 
@@ -210,7 +211,7 @@ CSRF_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SECURE = IS_PRODUCTION
 CSRF_FAILURE_VIEW = "common.views.csrf_failure"
 # Unsafe requests under these paths come from payment providers and Africa's Talking, not browsers.
-API_CSRF_EXEMPT_PREFIXES: tuple[str, ...] = ("/api/payments/callbacks/", "/api/ussd/callback/")
+API_CSRF_EXEMPT_PREFIXES: tuple[str, ...] = ("/api/payments/callbacks/", "/api/ussd/callback/", "/api/sms/inbound/")
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
@@ -399,6 +400,12 @@ AFRICASTALKING_CALLBACK_TOKEN = env_required_in_production("AFRICASTALKING_CALLB
 AFRICASTALKING_USSD_ALLOWED_IPS = env_list("AFRICASTALKING_USSD_ALLOWED_IPS")
 # A PIN prompt cannot show while the USSD dialogue is open: it is sent this long after the last screen.
 USSD_STK_DELAY_SECONDS = float(os.environ.get("USSD_STK_DELAY_SECONDS", "4"))
+# Two-way SMS (backend/sms_keywords): the shortcode people text keywords to (PLEDGE 14 5000), whose
+# incoming messages Africa's Talking POSTs to /api/sms/inbound/<AFRICASTALKING_CALLBACK_TOKEN> (the
+# same token, and the same address list). Empty: none rented, and the pages do not offer texting.
+SMS_SHORTCODE = os.environ.get("SMS_SHORTCODE", "" if IS_PRODUCTION else "22384")
+# A keyword rented on a shared shortcode, with which every text to it starts (e.g. HARAMBEE): set aside.
+SMS_SHARED_KEYWORD = os.environ.get("SMS_SHARED_KEYWORD", "")
 
 
 def env_rate(name: str, default: str) -> tuple[int, int]:
@@ -457,6 +464,8 @@ RATE_LIMIT_STK_PUSH_IP = env_rate("RATE_LIMIT_STK_PUSH_IP", "60/600")
 # Per phone number on the USSD menu: pledges (10 a day) and M-Pesa PIN prompts (5 in 10 minutes).
 RATE_LIMIT_USSD_PLEDGES = env_rate("RATE_LIMIT_USSD_PLEDGES", "10/86400")
 RATE_LIMIT_USSD_STK = env_rate("RATE_LIMIT_USSD_STK", "5/600")
+# Texts to the shortcode answered per number (sms_keywords); past it they are recorded, unanswered.
+RATE_LIMIT_SMS_KEYWORDS = env_rate("RATE_LIMIT_SMS_KEYWORDS", "20/3600")
 RATE_LIMIT_FEEDBACK = env_rate("RATE_LIMIT_FEEDBACK", "10/3600")
 # Provider callbacks with a wrong token or signature, per address (the genuine ones are never counted).
 RATE_LIMIT_CALLBACK_REJECTED = env_rate("RATE_LIMIT_CALLBACK_REJECTED", "20/600")

@@ -7,6 +7,10 @@ A pledge with an instalment plan follows the plan instead of the campaign's offs
 instalment it missed (``late@<date>``), so a pledger on track or ahead hears nothing more. These
 keys take the place of the offsets in the unique ``Reminder`` row, and a plan may run past the
 campaign's end date, so its reminders do too.
+
+A plan its pledger pays automatically (an approved M-Pesa Ratiba standing order) needs no reminder
+before each instalment: while the executions arrive on time there are none, and once an instalment
+is missed (the plan is behind) the reminders before and after each instalment resume.
 """
 
 import re
@@ -46,7 +50,7 @@ from notifications.outbox import (
 )
 from notifications.selectors import opt_out_pledge_get, opt_out_token, reminders_campaign_get
 from organizations.roles import Permission
-from pledges.instalments import Instalment
+from pledges.instalments import Instalment, Standing
 from pledges.models import InstalmentPlan, Pledge, PledgeStatus
 from pledges.selectors import pledge_managed_get
 
@@ -92,10 +96,12 @@ def _at_reminder_time(day: date) -> datetime:
     return datetime.combine(day, REMINDER_TIME, tzinfo=NAIROBI)
 
 
-def plan_reminders(*, plan: InstalmentPlan) -> list[tuple[datetime, str]]:
-    """The reminders ``plan`` calls for as its pledge stands, (due at, key): before and after each
-    instalment its payments do not cover yet (payments count against the instalments in order)."""
+def plan_reminders(*, plan: InstalmentPlan, today: date) -> list[tuple[datetime, str]]:
+    """The reminders ``plan`` calls for as its pledge stands on ``today``, (due at, key): before and
+    after each instalment its payments do not cover yet (payments count against the instalments in
+    order); only after, while a standing order pays it on time."""
     paid = plan.pledge.paid_amount
+    on_time = plan.pays_automatically and plan.standing(today).standing != Standing.BEHIND
     return [
         reminder
         for instalment in plan.schedule()
@@ -104,6 +110,7 @@ def plan_reminders(*, plan: InstalmentPlan) -> list[tuple[datetime, str]]:
             (_at_reminder_time(instalment.due_on - PLAN_BEFORE_DUE), f"{PLAN_BEFORE_KEY}{instalment.due_on}"),
             (_at_reminder_time(instalment.due_on + PLAN_AFTER_MISSED), f"{PLAN_LATE_KEY}{instalment.due_on}"),
         )
+        if not (on_time and reminder[1].startswith(PLAN_BEFORE_KEY))
     ]
 
 
@@ -157,7 +164,7 @@ def reminders_send_due(*, now: datetime | None = None) -> int:
             opt_out__isnull=True,
         )
         .exclude(campaign__reminder_settings__enabled=False)
-        .select_related("campaign__reminder_settings", "instalment_plan")
+        .select_related("campaign__reminder_settings", "instalment_plan__standing_order")
         .prefetch_related("reminders")
         .order_by("pk")
     )
@@ -167,7 +174,11 @@ def reminders_send_due(*, now: datetime | None = None) -> int:
         done = {reminder.offset for reminder in reminders}
         last_sent = max((reminder.sent_at for reminder in reminders if reminder.sent_at), default=None)
         plan = pledge.plan
-        candidates = plan_reminders(plan=plan) if plan is not None else _offset_reminders(pledge)
+        candidates = (
+            plan_reminders(plan=plan, today=now.astimezone(NAIROBI).date())
+            if plan is not None
+            else _offset_reminders(pledge)
+        )
         due = sorted(
             (due_at, offset)
             for due_at, offset in candidates
@@ -267,6 +278,16 @@ def pledge_opt_out(*, token: str) -> Pledge:
     pledge = opt_out_pledge_get(token=token)
     PledgeOptOut.objects.get_or_create(pledge=pledge)
     return pledge
+
+
+@transaction.atomic
+def phone_reminders_opt_out(*, phone: str) -> int:
+    """Stop reminders for every live pledge naming ``phone`` (E.164), as its owner asked by texting
+    STOP from it (the mobile network gave the number). Receipts still come. Pledges made later get
+    their reminders: pledging again is asking again. How many pledges were opted out now."""
+    pledge_ids = list(Pledge.objects.live().filter(phone=phone, opt_out__isnull=True).values_list("pk", flat=True))
+    PledgeOptOut.objects.bulk_create([PledgeOptOut(pledge_id=pk) for pk in pledge_ids], ignore_conflicts=True)
+    return len(pledge_ids)
 
 
 def pledge_remind(*, pledge_id: int, user: User) -> Pledge:

@@ -40,6 +40,7 @@ from payments.schemas import (
     MpesaConnectionIn,
     MpesaConnectionOut,
     MpesaPullOut,
+    MpesaRatibaIn,
     PaymentOut,
     PaymentReversalIn,
     PaymentStatusOut,
@@ -190,6 +191,19 @@ def card_subaccount_set(
     )
 
 
+@router.put(f"{MPESA_PATH}/ratiba", response={200: MpesaConnectionOut, **ERRORS}, auth=django_auth)
+def mpesa_ratiba_set(
+    request: HttpRequest, organization_id: int, account_id: int, payload: MpesaRatibaIn
+) -> dict[str, Any]:
+    """Whether Safaricom enabled M-Pesa Ratiba (standing orders) for this connected paybill: only then
+    are pledgers with equal-instalment plans offered "Pay automatically with M-Pesa". Owners and
+    treasurers; a till answers 400 (ratiba_paybill_only)."""
+    connection = services.mpesa_ratiba_set(
+        user=signed_in_user(request), organization_id=organization_id, account_id=account_id, enabled=payload.enabled
+    )
+    return _mpesa_out(connection)
+
+
 # Provider callbacks ---------------------------------------------------------------------------
 
 
@@ -275,6 +289,22 @@ def c2b_confirmation(request: HttpRequest, token: str) -> HttpResponse:
         return refusal
     event = services.payment_record_c2b_confirmation(
         body=_json_body(request), remote_addr=client_ip(request), connection=connection
+    )
+    return _daraja_answer(event)
+
+
+@router.post(
+    "/payments/callbacks/standing-order/{token}/{reference}",
+    include_in_schema=False,
+    url_name="payments_standing_order_callback",
+)
+def standing_order_callback(request: HttpRequest, token: str, reference: str) -> HttpResponse:
+    """Ratiba's answer to one standing order: the account's token, then the order's reference."""
+    connection, refusal = _daraja_route(request, token)
+    if refusal:
+        return refusal
+    event = services.standing_order_record_callback(
+        reference=reference, body=_json_body(request), remote_addr=client_ip(request), connection=connection
     )
     return _daraja_answer(event)
 

@@ -219,6 +219,7 @@ class PaymentEvent(models.Model):
         PULL = "pull", _("Pull Transactions (a confirmation that never came)")
         CARD_WEBHOOK = "card_webhook", _("Card webhook")
         CARD_VERIFY = "card_verify", _("Card verification answer")
+        STANDING_ORDER_CALLBACK = "standing_order", _("Standing order (Ratiba) callback")
 
     class Outcome(models.TextChoices):
         CREDITED = "credited", _("Credited")
@@ -292,11 +293,23 @@ class MpesaConnection(models.Model):
     pull_registered_at = models.DateTimeField(null=True, blank=True)
     last_tested_at = models.DateTimeField(null=True, blank=True)
     last_pulled_at = models.DateTimeField(null=True, blank=True)
+    ratiba_enabled = models.BooleanField(
+        default=False,
+        help_text="Safaricom enabled M-Pesa Ratiba (standing orders) for this paybill, after a commercial "
+        "agreement; only then are pledgers offered to pay their plan automatically.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:
         return f"M-Pesa connection of collection account {self.account_id}"
+
+    @property
+    def offers_standing_orders(self) -> bool:
+        """Ratiba for a connected paybill with it enabled: a till payment carries no account number,
+        so its executions could not say which pledge they pay."""
+        account = self.account
+        return self.ratiba_enabled and account.kind == CollectionAccountKind.PAYBILL and account.offers_stk_push
 
     def credentials(self) -> DarajaCredentials:
         account = self.account
@@ -315,3 +328,67 @@ class MpesaConnection(models.Model):
         """Whether a notification's BusinessShortCode is this account's (a till's own number or its store's)."""
         account = self.account
         return bool(shortcode) and shortcode in {account.paybill_number, account.till_number, account.store_number}
+
+
+class StandingOrderStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting for approval")
+    ACTIVE = "active", _("Active")
+    FAILED = "failed", _("Not created")
+
+
+class MpesaStandingOrder(models.Model):
+    """An M-Pesa Ratiba standing order we asked a payer for: ``amount`` every week or month from
+    ``start_on`` to ``end_on`` to a connected paybill, with ``account_reference`` (a pledge code).
+
+    ``pending`` until the payer answers the approval prompt; the callback makes it ``active`` or
+    ``failed``. Daraja's API creates orders only: the payer stops one on their phone, and we are
+    never told, so ``active`` means "approved", not "still running". Each execution is an ordinary
+    paybill payment that reaches the C2B confirmation like any other.
+    """
+
+    Status = StandingOrderStatus
+
+    class Frequency(models.TextChoices):
+        WEEKLY = "weekly", _("Weekly")
+        MONTHLY = "monthly", _("Monthly")
+
+    reference = models.CharField(max_length=REFERENCE_LENGTH, unique=True, default=new_reference, editable=False)
+    account = models.ForeignKey(CollectionAccount, on_delete=models.PROTECT, related_name="standing_orders")
+    name = models.CharField(max_length=64, help_text="Unique among the payer's standing orders; shown on their phone.")
+    phone = models.CharField(max_length=16, help_text="E.164: the payer who approves and pays.")
+    amount = models.PositiveIntegerField(help_text="Whole KES each execution.")
+    frequency = models.CharField(max_length=8, choices=Frequency.choices)
+    start_on = models.DateField()
+    end_on = models.DateField()
+    account_reference = models.CharField(max_length=12)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    result_code = models.CharField(max_length=32, blank=True)
+    result_desc = models.CharField(max_length=255, blank=True)
+    transaction_id = models.CharField(max_length=32, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    settled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gte=1), name="payments_standing_order_amount_gte_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name}: KES {self.amount} {self.frequency} ({self.status})"
+
+    def failure_message(self) -> str:
+        """Why a failed order was not created, in words for its payer ('' unless failed)."""
+        if self.status != self.Status.FAILED:
+            return ""
+        return str(STANDING_ORDER_FAILURES.get(self.result_code, STANDING_ORDER_NOT_CREATED))
+
+
+# Ratiba's result codes (those of the approval prompt, and a name the payer already uses).
+STANDING_ORDER_NOT_CREATED = _("M-Pesa did not create the standing order.")
+STANDING_ORDER_FAILURES = {
+    "1032": _("The standing order was declined on the phone."),
+    "1037": _("The phone could not be reached, or the prompt was not answered in time."),
+    "2001": _("The M-Pesa PIN was wrong."),
+    "1001": _("The phone was busy with another M-Pesa request. Please try again."),
+}

@@ -82,6 +82,10 @@ class CardSettlementIn(Schema):
     )
 
 
+class MpesaRatibaIn(Schema):
+    enabled: bool = Field(description="Safaricom enabled M-Pesa Ratiba (standing orders) for this paybill.")
+
+
 class MpesaConnectIn(Schema):
     reregister: bool = Field(False, description="Register the URLs and Pull Transactions again.")
 
@@ -100,6 +104,7 @@ class MpesaConnectionOut(Schema):
     last_pulled_at: datetime | None
     confirmation_url: str = Field(description="Where Daraja posts this account's confirmations (empty until set up).")
     validation_url: str
+    ratiba_enabled: bool = Field(description="Pledgers may pay equal-instalment plans by M-Pesa Ratiba.")
 
 
 class MpesaPullOut(Schema):

@@ -12,7 +12,7 @@ from collection_accounts.models import MPESA_KINDS, CollectionAccount, Collectio
 from common.errors import NotFoundError, PermissionDeniedError, ServiceError
 from organizations.roles import Permission
 from organizations.selectors import membership_of
-from payments.models import MpesaConnection, Payment, Subscription
+from payments.models import MpesaConnection, MpesaStandingOrder, Payment, Subscription
 
 
 def payment_get_for_viewer(*, reference: str, user: User | None) -> Payment:
@@ -133,6 +133,26 @@ def mpesa_callback_urls(connection: MpesaConnection) -> dict[str, str]:
     }
 
 
+def standing_order_connection(account: CollectionAccount | None) -> MpesaConnection | None:
+    """The connection that takes standing orders to ``account``: a connected paybill whose Ratiba
+    setting is on; None otherwise."""
+    if account is None or account.kind != CollectionAccountKind.PAYBILL or not account.offers_stk_push:
+        return None
+    connection = MpesaConnection.objects.filter(account=account, ratiba_enabled=True).first()
+    if connection is not None:
+        connection.account = account
+    return connection
+
+
+def standing_order_callback_url(*, connection: MpesaConnection, order: MpesaStandingOrder) -> str:
+    """Where Ratiba posts the payer's answer to ``order``: the account's token, then the order."""
+    path = reverse(
+        "api:payments_standing_order_callback",
+        kwargs={"token": connection.callback_token, "reference": order.reference},
+    )
+    return settings.MPESA_CALLBACK_BASE_URL + path
+
+
 def mpesa_connection_status(*, account: CollectionAccount, connection: MpesaConnection | None) -> dict[str, Any]:
     """What a treasurer sees of a connection: whether each secret is set, never the secret."""
     urls = mpesa_callback_urls(connection) if connection else {}
@@ -150,6 +170,7 @@ def mpesa_connection_status(*, account: CollectionAccount, connection: MpesaConn
         "last_pulled_at": connection.last_pulled_at if connection else None,
         "confirmation_url": urls.get("c2b_confirmation", ""),
         "validation_url": urls.get("c2b_validation", ""),
+        "ratiba_enabled": bool(connection and connection.ratiba_enabled),
     }
 
 

@@ -46,12 +46,13 @@ from payments.models import (
     MANUAL_PROVIDERS,
     REFERENCE_LENGTH,
     MpesaConnection,
+    MpesaStandingOrder,
     Payment,
     PaymentEvent,
     PaymentReversal,
 )
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
-from payments.providers.daraja import DarajaClient, StkQueryAnswer, StkResult
+from payments.providers.daraja import DarajaClient, StandingOrderTerms, StkQueryAnswer, StkResult
 from payments.providers.paystack import PaystackClient
 from payments.signals import payment_reversed, payment_succeeded
 
@@ -1391,3 +1392,133 @@ def card_subaccount_set(
             after={"id": locked.pk, "card_subaccount_code": locked.card_subaccount_code, "card_settlement_bank": bank},
         )
     return locked
+
+
+# M-Pesa Ratiba: standing orders to a connected paybill ---------------------------------------
+
+
+def mpesa_ratiba_set(*, user: User, organization_id: int, account_id: int, enabled: bool) -> MpesaConnection:
+    """Say whether Safaricom enabled M-Pesa Ratiba for the account (a commercial agreement we cannot
+    check): only then are pledgers offered to pay their plans automatically. A connected paybill
+    only (a till payment carries no account number); owners and treasurers, audited."""
+    with transaction.atomic():
+        account = selectors.mpesa_account_for_manager(
+            user=user, organization_id=organization_id, account_id=account_id, lock=True
+        )
+        connection = _connection_of(account)
+        if enabled and account.kind != CollectionAccountKind.PAYBILL:
+            raise ServiceError(
+                _("M-Pesa Ratiba is offered on a paybill only: a till payment carries no pledge code."),
+                code="ratiba_paybill_only",
+            )
+        before = connection.ratiba_enabled
+        connection.ratiba_enabled = enabled
+        connection.save(update_fields=["ratiba_enabled", "updated_at"])
+        audit_record(
+            actor=user,
+            action=AuditAction.MPESA_RATIBA_SET,
+            target=account,
+            before={"ratiba_enabled": before},
+            after={"ratiba_enabled": enabled},
+        )
+    return connection
+
+
+def standing_order_record(*, account: CollectionAccount, terms: StandingOrderTerms) -> MpesaStandingOrder:
+    """A pending standing order, inside the caller's transaction; ``standing_order_send`` then asks
+    the payer for it. Refused (400) unless the account takes standing orders."""
+    if selectors.standing_order_connection(account) is None:
+        raise ServiceError(
+            _("Paying automatically with M-Pesa is not offered for this campaign."), code="standing_order_unavailable"
+        )
+    return MpesaStandingOrder.objects.create(
+        account=account,
+        name=terms.name,
+        phone=terms.phone,
+        amount=terms.amount,
+        frequency=terms.frequency,
+        start_on=terms.start_on,
+        end_on=terms.end_on,
+        account_reference=terms.account_reference,
+    )
+
+
+def _standing_order_terms(order: MpesaStandingOrder, *, description: str) -> StandingOrderTerms:
+    return StandingOrderTerms(
+        name=order.name,
+        phone=order.phone,
+        amount=order.amount,
+        frequency=order.frequency,
+        start_on=order.start_on,
+        end_on=order.end_on,
+        account_reference=order.account_reference,
+        description=description,
+    )
+
+
+def standing_order_send(*, order: MpesaStandingOrder, description: str) -> MpesaStandingOrder:
+    """Send the approval prompt of a pending order (outside any transaction: Daraja may be slow). A
+    refusal marks it failed and answers 400 with a message; the callback settles an accepted one."""
+    connection = selectors.standing_order_connection(order.account)
+    if connection is None:
+        reason = "Ratiba is no longer enabled for this account."
+    else:
+        try:
+            _daraja_for(connection).standing_order_create(
+                _standing_order_terms(order, description=description),
+                callback_url=selectors.standing_order_callback_url(connection=connection, order=order),
+            )
+        except ProviderTimeout:
+            # Ratiba may well have sent the prompt: its callback decides, as for any accepted order.
+            logger.warning("Standing order %s: no answer from Daraja in time", order.reference)
+            return order
+        except ProviderError as exc:
+            logger.warning("Standing order %s was refused: %s", order.reference, exc)
+            reason = str(exc)
+        else:
+            return order
+    with transaction.atomic():
+        MpesaStandingOrder.objects.filter(pk=order.pk, status=MpesaStandingOrder.Status.PENDING).update(
+            status=MpesaStandingOrder.Status.FAILED, result_desc=reason[:255], settled_at=timezone.now()
+        )
+    raise ServiceError(
+        _("M-Pesa did not take the standing order. Your plan stays as it was: please pay each instalment yourself."),
+        code="standing_order_refused",
+    )
+
+
+def standing_order_record_callback(
+    *, reference: str, body: Any, remote_addr: str | None, connection: MpesaConnection | None
+) -> PaymentEvent:
+    """The payer's answer to a standing order, from Ratiba's callback to the order's own URL: active
+    or failed, once (a repeated callback is a duplicate). Kept as a ``PaymentEvent`` either way; an
+    order of another account, or none, changes nothing."""
+    kind = PaymentEvent.Kind.STANDING_ORDER_CALLBACK
+    provider = Payment.Provider.MPESA_C2B
+    try:
+        result = daraja.parse_standing_order_callback(body)
+    except MalformedBody:
+        return PaymentEvent.objects.create(
+            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.REJECTED_MALFORMED
+        )
+    with transaction.atomic():
+        order = (
+            MpesaStandingOrder.objects.select_for_update()
+            .filter(reference=reference[:REFERENCE_LENGTH], account__mpesa_connection=connection)
+            .first()
+            if connection is not None
+            else None
+        )
+        if order is None:
+            outcome = Outcome.IGNORED_UNKNOWN
+        elif order.status != MpesaStandingOrder.Status.PENDING:
+            outcome = Outcome.DUPLICATE
+        else:
+            order.status = MpesaStandingOrder.Status.ACTIVE if result.succeeded else MpesaStandingOrder.Status.FAILED
+            order.result_code, order.result_desc = result.result_code, result.result_desc
+            order.transaction_id, order.settled_at = result.transaction_id, timezone.now()
+            order.save(update_fields=["status", "result_code", "result_desc", "transaction_id", "settled_at"])
+            outcome = Outcome.ACCEPTED if result.succeeded else Outcome.FAILED
+        return PaymentEvent.objects.create(
+            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=outcome
+        )

@@ -19,6 +19,7 @@ from ninja import Query, Router, Status
 from ninja.security import django_auth
 
 from accounts.auth import request_user, signed_in_user
+from accounts.models import User
 from audit.models import AuditEntry
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_get, campaign_managed_get
@@ -40,10 +41,12 @@ from pledges.schemas import (
     DonationOut,
     ManualPaymentIn,
     MinistryCampaignOut,
+    MyPledgesOut,
     PageQuery,
     PlanIn,
     PlanOut,
     PledgeCancelIn,
+    PledgeClaimIn,
     PledgeCorrectionIn,
     PledgeHistoryEntryOut,
     PledgeIn,
@@ -56,6 +59,7 @@ from pledges.schemas import (
     PledgeSummaryOut,
     SetAsideIn,
     SetAsideOut,
+    StandingOrderIn,
     UnmatchedPaymentOut,
 )
 
@@ -101,6 +105,27 @@ def pledge_create(request: HttpRequest, payload: PledgeIn) -> Status[PledgeRecei
     return Status(201, PledgeReceiptOut.from_pledge(pledge))
 
 
+def _my_pledges(user: User) -> MyPledgesOut:
+    mine = selectors.account_pledges(user=user)
+    return MyPledgesOut.of(verified_phone=user.verified_phone, pledges=mine.pledges, claimable=mine.claimable)
+
+
+@router.get("/my-pledges", response={200: MyPledgesOut, 401: ErrorOut}, auth=django_auth)
+def my_pledges(request: HttpRequest) -> MyPledgesOut:
+    """The signed-in user's pledges, and those made by USSD or SMS from their verified number that
+    they may claim (none until the number is verified: POST /api/profile/phone-verification)."""
+    return _my_pledges(signed_in_user(request))
+
+
+@router.post("/my-pledges/claim", response={200: MyPledgesOut, 401: ErrorOut, **ERRORS}, auth=django_auth)
+def my_pledges_claim(request: HttpRequest, payload: PledgeClaimIn) -> MyPledgesOut:
+    """Make these pledges (made by phone from the verified number) the user's own. A code that is not
+    claimable: 404, and nothing changes."""
+    user = signed_in_user(request)
+    services.pledges_claim(user=user, pledge_codes=payload.codes)
+    return _my_pledges(user)
+
+
 @router.get("/pledges", response={200: list[PledgeOut], **ERRORS}, openapi_extra=TOTAL_COUNT)
 def pledge_list(request: HttpRequest, response: HttpResponse, filters: Query[PledgeListQuery]) -> list[PledgeOut]:
     """A campaign's pledges, newest first, one page at a time (an array), masked for the viewer."""
@@ -143,6 +168,17 @@ def pledge_plan_set_by_code(request: HttpRequest, code: str, payload: PlanIn) ->
     campaign allows). 400 for a fully paid or cancelled pledge; 422 with a message per field."""
     plan = services.pledge_plan_set_by_code(code=code, client_ip=client_ip(request), terms=payload.terms())
     return PlanOut.from_plan(plan)
+
+
+@router.post("/pledges/{code}/standing-order", response={201: PlanOut, **ERRORS})
+def pledge_standing_order_start(request: HttpRequest, code: str, payload: StandingOrderIn) -> Status[PlanOut]:
+    """'Pay automatically with M-Pesa': a standing order (M-Pesa Ratiba) for the plan's instalments
+    left, approved once with the M-Pesa PIN on the phone; each instalment then arrives as a paybill
+    payment with the pledge code. Poll the pledge: its plan's ``standing_order`` turns active or
+    failed. 400 where it is not offered (no plan, unequal instalments, behind, a till, no Ratiba) or
+    M-Pesa refused it."""
+    plan = services.pledge_standing_order_start(code=code, phone=payload.phone, client_ip=client_ip(request))
+    return Status(201, PlanOut.from_plan(plan))
 
 
 @router.post("/pledges/{code}/stk-push", response={201: PaymentOut, **ERRORS})

@@ -15,6 +15,12 @@ counted towards the pledge), so paying ahead covers the next ones. On a given da
 is *behind* by the instalments due by then that the payments do not fully cover (and by the
 amount those lack), *ahead* when the payments also cover the next instalment in full, and *on
 track* otherwise. A plan that is paid in full is ahead only until its last date has passed.
+
+Paying automatically (an M-Pesa Ratiba standing order pays one amount every week or month): only
+the instalments still to pay, when they are all the same amount (the pledge divides by the
+instalment), the payments so far cover whole instalments (no part-paid one), and the first of them
+falls due today or later (a pledger who is behind catches up first). The order then pays exactly
+what is left, on the plan's own dates.
 """
 
 import calendar
@@ -116,3 +122,14 @@ def standing(*, instalments: list[Instalment], paid: int, today: date) -> PlanSt
     if upcoming is not None and paid >= upcoming.due_by_then:
         return PlanStanding(Standing.AHEAD)
     return PlanStanding(Standing.ON_TRACK)
+
+
+def automatic_instalments(*, instalments: list[Instalment], paid: int, today: date) -> list[Instalment]:
+    """The instalments a standing order would pay (see the module's rule); empty when it cannot."""
+    left = [instalment for instalment in instalments if instalment.due_by_then > paid]
+    if not left or len({instalment.amount for instalment in instalments}) != 1:
+        return []
+    covered = instalments[len(instalments) - len(left) - 1].due_by_then if len(left) < len(instalments) else 0
+    if paid != covered or left[0].due_on < today:
+        return []
+    return left

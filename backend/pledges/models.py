@@ -70,7 +70,7 @@ class PledgeQuerySet(models.QuerySet["Pledge"]):
 
     def newest_first(self) -> "PledgeQuerySet":
         """With who confirmed each one and its plan, for the tables of Pledge Management."""
-        return self.select_related("confirmed_by", "instalment_plan").order_by("-created_at", "-id")
+        return self.select_related("confirmed_by", "instalment_plan__standing_order").order_by("-created_at", "-id")
 
 
 class Pledge(models.Model):
@@ -208,6 +208,14 @@ class InstalmentPlan(models.Model):
         related_name="+",
         help_text="The treasurer or owner who set it; empty when the pledger did.",
     )
+    standing_order = models.OneToOneField(
+        "payments.MpesaStandingOrder",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="plan",
+        help_text="The M-Pesa Ratiba standing order last asked for to pay this plan; dropped when the plan changes.",
+    )
     updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -223,6 +231,17 @@ class InstalmentPlan(models.Model):
             frequency=instalments.Frequency(self.frequency),
             first_due_on=self.first_due_on,
         )
+
+    @property
+    def is_equal(self) -> bool:
+        """Every instalment the same amount: what a standing order, which pays one amount, can pay."""
+        return self.pledge.amount % self.instalment == 0
+
+    @property
+    def pays_automatically(self) -> bool:
+        """Its pledger approved a standing order for it (Ratiba); reminders wait for a missed one."""
+        order = self.standing_order
+        return order is not None and order.status == order.Status.ACTIVE
 
     def standing(self, today: date | None = None) -> instalments.PlanStanding:
         """Where its pledger stands on ``today`` (Nairobi's, by default)."""

@@ -8,6 +8,7 @@ anonymous pledger's or donor's name by 'Anonymous', so the real values never lea
 from datetime import date, datetime
 from typing import Any, Literal
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Field, Schema
 
@@ -15,11 +16,11 @@ from audit.models import AuditAction, AuditEntry
 from campaigns.selectors import campaign_payment_instructions, campaign_stk_account
 from collection_accounts.schemas import PaymentInstructionOut
 from common.money import AMOUNT_MAX
-from payments.models import Payment
+from payments.models import Payment, StandingOrderStatus
 from payments.schemas import PaymentOut
-from pledges.instalments import Frequency, PlanTerms, Standing, latest_last_due_on
+from pledges.instalments import Frequency, PlanTerms, Standing, automatic_instalments, latest_last_due_on
 from pledges.models import Donation, InstalmentPlan, Pledge, PledgeStatus, shown_giver_name
-from pledges.selectors import UnmatchedPayment
+from pledges.selectors import UnmatchedPayment, pledge_standing_order_account
 
 HIDDEN_EMAIL = "hidden@anonymous.invalid"
 IDEMPOTENCY_KEY = Field(
@@ -56,6 +57,20 @@ class PlanIn(Schema):
         return PlanTerms(self.instalment, self.frequency, self.first_due_on)
 
 
+class StandingOrderOut(Schema):
+    """The M-Pesa Ratiba standing order asked for to pay a plan automatically."""
+
+    status: StandingOrderStatus = Field(
+        description="pending: waiting for the payer's PIN; active: approved; failed: not created (the plan is "
+        "paid by hand)."
+    )
+    name: str = Field(description="As the payer's phone lists it (to stop it there).")
+    amount: int
+    start_on: date
+    end_on: date
+    message: str = Field(description="Why a failed order was not created; empty otherwise.")
+
+
 class PlanOut(Schema):
     """A pledge's plan and where its pledger stands today (payments count against it in order)."""
 
@@ -69,6 +84,9 @@ class PlanOut(Schema):
     standing: Standing
     behind_count: int = Field(description="Instalments due by today that the payments do not cover.")
     behind_amount: int = Field(description="What those lack, whole KES.")
+    standing_order: StandingOrderOut | None = Field(
+        description="Its M-Pesa Ratiba standing order, if one was asked for since the plan was last set."
+    )
 
     @classmethod
     def from_plan(cls, plan: InstalmentPlan) -> "PlanOut":
@@ -76,7 +94,18 @@ class PlanOut(Schema):
         paid = plan.pledge.paid_amount
         upcoming = next((part for part in schedule if part.due_by_then > paid), None)
         where = plan.standing()
+        order = plan.standing_order
         return cls(
+            standing_order=StandingOrderOut(
+                status=StandingOrderStatus(order.status),
+                name=order.name,
+                amount=order.amount,
+                start_on=order.start_on,
+                end_on=order.end_on,
+                message=order.failure_message(),
+            )
+            if order
+            else None,
             instalment=plan.instalment,
             frequency=Frequency(plan.frequency),
             first_due_on=plan.first_due_on,
@@ -118,6 +147,15 @@ class PledgeIn(Schema):
     paymentInstructions: Any = Field(None, description=IGNORED)
 
 
+def _standing_order_available(pledge: Pledge) -> bool:
+    plan = pledge.plan
+    if plan is None or not pledge.is_live or plan.pays_automatically:
+        return False
+    plan.pledge = pledge
+    left = automatic_instalments(instalments=plan.schedule(), paid=pledge.paid_amount, today=timezone.localdate())
+    return bool(left) and pledge_standing_order_account(pledge=pledge) is not None
+
+
 class PledgeReceiptOut(Schema):
     """A pledge as its pledger sees it (they hold its code): amount, what is paid and how to pay.
     No e-mail or phone: only a hint of the phone an STK Push goes to."""
@@ -142,6 +180,10 @@ class PledgeReceiptOut(Schema):
     created_at: datetime
     plan: PlanOut | None = Field(description="Its instalment plan, if it has one.")
     plan_latest_end: date = Field(description="The latest a plan's last instalment may fall due.")
+    standing_order_available: bool = Field(
+        description="Show 'Pay automatically with M-Pesa': POST /api/pledges/{code}/standing-order. An "
+        "equal-instalment plan, on time, to a connected paybill with M-Pesa Ratiba enabled."
+    )
 
     @classmethod
     def from_pledge(cls, pledge: Pledge) -> "PledgeReceiptOut":
@@ -170,6 +212,7 @@ class PledgeReceiptOut(Schema):
             plan_latest_end=latest_last_due_on(
                 end_date=campaign.end_date, past_end_allowed=campaign.instalments_past_end
             ),
+            standing_order_available=_standing_order_available(pledge),
         )
 
 
@@ -262,6 +305,10 @@ class CampaignQuery(Schema):
 class PageQuery(Schema):
     page: int = Field(1, ge=1)
     page_size: int = Field(50, ge=1, le=100)
+
+
+class StandingOrderIn(Schema):
+    phone: str = Field("", max_length=50, description="Who approves and pays; default: the pledge's phone.")
 
 
 class PledgeStkPushIn(Schema):
@@ -544,3 +591,53 @@ class DonationOut(Schema):
 
 class MinistryCampaignOut(Schema):
     campaign_id: int
+
+
+class MyPledgeOut(Schema):
+    """One of the signed-in user's pledges, or one they may claim (``GET /api/my-pledges``)."""
+
+    code: str = Field(description="Its code: the pledge's own page is /pledges/{code}.")
+    campaign_id: int
+    campaign_title: str
+    amount: int
+    paid_amount: int
+    remaining_amount: int
+    status: PledgeStatus
+    made_by_phone: bool = Field(description="Made by USSD or SMS from a number the mobile network gave.")
+    cancelled: bool = Field(description="The organizer cancelled it: it no longer counts.")
+    created_at: datetime
+
+    @classmethod
+    def from_pledge(cls, pledge: Pledge) -> "MyPledgeOut":
+        return cls(
+            code=pledge.code,
+            campaign_id=pledge.campaign_id,
+            campaign_title=pledge.campaign.title,
+            amount=pledge.amount,
+            paid_amount=pledge.paid_amount,
+            remaining_amount=pledge.remaining_amount,
+            status=PledgeStatus(pledge.status),
+            made_by_phone=pledge.phone_verified,
+            cancelled=not pledge.is_live,
+            created_at=pledge.created_at,
+        )
+
+
+class MyPledgesOut(Schema):
+    verified_phone: str = Field(description="The account's number proven by a one-time code; empty when none is.")
+    pledges: list[MyPledgeOut] = Field(description="Their own: made signed in, or claimed. Newest first.")
+    claimable: list[MyPledgeOut] = Field(
+        description="Made by USSD or SMS from the verified number and held by no account: POST /api/my-pledges/claim."
+    )
+
+    @classmethod
+    def of(cls, *, verified_phone: str, pledges: list[Pledge], claimable: list[Pledge]) -> "MyPledgesOut":
+        return cls(
+            verified_phone=verified_phone,
+            pledges=[MyPledgeOut.from_pledge(pledge) for pledge in pledges],
+            claimable=[MyPledgeOut.from_pledge(pledge) for pledge in claimable],
+        )
+
+
+class PledgeClaimIn(Schema):
+    codes: list[str] = Field(max_length=100, description="The codes of the pledges to claim (from `claimable`).")

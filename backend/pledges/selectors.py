@@ -21,10 +21,12 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from audit.models import AuditEntry
 from campaigns.models import Campaign, CampaignStatus
-from campaigns.selectors import campaign_permission_check
+from campaigns.selectors import campaign_accounts, campaign_permission_check
+from collection_accounts.models import CollectionAccount
 from common.errors import NotFoundError
 from organizations.roles import Permission
 from payments.models import Payment, PaymentEvent
+from payments.selectors import standing_order_connection
 from pledges import codes
 from pledges.instalments import Standing
 from pledges.models import Donation, InstalmentPlan, Pledge, PledgePayment, PledgeStatus, shown_giver_name
@@ -335,6 +337,29 @@ def pledges_made_by(*, user: User) -> QuerySet[Pledge]:
     return Pledge.objects.filter(user=user)
 
 
+def pledges_claimable_by(*, user: User) -> QuerySet[Pledge]:
+    """The live pledges made from the user's proven number by phone (USSD or SMS: the mobile network
+    gave the number) that no account holds yet: theirs to claim (``pledges_claim``). None while the
+    account's number is unproven, and never a web pledge that merely typed the number."""
+    if not user.verified_phone:
+        return Pledge.objects.none()
+    return Pledge.objects.live().filter(phone=user.verified_phone, phone_verified=True, user__isnull=True)
+
+
+@dataclass(frozen=True)
+class AccountPledges:
+    pledges: list[Pledge]
+    claimable: list[Pledge]
+
+
+def account_pledges(*, user: User) -> AccountPledges:
+    """The user's own pledges and those they may claim, newest first, with their campaigns. Two queries."""
+    return AccountPledges(
+        pledges=list(pledges_made_by(user=user).select_related("campaign").order_by("-created_at", "-id")),
+        claimable=list(pledges_claimable_by(user=user).select_related("campaign").order_by("-created_at", "-id")),
+    )
+
+
 def donations_made_by(*, user: User) -> QuerySet[Donation]:
     return Donation.objects.filter(payment__user=user)
 
@@ -347,3 +372,16 @@ def pledges_personal_data_export(*, user: User) -> dict[str, object]:
             donations_made_by(user=user).select_related("campaign", "payment").order_by("created_at", "id")
         ),
     }
+
+
+def pledge_standing_order_account(*, pledge: Pledge) -> CollectionAccount | None:
+    """The campaign's paybill that takes standing orders (connected, Ratiba enabled), whose
+    executions carry the pledge code as their account; None: paying automatically is not offered."""
+    return next(
+        (
+            account
+            for account in campaign_accounts(campaign=pledge.campaign)
+            if standing_order_connection(account) is not None
+        ),
+        None,
+    )

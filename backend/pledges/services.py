@@ -15,7 +15,7 @@ takes the campaign row's lock itself, so concurrent credits queue on it and none
 
 import re
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, timedelta
 from functools import partial
 from typing import Any
 
@@ -40,17 +40,27 @@ from common.errors import FieldValidationError, NotFoundError, ServiceError
 from common.languages import current_language
 from common.money import AMOUNT_MAX, format_ksh
 from organizations.roles import Permission
-from payments.models import Payment, PaymentReversal
+from payments.models import MpesaStandingOrder, Payment, PaymentReversal
+from payments.providers.daraja import StandingOrderTerms
 from payments.services import (
     payment_checkout_start,
     payment_instructed_intent_create,
     payment_record_manual,
     payment_stk_push_limit_enforce,
     payment_stk_push_start,
+    standing_order_record,
+    standing_order_send,
 )
 from pledges import codes, instalments, signals
 from pledges.models import DELETED_USER_NAME, CampaignFigures, Donation, InstalmentPlan, Pledge, PledgePayment
-from pledges.selectors import donations_made_by, pledge_managed_get, pledges_made_by, unmatched_payments
+from pledges.selectors import (
+    donations_made_by,
+    pledge_managed_get,
+    pledge_standing_order_account,
+    pledges_claimable_by,
+    pledges_made_by,
+    unmatched_payments,
+)
 
 NAME_MAX_LENGTH = 150
 CODE_ATTEMPTS = 5
@@ -259,6 +269,33 @@ def pledge_create_by_phone(*, campaign_id: int, amount: int, phone: str, is_anon
         amount=amount,
         is_anonymous=is_anonymous,
     )
+
+
+@transaction.atomic
+def pledges_claim(*, user: User, pledge_codes: list[str]) -> list[Pledge]:
+    """Make the pledges with these codes the user's own (``Pledge.user``): each must have been made by
+    phone from the number the user proved with a one-time code (``pledges_claimable_by``), else
+    nothing changes. A claimed pledge is then theirs as if made signed in: listed in their account,
+    in their data download and anonymised with it, and counted among the campaign's pledges made
+    signed in or paid. Its amount, code, name (none), visibility and payments stay as they were."""
+    wanted = {codes.normalize(code) for code in pledge_codes}
+    if not wanted:
+        message = _("Choose at least one pledge.")
+        raise FieldValidationError(message, field_errors={"codes": message})
+    claimable = pledges_claimable_by(user=user).filter(code__in=wanted)
+    pledges = list(claimable.select_for_update().order_by("created_at", "id"))
+    if len(pledges) != len(wanted):
+        raise NotFoundError(
+            _("Some of these pledges were not made from your verified phone number, or are already claimed."),
+            code="not_claimable",
+        )
+    for pledge in pledges:
+        before = pledge.campaign_figures()
+        pledge.user = user
+        pledge.save(update_fields=["user"])
+        _counters_move(campaign_id=pledge.campaign_id, change=pledge.campaign_figures() - before)
+        audit_record(actor=user, action=AuditAction.PLEDGE_CLAIMED, target=pledge, after={"user": user.pk})
+    return pledges
 
 
 def pledge_amount_refusal(*, campaign: Campaign, amount: float) -> str | None:
@@ -990,9 +1027,13 @@ def donation_attach_payment(
 
 @transaction.atomic
 def pledges_personal_data_erase(*, user: User) -> None:
-    """Remove who gave from the user's pledges and donations (an account deletion, ``privacy``),
-    keeping the amounts, payments and states: the organizers' books still add up."""
+    """Remove who gave from the user's pledges and donations, and the phone of their standing orders
+    (an account deletion, ``privacy``), keeping the amounts, payments and states: the organizers'
+    books still add up."""
     anonymous = {"name": DELETED_USER_NAME, "email": "", "phone": "", "is_anonymous": True}
+    # Their standing orders (by the pledge code they paid): who approved them.
+    codes_paid = pledges_made_by(user=user).values("code")
+    MpesaStandingOrder.objects.filter(account_reference__in=codes_paid).update(phone="")
     pledges_made_by(user=user).update(**anonymous)
     donations_made_by(user=user).update(**anonymous)
 
@@ -1048,6 +1089,8 @@ def _plan_save(*, pledge: Pledge, terms: instalments.PlanTerms, set_by: User | N
             "frequency": terms.frequency,
             "first_due_on": terms.first_due_on,
             "set_by": set_by,
+            # The order on the payer's phone pays the old terms: they stop it there (the page says how).
+            "standing_order": None,
             "updated_at": timezone.now(),
         },
     )
@@ -1078,6 +1121,86 @@ def pledge_plan_set(*, pledge_id: int, user: User, terms: instalments.PlanTerms)
         audit_record(
             actor=user, action=AuditAction.PLEDGE_PLAN_SET, target=pledge, before=before, after=_plan_summary(plan)
         )
+    return plan
+
+
+# Paying a plan automatically: an M-Pesa Ratiba standing order -----------------------------------
+
+# A prompt not answered in this long has lapsed on the phone: a new order may be asked for.
+STANDING_ORDER_PROMPT_LAPSES = timedelta(minutes=5)
+STANDING_ORDER_DESCRIPTION = "Pledge"
+
+
+def _standing_order_name(*, code: str, phone: str) -> str:
+    """Unique among the payer's standing orders (Ratiba refuses a second of the same name)."""
+    base = f"Pledge {code}"
+    earlier = MpesaStandingOrder.objects.filter(phone=phone, name__startswith=base).count()
+    return f"{base} ({earlier + 1})" if earlier else base
+
+
+def pledge_standing_order_start(*, code: str, phone: str, client_ip: str) -> InstalmentPlan:
+    """'Pay automatically with M-Pesa' on the pledge's page: ask the payer (the pledge's phone unless
+    ``phone``) to approve a standing order for the instalments left, the pledge code as account, on
+    the plan's dates. Offered only for an equal-instalment plan on time, to a campaign paid into a
+    connected paybill with Ratiba enabled (``pledge_standing_order_account``); 400 otherwise. The
+    callback makes the order active or failed; a refused one leaves the plan to be paid by hand.
+    Limited like 'Pay now' (prompts per pledge, phone and address)."""
+    found = pledge_get_by_code(code=code, client_ip=client_ip)
+    phone = _clean(phone) or found.phone
+    if message := validators.check_kenyan_phone(phone):
+        raise FieldValidationError(_("Please correct the errors below"), field_errors={"phone": message})
+    phone = validators.normalize_kenyan_phone(phone)
+    ratelimit.enforce(
+        scope="pledge-stk-push", identifiers=[found.code, phone[-9:]], limit=settings.RATE_LIMIT_PLEDGE_STK_PUSH
+    )
+    payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
+    with transaction.atomic():
+        pledge = Pledge.objects.select_for_update().select_related("campaign").get(pk=found.pk)
+        _ensure_live(pledge)
+        plan = (
+            InstalmentPlan.objects.select_for_update(of=("self",))
+            .select_related("standing_order")
+            .filter(pledge=pledge)
+            .first()
+        )
+        if plan is None:
+            raise ServiceError(_("Choose an instalment plan first."), code="plan_missing")
+        plan.pledge = pledge
+        order = plan.standing_order
+        if order is not None and order.status == MpesaStandingOrder.Status.ACTIVE:
+            raise ServiceError(_("This plan is already paid automatically."), code="standing_order_active")
+        if (
+            order is not None
+            and order.status == MpesaStandingOrder.Status.PENDING
+            and timezone.now() - order.created_at < STANDING_ORDER_PROMPT_LAPSES
+        ):
+            raise ServiceError(
+                _("Approve the standing order on your phone with your M-Pesa PIN."), code="standing_order_pending"
+            )
+        account = pledge_standing_order_account(pledge=pledge)
+        left = instalments.automatic_instalments(
+            instalments=plan.schedule(), paid=pledge.paid_amount, today=timezone.localdate()
+        )
+        if account is None or not left:
+            raise ServiceError(
+                _("Paying automatically with M-Pesa is not offered for this plan."), code="standing_order_unavailable"
+            )
+        order = standing_order_record(
+            account=account,
+            terms=StandingOrderTerms(
+                name=_standing_order_name(code=pledge.code, phone=phone),
+                phone=phone,
+                amount=plan.instalment,
+                frequency=plan.frequency,
+                start_on=left[0].due_on,
+                end_on=left[-1].due_on,
+                account_reference=pledge.code,
+                description=STANDING_ORDER_DESCRIPTION,
+            ),
+        )
+        plan.standing_order = order
+        plan.save(update_fields=["standing_order"])
+    standing_order_send(order=order, description=STANDING_ORDER_DESCRIPTION)
     return plan
 
 

@@ -175,9 +175,16 @@ class UssdSessionExportOut(Schema):
     created_at: datetime
 
 
+class InboundSmsExportOut(Schema):
+    sender: str
+    text: str
+    outcome: str = Field(description="What was done about it (a pledge, a PIN prompt, help, …).")
+    received_at: datetime
+
+
 class PersonalDataOut(Schema):
     """Everything the platform holds about the signed-in user. Pledges and donations are those
-    given while signed in."""
+    given while signed in, and those made by phone that they claimed."""
 
     exported_at: datetime
     account: AccountExportOut
@@ -198,4 +205,7 @@ class PersonalDataOut(Schema):
     )
     ussd_sessions: list[UssdSessionExportOut] = Field(
         description="USSD sessions of that number still kept (for about 15 minutes)."
+    )
+    sms_received: list[InboundSmsExportOut] = Field(
+        description="Texts sent to the shortcode from the account's verified number (SMS keywords)."
     )

@@ -12,6 +12,7 @@ from grants.selectors import grants_personal_data_export
 from notifications.selectors import notifications_personal_data_export
 from payments.selectors import payments_personal_data_export
 from pledges.selectors import pledges_personal_data_export
+from sms_keywords.selectors import sms_keywords_personal_data_export
 from ussd.selectors import ussd_personal_data_export
 
 # Each app that holds personal data answers for its own records: a new one adds its export here
@@ -25,6 +26,7 @@ PERSONAL_DATA_EXPORTS: tuple[Callable[..., dict[str, object]], ...] = (
     feedback_personal_data_export,
     notifications_personal_data_export,
     ussd_personal_data_export,
+    sms_keywords_personal_data_export,
 )
 
 

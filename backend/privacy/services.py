@@ -16,6 +16,7 @@ from grants.services import grants_personal_data_erase
 from notifications.outbox import notifications_personal_data_erase
 from payments.services import payments_personal_data_erase
 from pledges.services import pledges_personal_data_erase
+from sms_keywords.services import sms_keywords_personal_data_erase
 from ussd.services import ussd_personal_data_erase
 
 # Each app's own erase, run in this order inside one transaction: from the top layer down, so an
@@ -23,6 +24,7 @@ from ussd.services import ussd_personal_data_erase
 # the contact details on their pledges, before pledges forget them), and the account last, as
 # every other row points at it. A new app holding personal data adds its erase here.
 PERSONAL_DATA_ERASERS: tuple[Callable[..., None], ...] = (
+    sms_keywords_personal_data_erase,
     ussd_personal_data_erase,
     notifications_personal_data_erase,
     feedback_personal_data_erase,

@@ -38,6 +38,7 @@ from simulators.models import (
     SimulatedC2BTransaction,
     SimulatedDarajaApp,
     SimulatedPullRegistration,
+    SimulatedStandingOrder,
     SimulatedStkRequest,
 )
 from simulators.parsing import json_body, whole_amount
@@ -401,6 +402,51 @@ def c2b_register_url(request: HttpRequest) -> JsonResponse:
     )
 
 
+def c2b_payment_record(
+    *,
+    app: SimulatedDarajaApp,
+    paid_to: str,
+    amount: int,
+    bill_ref_number: str,
+    msisdn: str,
+    first_name: str,
+    paid_at: datetime,
+    confirmation_dropped: bool = False,
+) -> tuple[SimulatedC2BTransaction, dict[str, Any]]:
+    """A payment to ``app``'s paybill or till (``paid_to``) and the confirmation body Daraja posts
+    for it: what a customer paying, and a standing order executing, both make."""
+    till = bool(app.till_number) and paid_to == app.till_number
+    transaction = SimulatedC2BTransaction.objects.create(
+        trans_id=_transaction_id(),
+        shortcode=app.shortcode,
+        paid_to=paid_to,
+        transaction_type="Buy Goods" if till else "Pay Bill",
+        amount=amount,
+        # A till payer types no account number.
+        bill_ref_number="" if till else bill_ref_number[:64],
+        # Safaricom masks the payer's number in C2B notifications.
+        msisdn=f"{msisdn[:4]} ***** {msisdn[-3:]}",
+        paid_at=paid_at,
+        confirmation_dropped=confirmation_dropped,
+    )
+    notification = {
+        "TransactionType": transaction.transaction_type,
+        "TransID": transaction.trans_id,
+        "TransTime": paid_at.astimezone(NAIROBI).strftime("%Y%m%d%H%M%S"),
+        "TransAmount": f"{amount}.00",
+        "BusinessShortCode": paid_to,
+        "BillRefNumber": transaction.bill_ref_number,
+        "InvoiceNumber": "",
+        "OrgAccountBalance": "",
+        "ThirdPartyTransID": "",
+        "MSISDN": transaction.msisdn,
+        "FirstName": first_name,
+        "MiddleName": "",
+        "LastName": "",
+    }
+    return transaction, notification
+
+
 @csrf_exempt
 @require_POST
 def c2b_simulate(request: HttpRequest) -> JsonResponse:
@@ -422,35 +468,16 @@ def c2b_simulate(request: HttpRequest) -> JsonResponse:
     registration = SimulatedC2BRegistration.objects.filter(shortcode=app.shortcode).first() if app else None
     if app is None or registration is None:
         return _error(400, "400.002.02", f"Bad Request - No URLs registered for ShortCode {paid_to}")
-    till = bool(app.till_number) and paid_to == app.till_number
-    transaction = SimulatedC2BTransaction.objects.create(
-        trans_id=_transaction_id(),
-        shortcode=app.shortcode,
+    transaction, notification = c2b_payment_record(
+        app=app,
         paid_to=paid_to,
-        transaction_type="Buy Goods" if till else "Pay Bill",
         amount=amount,
-        # A till payer types no account number.
-        bill_ref_number="" if till else str(body.get("BillRefNumber", ""))[:64],
-        # Safaricom masks the payer's number in C2B notifications.
-        msisdn=f"{msisdn[:4]} ***** {msisdn[-3:]}",
+        bill_ref_number=str(body.get("BillRefNumber", "")),
+        msisdn=msisdn,
+        first_name=str(body.get("FirstName", "John")),
         paid_at=timezone.now(),
         confirmation_dropped=body.get("DropConfirmation") is True,
     )
-    notification = {
-        "TransactionType": transaction.transaction_type,
-        "TransID": transaction.trans_id,
-        "TransTime": _now_stamp(),
-        "TransAmount": f"{amount}.00",
-        "BusinessShortCode": paid_to,
-        "BillRefNumber": transaction.bill_ref_number,
-        "InvoiceNumber": "",
-        "OrgAccountBalance": "",
-        "ThirdPartyTransID": "",
-        "MSISDN": transaction.msisdn,
-        "FirstName": str(body.get("FirstName", "John")),
-        "MiddleName": "",
-        "LastName": "",
-    }
     if not transaction.confirmation_dropped:
         deliver_c2b_later(
             validation_url=registration.validation_url,
@@ -566,6 +593,7 @@ def phone(request: HttpRequest) -> HttpResponse:
         "simulators/phone.html",
         {
             "open_prompts": SimulatedStkRequest.objects.filter(result_code__isnull=True)[:20],
+            "open_standing_orders": SimulatedStandingOrder.objects.filter(status="pending")[:20],
             "answered_prompts": SimulatedStkRequest.objects.filter(result_code__isnull=False)[:10],
             "delay": settings.SIMULATOR_CALLBACK_DELAY_SECONDS,
             "outcomes": STK_OUTCOMES_BY_SUFFIX,

@@ -91,3 +91,19 @@ def deliver_c2b_later(
 ) -> None:
     """Ask the validation URL, then (if it accepts) post the same body to the confirmation URL."""
     _later(delay, _validate_then_confirm, validation_url, confirmation_url, json.dumps(body).encode(), response_type)
+
+
+def _validate_then_confirm_each(
+    validation_url: str, confirmation_url: str, bodies: list[bytes], response_type: str
+) -> None:
+    for content in bodies:
+        _validate_then_confirm(validation_url, confirmation_url, content, response_type)
+
+
+def deliver_c2b_series_later(
+    *, validation_url: str, confirmation_url: str, bodies: list[dict[str, Any]], response_type: str, delay: float
+) -> None:
+    """``deliver_c2b_later`` for several payments, one after another in their order (a standing
+    order's executions, as a clock moved forward a year runs them)."""
+    encoded = [json.dumps(body).encode() for body in bodies]
+    _later(delay, _validate_then_confirm_each, validation_url, confirmation_url, encoded, response_type)

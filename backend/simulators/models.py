@@ -160,3 +160,34 @@ class SimulatedSms(models.Model):
 
     def __str__(self) -> str:
         return f"SMS to {self.to}: {self.message[:40]}"
+
+
+class SimulatedStandingOrder(models.Model):
+    """An M-Pesa Ratiba standing order: ``pending`` until its payer approves or declines the prompt,
+    then ``active`` (executed on its dates as the simulator's clock reaches them) or ``declined``."""
+
+    name = models.CharField(max_length=64)
+    request_ref = models.CharField(max_length=64, unique=True)
+    shortcode = models.CharField(max_length=16, help_text="The Daraja app's shortcode.")
+    paid_to = models.CharField(max_length=16, help_text="The paybill or till the executions pay.")
+    phone = models.CharField(max_length=16)
+    amount = models.PositiveIntegerField()
+    frequency = models.CharField(max_length=2)
+    start_on = models.DateField()
+    end_on = models.DateField()
+    account_reference = models.CharField(max_length=12)
+    callback_url = models.URLField(max_length=500)
+    status = models.CharField(max_length=16, default="pending")
+    result_code = models.CharField(max_length=8, blank=True)
+    executed_through = models.DateField(
+        null=True, blank=True, help_text="The clock's date when its executions last ran: none on or before it again."
+    )
+    executions = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["phone", "name"], name="simulators_standing_order_name")]
+
+    def __str__(self) -> str:
+        return f"{self.name}: KES {self.amount} from {self.phone} ({self.status})"

@@ -84,17 +84,23 @@ def statement_csv(lines: Iterable[Line], *, shortcode: str, organization_name: s
 
 
 def statement_generate(
-    *, rows: int, account_numbers: list[str], shortcode: str, seed: int = 25, start: datetime | None = None
+    *,
+    rows: int,
+    account_numbers: list[str],
+    shortcode: str,
+    seed: int = 25,
+    receipt_prefix: str = "T25",
+    start: datetime | None = None,
 ) -> bytes:
     """A statement of ``rows`` payments into ``shortcode``, each to one of ``account_numbers`` (pledge
-    codes, keywords, typos), with a withdrawal every 50 rows; receipts depend only on ``seed`` and the
-    row, so two statements with the same seed overlap where their rows do."""
+    codes, keywords, typos), with a withdrawal every 50 rows; the receipts are ``receipt_prefix`` and the
+    row's number, so two statements with the same seed and prefix overlap where their rows do."""
     chooser = random.Random(seed)  # noqa: S311 (made-up payments, the same ones for the same seed)
     start = start or timezone.now() - timedelta(days=30)
     lines = []
     for index in range(rows):
         at = start + timedelta(minutes=5 * index)
-        receipt = f"T{seed % 100:02d}{index:07d}"
+        receipt = f"{receipt_prefix}{index:07d}"
         if index % 50 == 49:
             lines.append(
                 Line(receipt=receipt, at=at, amount=-chooser.randint(1_000, 20_000), reason_type="Business Payment")

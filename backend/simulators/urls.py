@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from simulators import daraja, paystack, sms, statements, ussd
+from simulators import daraja, paystack, ratiba, sms, sms_inbound, statements, ussd
 
 app_name = "simulators"
 
@@ -14,12 +14,16 @@ urlpatterns = [
     path("daraja/mpesa/c2b/v1/registerurl", daraja.c2b_register_url, name="daraja-c2b-register"),
     path("daraja/pulltransactions/v1/register", daraja.pull_register, name="daraja-pull-register"),
     path("daraja/pulltransactions/v1/query", daraja.pull_query, name="daraja-pull-query"),
+    path("daraja/standingorder/v1/createStandingOrderExternal", ratiba.create, name="daraja-ratiba-create"),
     # Helpers of the simulator itself.
     path("daraja/c2b/simulate", daraja.c2b_simulate, name="daraja-c2b-simulate"),
     path("daraja/statement/<str:shortcode>.csv", statements.statement_export, name="daraja-statement"),
     path("daraja/phone", daraja.phone, name="daraja-phone"),
     path("daraja/phone/<str:checkout_request_id>", daraja.phone_answer, name="daraja-phone-answer"),
     path("daraja/stk/<str:checkout_request_id>/auto", daraja.stk_auto_answer, name="daraja-stk-auto"),
+    path("daraja/ratiba/clock", ratiba.clock, name="daraja-ratiba-clock"),
+    path("daraja/ratiba/<str:request_ref>/auto", ratiba.auto_answer, name="daraja-ratiba-auto"),
+    path("daraja/ratiba/<str:request_ref>/answer", ratiba.phone_answer, name="daraja-ratiba-answer"),
     # Paystack, as under https://api.paystack.co (and its checkout page).
     path("paystack/subaccount", paystack.subaccount_create, name="paystack-subaccount"),
     path("paystack/transaction/initialize", paystack.initialize, name="paystack-initialize"),
@@ -28,6 +32,8 @@ urlpatterns = [
     # Africa's Talking SMS, as under https://api.africastalking.com (and the local outbox).
     path("sms/version1/messaging", sms.send, name="sms-send"),
     path("sms/outbox", sms.outbox, name="sms-outbox"),
+    # Africa's Talking two-way SMS: a phone texting the shortcode, delivered to our callback.
+    path("sms/inbound", sms_inbound.inbound, name="sms-inbound"),
     # Africa's Talking USSD: a feature phone calling our callback as the gateway does.
     path("ussd", ussd.phone, name="ussd-phone"),
 ]

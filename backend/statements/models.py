@@ -2,7 +2,7 @@
 and a confirmed one may be undone as a whole.
 
 The parsed rows are kept with the import (``rows``) so that the preview and the confirmation read the
-same thing; the file itself is not kept. Each payment an import recorded is linked to it once
+same thing, until it is confirmed (the ledger has them then); the file itself is not kept. Each payment an import recorded is linked to it once
 (``ImportedPayment``): that list is what undo reverses, and nothing else.
 """
 

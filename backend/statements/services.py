@@ -139,6 +139,8 @@ def statement_import_confirm(
         statement_import.confirmed_by, statement_import.confirmed_at = user, now
         statement_import.receipts_sent = send_receipts
         statement_import.summary = preview.counts()
+        # The payers' names and numbers are in the ledger now, as much as it keeps: not kept twice.
+        statement_import.rows = []
         statement_import.save()
         audit_record(
             actor=user,

@@ -40,7 +40,9 @@ def _plain(text: str, status: int = 200) -> HttpResponse:
     return HttpResponse(text, status=status, content_type="text/plain; charset=utf-8")
 
 
-def _refusal(request: HttpRequest, token: str) -> HttpResponse | None:
+def gateway_refusal(request: HttpRequest, token: str) -> HttpResponse | None:
+    """The answer to a request that is not the gateway's (wrong token, an address not allowed, too
+    large), or None: the USSD and inbound SMS callbacks' one check."""
     if not constant_time_compare(token, settings.AFRICASTALKING_CALLBACK_TOKEN):
         try:
             enforce(
@@ -60,7 +62,7 @@ def _refusal(request: HttpRequest, token: str) -> HttpResponse | None:
 
 @router.post("/ussd/callback/{token}", include_in_schema=False, url_name="ussd_callback")
 def ussd_callback(request: HttpRequest, token: str) -> HttpResponse:
-    if refusal := _refusal(request, token):
+    if refusal := gateway_refusal(request, token):
         return refusal
     form = request.POST
     session_id, phone = form.get("sessionId", "").strip(), form.get("phoneNumber", "").strip()

@@ -183,11 +183,8 @@ def _give(*, walk: menu.Walk, session: Session, campaign: Campaign, amount: int,
     )
 
 
-def _my_pledges(*, walk: menu.Walk, session: Session) -> str:
-    pledges = walk.open_pledges()
-    if not pledges:
-        return _end(_("You have no open pledges. Dial again and choose 1 to pledge."))
-    lines = [
+def _pledge_lines(pledges: list[Pledge]) -> list[str]:
+    return [
         _("%(code)s %(title)s: paid %(paid)s, left %(left)s")
         % {
             "code": pledge.code,
@@ -197,15 +194,27 @@ def _my_pledges(*, walk: menu.Walk, session: Session) -> str:
         }
         for pledge in pledges
     ]
-    screen = "\n".join([_("Your pledges:"), *lines])
-    if len(screen) <= menu.SCREEN_MAX:
-        return f"END {screen}"
+
+
+def pledges_sms_text(pledges: list[Pledge]) -> str:
+    """A caller's open pledges in one SMS of at most two segments, as many as fit, in the active
+    language (also the SMS keywords' BAL answer)."""
     message = _("Your pledges:")
-    for line in lines:
+    for line in _pledge_lines(pledges):
         if len(f"{message} {line};") > SMS_MAX:
             break
         message = f"{message} {line};"
-    log = notification_queue_sms(to=walk.phone, template="ussd_pledges", context={"message": message})
+    return message
+
+
+def _my_pledges(*, walk: menu.Walk, session: Session) -> str:
+    pledges = walk.open_pledges()
+    if not pledges:
+        return _end(_("You have no open pledges. Dial again and choose 1 to pledge."))
+    screen = "\n".join([_("Your pledges:"), *_pledge_lines(pledges)])
+    if len(screen) <= menu.SCREEN_MAX:
+        return f"END {screen}"
+    log = notification_queue_sms(to=walk.phone, template="ussd_pledges", context={"message": pledges_sms_text(pledges)})
     transaction.on_commit(partial(notification_tasks.deliver_notification.enqueue, log_id=log.pk))
     return _end(_("You have %(count)s open pledges. We sent you the list by SMS.") % {"count": len(pledges)})
 

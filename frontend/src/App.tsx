@@ -15,6 +15,7 @@ const SignUpPage = lazy(() => import("./features/accounts/SignUpPage"));
 const ForgotPasswordPage = lazy(() => import("./features/accounts/ForgotPasswordPage"));
 const ResetPasswordPage = lazy(() => import("./features/accounts/ResetPasswordPage"));
 const ProfilePage = lazy(() => import("./features/accounts/ProfilePage"));
+const MyPledgesPage = lazy(() => import("./features/pledges/MyPledgesPage"));
 const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage"));
 const ExplorePage = lazy(() => import("./features/campaigns/ExplorePage"));
 const CampaignPage = lazy(() => import("./features/campaigns/CampaignPage"));
@@ -126,6 +127,11 @@ export function App() {
           <Route path="/profile">
             <RequireAuth>
               <ProfilePage />
+            </RequireAuth>
+          </Route>
+          <Route path="/my-pledges">
+            <RequireAuth>
+              <MyPledgesPage />
             </RequireAuth>
           </Route>
           <Route component={NotFoundPage} />

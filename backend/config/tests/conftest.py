@@ -36,6 +36,8 @@ UNREACHABLE = "http://127.0.0.1:9"
 def payment_providers(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Daraja takes every STK Push, credential check and registration and lists no missed payment,
     and Paystack opens every checkout and takes every bank account, as the real ones would."""
+    """Daraja takes every STK Push, standing order, credential check and registration and lists no missed payment,
+    and Paystack opens every checkout, as the real ones would."""
     settings.MPESA_BASE_URL = f"{UNREACHABLE}/daraja"
     settings.PAYSTACK_BASE_URL = f"{UNREACHABLE}/paystack"
 
@@ -56,6 +58,7 @@ def payment_providers(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(DarajaClient, "register_c2b_urls", lambda self, **urls: {"ResponseCode": "0"})
     monkeypatch.setattr(DarajaClient, "register_pull", lambda self, **request: "Shortcode registered successfully")
     monkeypatch.setattr(DarajaClient, "pull_transactions", lambda self, **period: [])
+    monkeypatch.setattr(DarajaClient, "standing_order_create", lambda self, terms, **request: None)
     monkeypatch.setattr(PaystackClient, "initialize", initialize)
     monkeypatch.setattr(
         PaystackClient,

@@ -43,7 +43,7 @@ from organizations.roles import Role
 from organizations.services import team_role_change
 from payments.models import MpesaConnection, Payment
 from payments.services import payment_record_manual
-from pledges.models import Pledge
+from pledges.models import InstalmentPlan, Pledge
 from pledges.tests.factories import PledgeFactory, make_pledge
 from simulators.statements import Line, statement_csv
 from statements.models import StatementImport
@@ -146,6 +146,7 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/pull":    (401, 404, 200, 200, 403, 403, 404, 404),
     # Cards: a bank account's Paystack subaccount, set up by owners and treasurers only
     "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards":          (401, 404, 200, 200, 403, 403, 404, 404),
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/ratiba":   (401, 404, 200, 200, 403, 403, 404, 404),
     # Statement imports: owners and treasurers only
     "GET /api/orgs/{organization_id}/statement-imports":                        (401, 404, 200, 200, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/statement-imports":                       (401, 404, 201, 201, 403, 403, 404, 404),
@@ -156,8 +157,12 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/pledges":                                  (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/pledges":                                   (200, 200, 200, 200, 200, 200, 200, 200),
     "GET /api/pledges/{code}":                            (200, 200, 200, 200, 200, 200, 200, 200),
+    # One's own pledges, and claiming those made by phone from one's verified number: any account
+    "GET /api/my-pledges":                                (401, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/my-pledges/claim":                         (401, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/pledges/{code}/stk-push":                  (201, 201, 201, 201, 201, 201, 201, 201),
     "PUT /api/pledges/{code}/plan":                       (200, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/pledges/{code}/standing-order":            (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/pledges/export.csv":                        (401, 403, 200, 200, 403, 403, 403, 200),
     "POST /api/confirm-payment":                          (401, 403, 200, 200, 403, 403, 403, 200),
     "GET /api/pledges/{pledge_id}/payments":              (401, 403, 200, 200, 403, 200, 403, 200),
@@ -312,6 +317,19 @@ def connected_account(organization: Organization) -> CollectionAccount:
     return account
 
 
+def paid_automatically_ready(world: World) -> dict[str, object]:
+    """The pledge's plan (equal instalments) and its campaign's paybill with M-Pesa Ratiba enabled:
+    what 'Pay automatically with M-Pesa' needs."""
+    MpesaConnection.objects.filter(account__campaign_links__campaign=world.campaign).update(ratiba_enabled=True)
+    InstalmentPlan.objects.create(
+        pledge=world.pledge,
+        instalment=2500,
+        frequency="weekly",
+        first_due_on=timezone.localdate() + timedelta(days=1),
+    )
+    return {"json": {}}
+
+
 def actor_user(actor: str, world: World) -> User | None:
     if actor == "outsider":
         return UserFactory.create()
@@ -389,6 +407,17 @@ def phone_code_sent_to(user: User | None) -> str:
     return code
 
 
+def phone_pledge_claimable_by(world: World, user: User | None) -> str:
+    """The code of a pledge made by USSD from the user's number, which they have verified."""
+    if user is None:
+        return "ABC1234"
+    user.phone_verified_at = timezone.now()
+    user.save(update_fields=["phone_verified_at"])
+    return PledgeFactory.create(
+        campaign=world.campaign, name="", email="", phone=user.phone, phone_verified=True, user=None
+    ).code
+
+
 NEW_PASSWORD = "Kesho#Bora2027"
 STORY = "Our church in Kisumu needs a new roof before the long rains. " * 4
 IN_60_DAYS = (timezone.localdate() + timedelta(days=60)).isoformat()
@@ -421,6 +450,7 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     },
     "POST /api/profile/phone-verification": lambda w, me: {"json": {"phone": "0712345678"}},
     "POST /api/profile/phone-verification/confirm": lambda w, me: {"json": {"code": phone_code_sent_to(me)}},
+    "POST /api/my-pledges/claim": lambda w, me: {"json": {"codes": [phone_pledge_claimable_by(w, me)]}},
     "POST /api/profile/password": lambda w, me: {
         "json": {"current_password": DEFAULT_PASSWORD, "new_password": NEW_PASSWORD, "confirm_password": NEW_PASSWORD}
     },
@@ -490,6 +520,9 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards": lambda w, me: {
         "json": {"settlement_bank": "01"}
     },
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/ratiba": lambda w, me: {
+        "json": {"enabled": True}
+    },
     "POST /api/orgs/{organization_id}/statement-imports": lambda w, me: {
         "multipart": {"account_id": w.statement_account.pk, "file": statement_file(w.statement_account, "SLK0000003")}
     },
@@ -540,6 +573,7 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     },
     "POST /api/pledges/{pledge_id}/correction": lambda w, me: {"json": {"amount": 8000, "reason": "Typo"}},
     "PUT /api/pledges/{code}/plan": lambda w, me: {"json": PLAN},
+    "POST /api/pledges/{code}/standing-order": lambda w, me: paid_automatically_ready(w),
     "PUT /api/pledges/{pledge_id}/instalment-plan": lambda w, me: {"json": PLAN},
     "POST /api/pledges/{pledge_id}/cancellation": lambda w, me: {"json": {"reason": "Duplicate"}},
     "POST /api/pledges/{pledge_id}/restoration": lambda w, me: {"json": {"reason": "Not a duplicate"}},

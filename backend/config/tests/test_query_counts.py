@@ -101,6 +101,7 @@ Case = tuple[str, Callable[[World], str]]  # who asks ("visitor", "organizer", "
 CASES: dict[str, Case] = {
     "accounts_api_session": ("organizer", lambda w: "/api/auth/session"),
     "accounts_api_profile": ("organizer", lambda w: "/api/profile"),
+    "pledges_api_my_pledges": ("organizer", lambda w: "/api/my-pledges"),
     "privacy_api_profile_export": ("organizer", lambda w: "/api/profile/export"),
     "accounts_api_privacy_contact": ("visitor", lambda w: "/api/privacy-contact"),
     "ussd_api_ussd_info": ("visitor", lambda w: "/api/ussd"),

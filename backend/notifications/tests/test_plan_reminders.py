@@ -10,8 +10,10 @@ import pytest
 import time_machine
 
 from campaigns.tests.factories import CampaignFactory
+from collection_accounts.tests.factories import CollectionAccountFactory
 from notifications.models import NotificationLog, PledgeOptOut, Reminder
 from notifications.reminders import reminders_send_due
+from payments.models import MpesaStandingOrder
 from pledges.instalments import PlanStanding, Standing
 from pledges.models import InstalmentPlan
 from pledges.services import pledge_payment_record
@@ -135,3 +137,48 @@ def test_a_pledger_who_opted_out_gets_no_plan_reminders(pledge, mornings):
     mornings(pledge, date(2026, 2, 1), date(2026, 2, 10))
 
     assert not Reminder.objects.exists()
+
+
+def _paid_automatically(pledge) -> None:
+    order = MpesaStandingOrder.objects.create(
+        account=CollectionAccountFactory.create(organization=pledge.campaign.organization, paybill_number="600177"),
+        name=f"Pledge {pledge.code}",
+        phone=pledge.phone,
+        amount=5_000,
+        frequency="monthly",
+        start_on=FIRST_DUE,
+        end_on=DUE_DATES[-1],
+        account_reference=pledge.code,
+        status=MpesaStandingOrder.Status.ACTIVE,
+    )
+    InstalmentPlan.objects.filter(pledge=pledge).update(standing_order=order)
+
+
+def test_a_plan_paid_by_standing_order_on_time_gets_no_reminders(pledge, mornings):
+    _paid_automatically(pledge)
+
+    mornings(pledge, date(2026, 1, 3), date(2027, 3, 31), payments=dict.fromkeys(DUE_DATES, 5000))
+
+    assert Reminder.objects.filter(pledge=pledge).count() == 0
+
+
+def test_reminders_resume_once_a_standing_order_misses_an_instalment(pledge, mornings):
+    _paid_automatically(pledge)
+    # March's execution fails (the balance was short); the pledger pays it by hand on 20 March.
+    executions = {day: 5000 for day in DUE_DATES[:6] if day != date(2026, 3, 5)} | {date(2026, 3, 20): 5000}
+
+    mornings(pledge, date(2026, 1, 3), date(2026, 7, 10), payments=executions)
+
+    assert sent(pledge, "late@") == ["late@2026-03-05"]
+    # Behind from 5 to 20 March: nothing was due before then. On time again: no more reminders.
+    assert sent(pledge, "due@") == []
+    assert Reminder.objects.filter(pledge=pledge).count() == 1
+
+
+def test_reminders_before_each_instalment_resume_while_a_standing_order_is_behind(pledge, mornings):
+    _paid_automatically(pledge)
+    # The order was stopped on the phone after February: nothing more arrives.
+    mornings(pledge, date(2026, 1, 3), date(2026, 4, 10), payments={DUE_DATES[0]: 5000})
+
+    assert sent(pledge, "late@") == ["late@2026-03-05", "late@2026-04-05"]
+    assert sent(pledge, "due@") == ["due@2026-04-05"]

@@ -11,7 +11,7 @@ import base64
 import hashlib
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -30,6 +30,8 @@ STK_QUERY_PATH = "/mpesa/stkpushquery/v1/query"
 C2B_REGISTER_PATH = "/mpesa/c2b/v1/registerurl"
 PULL_REGISTER_PATH = "/pulltransactions/v1/register"
 PULL_QUERY_PATH = "/pulltransactions/v1/query"
+# M-Pesa Ratiba (standing orders) has its own path family, outside /mpesa/.
+STANDING_ORDER_PATH = "/standingorder/v1/createStandingOrderExternal"
 # Pull Transactions answers: registered now or before; transactions found or none in the period.
 PULL_REGISTERED = ("1000", "1001")
 PULL_FOUND, PULL_NONE = "1000", "1001"
@@ -62,6 +64,14 @@ PASSKEY_REFUSAL = "Wrong credentials"
 PROBE_CHECKOUT_REQUEST_ID = "ws_CO_HARAMBEE_CONNECTION_TEST"
 RESULT_CANCELLED_BY_USER = 1032
 DARAJA_PHONE = re.compile(r"^254[17]\d{8}$")
+# Ratiba: the transaction types and receiver kinds of a paybill and a till, and its frequencies.
+STANDING_ORDER_PAYBILL, STANDING_ORDER_TILL = "Standing Order Customer Pay Bill", "Standing Order Customer Pay Marchant"
+RECEIVER_PAYBILL, RECEIVER_TILL = "4", "2"
+STANDING_ORDER_FREQUENCIES = {"weekly": "3", "monthly": "4"}
+# The create call answers in HTTP style (``200``: accepted); its callback answers ``0`` when the
+# payer approved and the order is active.
+STANDING_ORDER_ACCEPTED = "200"
+STANDING_ORDER_NAME_MAX_LENGTH = 64
 TIMEOUT_SECONDS = 10.0
 
 
@@ -112,6 +122,34 @@ class C2BNotification:
     bill_ref_number: str
     msisdn: str  # masked by Safaricom since 2022: never use it to match a payer
     first_name: str
+
+
+@dataclass(frozen=True)
+class StandingOrderTerms:
+    """A Ratiba standing order to ask a payer for: ``amount`` whole KES to the credentials'
+    paybill, with ``account_reference``, every week or month from ``start_on`` to ``end_on``."""
+
+    name: str  # unique among the payer's standing orders
+    phone: str  # E.164
+    amount: int
+    frequency: str  # a key of STANDING_ORDER_FREQUENCIES
+    start_on: date
+    end_on: date
+    account_reference: str
+    description: str
+
+
+@dataclass(frozen=True)
+class StandingOrderResult:
+    """The payer's answer to a standing order, from its callback: ``0`` is created (active)."""
+
+    result_code: str
+    result_desc: str
+    transaction_id: str = ""
+
+    @property
+    def succeeded(self) -> bool:
+        return self.result_code == "0"
 
 
 def timestamp(now: datetime | None = None) -> str:
@@ -208,6 +246,34 @@ def parse_c2b_notification(body: Any) -> C2BNotification:
         bill_ref_number=_text(body, "BillRefNumber", required=False)[:64],
         msisdn=_text(body, "MSISDN", required=False),
         first_name=_text(body, "FirstName", required=False)[:100],
+    )
+
+
+def _case_blind(mapping: Any, key: str) -> Any:
+    """``mapping[key]`` in any case: Safaricom's examples write the same field as ``responseHeader``
+    and ``ResponseHeader``, ``name`` and ``Name``."""
+    if not isinstance(mapping, dict):
+        return None
+    return next((value for name, value in mapping.items() if str(name).lower() == key.lower()), None)
+
+
+def parse_standing_order_callback(body: Any) -> StandingOrderResult:
+    """``{"responseHeader": {"responseCode", "responseDescription", ...}, "responseBody":
+    {"responseData": [{"name", "value"}, ...]}}`` as Ratiba posts it to the CallBackURL."""
+    header = _case_blind(body, "responseHeader")
+    if not isinstance(header, dict):
+        raise MalformedBody("no responseHeader")
+    code = _case_blind(header, "responseCode")
+    if isinstance(code, bool) or not isinstance(code, int | str) or not str(code).strip():
+        raise MalformedBody("responseCode is missing")
+    data = _case_blind(_case_blind(body, "responseBody"), "responseData") or []
+    if not isinstance(data, list):
+        raise MalformedBody("responseData is not a list")
+    values = {str(_case_blind(item, "name")): _case_blind(item, "value") for item in data if isinstance(item, dict)}
+    return StandingOrderResult(
+        result_code=str(code).strip(),
+        result_desc=str(_case_blind(header, "responseDescription") or "")[:255],
+        transaction_id=str(values.get("TransactionID") or "")[:32],
     )
 
 
@@ -397,6 +463,35 @@ class DarajaClient:
             )
         except KeyError:
             raise ProviderError("Daraja accepted the STK Push without a CheckoutRequestID") from None
+
+    def standing_order_create(self, terms: StandingOrderTerms, *, callback_url: str) -> None:
+        """Ask the payer (an approval prompt on their phone) for a Ratiba standing order to this
+        app's paybill or till. Acceptance is not approval: the callback tells. Needs Safaricom to
+        have enabled Ratiba for the shortcode."""
+        till = self.credentials.kind == TILL
+        body = {
+            "StandingOrderName": terms.name[:STANDING_ORDER_NAME_MAX_LENGTH],
+            "StartDate": terms.start_on.strftime("%Y%m%d"),
+            "EndDate": terms.end_on.strftime("%Y%m%d"),
+            "BusinessShortCode": self.credentials.party_b,
+            "TransactionType": STANDING_ORDER_TILL if till else STANDING_ORDER_PAYBILL,
+            "ReceiverPartyIdentifierType": RECEIVER_TILL if till else RECEIVER_PAYBILL,
+            "Amount": str(int(terms.amount)),
+            "PartyA": daraja_phone(terms.phone),
+            "CallBackURL": callback_url,
+            "AccountReference": terms.account_reference[:ACCOUNT_REFERENCE_MAX_LENGTH],
+            "TransactionDesc": terms.description[:TRANSACTION_DESC_MAX_LENGTH],
+            "Frequency": STANDING_ORDER_FREQUENCIES[terms.frequency],
+        }
+        response = self._post(STANDING_ORDER_PATH, body)
+        answer = self._json(response)
+        if refusal := self._refused_credentials(answer):
+            raise refusal
+        header = _case_blind(answer, "ResponseHeader")
+        code = str(_case_blind(header, "responseCode") or "")
+        if response.status_code != 200 or code != STANDING_ORDER_ACCEPTED:
+            message = _case_blind(header, "responseDescription") or answer.get("errorMessage") or response.text[:200]
+            raise ProviderError(f"Daraja refused the standing order ({response.status_code}): {message}")
 
     def stk_query(self, *, checkout_request_id: str) -> StkQueryAnswer:
         response = self._post(STK_QUERY_PATH, {**self._secured(), "CheckoutRequestID": checkout_request_id})

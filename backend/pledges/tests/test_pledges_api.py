@@ -88,6 +88,7 @@ def test_a_visitor_pledges_and_gets_a_code_and_how_to_pay_it(visitor_client, cam
         "created_at": None,
         "plan": None,
         "plan_latest_end": campaign.end_date.isoformat(),
+        "standing_order_available": False,
     }
     paybill, bank, cash = body["payment_instructions"]
     # The church's own connected paybill, first as the campaign lists its accounts; never Harambee's.

@@ -1,6 +1,7 @@
 """A user's own data: the download (GET /api/profile/export) and deleting the account."""
 
 from collections.abc import Callable
+from datetime import date
 
 import pytest
 from django.contrib.contenttypes.models import ContentType
@@ -9,12 +10,13 @@ from accounts.models import User
 from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
 from campaigns.models import Campaign, CampaignLike, CampaignStatus, Draft, DraftToolType
 from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
+from collection_accounts.tests.factories import CollectionAccountFactory
 from conftest import ApiClient
 from feedback.models import Feedback
 from grants.models import GrantApplication, OrganizationProfile
 from grants.tests.factories import GrantApplicationFactory, OrganizationProfileFactory, subscribe
 from notifications.models import NotificationLog, PledgeOptOut
-from payments.models import Payment
+from payments.models import MpesaStandingOrder, Payment
 from pledges.models import DELETED_USER_NAME, Donation, Pledge, PledgePayment
 from pledges.services import pledge_payment_record
 from pledges.tests.factories import PledgeFactory, paid_donation
@@ -58,6 +60,21 @@ def give_records(user: User, count: int, *, own_campaigns: int | None = None) ->
             body="Pay",
             pledge=pledge,
         )
+
+
+def standing_order(pledge: Pledge) -> MpesaStandingOrder:
+    """The M-Pesa Ratiba standing order its pledger approved from their phone."""
+    return MpesaStandingOrder.objects.create(
+        account=CollectionAccountFactory.create(organization=pledge.campaign.organization, is_default=False),
+        name=f"Pledge {pledge.code}",
+        phone=pledge.phone,
+        amount=1_000,
+        frequency="monthly",
+        start_on=date(2027, 1, 5),
+        end_on=date(2027, 6, 5),
+        account_reference=pledge.code,
+        status=MpesaStandingOrder.Status.ACTIVE,
+    )
 
 
 @pytest.fixture
@@ -261,9 +278,14 @@ def test_deleting_anonymises_pledges_and_donations_but_keeps_the_money(owner_cli
     donations = Donation.objects.filter(payment__user=user)
     donation_totals = sorted(donations.values_list("id", "amount", "payment_id", "counted_at"))
     stranger = PledgeFactory.create()
+    approved = standing_order(pledges[0])
+    strangers = standing_order(stranger)
 
     owner_client.post(DELETE, {"password": DEFAULT_PASSWORD})
 
+    approved.refresh_from_db()
+    strangers.refresh_from_db()
+    assert (approved.phone, strangers.phone) == ("", stranger.phone)
     kept_pledges = Pledge.objects.filter(pk__in=[row[0] for row in pledge_totals])
     assert sorted(kept_pledges.values_list("id", "amount", "paid_amount", "status", "campaign_id")) == pledge_totals
     assert set(kept_pledges.values_list("name", "email", "phone", "is_anonymous")) == {
@@ -290,7 +312,7 @@ def test_deleting_takes_as_many_queries_whatever_the_number_of_records(
     # Each campaign is closed (and audited) on its own; everything else takes a fixed number (each
     # app's erase updates its rows through a subquery, without reading their ids first; one reads the
     # failed-attempt counter, a table without Redis).
-    with django_assert_num_queries(42):
+    with django_assert_num_queries(43):
         client.post(DELETE, {"password": DEFAULT_PASSWORD})
 
 

@@ -44,6 +44,9 @@ export function AppHeader() {
       <Link href="/organizations" className={navLink} onClick={close}>
         <Trans>Organizations</Trans>
       </Link>
+      <Link href="/my-pledges" className={navLink} onClick={close}>
+        <Trans>My pledges</Trans>
+      </Link>
       <Link href="/profile" className={navLink} onClick={close}>
         <Trans>Profile</Trans>
       </Link>

@@ -20,6 +20,7 @@ const NEW: MpesaConnection = {
   last_pulled_at: null,
   confirmation_url: "",
   validation_url: "",
+  ratiba_enabled: false,
 };
 const SAVED: MpesaConnection = {
   ...NEW,

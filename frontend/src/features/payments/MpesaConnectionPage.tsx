@@ -15,6 +15,7 @@ import {
   useMpesaConnection,
   usePullMpesa,
   useSaveMpesaCredentials,
+  useSetMpesaRatiba,
   useTestMpesa,
 } from "./api";
 
@@ -110,6 +111,7 @@ function MpesaConnectionView({ account, connection }: { account: Account; connec
       </dl>
       <CredentialsForm account={account} connection={connection} />
       <ConnectionActions account={account} connection={connection} />
+      {connection.c2b_registered_at && <RatibaSetting account={account} connection={connection} />}
     </section>
   );
 }
@@ -242,5 +244,52 @@ function ConnectionActions({ account, connection }: { account: Account; connecti
         )}
       </div>
     </div>
+  );
+}
+
+/** The account's M-Pesa Ratiba setting: Safaricom enables standing orders per paybill, after an agreement. */
+function RatibaSetting({ account, connection }: { account: Account; connection: MpesaConnection }) {
+  const { t } = useLingui();
+  const ratiba = useSetMpesaRatiba(account);
+  return (
+    <fieldset className="space-y-2 rounded-md border border-slate-200 p-4">
+      <legend className="px-1 text-lg font-semibold text-slate-900">
+        <Trans>M-Pesa Ratiba (standing orders)</Trans>
+      </legend>
+      <label className="flex items-start gap-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          className="mt-1 h-4 w-4"
+          checked={connection.ratiba_enabled}
+          disabled={ratiba.isPending}
+          aria-describedby="ratiba-hint"
+          onChange={(event) =>
+            ratiba.mutate(event.target.checked, {
+              onSuccess: ({ ratiba_enabled }) =>
+                toast({
+                  title: ratiba_enabled
+                    ? t`Pledgers with equal instalments can now pay automatically.`
+                    : t`Pledgers are no longer offered to pay automatically.`,
+                }),
+            })
+          }
+        />
+        <span>
+          <Trans>Safaricom has enabled M-Pesa Ratiba for this paybill</Trans>
+        </span>
+      </label>
+      <p id="ratiba-hint" className="text-sm text-slate-600">
+        <Trans>
+          Ratiba is a commercial service Safaricom turns on for a paybill after an agreement. Once it is on,
+          pledgers with an equal-instalment plan can approve a standing order once with their M-Pesa PIN, and
+          each instalment is then paid on its date with their pledge code.
+        </Trans>
+      </p>
+      {ratiba.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(ratiba.error)}
+        </p>
+      )}
+    </fieldset>
   );
 }

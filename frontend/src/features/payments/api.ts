@@ -157,6 +157,18 @@ export function useConnectMpesa(account: OrganizationAccount) {
   );
 }
 
+/** Whether Safaricom enabled M-Pesa Ratiba (standing orders) for the paybill: pledgers may then pay plans automatically. */
+export function useSetMpesaRatiba(account: MpesaAccount) {
+  return useMpesaAction(account, async (enabled: boolean) =>
+    unwrap(
+      await api.PUT("/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/ratiba", {
+        ...mpesaPath(account),
+        body: { enabled },
+      }),
+    ),
+  );
+}
+
 /** 'Pull now': the last 48 hours from M-Pesa; answers how many payments were listed and credited. */
 export function usePullMpesa(account: OrganizationAccount) {
   const queryClient = useQueryClient();

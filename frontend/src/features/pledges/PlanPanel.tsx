@@ -5,6 +5,7 @@ import { toast } from "@/components/toast";
 import { formatCalendarDate } from "@/features/campaigns/links";
 import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
+import { AutomaticPayment, StopOnPhone } from "./AutomaticPayment";
 import { type PledgeReceipt, useSetPlanByCode } from "./api";
 import { FormButtons, FormFailure } from "./FormParts";
 import { PLAN_FIELDS, PlanFields, PlanStanding } from "./PlanParts";
@@ -45,6 +46,7 @@ export function PlanPanel({ receipt }: { receipt: PledgeReceipt }) {
           </Trans>
         </p>
       )}
+      {!editing && <AutomaticPayment receipt={receipt} />}
       {receipt.remaining_amount > 0 &&
         (editing ? (
           <PlanForm receipt={receipt} onDone={() => setEditing(false)} />
@@ -75,8 +77,17 @@ function PlanForm({ receipt, onDone }: { receipt: PledgeReceipt; onDone(): void 
       },
       onError: (error) => void showFieldErrors(error, form, PLAN_FIELDS),
     });
+  const order = plan?.standing_order;
   return (
     <form noValidate className="mt-3 space-y-4" onSubmit={form.handleSubmit(onSave)}>
+      {order && order.status !== "failed" && (
+        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          <Trans>
+            Changing the plan does not change your M-Pesa standing order: it keeps paying the old amount.
+          </Trans>{" "}
+          <StopOnPhone name={order.name} />
+        </p>
+      )}
       <PlanFields
         register={form.register}
         errors={form.formState.errors}

@@ -76,7 +76,15 @@ export function PlanStanding({ plan }: { plan: Plan }) {
       >
         {planStandingLabel(plan)}
       </span>
-      <span className="block text-xs text-slate-600">{planCadence(plan)}</span>
+      <span className="block text-xs text-slate-600">
+        {planCadence(plan)}
+        {plan.standing_order?.status === "active" && (
+          <>
+            {" · "}
+            <Trans>paid automatically (M-Pesa Ratiba)</Trans>
+          </>
+        )}
+      </span>
     </span>
   );
 }

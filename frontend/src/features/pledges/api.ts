@@ -28,6 +28,9 @@ export function usePledgeReceipt(initial: PledgeReceipt) {
     initialDataUpdatedAt: Date.now,
     // A pledger often pays in the M-Pesa app and comes back: the tab's focus then refreshes what is paid.
     staleTime: 5_000,
+    // While a standing order waits for the PIN on the phone, its answer is looked for every few seconds.
+    refetchInterval: (query) =>
+      query.state.data?.plan?.standing_order?.status === "pending" ? 3_000 : false,
   });
 }
 
@@ -63,6 +66,22 @@ export function useSetPlanByCode(code: string) {
   });
 }
 
+/** 'Pay automatically with M-Pesa': a standing order (M-Pesa Ratiba) for the plan, approved on the phone. */
+export function useStartStandingOrder(code: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await api.POST("/api/pledges/{code}/standing-order", {
+          params: { path: { code } },
+          body: { phone: "" },
+        }),
+      ),
+    // A refused order is shown too (its message), so the page is asked again either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pledgeKeys.receipt(code) }),
+  });
+}
+
 /** Records a pledge; the answer is its receipt with the pledge code. */
 export async function createPledge(body: Schemas["PledgeIn"], fallback?: string) {
   return unwrap(await api.POST("/api/pledges", { body }), fallback);
@@ -71,4 +90,32 @@ export async function createPledge(body: Schemas["PledgeIn"], fallback?: string)
 /** Records a donation and starts its payment (STK Push or card checkout). */
 export async function createDonation(body: Schemas["DonationIn"], fallback?: string) {
   return unwrap(await api.POST("/api/donations", { body }), fallback);
+}
+
+export type AccountPledges = Schemas["MyPledgesOut"];
+export type AccountPledge = Schemas["MyPledgeOut"];
+
+const accountPledgesKey = ["pledges", "mine"] as const;
+
+/** The signed-in user's pledges, and those made by USSD or SMS from their verified number that they may claim. */
+export const accountPledgesOptions = () =>
+  queryOptions({
+    queryKey: accountPledgesKey,
+    queryFn: async ({ signal }) => unwrap(await api.GET("/api/my-pledges", { signal })),
+  });
+
+/** Asks again for the pledges one may claim (after the phone number is verified). */
+export function useRefreshAccountPledges() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: accountPledgesKey });
+}
+
+/** Makes pledges made by phone from the verified number the user's own; the answer is the new list. */
+export function useClaimPledges() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (codes: string[]) =>
+      unwrap(await api.POST("/api/my-pledges/claim", { body: { codes } })),
+    onSuccess: (pledges) => queryClient.setQueryData(accountPledgesKey, pledges),
+  });
 }

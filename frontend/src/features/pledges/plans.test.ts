@@ -13,6 +13,7 @@ const plan = (standing: Plan["standing"], behind_count = 0, behind_amount = 0): 
   standing,
   behind_count,
   behind_amount,
+  standing_order: null,
 });
 
 describe("planStandingLabel", () => {

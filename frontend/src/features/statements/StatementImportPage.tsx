@@ -79,7 +79,7 @@ export default function StatementImportPage() {
   );
 }
 
-function StatementImports({ organizationId }: { organizationId: number }) {
+export function StatementImports({ organizationId }: { organizationId: number }) {
   const [preview, setPreview] = useState<StatementImport | null>(null);
   return (
     <>

@@ -707,6 +707,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my-pledges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Pledges
+         * @description The signed-in user's pledges, and those made by USSD or SMS from their verified number that
+         *     they may claim (none until the number is verified: POST /api/profile/phone-verification).
+         */
+        get: operations["pledges_api_my_pledges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-pledges/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * My Pledges Claim
+         * @description Make these pledges (made by phone from the verified number) the user's own. A code that is not
+         *     claimable: 404, and nothing changes.
+         */
+        post: operations["pledges_api_my_pledges_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/opt-out": {
         parameters: {
             query?: never;
@@ -1038,6 +1080,28 @@ export interface paths {
          * @description Pull the account's last 48 hours from M-Pesa now and credit what no confirmation brought.
          */
         post: operations["payments_api_mpesa_pull_now"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/ratiba": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mpesa Ratiba Set
+         * @description Whether Safaricom enabled M-Pesa Ratiba (standing orders) for this connected paybill: only then
+         *     are pledgers with equal-instalment plans offered "Pay automatically with M-Pesa". Owners and
+         *     treasurers; a till answers 400 (ratiba_paybill_only).
+         */
+        put: operations["payments_api_mpesa_ratiba_set"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1407,6 +1471,30 @@ export interface paths {
          */
         put: operations["pledges_api_pledge_plan_set_by_code"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/{code}/standing-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pledge Standing Order Start
+         * @description 'Pay automatically with M-Pesa': a standing order (M-Pesa Ratiba) for the plan's instalments
+         *     left, approved once with the M-Pesa PIN on the phone; each instalment then arrives as a paybill
+         *     payment with the pledge code. Poll the pledge: its plan's ``standing_order`` turns active or
+         *     failed. 400 where it is not offered (no plan, unequal instalments, behind, a till, no Ratiba) or
+         *     M-Pesa refused it.
+         */
+        post: operations["pledges_api_pledge_standing_order_start"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1950,7 +2038,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed";
         /** CampaignAnalyticsOut */
         CampaignAnalyticsOut: {
             /** Campaign Id */
@@ -3429,6 +3517,23 @@ export interface components {
              */
             q: string;
         };
+        /** InboundSmsExportOut */
+        InboundSmsExportOut: {
+            /**
+             * Outcome
+             * @description What was done about it (a pledge, a PIN prompt, help, …).
+             */
+            outcome: string;
+            /**
+             * Received At
+             * Format: date-time
+             */
+            received_at: string;
+            /** Sender */
+            sender: string;
+            /** Text */
+            text: string;
+        };
         /** InstructionLineOut */
         InstructionLineOut: {
             /**
@@ -3717,6 +3822,11 @@ export interface components {
             nominated_number: string;
             /** Pull Registered At */
             pull_registered_at: string | null;
+            /**
+             * Ratiba Enabled
+             * @description Pledgers may pay equal-instalment plans by M-Pesa Ratiba.
+             */
+            ratiba_enabled: boolean;
             /** Shortcode */
             shortcode: string;
             /** Validation Url */
@@ -3734,6 +3844,69 @@ export interface components {
              * @description Payments M-Pesa listed for the last 48 hours.
              */
             pulled: number;
+        };
+        /** MpesaRatibaIn */
+        MpesaRatibaIn: {
+            /**
+             * Enabled
+             * @description Safaricom enabled M-Pesa Ratiba (standing orders) for this paybill.
+             */
+            enabled: boolean;
+        };
+        /**
+         * MyPledgeOut
+         * @description One of the signed-in user's pledges, or one they may claim (``GET /api/my-pledges``).
+         */
+        MyPledgeOut: {
+            /** Amount */
+            amount: number;
+            /** Campaign Id */
+            campaign_id: number;
+            /** Campaign Title */
+            campaign_title: string;
+            /**
+             * Cancelled
+             * @description The organizer cancelled it: it no longer counts.
+             */
+            cancelled: boolean;
+            /**
+             * Code
+             * @description Its code: the pledge's own page is /pledges/{code}.
+             */
+            code: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Made By Phone
+             * @description Made by USSD or SMS from a number the mobile network gave.
+             */
+            made_by_phone: boolean;
+            /** Paid Amount */
+            paid_amount: number;
+            /** Remaining Amount */
+            remaining_amount: number;
+            status: components["schemas"]["PledgeStatus"];
+        };
+        /** MyPledgesOut */
+        MyPledgesOut: {
+            /**
+             * Claimable
+             * @description Made by USSD or SMS from the verified number and held by no account: POST /api/my-pledges/claim.
+             */
+            claimable: components["schemas"]["MyPledgeOut"][];
+            /**
+             * Pledges
+             * @description Their own: made signed in, or claimed. Newest first.
+             */
+            pledges: components["schemas"]["MyPledgeOut"][];
+            /**
+             * Verified Phone
+             * @description The account's number proven by a one-time code; empty when none is.
+             */
+            verified_phone: string;
         };
         /** NotificationExportOut */
         NotificationExportOut: {
@@ -4152,7 +4325,7 @@ export interface components {
         /**
          * PersonalDataOut
          * @description Everything the platform holds about the signed-in user. Pledges and donations are those
-         *     given while signed in.
+         *     given while signed in, and those made by phone that they claimed.
          */
         PersonalDataOut: {
             account: components["schemas"]["AccountExportOut"];
@@ -4180,6 +4353,11 @@ export interface components {
             payments: components["schemas"]["PaymentExportOut"][];
             /** Pledges */
             pledges: components["schemas"]["PledgeExportOut"][];
+            /**
+             * Sms Received
+             * @description Texts sent to the shortcode from the account's verified number (SMS keywords).
+             */
+            sms_received: components["schemas"]["InboundSmsExportOut"][];
             /** Subscriptions */
             subscriptions: components["schemas"]["SubscriptionExportOut"][];
             /** @description The USSD menu's language choice for the phone number on the account. */
@@ -4302,6 +4480,8 @@ export interface components {
              */
             next_due_on: string | null;
             standing: components["schemas"]["Standing"];
+            /** @description Its M-Pesa Ratiba standing order, if one was asked for since the plan was last set. */
+            standing_order: components["schemas"]["StandingOrderOut"] | null;
         };
         /** PledgeCancelIn */
         PledgeCancelIn: {
@@ -4319,6 +4499,14 @@ export interface components {
             reason: string;
             /** To Pledge Id */
             to_pledge_id?: number | null;
+        };
+        /** PledgeClaimIn */
+        PledgeClaimIn: {
+            /**
+             * Codes
+             * @description The codes of the pledges to claim (from `claimable`).
+             */
+            codes: string[];
         };
         /** PledgeCorrectionIn */
         PledgeCorrectionIn: {
@@ -4669,6 +4857,11 @@ export interface components {
             plan_latest_end: string;
             /** Remaining Amount */
             remaining_amount: number;
+            /**
+             * Standing Order Available
+             * @description Show 'Pay automatically with M-Pesa': POST /api/pledges/{code}/standing-order. An equal-instalment plan, on time, to a connected paybill with M-Pesa Ratiba enabled.
+             */
+            standing_order_available: boolean;
             status: components["schemas"]["PledgeStatus"];
             /**
              * Stk Push Available
@@ -4990,6 +5183,50 @@ export interface components {
          * @enum {string}
          */
         Standing: "on_track" | "ahead" | "behind";
+        /** StandingOrderIn */
+        StandingOrderIn: {
+            /**
+             * Phone
+             * @description Who approves and pays; default: the pledge's phone.
+             * @default
+             */
+            phone: string;
+        };
+        /**
+         * StandingOrderOut
+         * @description The M-Pesa Ratiba standing order asked for to pay a plan automatically.
+         */
+        StandingOrderOut: {
+            /** Amount */
+            amount: number;
+            /**
+             * End On
+             * Format: date
+             */
+            end_on: string;
+            /**
+             * Message
+             * @description Why a failed order was not created; empty otherwise.
+             */
+            message: string;
+            /**
+             * Name
+             * @description As the payer's phone lists it (to stop it there).
+             */
+            name: string;
+            /**
+             * Start On
+             * Format: date
+             */
+            start_on: string;
+            /** @description pending: waiting for the payer's PIN; active: approved; failed: not created (the plan is paid by hand). */
+            status: components["schemas"]["StandingOrderStatus"];
+        };
+        /**
+         * StandingOrderStatus
+         * @enum {string}
+         */
+        StandingOrderStatus: "pending" | "active" | "failed";
         /** StatementImportConfirmIn */
         StatementImportConfirmIn: {
             /**
@@ -7403,6 +7640,104 @@ export interface operations {
             };
         };
     };
+    pledges_api_my_pledges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPledgesOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_my_pledges_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PledgeClaimIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPledgesOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     notifications_api_opt_out: {
         parameters: {
             query?: {
@@ -8823,6 +9158,78 @@ export interface operations {
             };
         };
     };
+    payments_api_mpesa_ratiba_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MpesaRatibaIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MpesaConnectionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     payments_api_mpesa_connection_test: {
         parameters: {
             query?: never;
@@ -10184,6 +10591,68 @@ export interface operations {
         responses: {
             /** @description OK */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_api_pledge_standing_order_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StandingOrderIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,85 @@
+"""What a text to the shortcode asks for: the first word is the keyword, in English or Kiswahili
+(any case), the rest its arguments, however many spaces stand between them.
+
+    PLEDGE 14 5000   AHADI 14 5000     a pledge of Ksh 5,000 to campaign number 14
+    PAY ABC1234      LIPA ABC1234      pay what is left of pledge ABC1234 (or: PAY ABC1234 500)
+    BAL              SALIO             open pledges and what is left of each
+    STOP             SITISHA           no more reminders for any pledge of this number
+    HELP             MSAADA            these keywords
+
+Anything else, and a keyword whose arguments do not fit, gets the help text. On a shared shortcode
+the texts start with the keyword rented there, which is set aside. Amounts may be
+written with thousands separators ('5,000'). Only parsing here: no reads, no writes.
+"""
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from pledges import codes
+
+
+class Action(StrEnum):
+    PLEDGE = "pledge"
+    PAY = "pay"
+    BALANCE = "balance"
+    STOP = "stop"
+    HELP = "help"
+
+
+KEYWORDS: dict[str, tuple[Action, str]] = {
+    "PLEDGE": (Action.PLEDGE, "en"),
+    "AHADI": (Action.PLEDGE, "sw"),
+    "PAY": (Action.PAY, "en"),
+    "LIPA": (Action.PAY, "sw"),
+    "BAL": (Action.BALANCE, "en"),
+    "BALANCE": (Action.BALANCE, "en"),
+    "SALIO": (Action.BALANCE, "sw"),
+    "STOP": (Action.STOP, "en"),
+    "SITISHA": (Action.STOP, "sw"),
+    "HELP": (Action.HELP, "en"),
+    "MSAADA": (Action.HELP, "sw"),
+}
+
+AMOUNT = re.compile(r"^\d{1,3}(,\d{3})+$|^\d+$")
+# Campaign numbers are ids; an absurdly long one is no campaign's.
+NUMBER_DIGITS_MAX = 9
+
+
+@dataclass(frozen=True)
+class Command:
+    action: Action
+    language: str | None = None  # None: no keyword recognised (the sender's remembered language is used)
+    well_formed: bool = True  # False: the keyword's arguments do not fit (its own usage line is the answer)
+    campaign_number: int | None = None
+    amount: int | None = None
+    code: str = ""
+
+
+def _amount(word: str) -> int | None:
+    return int(word.replace(",", "")) if AMOUNT.match(word) else None
+
+
+def parse(text: str, *, shared_keyword: str = "") -> Command:
+    """What ``text`` asks for. On a shared shortcode every text starts with the organization's own
+    ``shared_keyword`` (e.g. 'HARAMBEE PLEDGE 14 5000'): it is set aside first."""
+    words = text.split()
+    if shared_keyword and words and words[0].upper() == shared_keyword.upper():
+        words = words[1:]
+    if not words or words[0].upper() not in KEYWORDS:
+        return Command(Action.HELP)
+    action, language = KEYWORDS[words[0].upper()]
+    arguments = words[1:]
+    if action == Action.PLEDGE:
+        if len(arguments) == 2 and arguments[0].isdigit() and len(arguments[0]) <= NUMBER_DIGITS_MAX:
+            amount = _amount(arguments[1])
+            if amount is not None:
+                return Command(action, language, campaign_number=int(arguments[0]), amount=amount)
+        return Command(action, language, well_formed=False)
+    if action == Action.PAY:
+        if len(arguments) in (1, 2) and codes.is_valid_code(codes.normalize(arguments[0])):
+            amount = _amount(arguments[1]) if len(arguments) == 2 else None
+            if len(arguments) == 1 or amount is not None:
+                return Command(action, language, code=codes.normalize(arguments[0]), amount=amount)
+        return Command(action, language, well_formed=False)
+    return Command(action, language)

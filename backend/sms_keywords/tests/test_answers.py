@@ -1,0 +1,142 @@
+"""Each keyword in English and Kiswahili, through the services the web and USSD use."""
+
+import pytest
+
+from campaigns.tests.factories import CampaignFactory, link_account
+from collection_accounts.models import CollectionAccountKind
+from collection_accounts.tests.factories import CollectionAccountFactory
+from notifications.models import NotificationLog, PledgeOptOut
+from pledges.models import Pledge
+from pledges.services import pledge_create_by_phone
+from sms_keywords.models import InboundSms
+from ussd.models import Caller
+
+
+def test_a_pledge_is_recorded_for_the_senders_number_and_confirmed_by_its_own_sms(phone, campaign):
+    assert phone.text(f"PLEDGE {campaign.pk} 5000") == ""  # no second message: the confirmation is it
+
+    pledge = Pledge.objects.get()
+    assert (pledge.phone, pledge.phone_verified, pledge.amount, pledge.is_anonymous, pledge.language) == (
+        "+254711000345",
+        True,
+        5000,
+        True,
+        "en",
+    )
+    assert pledge.user is None
+    campaign.refresh_from_db()
+    assert campaign.pledged_total == 5000
+    assert InboundSms.objects.get().pledge == pledge
+
+
+def test_ahadi_pledges_in_kiswahili_with_odd_spacing_and_case(phone, campaign):
+    phone.text(f"  aHaDi  {campaign.pk}   2,500 ")
+
+    pledge = Pledge.objects.get()
+    assert (pledge.amount, pledge.language) == (2500, "sw")
+    assert Caller.objects.get(phone="+254711000345").language == "sw"
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("PLEDGE 999999 100", "No open campaign has the number 999999."),
+        ("PLEDGE {campaign} 0", "Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000."),
+        ("PLEDGE {campaign}", "To pledge, text PLEDGE, the campaign number and the amount, e.g. PLEDGE 14 5000."),
+    ],
+)
+def test_a_pledge_that_cannot_be_made_is_answered_with_the_reason(phone, campaign, text, reply):
+    assert phone.text(text.format(campaign=campaign.pk)).startswith(reply)
+    assert not Pledge.objects.exists()
+
+
+def test_pay_sends_the_pin_prompt_to_the_sender_in_a_task(phone, campaign, django_capture_on_commit_callbacks):
+    pledge = pledge_create_by_phone(campaign_id=campaign.pk, amount=1500, phone="+254711000345", is_anonymous=True)
+
+    with django_capture_on_commit_callbacks() as callbacks:
+        reply = phone.text(f"pay {pledge.code.lower()} 400")
+
+    assert reply == f"Enter your M-Pesa PIN when asked, to pay Ksh 400 for pledge {pledge.code}."
+    assert InboundSms.objects.get().outcome == InboundSms.Outcome.PROMPTED
+    enqueued = [callback.func.__self__.name for callback in callbacks if hasattr(callback, "func")]
+    assert "sms_stk_push_send" in enqueued
+
+
+def test_lipa_answers_in_kiswahili(phone, campaign):
+    pledge = pledge_create_by_phone(campaign_id=campaign.pk, amount=1500, phone="+254711000345", is_anonymous=True)
+
+    assert phone.text(f"LIPA {pledge.code}") == (
+        f"Weka PIN yako ya M-Pesa utakapoulizwa, kulipa Ksh 1,500 kwa ahadi {pledge.code}."
+    )
+
+
+def test_pay_refuses_a_pledge_of_another_number_and_an_amount_beyond_what_is_left(phone, campaign):
+    theirs = pledge_create_by_phone(campaign_id=campaign.pk, amount=900, phone="+254722000111", is_anonymous=True)
+    mine = pledge_create_by_phone(campaign_id=campaign.pk, amount=900, phone="+254711000345", is_anonymous=True)
+
+    assert phone.text(f"PAY {theirs.code}") == (
+        f"This number has no unpaid pledge {theirs.code}. Text BAL to see yours."
+    )
+    assert phone.text(f"PAY {mine.code} 901") == "Please enter an amount from Ksh 1 to Ksh 900."
+    assert (
+        phone.text("PAY 12345")
+        == "To pay, text PAY, the pledge code and, for part of it, the amount, e.g. PAY ABC1234 500."
+    )
+
+
+def test_pay_without_an_account_taking_prompts_says_how_to_pay_the_campaigns_own_till(phone):
+    campaign = CampaignFactory.create(title="Church Roof Repair")
+    till = CollectionAccountFactory.create(
+        organization=campaign.organization, kind=CollectionAccountKind.TILL, paybill_number="", till_number="5123456"
+    )
+    link_account(campaign, till)
+    pledge = pledge_create_by_phone(campaign_id=campaign.pk, amount=700, phone="+254711000345", is_anonymous=True)
+
+    reply = phone.text(f"PAY {pledge.code}")
+
+    assert reply.startswith(f"Pay Ksh 700 for pledge {pledge.code} via ") and "5123456" in reply
+    assert InboundSms.objects.get().outcome == InboundSms.Outcome.INSTRUCTED
+
+
+def test_bal_lists_open_pledges_and_salio_in_kiswahili(phone, campaign):
+    pledge = pledge_create_by_phone(campaign_id=campaign.pk, amount=1500, phone="+254711000345", is_anonymous=True)
+
+    assert phone.text("BAL") == f"Your pledges: {pledge.code} Church Roof Repair: paid Ksh 0, left Ksh 1,500;"
+    assert phone.text("salio") == f"Ahadi zako: {pledge.code} Church Roof Repair: umelipa Ksh 0, imebaki Ksh 1,500;"
+
+
+def test_bal_without_pledges_says_how_to_pledge(phone):
+    assert phone.text("BAL") == "You have no pledges. To pledge, text PLEDGE, the campaign number and the amount."
+
+
+def test_stop_ends_reminders_for_every_pledge_of_the_number_and_sitisha_too(phone, campaign):
+    first = pledge_create_by_phone(campaign_id=campaign.pk, amount=100, phone="+254711000345", is_anonymous=True)
+    other = pledge_create_by_phone(campaign_id=campaign.pk, amount=100, phone="+254722000111", is_anonymous=True)
+
+    assert phone.text("STOP").startswith("You will get no more reminders for the pledges of this number.")
+    assert set(PledgeOptOut.objects.values_list("pledge", flat=True)) == {first.pk}
+    assert phone.text("SITISHA")
+    assert InboundSms.objects.filter(outcome=InboundSms.Outcome.STOPPED).count() == 2
+    assert not PledgeOptOut.objects.filter(pledge=other).exists()
+
+
+@pytest.mark.parametrize("text", ["hello", "Nataka kutoa", "PLEDGES 14 5000", "?"])
+def test_anything_else_gets_the_help_text(phone, text):
+    assert phone.text(text).startswith("To pledge, text PLEDGE, the campaign number and the amount (PLEDGE 14 5000).")
+
+
+def test_msaada_and_unknown_words_from_a_kiswahili_sender_are_answered_in_kiswahili(phone):
+    kiswahili = phone.text("MSAADA")
+
+    assert kiswahili.startswith("Kuweka ahadi, tuma AHADI, nambari ya harambee na kiasi")
+    assert phone.text("habari") == kiswahili  # the last keyword's language is remembered
+    assert phone.text("HELP") != kiswahili
+
+
+def test_replies_are_messages_the_sender_asked_for(phone):
+    phone.text("HELP")
+
+    log = NotificationLog.objects.get()
+    from notifications.recipient_limits import UNASKED_TEMPLATES
+
+    assert log.template not in UNASKED_TEMPLATES

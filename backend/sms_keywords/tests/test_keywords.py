@@ -1,0 +1,43 @@
+"""Reading a text: the keyword in either language and any case, spaces anywhere, arguments checked."""
+
+import pytest
+
+from pledges.codes import new_code
+from sms_keywords.keywords import Action, Command, parse
+
+CODE = new_code()
+
+
+@pytest.mark.parametrize(
+    ("text", "command"),
+    [
+        ("PLEDGE 14 5000", Command(Action.PLEDGE, "en", campaign_number=14, amount=5000)),
+        ("  ahadi   14  5,000 ", Command(Action.PLEDGE, "sw", campaign_number=14, amount=5000)),
+        ("Pledge\t14\n5000", Command(Action.PLEDGE, "en", campaign_number=14, amount=5000)),
+        ("PLEDGE 14", Command(Action.PLEDGE, "en", well_formed=False)),
+        ("PLEDGE fourteen 5000", Command(Action.PLEDGE, "en", well_formed=False)),
+        ("AHADI 14 5.000,50", Command(Action.PLEDGE, "sw", well_formed=False)),
+        (f"pay {CODE.lower()}", Command(Action.PAY, "en", code=CODE)),
+        (f"LIPA {CODE}  500", Command(Action.PAY, "sw", code=CODE, amount=500)),
+        ("PAY ABCDEFG", Command(Action.PAY, "en", well_formed=False)),
+        (f"PAY {CODE} lots", Command(Action.PAY, "en", well_formed=False)),
+        ("bal", Command(Action.BALANCE, "en")),
+        (" Salio ", Command(Action.BALANCE, "sw")),
+        ("STOP", Command(Action.STOP, "en")),
+        ("sitisha", Command(Action.STOP, "sw")),
+        ("help", Command(Action.HELP, "en")),
+        ("MSAADA", Command(Action.HELP, "sw")),
+        ("Habari yako", Command(Action.HELP)),
+        ("", Command(Action.HELP)),
+    ],
+)
+def test_a_text_is_read_as_its_keyword_and_arguments(text, command):
+    assert parse(text) == command
+
+
+def test_the_keyword_rented_on_a_shared_shortcode_is_set_aside():
+    assert parse("harambee PLEDGE 14 5000", shared_keyword="HARAMBEE") == Command(
+        Action.PLEDGE, "en", campaign_number=14, amount=5000
+    )
+    assert parse("HARAMBEE", shared_keyword="HARAMBEE") == Command(Action.HELP)
+    assert parse("HARAMBEE BAL") == Command(Action.HELP)

@@ -1,0 +1,130 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderWithProviders } from "@/test/render";
+import { http, server } from "@/test/server";
+import type { CollectionAccount, StatementImport } from "./api";
+import { StatementImports } from "./StatementImportPage";
+
+const IMPORTS = "/api/orgs/{organization_id}/statement-imports";
+const PAYBILL: CollectionAccount = {
+  id: 4,
+  kind: "paybill",
+  label: "",
+  paybill_number: "600100",
+  account_number: "",
+  till_number: "",
+  store_number: "",
+  bank_name: "",
+  bank_branch: "",
+  account_name: "",
+  location: "",
+  is_default: true,
+  mpesa_connected_at: null,
+  offers_stk_push: false,
+};
+const row = {
+  receipt: "SLK0000001",
+  completed_at: "2026-11-20T10:30:00+03:00",
+  payer: "JOHN DOE",
+  pledge_code: "",
+  campaign_title: "",
+  near_codes: [] as string[],
+};
+const PREVIEW: StatementImport = {
+  id: 9,
+  status: "previewed",
+  file_name: "november.csv",
+  account_id: 4,
+  account_label: "600100",
+  created_at: "2026-11-26T06:00:00+03:00",
+  confirmed_at: null,
+  undone_at: null,
+  undo_reason: "",
+  receipts_sent: false,
+  figures: {
+    matched: { rows: 1, total: 4000 },
+    recorded: { rows: 0, total: 0 },
+    keyword: { rows: 0, total: 0 },
+    unmatched: { rows: 1, total: 700 },
+    ignored: { rows: 0, total: 0 },
+  },
+  rows: [
+    {
+      ...row,
+      line: 6,
+      amount: 4000,
+      account_number: "4kq7m2x",
+      category: "matched",
+      pledge_code: "4KQ7M2X",
+      campaign_title: "Church Roof",
+    },
+    {
+      ...row,
+      line: 7,
+      receipt: "SLK0000002",
+      amount: 700,
+      account_number: "4KZ7M2X",
+      category: "unmatched",
+      near_codes: ["4KQ7M2X"],
+    },
+  ],
+};
+
+function renderImports() {
+  server.use(
+    http.get("/api/orgs/{organization_id}/collection-accounts", ({ response }) =>
+      response(200).json([PAYBILL]),
+    ),
+    http.get(IMPORTS, ({ response }) => response(200).json([])),
+  );
+  return renderWithProviders(<StatementImports organizationId={3} />);
+}
+
+describe("StatementImportPage", () => {
+  it("says which line of a refused file is wrong", async () => {
+    server.use(
+      http.post(IMPORTS, ({ response }) =>
+        response(422).json({
+          detail: "Line 7: A cell holds a formula",
+          code: "statement_invalid",
+          field_errors: { file: "Line 7: A cell holds a formula" },
+        }),
+      ),
+    );
+    const { user } = renderImports();
+
+    await user.upload(
+      await screen.findByLabelText("Statement file"),
+      new File(["x"], "bad.csv", { type: "text/csv" }),
+    );
+    await user.click(screen.getByRole("button", { name: "Preview" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Line 7: A cell holds a formula");
+    expect(screen.getByLabelText("Statement file")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("previews what each row will do and confirms with or without receipts for older money", async () => {
+    const confirmed: unknown[] = [];
+    server.use(
+      http.post(IMPORTS, ({ response }) => response(201).json(PREVIEW)),
+      http.post(`${IMPORTS}/{import_id}/confirm`, async ({ request, response }) => {
+        confirmed.push(await request.json());
+        return response(200).json({ ...PREVIEW, status: "confirmed", rows: [] });
+      }),
+    );
+    const { user } = renderImports();
+
+    await user.upload(await screen.findByLabelText("Statement file"), new File(["csv"], "november.csv"));
+    await user.click(screen.getByRole("button", { name: "Preview" }));
+
+    const preview = await screen.findByRole("region", { name: "Preview: november.csv" });
+    expect(within(preview).getByRole("row", { name: /^Matched to a pledge 1 Ksh 4,000/ })).toBeVisible();
+    expect(within(preview).getByText("Pledge 4KQ7M2X (Church Roof)")).toBeVisible();
+    expect(within(preview).getByText("Unmatched: perhaps 4KQ7M2X")).toBeVisible();
+    await user.click(within(preview).getByLabelText("Send receipts for payments older than 3 days too"));
+    await user.click(within(preview).getByRole("button", { name: "Confirm import" }));
+
+    expect(await screen.findByRole("button", { name: "Preview" })).toBeVisible();
+    expect(confirmed).toEqual([{ send_receipts: true }]);
+  });
+});
