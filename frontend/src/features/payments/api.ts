@@ -158,11 +158,11 @@ export function useConnectMpesa(account: OrganizationAccount) {
 }
 
 /** Whether Safaricom enabled M-Pesa Ratiba (standing orders) for the paybill: pledgers may then pay plans automatically. */
-export function useSetMpesaRatiba(account: MpesaAccount) {
+export function useSetMpesaRatiba(account: OrganizationAccount) {
   return useMpesaAction(account, async (enabled: boolean) =>
     unwrap(
       await api.PUT("/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/ratiba", {
-        ...mpesaPath(account),
+        ...accountPath(account),
         body: { enabled },
       }),
     ),

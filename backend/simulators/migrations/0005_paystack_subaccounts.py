@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('simulators', '0003_daraja_apps_pull_transactions'),
+        ('simulators', '0004_standing_orders'),
     ]
 
     operations = [
