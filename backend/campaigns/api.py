@@ -17,6 +17,7 @@ from campaigns import caching, drafts, selectors, services, sharing, uploads, wi
 from campaigns.categories import EDIT_FORM_CATEGORIES, WIZARD_CATEGORIES, Choice
 from campaigns.models import Campaign, Draft
 from campaigns.schemas import (
+    CampaignAccountsIn,
     CampaignCardOut,
     CampaignCreatedOut,
     CampaignDetailOut,
@@ -37,9 +38,14 @@ from campaigns.schemas import (
     WizardFeedbackIn,
     WizardFeedbackOut,
 )
+from collection_accounts.models import CollectionAccount
+from collection_accounts.schemas import CollectionAccountOut
 from common.cache_control import cache_for_visitors
-from common.errors import ServiceError
+from common.errors import PermissionDeniedError, ServiceError
 from common.schemas import ErrorOut
+from organizations.models import ChangeRequest
+from organizations.schemas import ChangeRequestOut
+from organizations.selectors import membership_of
 
 router = Router(tags=["campaigns"])
 
@@ -130,6 +136,39 @@ def campaign_close(request: HttpRequest, campaign_id: int) -> CampaignDetailOut:
     campaign = selectors.campaign_get(campaign_id=campaign_id, user=user)
     services.campaign_close_early(campaign=campaign, user=user)
     return CampaignDetailOut.for_viewer(campaign, viewer=user)
+
+
+@router.get(
+    "/campaigns/{campaign_id}/collection-accounts",
+    response={200: list[CollectionAccountOut], **SIGNED_IN},
+    auth=django_auth,
+)
+def campaign_accounts_list(request: HttpRequest, campaign_id: int) -> list[CollectionAccount]:
+    """The accounts the campaign's givers pay into, in order: its organization's team sees them."""
+    user = signed_in_user(request)
+    campaign = selectors.campaign_get(campaign_id=campaign_id, user=user)
+    if campaign.role_of(user) is None:
+        raise PermissionDeniedError(_("Only the organization's team can see this."), code="not_member")
+    return selectors.campaign_accounts(campaign=campaign)
+
+
+@router.put(
+    "/campaigns/{campaign_id}/collection-accounts",
+    response={200: list[CollectionAccountOut], 202: ChangeRequestOut, **SIGNED_IN},
+    auth=django_auth,
+)
+def campaign_accounts_change(
+    request: HttpRequest, campaign_id: int, payload: CampaignAccountsIn
+) -> list[CollectionAccount] | Status[ChangeRequestOut]:
+    """Switch the campaign to other accounts of its organization (owners and treasurers): 202 while
+    it waits for another's approval (the two-person rule). A legacy fundraiser's bank stays."""
+    user = signed_in_user(request)
+    campaign = selectors.campaign_get(campaign_id=campaign_id, user=user)
+    change = services.campaign_accounts_change(campaign=campaign, user=user, account_ids=payload.account_ids)
+    if isinstance(change, ChangeRequest):
+        membership = membership_of(user=user, organization_id=campaign.organization_id)
+        return Status(202, ChangeRequestOut.for_member(change, membership=membership))
+    return selectors.campaign_accounts(campaign=Campaign.objects.get(pk=campaign.pk))
 
 
 @router.post("/campaigns/{campaign_id}/likes", response={200: LikeOut, **SIGNED_IN}, auth=django_auth)

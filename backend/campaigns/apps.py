@@ -7,3 +7,6 @@ class CampaignsConfig(AppConfig):
 
     def ready(self) -> None:
         from campaigns import receivers  # noqa: F401 - connects the receivers that refresh campaigns.caching
+        from campaigns.services import register_campaign_change_kinds
+
+        register_campaign_change_kinds()

@@ -13,9 +13,11 @@ from django.utils import timezone
 
 from accounts.models import User
 from campaigns.categories import Category
-from campaigns.models import Campaign, CampaignLike, CampaignStatus, CampaignType
+from campaigns.models import Campaign, CampaignCollectionAccount, CampaignLike, CampaignStatus, CampaignType
 from campaigns.selectors import LEGACY_OPTION_ACCOUNTS
-from campaigns.wizard import campaign_accounts_link
+from collection_accounts.models import CollectionAccount
+from collection_accounts.selectors import collection_account_matching
+from collection_accounts.validators import account_details_clean
 from organizations.services import organization_choose_for_campaign
 
 ORGANIZER = "organizer@harambee.local"
@@ -267,8 +269,25 @@ def _campaign(fields: dict[str, Any], *, status: str, organizers: dict[str, User
         # (pledges/demo.py makes some through the services).
     )
     accounts = [_account(option) for option in fields["payment_options"] if option["method"] != "mpesa"]
-    campaign_accounts_link(campaign=campaign, user=organizer, entries=accounts)
+    _accounts_link(campaign, accounts)
     return campaign
+
+
+def _accounts_link(campaign: Campaign, entries: list[dict[str, Any]]) -> None:
+    """The campaign's accounts, made directly: demo data is the operator's seed, not a team's request
+    under the two-person rule (the second organization has a treasurer). The same details are one account."""
+    for position, entry in enumerate(entries):
+        kind = entry["kind"]
+        details = account_details_clean(kind=kind, details=entry)
+        account = collection_account_matching(
+            organization_id=campaign.organization_id, kind=kind, details=details
+        ) or CollectionAccount.objects.create(
+            organization=campaign.organization,
+            kind=kind,
+            is_default=not CollectionAccount.objects.filter(organization=campaign.organization).exists(),
+            **details,
+        )
+        CampaignCollectionAccount.objects.create(campaign=campaign, account=account, position=position)
 
 
 def _account(option: dict[str, Any]) -> dict[str, Any]:

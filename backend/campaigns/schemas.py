@@ -221,6 +221,13 @@ class CampaignStatusIn(Schema):
     reason: str = Field("", max_length=500, description="Suspending: why, as the organizer is shown it (required).")
 
 
+class CampaignAccountsIn(Schema):
+    account_ids: list[int] = Field(
+        description="1 to 3 of the organization's collection accounts, each once, in the order the campaign page "
+        "shows them."
+    )
+
+
 class LikeOut(Schema):
     liked: bool
     like_count: int | None = Field(description="For admins only; null for everyone else.")

@@ -17,9 +17,25 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns import signals, validators
-from campaigns.models import Campaign, CampaignLike, CampaignStatus, Draft, MediaType, WizardFeedback
-from common.errors import FieldValidationError, PermissionDeniedError, ServiceError
+from campaigns.caching import campaign_changed
+from campaigns.models import (
+    Campaign,
+    CampaignCollectionAccount,
+    CampaignLike,
+    CampaignStatus,
+    CampaignType,
+    Draft,
+    MediaType,
+    WizardFeedback,
+)
+from collection_accounts.models import CollectionAccount
+from collection_accounts.selectors import collection_accounts_of
+from collection_accounts.services import account_name
+from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
+from organizations.approvals import change_kind, register_change_kind
+from organizations.models import ChangeRequest, ChangeRequestStatus
 from organizations.roles import Permission, role_allows
+from organizations.services import change_request_submit
 
 
 def media_type_for(*, image_url: str, youtube_id: str) -> str:
@@ -246,3 +262,109 @@ def campaigns_personal_data_erase(*, user: User) -> None:
         campaign_close(campaign=campaign, closed_by=user)
     for model in (Draft, CampaignLike, WizardFeedback):
         model.objects.filter(user=user).delete()
+
+
+# Switching a campaign to other accounts of its organization: under the two-person rule --------
+
+CAMPAIGN_ACCOUNTS_CHANGE = "campaign.accounts_change"
+
+CampaignAccountsChange = Campaign | ChangeRequest
+
+
+def _account_ids_checked(*, campaign: Campaign, account_ids: list[int]) -> list[int]:
+    """1 to 3 of the campaign's organization's accounts, each once (the wizard's payment-step rules)."""
+    message = None
+    if not account_ids:
+        message = _("Please provide at least one valid payment method to continue.")
+    elif len(account_ids) > validators.MAX_PAYMENT_OPTIONS:
+        message = _("You can add at most 3 payment methods.")
+    elif len(set(account_ids)) != len(account_ids):
+        message = _("Each payment method can be used only once.")
+    elif collection_accounts_of(organization=campaign.organization_id).filter(pk__in=account_ids).count() != len(
+        account_ids
+    ):
+        message = _("Please choose one of the organization's accounts.")
+    if message:
+        raise FieldValidationError(_("Please correct the errors below"), field_errors={"account_ids": message})
+    return account_ids
+
+
+def _linked_account_ids(campaign: Campaign) -> list[int]:
+    return list(campaign.account_links.order_by("position").values_list("account_id", flat=True))
+
+
+@transaction.atomic
+def campaign_accounts_change(*, campaign: Campaign, user: User, account_ids: list[int]) -> CampaignAccountsChange:
+    """Ask to make ``account_ids``, in order, the accounts the campaign's givers pay into (its
+    organization's owners and treasurers), under the two-person rule: answers the pending
+    ``ChangeRequest``, or the campaign. A legacy fundraiser's bank details stay as set up."""
+    if not role_allows(campaign.role_of(user), Permission.MANAGE_PAYMENT_DETAILS):
+        raise PermissionDeniedError(
+            _("Only the organization's owners and treasurers can change where its money is paid."),
+            code="not_owner_or_treasurer",
+        )
+    if campaign.type == CampaignType.FUNDRAISING:
+        raise ServiceError(_("Bank details cannot be changed after setup."), code="legacy_bank_details")
+    account_ids = _account_ids_checked(campaign=campaign, account_ids=account_ids)
+    was = _linked_account_ids(campaign)
+    if account_ids == was:
+        return campaign
+    kind = CAMPAIGN_ACCOUNTS_CHANGE
+    payload: dict[str, object] = {
+        "campaign_id": campaign.pk,
+        "title": campaign.title,
+        "was": was,
+        "account_ids": account_ids,
+    }
+    request = change_request_submit(
+        user=user,
+        organization=campaign.organization,
+        kind=kind,
+        payload=payload,
+        summary=change_kind(kind).describe(ChangeRequest(kind=kind, payload=payload)),
+    )
+    return request if request.status == ChangeRequestStatus.PENDING else campaign
+
+
+def _campaign_accounts_apply(request: ChangeRequest) -> None:
+    payload = request.payload
+    campaign = Campaign.objects.select_for_update().filter(pk=payload["campaign_id"]).first()
+    if campaign is None or campaign.organization_id != request.organization.pk:
+        raise NotFoundError(_("Campaign not found."), code="not_found")
+    if _linked_account_ids(campaign) != payload["was"]:
+        raise ServiceError(
+            _("The campaign's accounts were changed since the request was made: please ask again."),
+            code="campaign_accounts_changed",
+        )
+    account_ids = _account_ids_checked(campaign=campaign, account_ids=list(payload["account_ids"]))
+    CampaignCollectionAccount.objects.filter(campaign=campaign).delete()
+    CampaignCollectionAccount.objects.bulk_create(
+        CampaignCollectionAccount(campaign=campaign, account_id=account_id, position=position)
+        for position, account_id in enumerate(account_ids)
+    )
+    audit_record(
+        actor=request.decided_by,
+        action=AuditAction.COLLECTION_ACCOUNT_CHANGED,
+        target=campaign,
+        before={"campaign_accounts": payload["was"]},
+        after={"campaign_accounts": account_ids},
+    )
+    campaign_changed(campaign_id=campaign.pk)
+
+
+def _campaign_accounts_describe(request: ChangeRequest) -> str:
+    payload = request.payload
+    names = {
+        account.pk: account_name(kind=account.kind, details=model_to_dict(account))
+        for account in CollectionAccount.objects.filter(pk__in=payload["account_ids"])
+    }
+    accounts = ", ".join(names.get(int(account_id), _("a removed account")) for account_id in payload["account_ids"])
+    return _("Take the payments of the campaign '%(title)s' into %(accounts)s.") % {
+        "title": payload["title"],
+        "accounts": accounts,
+    }
+
+
+def register_campaign_change_kinds() -> None:
+    """Called by ``CampaignsConfig.ready``."""
+    register_change_kind(CAMPAIGN_ACCOUNTS_CHANGE, apply=_campaign_accounts_apply, describe=_campaign_accounts_describe)

@@ -28,9 +28,14 @@ from campaigns.models import (
 )
 from campaigns.services import media_type_for
 from collection_accounts.models import DETAIL_FIELDS, CollectionAccount, CollectionAccountKind
-from collection_accounts.selectors import collection_accounts_of
-from collection_accounts.services import collection_account_details_check, collection_account_find_or_create
-from common.errors import FieldValidationError, NotFoundError
+from collection_accounts.selectors import collection_account_matching, collection_accounts_of
+from collection_accounts.services import (
+    collection_account_details_check,
+    collection_account_find_or_create,
+    collection_account_needs_approval,
+)
+from common.errors import FieldValidationError, NotFoundError, ServiceError
+from organizations.models import ChangeRequest
 from organizations.services import organization_choose_for_campaign
 from payments.selectors import user_has_paid
 
@@ -100,6 +105,12 @@ def _payment_accounts_checked(
         if organization_id
         else set()
     )
+    # An organization under the two-person rule adds no account here: a new one would wait for approval.
+    guarded_organization_id = (
+        organization_id
+        if organization_id and collection_account_needs_approval(organization_id=organization_id)
+        else None
+    )
     seen: set[object] = set()
     for index, entry in enumerate(entries):
         prefix = f"payment_accounts.{index}"
@@ -116,27 +127,44 @@ def _payment_accounts_checked(
             cleaned, problems = collection_account_details_check(kind=kind, details=details)
             errors.update({f"{prefix}.{field}": message for field, message in problems.items()})
             key = (kind, *(value for field, value in cleaned.items() if field != "label"))
+            if (
+                not problems
+                and guarded_organization_id is not None
+                and collection_account_matching(organization_id=guarded_organization_id, kind=kind, details=cleaned)
+                is None
+            ):
+                errors[f"{prefix}.account_id"] = _new_account_needs_approval()
         if key in seen:
             errors[f"{prefix}.account_id"] = _("Each payment method can be used only once.")
         seen.add(key)
+
+
+def _new_account_needs_approval() -> str:
+    return _(
+        "A new account needs another owner's or treasurer's approval: add it under Collection accounts on "
+        "your organization's page, then choose it here."
+    )
 
 
 def campaign_accounts_link(*, campaign: Campaign, user: User, entries: list[dict[str, Any]]) -> None:
     """Link the campaign to its accounts in order, adding the new ones to its organization; none
     given (a subscriber): the organization's default account, if it has one."""
     organization_id = campaign.organization_id
-    if entries:
-        accounts = [
-            CollectionAccount.objects.get(pk=entry["account_id"], organization_id=organization_id)
-            if entry.get("account_id") is not None
-            else collection_account_find_or_create(
-                user=user,
-                organization_id=organization_id,
-                **{field: value for field, value in entry.items() if field not in ("account_id", "is_default")},
-            )
-            for entry in entries
-        ]
-    else:
+    accounts: list[CollectionAccount] = []
+    for entry in entries:
+        if entry.get("account_id") is not None:
+            accounts.append(CollectionAccount.objects.get(pk=entry["account_id"], organization_id=organization_id))
+            continue
+        account = collection_account_find_or_create(
+            user=user,
+            organization_id=organization_id,
+            **{field: value for field, value in entry.items() if field not in ("account_id", "is_default")},
+        )
+        if isinstance(account, ChangeRequest):
+            # A new account waiting for approval cannot take payments yet (the wizards check first).
+            raise ServiceError(_new_account_needs_approval(), code="account_needs_approval")
+        accounts.append(account)
+    if not entries:
         accounts = list(collection_accounts_of(organization=organization_id).filter(is_default=True))
     CampaignCollectionAccount.objects.bulk_create(
         CampaignCollectionAccount(campaign=campaign, account=account, position=position)

@@ -15,12 +15,20 @@ from collection_accounts.schemas import (
     CollectionAccountPatchIn,
 )
 from common.schemas import ErrorOut
+from organizations.models import ChangeRequest
+from organizations.schemas import ChangeRequestOut
 from organizations.selectors import membership_of
 
 router = Router(tags=["collection accounts"])
 
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
 PATH = "/orgs/{organization_id}/collection-accounts"
+
+
+def waiting(request: HttpRequest, organization_id: int, change: ChangeRequest) -> Status[ChangeRequestOut]:
+    """202: the change waits for another owner's or treasurer's approval (the two-person rule)."""
+    membership = membership_of(user=signed_in_user(request), organization_id=organization_id)
+    return Status(202, ChangeRequestOut.for_member(change, membership=membership))
 
 
 @router.get(PATH, response={200: list[CollectionAccountOut], **ERRORS}, auth=django_auth)
@@ -30,33 +38,45 @@ def collection_account_list(request: HttpRequest, organization_id: int) -> list[
     return list(selectors.collection_accounts_of(organization=organization))
 
 
-@router.post(PATH, response={201: CollectionAccountOut, **ERRORS}, auth=django_auth)
+@router.post(PATH, response={201: CollectionAccountOut, 202: ChangeRequestOut, **ERRORS}, auth=django_auth)
 def collection_account_create(
     request: HttpRequest, organization_id: int, payload: CollectionAccountIn
-) -> Status[CollectionAccount]:
-    """Add an account (owners and treasurers)."""
-    account = services.collection_account_create(
+) -> Status[CollectionAccount] | Status[ChangeRequestOut]:
+    """Add an account (owners and treasurers): 202 while it waits for another's approval."""
+    change = services.collection_account_create(
         user=signed_in_user(request), organization_id=organization_id, **payload.dict()
     )
-    return Status(201, account)
+    if isinstance(change, ChangeRequest):
+        return waiting(request, organization_id, change)
+    return Status(201, change)
 
 
-@router.patch(PATH + "/{account_id}", response={200: CollectionAccountOut, **ERRORS}, auth=django_auth)
+@router.patch(
+    PATH + "/{account_id}", response={200: CollectionAccountOut, 202: ChangeRequestOut, **ERRORS}, auth=django_auth
+)
 def collection_account_update(
     request: HttpRequest, organization_id: int, account_id: int, payload: CollectionAccountPatchIn
-) -> CollectionAccount:
-    """Change an account's details or make it the default (owners and treasurers)."""
-    return services.collection_account_update(
+) -> CollectionAccount | Status[ChangeRequestOut]:
+    """Change an account's details or make it the default (owners and treasurers): 202 while it
+    waits for another's approval."""
+    change = services.collection_account_update(
         user=signed_in_user(request), organization_id=organization_id, account_id=account_id, **payload.dict()
     )
+    if isinstance(change, ChangeRequest):
+        return waiting(request, organization_id, change)
+    return change
 
 
-@router.delete(PATH + "/{account_id}", response={204: None, **ERRORS}, auth=django_auth)
-def collection_account_remove(request: HttpRequest, organization_id: int, account_id: int) -> HttpResponse:
-    """Remove an account (owners and treasurers)."""
-    services.collection_account_remove(
+@router.delete(PATH + "/{account_id}", response={202: ChangeRequestOut, 204: None, **ERRORS}, auth=django_auth)
+def collection_account_remove(
+    request: HttpRequest, organization_id: int, account_id: int
+) -> HttpResponse | Status[ChangeRequestOut]:
+    """Remove an account (owners and treasurers): 202 while it waits for another's approval."""
+    change = services.collection_account_remove(
         user=signed_in_user(request), organization_id=organization_id, account_id=account_id
     )
+    if change is not None:
+        return waiting(request, organization_id, change)
     return HttpResponse(status=204)
 
 

@@ -10,6 +10,14 @@ def collection_accounts_of(*, organization: Organization | int) -> QuerySet[Coll
     return CollectionAccount.objects.filter(organization=organization)
 
 
+def collection_account_matching(
+    *, organization_id: int, kind: str, details: dict[str, str]
+) -> CollectionAccount | None:
+    """The organization's account of ``kind`` with exactly these cleaned details (its label aside)."""
+    same = {field: value for field, value in details.items() if field != "label"}
+    return CollectionAccount.objects.filter(organization_id=organization_id, kind=kind, **same).first()
+
+
 def collection_account_for_shortcode(*, shortcode: str) -> CollectionAccount | None:
     """The paybill or till M-Pesa reports payments to ``shortcode`` for (a till by its store number,
     or its own number when it has no store); None when no organization registered it."""

@@ -10,7 +10,7 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from collection_accounts.models import DETAIL_FIELDS, AccountKeyword, CollectionAccount, CollectionAccountKind
-from collection_accounts.selectors import account_keywords_of
+from collection_accounts.selectors import account_keywords_of, collection_account_matching
 from collection_accounts.validators import (
     account_details_clean,
     account_details_errors,
@@ -18,9 +18,11 @@ from collection_accounts.validators import (
     keywords_errors,
 )
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
-from organizations.models import Membership, Organization
+from organizations.approvals import change_kind, register_change_kind
+from organizations.models import ChangeRequest, ChangeRequestStatus, Membership, Organization
 from organizations.roles import Permission
-from organizations.selectors import membership_of
+from organizations.selectors import guarded_member_count, membership_of
+from organizations.services import change_request_submit
 
 AUDITED_FIELDS = ("kind", "label", *DETAIL_FIELDS, "is_default")
 
@@ -99,32 +101,92 @@ def _save(account: CollectionAccount) -> None:
         ) from None
 
 
+# The two-person rule guards every change of where the money is paid (registered in
+# ``CollectionAccountsConfig.ready``): with two or more owners and treasurers, another of them
+# approves it; the change is made, and audited, when it applies.
+ACCOUNT_ADD = "collection_account.add"
+ACCOUNT_CHANGE = "collection_account.change"
+ACCOUNT_REMOVE = "collection_account.remove"
+
+AccountChange = CollectionAccount | ChangeRequest
+
+
+def account_name(*, kind: str, details: dict[str, Any]) -> str:
+    """An account in a few words, for a request's description: 'M-Pesa paybill 600100 (Building fund)'."""
+    account = CollectionAccount(kind=kind, **{field: details.get(field, "") for field in ("label", *DETAIL_FIELDS)})
+    name = f"{account.get_kind_display()} {account.number}"
+    return f"{name} ({account.label})" if account.label else name
+
+
+def _details_of(account: CollectionAccount) -> dict[str, str]:
+    return {field: getattr(account, field) for field in ("label", *DETAIL_FIELDS)}
+
+
+def _submit(*, user: User, organization: Organization, kind: str, payload: dict[str, Any]) -> ChangeRequest:
+    summary = change_kind(kind).describe(ChangeRequest(kind=kind, payload=payload))
+    return change_request_submit(user=user, organization=organization, kind=kind, payload=payload, summary=summary)
+
+
+def collection_account_needs_approval(*, organization_id: int) -> bool:
+    """Whether a new account of the organization waits for a second owner's or treasurer's approval."""
+    return guarded_member_count(organization=Organization(pk=organization_id)) >= 2
+
+
 @transaction.atomic
 def collection_account_create(
     *, user: User, organization_id: int, kind: str, is_default: bool = False, **details: str | None
-) -> CollectionAccount:
-    """A new account of the organization (owners, treasurers). Its first account is its default. Audited."""
+) -> AccountChange:
+    """Ask to add an account to the organization (owners, treasurers), under the two-person rule:
+    answers the pending ``ChangeRequest``, or the account when it applied at once. Its first account
+    is its default."""
     organization = _manager_membership(user=user, organization_id=organization_id).organization
     cleaned = _checked(kind=kind, details=details, exclude_id=None)
-    account = CollectionAccount(organization=organization, kind=kind, **cleaned)
-    if is_default or not CollectionAccount.objects.filter(organization=organization).exists():
+    request = _submit(
+        user=user,
+        organization=organization,
+        kind=ACCOUNT_ADD,
+        payload={"kind": kind, "details": cleaned, "is_default": is_default},
+    )
+    if request.status == ChangeRequestStatus.PENDING:
+        return request
+    return CollectionAccount.objects.filter(organization=organization).latest("pk")
+
+
+def _account_add_apply(request: ChangeRequest) -> None:
+    payload = request.payload
+    kind = str(payload["kind"])
+    account = CollectionAccount(
+        organization=request.organization,
+        kind=kind,
+        # Checked again: another organization may have registered the paybill or till meanwhile.
+        **_checked(kind=kind, details=payload["details"], exclude_id=None),
+    )
+    if payload["is_default"] or not CollectionAccount.objects.filter(organization=request.organization).exists():
         _default_set(account)
     _save(account)
     audit_record(
-        actor=user, action=AuditAction.COLLECTION_ACCOUNT_CHANGED, target=organization, after=_snapshot(account)
+        actor=request.decided_by,
+        action=AuditAction.COLLECTION_ACCOUNT_CHANGED,
+        target=request.organization,
+        after=_snapshot(account),
     )
-    return account
+
+
+def _account_add_describe(request: ChangeRequest) -> str:
+    name = account_name(kind=str(request.payload["kind"]), details=request.payload["details"])
+    if request.payload["is_default"]:
+        return _("Add %(account)s as the default collection account.") % {"account": name}
+    return _("Add %(account)s as a collection account.") % {"account": name}
 
 
 def collection_account_find_or_create(
     *, user: User, organization_id: int, kind: str, **details: str | None
-) -> CollectionAccount:
-    """The organization's account of ``kind`` with exactly these details, else a new one
+) -> AccountChange:
+    """The organization's account of ``kind`` with exactly these details, else a new one asked for
     (``collection_account_create``): a wizard launched twice, or the same bank details given again,
     make one account."""
     cleaned = account_details_clean(kind=kind, details=details)
-    same = {field: value for field, value in cleaned.items() if field != "label"}
-    existing = CollectionAccount.objects.filter(organization_id=organization_id, kind=kind, **same).first()
+    existing = collection_account_matching(organization_id=organization_id, kind=kind, details=cleaned)
     return existing or collection_account_create(
         user=user, organization_id=organization_id, kind=kind, is_default=False, **cleaned
     )
@@ -133,16 +195,52 @@ def collection_account_find_or_create(
 @transaction.atomic
 def collection_account_update(
     *, user: User, organization_id: int, account_id: int, is_default: bool | None = None, **details: str | None
-) -> CollectionAccount:
-    """Change an account's details (its kind stays); ``None`` leaves a field as it is. A paybill or
-        till whose number changes is no longer connected to M-Pesa; a bank account whose number or bank
-    changes takes no card payments until they are set up again. Audited."""
+) -> AccountChange:
+    """Ask to change an account's details (its kind stays) or make it the default, under the
+    two-person rule; ``None`` leaves a field as it is. Answers the pending ``ChangeRequest``, or the
+    account (as it is now: unchanged when nothing differs)."""
     organization = _manager_membership(user=user, organization_id=organization_id).organization
     account = _account_get(organization=organization, account_id=account_id)
-    before = _snapshot(account)
-    merged = {field: getattr(account, field) for field in ("label", *DETAIL_FIELDS)}
+    merged: dict[str, str | None] = {**_details_of(account)}
     merged.update({field: value for field, value in details.items() if value is not None})
     cleaned = _checked(kind=account.kind, details=merged, exclude_id=account.pk)
+    make_default = bool(is_default) and not account.is_default
+    if cleaned == _details_of(account) and not make_default:
+        return account
+    request = _submit(
+        user=user,
+        organization=organization,
+        kind=ACCOUNT_CHANGE,
+        payload={
+            "account_id": account.pk,
+            "kind": account.kind,
+            "was": _details_of(account),
+            "details": cleaned,
+            "is_default": make_default,
+        },
+    )
+    if request.status == ChangeRequestStatus.PENDING:
+        return request
+    account.refresh_from_db()
+    return account
+
+
+def _requested_account(request: ChangeRequest) -> CollectionAccount:
+    """The account a change or removal was asked for, as it was then; refused if it changed since."""
+    account = _account_get(organization=request.organization, account_id=int(request.payload["account_id"]))
+    if _details_of(account) != request.payload["was"]:
+        raise ServiceError(
+            _("This account was changed since the request was made: please ask again."), code="account_changed"
+        )
+    return account
+
+
+def _account_change_apply(request: ChangeRequest) -> None:
+    """A paybill or till whose number changes is no longer connected to M-Pesa; a bank account whose
+    number or bank changes takes no card payments until they are set up again."""
+    account = _requested_account(request)
+    before = _snapshot(account)
+    cleaned = _checked(kind=account.kind, details=request.payload["details"], exclude_id=account.pk)
     if account.mpesa_shortcode and any(
         cleaned[field] != getattr(account, field) for field in ("paybill_number", "till_number", "store_number")
     ):
@@ -154,39 +252,90 @@ def collection_account_update(
         account.card_subaccount_code = account.card_settlement_bank = ""
     for field, value in cleaned.items():
         setattr(account, field, value)
-    if is_default:
+    if request.payload["is_default"]:
         _default_set(account)
     _save(account)
     audit_record(
-        actor=user,
+        actor=request.decided_by,
         action=AuditAction.COLLECTION_ACCOUNT_CHANGED,
-        target=organization,
+        target=request.organization,
         before=before,
         after=_snapshot(account),
     )
-    return account
+
+
+def _account_change_describe(request: ChangeRequest) -> str:
+    payload = request.payload
+    was = account_name(kind=str(payload["kind"]), details=payload["was"])
+    now = account_name(kind=str(payload["kind"]), details=payload["details"])
+    if was == now:
+        return _("Make %(account)s the default collection account.") % {"account": was}
+    if payload["is_default"]:
+        return _("Change the collection account %(was)s to %(now)s and make it the default.") % {
+            "was": was,
+            "now": now,
+        }
+    return _("Change the collection account %(was)s to %(now)s.") % {"was": was, "now": now}
+
+
+def _account_in_use_error() -> ServiceError:
+    return ServiceError(
+        _("Campaigns take payments into this account: choose other accounts for them first."),
+        code="account_in_use",
+    )
 
 
 @transaction.atomic
-def collection_account_remove(*, user: User, organization_id: int, account_id: int) -> None:
-    """Remove an account; when it was the default, the oldest remaining one becomes the default. Audited."""
+def collection_account_remove(*, user: User, organization_id: int, account_id: int) -> ChangeRequest | None:
+    """Ask to remove an account, under the two-person rule: answers the pending ``ChangeRequest``,
+    or None once removed. An account campaigns use is refused at once."""
     organization = _manager_membership(user=user, organization_id=organization_id).organization
     account = _account_get(organization=organization, account_id=account_id)
+    if account.campaign_links.exists():
+        raise _account_in_use_error()
+    request = _submit(
+        user=user,
+        organization=organization,
+        kind=ACCOUNT_REMOVE,
+        payload={"account_id": account.pk, "kind": account.kind, "was": _details_of(account)},
+    )
+    return request if request.status == ChangeRequestStatus.PENDING else None
+
+
+def _account_remove_apply(request: ChangeRequest) -> None:
+    """When the default goes, the oldest remaining account becomes the default."""
+    account = _requested_account(request)
     before = _snapshot(account)
     try:
         with transaction.atomic():
             account.delete()
     except ProtectedError:
-        raise ServiceError(
-            _("Campaigns take payments into this account: choose other accounts for them first."),
-            code="account_in_use",
-        ) from None
+        raise _account_in_use_error() from None
     if account.is_default:
-        successor = CollectionAccount.objects.filter(organization=organization).order_by("created_at", "id").first()
+        successor = (
+            CollectionAccount.objects.filter(organization=request.organization).order_by("created_at", "id").first()
+        )
         if successor is not None:
             successor.is_default = True
             successor.save(update_fields=["is_default", "updated_at"])
-    audit_record(actor=user, action=AuditAction.COLLECTION_ACCOUNT_CHANGED, target=organization, before=before)
+    audit_record(
+        actor=request.decided_by,
+        action=AuditAction.COLLECTION_ACCOUNT_CHANGED,
+        target=request.organization,
+        before=before,
+    )
+
+
+def _account_remove_describe(request: ChangeRequest) -> str:
+    name = account_name(kind=str(request.payload["kind"]), details=request.payload["was"])
+    return _("Remove the collection account %(account)s.") % {"account": name}
+
+
+def register_collection_account_change_kinds() -> None:
+    """Called by ``CollectionAccountsConfig.ready``."""
+    register_change_kind(ACCOUNT_ADD, apply=_account_add_apply, describe=_account_add_describe)
+    register_change_kind(ACCOUNT_CHANGE, apply=_account_change_apply, describe=_account_change_describe)
+    register_change_kind(ACCOUNT_REMOVE, apply=_account_remove_apply, describe=_account_remove_describe)
 
 
 @transaction.atomic

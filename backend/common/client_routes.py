@@ -33,6 +33,7 @@ CLIENT_ROUTES = [
     r"my-pledges",
     r"organizations",
     r"organizations/\d+",
+    r"organizations/\d+/collection-accounts",
     r"invitation",
     r"orgs/\d+/collection-accounts/\d+/mpesa",
     r"orgs/\d+/collection-accounts/\d+/cards",

@@ -301,6 +301,8 @@ def change_request_notify(*, change_request_id: int, event: str) -> None:
     if request is None:
         return
     template = f"change_{event}"
+    # Every kind but the team's own is about where the money is paid (accounts, campaigns' accounts, M-Pesa).
+    payment_details = not request.kind.startswith("team.")
     logs = []
     for member in guarded_members(organization=request.organization):
         recipient = member.user
@@ -316,11 +318,17 @@ def change_request_notify(*, change_request_id: int, event: str) -> None:
                 else "",
                 "expires": timezone.localtime(request.expires_at).strftime("%d %b %Y %H:%M"),
                 "organization_url": organization_url(request.organization_id),
+                "payment_details": payment_details,
             }
             subjects = {
                 "requested": _("A team change at %(organization)s needs your approval"),
                 "applied": _("A team change at %(organization)s has taken effect"),
             }
+            if payment_details:
+                subjects = {
+                    "requested": _("A change to where %(organization)s is paid needs your approval"),
+                    "applied": _("A change to where %(organization)s is paid has taken effect"),
+                }
             subject = subjects[event] % {"organization": request.organization.name}
             logs.append(
                 notification_queue_email(to=recipient.email, subject=subject, template=template, context=context)

@@ -28,6 +28,9 @@ from common import ratelimit
 from common.errors import RateLimitedError
 from common.ratelimit import client_ip
 from common.schemas import ErrorOut
+from organizations.models import ChangeRequest
+from organizations.schemas import ChangeRequestOut
+from organizations.selectors import membership_of
 from payments import selectors, services
 from payments.models import MpesaConnection, Payment, PaymentEvent
 from payments.providers.paystack import PaystackClient
@@ -135,16 +138,25 @@ def mpesa_connection_detail(request: HttpRequest, organization_id: int, account_
     )
 
 
-@router.put(MPESA_PATH, response={200: MpesaConnectionOut, **ERRORS}, auth=django_auth)
+def _mpesa_answer(request: HttpRequest, organization_id: int, change: services.ConnectionChange) -> Any:
+    """The connection, or 202 with the change waiting for another's approval (the two-person rule)."""
+    if isinstance(change, ChangeRequest):
+        membership = membership_of(user=signed_in_user(request), organization_id=organization_id)
+        return Status(202, ChangeRequestOut.for_member(change, membership=membership))
+    return _mpesa_out(change)
+
+
+@router.put(MPESA_PATH, response={200: MpesaConnectionOut, 202: ChangeRequestOut, **ERRORS}, auth=django_auth)
 def mpesa_connection_save(
     request: HttpRequest, organization_id: int, account_id: int, payload: MpesaConnectionIn
-) -> dict[str, Any]:
+) -> Any:
     """Set or replace the Daraja consumer key and secret, passkey and nominated number (write-only;
-    a blank field keeps the stored one). Owners and treasurers."""
-    connection = services.mpesa_connection_save(
+    a blank field keeps the stored one). Owners and treasurers; 202 while it waits for another's
+    approval."""
+    change = services.mpesa_connection_save(
         user=signed_in_user(request), organization_id=organization_id, account_id=account_id, **payload.dict()
     )
-    return _mpesa_out(connection)
+    return _mpesa_answer(request, organization_id, change)
 
 
 @router.post(f"{MPESA_PATH}/test", response={200: MpesaConnectionOut, **ERRORS}, auth=django_auth)
@@ -157,16 +169,19 @@ def mpesa_connection_test(request: HttpRequest, organization_id: int, account_id
     return _mpesa_out(connection)
 
 
-@router.post(f"{MPESA_PATH}/connect", response={200: MpesaConnectionOut, **ERRORS}, auth=django_auth)
+@router.post(
+    f"{MPESA_PATH}/connect", response={200: MpesaConnectionOut, 202: ChangeRequestOut, **ERRORS}, auth=django_auth
+)
 def mpesa_connection_connect(
     request: HttpRequest, organization_id: int, account_id: int, payload: MpesaConnectIn
-) -> dict[str, Any]:
+) -> Any:
     """Register the account's confirmation and validation URLs and Pull Transactions with Daraja, once
-    (``reregister``: again). From then on the account offers STK Push."""
-    connection = services.mpesa_connection_connect(
+    (``reregister``: again). From then on the account offers STK Push. 202 while it waits for
+    another's approval."""
+    change = services.mpesa_connection_connect(
         user=signed_in_user(request), organization_id=organization_id, account_id=account_id, **payload.dict()
     )
-    return _mpesa_out(connection)
+    return _mpesa_answer(request, organization_id, change)
 
 
 @router.post(f"{MPESA_PATH}/pull", response={200: MpesaPullOut, **ERRORS}, auth=django_auth)

@@ -36,11 +36,14 @@ from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns.models import Campaign
 from collection_accounts.models import CollectionAccount, CollectionAccountKind
-from common import ratelimit
+from common import encryption, ratelimit
 from common.client_routes import CLIENT_ROUTE_PATTERN
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
 from common.money import AMOUNT_MAX
+from organizations.approvals import change_kind, register_change_kind
+from organizations.models import ChangeRequest, ChangeRequestStatus
 from organizations.roles import Permission
+from organizations.services import change_request_submit
 from payments import fees, selectors, tasks
 from payments.models import (
     MANUAL_PROVIDERS,
@@ -1126,6 +1129,32 @@ def _connection_of(account: CollectionAccount) -> MpesaConnection:
     return connection
 
 
+# Setting credentials and connecting go through the two-person rule (registered in
+# ``PaymentsConfig.ready``). A pending request holds the new credentials encrypted like the stored
+# ones (never in clear), and drops them once it applies.
+MPESA_CREDENTIALS_SET = "mpesa.credentials_set"
+MPESA_CONNECT = "mpesa.connect"
+CREDENTIAL_FIELDS = ("consumer_key", "consumer_secret", "passkey", "nominated_number")
+
+ConnectionChange = MpesaConnection | ChangeRequest
+
+
+def _account_words(payload: dict[str, Any]) -> str:
+    kind = CollectionAccountKind(str(payload["kind"]))
+    return f"{kind.label} {payload['number']}"
+
+
+def _account_payload(account: CollectionAccount) -> dict[str, Any]:
+    return {"account_id": account.pk, "kind": account.kind, "number": account.number}
+
+
+def _submit(*, user: User, account: CollectionAccount, kind: str, payload: dict[str, Any]) -> ChangeRequest:
+    summary = change_kind(kind).describe(ChangeRequest(kind=kind, payload=payload))
+    return change_request_submit(
+        user=user, organization=account.organization, kind=kind, payload=payload, summary=summary
+    )
+
+
 @transaction.atomic
 def mpesa_connection_save(
     *,
@@ -1136,14 +1165,15 @@ def mpesa_connection_save(
     consumer_secret: str,
     passkey: str,
     nominated_number: str,
-) -> MpesaConnection:
-    """Set or replace the Daraja credentials of a paybill or till. A blank field keeps what is stored
-    (nothing can be read back, so a form never holds it); a new connection needs every one. Audited
-    by field name only: never a value."""
+) -> ConnectionChange:
+    """Ask to set or replace the Daraja credentials of a paybill or till, under the two-person rule:
+    answers the pending ``ChangeRequest``, or the connection once set. A blank field keeps what is
+    stored (nothing can be read back, so a form never holds it); a new connection needs every one.
+    Audited by field name only: never a value."""
     account = selectors.mpesa_account_for_manager(
         user=user, organization_id=organization_id, account_id=account_id, lock=True
     )
-    connection = MpesaConnection.objects.select_for_update().filter(account=account).first()
+    connection = MpesaConnection.objects.filter(account=account).first()
     values = {
         "consumer_key": consumer_key.strip(),
         "consumer_secret": consumer_secret.strip(),
@@ -1161,15 +1191,79 @@ def mpesa_connection_save(
     if errors:
         raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
     changed = sorted(name for name, value in values.items() if value)
-    if connection is None:
-        connection = MpesaConnection.objects.create(account=account, **values)
-    else:
-        for name in changed:
-            setattr(connection, name, values[name])
-        connection.save()
+    if not changed:
+        assert connection is not None
+        connection.account = account
+        return connection
+    request = _submit(
+        user=user,
+        account=account,
+        kind=MPESA_CREDENTIALS_SET,
+        payload={
+            **_account_payload(account),
+            "fields": changed,
+            "encrypted": {name: encryption.encrypt(values[name]) for name in changed},
+        },
+    )
+    if request.status == ChangeRequestStatus.PENDING:
+        return request
+    connection = MpesaConnection.objects.get(account=account)
     connection.account = account
-    audit_record(actor=user, action=AuditAction.MPESA_CREDENTIALS_SET, target=account, after={"replaced": changed})
     return connection
+
+
+def _requested_mpesa_account(request: ChangeRequest) -> CollectionAccount:
+    account = (
+        CollectionAccount.objects.select_for_update()
+        .filter(organization=request.organization, pk=int(request.payload["account_id"]))
+        .first()
+    )
+    if account is None:
+        raise NotFoundError(_("Account not found."), code="not_found")
+    if account.number != request.payload["number"]:
+        raise ServiceError(
+            _("This account was changed since the request was made: please ask again."), code="account_changed"
+        )
+    return account
+
+
+def _mpesa_credentials_apply(request: ChangeRequest) -> None:
+    account = _requested_mpesa_account(request)
+    values = {name: encryption.decrypt(value) for name, value in request.payload["encrypted"].items()}
+    connection = MpesaConnection.objects.select_for_update().filter(account=account).first()
+    if connection is None:
+        if set(values) != set(CREDENTIAL_FIELDS):
+            raise ServiceError(
+                _("Enter the Daraja consumer key and secret, the passkey and the nominated number first."),
+                code="mpesa_not_set_up",
+            )
+        MpesaConnection.objects.create(account=account, **values)
+    else:
+        for name, value in values.items():
+            setattr(connection, name, value)
+        connection.save()
+    # Applied: the request keeps which fields it replaced, not even their ciphertext.
+    request.payload = {name: value for name, value in request.payload.items() if name != "encrypted"}
+    ChangeRequest.objects.filter(pk=request.pk).update(payload=request.payload)
+    audit_record(
+        actor=request.decided_by,
+        action=AuditAction.MPESA_CREDENTIALS_SET,
+        target=account,
+        after={"replaced": request.payload["fields"]},
+    )
+
+
+def _mpesa_credentials_describe(request: ChangeRequest) -> str:
+    names = {
+        "consumer_key": _("consumer key"),
+        "consumer_secret": _("consumer secret"),
+        "passkey": _("passkey"),
+        "nominated_number": _("nominated number"),
+    }
+    return _("Set the M-Pesa API credentials of %(account)s (%(fields)s).") % {
+        "account": _account_words(request.payload),
+        "fields": ", ".join(str(names[name]) for name in request.payload["fields"]),
+    }
 
 
 def _daraja_refusal_error(exc: ProviderError, account: CollectionAccount) -> ServiceError:
@@ -1223,26 +1317,49 @@ def mpesa_connection_test(*, user: User, organization_id: int, account_id: int) 
     return connection
 
 
+@transaction.atomic
 def mpesa_connection_connect(
     *, user: User, organization_id: int, account_id: int, reregister: bool = False
-) -> MpesaConnection:
-    """Register the account's confirmation and validation URLs and Pull Transactions with Daraja,
-    once: again only when asked to (``reregister``, e.g. after a new callback address)."""
-    with transaction.atomic():
-        account = selectors.mpesa_account_for_manager(
-            user=user, organization_id=organization_id, account_id=account_id, lock=True
+) -> ConnectionChange:
+    """Ask to register the account's confirmation and validation URLs and Pull Transactions with
+    Daraja, under the two-person rule: once, again only when asked to (``reregister``, e.g. after a
+    new callback address). Answers the pending ``ChangeRequest``, or the connection once registered
+    (Daraja's refusal, in words a treasurer can act on, registers nothing)."""
+    account = selectors.mpesa_account_for_manager(
+        user=user, organization_id=organization_id, account_id=account_id, lock=True
+    )
+    _connection_ready(account=account, reregister=reregister)
+    request = _submit(
+        user=user, account=account, kind=MPESA_CONNECT, payload={**_account_payload(account), "reregister": reregister}
+    )
+    if request.status == ChangeRequestStatus.PENDING:
+        return request
+    connection = MpesaConnection.objects.get(account=account)
+    connection.account = CollectionAccount.objects.get(pk=account.pk)
+    return connection
+
+
+def _connection_ready(*, account: CollectionAccount, reregister: bool) -> MpesaConnection:
+    connection = _connection_of(account)
+    if connection.c2b_registered_at and not reregister:
+        raise ServiceError(
+            _("This account is already connected. Choose Re-register to register its addresses again."),
+            code="mpesa_already_connected",
         )
-        connection = _connection_of(account)
-        if connection.c2b_registered_at and not reregister:
-            raise ServiceError(
-                _("This account is already connected. Choose Re-register to register its addresses again."),
-                code="mpesa_already_connected",
-            )
-        if not connection.nominated_number:
-            raise FieldValidationError(
-                _("Please correct the errors below"),
-                field_errors={"nominated_number": _("Pull Transactions needs the organization's Safaricom number.")},
-            )
+    if not connection.nominated_number:
+        raise FieldValidationError(
+            _("Please correct the errors below"),
+            field_errors={"nominated_number": _("Pull Transactions needs the organization's Safaricom number.")},
+        )
+    return connection
+
+
+def _mpesa_connect_apply(request: ChangeRequest) -> None:
+    """Daraja is called inside the approval's transaction: a refusal undoes the approval too, and
+    the request stays pending with the reason shown to the one who approved."""
+    account = _requested_mpesa_account(request)
+    reregister = bool(request.payload["reregister"])
+    connection = _connection_ready(account=account, reregister=reregister)
     client = _daraja_for(connection)
     urls = selectors.mpesa_callback_urls(connection)
     _daraja_call(
@@ -1254,19 +1371,29 @@ def mpesa_connection_connect(
     # Missed confirmations are what Pull recovers: it calls back to the confirmation URL too.
     _daraja_call(account, lambda: client.register_pull(callback_url=urls["c2b_confirmation"]))
     now = timezone.now()
-    with transaction.atomic():
-        MpesaConnection.objects.filter(pk=connection.pk).update(c2b_registered_at=now, pull_registered_at=now)
-        CollectionAccount.objects.filter(pk=account.pk, mpesa_connected_at__isnull=True).update(mpesa_connected_at=now)
-        account.refresh_from_db()
-        audit_record(
-            actor=user,
-            action=AuditAction.MPESA_REREGISTERED if reregister else AuditAction.MPESA_CONNECTED,
-            target=account,
-            after={"shortcode": account.mpesa_shortcode},
-        )
-    connection.refresh_from_db()
-    connection.account = account
-    return connection
+    MpesaConnection.objects.filter(pk=connection.pk).update(c2b_registered_at=now, pull_registered_at=now)
+    CollectionAccount.objects.filter(pk=account.pk, mpesa_connected_at__isnull=True).update(mpesa_connected_at=now)
+    audit_record(
+        actor=request.decided_by,
+        action=AuditAction.MPESA_REREGISTERED if reregister else AuditAction.MPESA_CONNECTED,
+        target=account,
+        after={"shortcode": account.mpesa_shortcode},
+    )
+
+
+def _mpesa_connect_describe(request: ChangeRequest) -> str:
+    account = _account_words(request.payload)
+    if request.payload["reregister"]:
+        return _("Register the M-Pesa addresses of %(account)s again.") % {"account": account}
+    return _("Connect %(account)s to M-Pesa's API: its payments reach Harambee and PIN prompts go to it.") % {
+        "account": account
+    }
+
+
+def register_mpesa_change_kinds() -> None:
+    """Called by ``PaymentsConfig.ready``."""
+    register_change_kind(MPESA_CREDENTIALS_SET, apply=_mpesa_credentials_apply, describe=_mpesa_credentials_describe)
+    register_change_kind(MPESA_CONNECT, apply=_mpesa_connect_apply, describe=_mpesa_connect_describe)
 
 
 def mpesa_pull_run(*, connection: MpesaConnection) -> dict[str, int]:

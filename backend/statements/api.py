@@ -63,7 +63,7 @@ def _out(statement_import: StatementImport, *, with_rows: bool = True) -> dict[s
 
 @router.get(PATH, response={200: list[StatementImportOut], **ERRORS}, auth=django_auth)
 def statement_import_list(request: HttpRequest, organization_id: int) -> list[dict[str, Any]]:
-    """The organization's last 50 imports, newest first (a preview only for whoever uploaded it)."""
+    """The organization's last 50 imports, confirmed or undone, newest first, with their figures."""
     imports = selectors.statement_imports_of(user=signed_in_user(request), organization_id=organization_id)
     return [_out(statement_import, with_rows=False) for statement_import in imports]
 

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -177,9 +176,10 @@ def statement_preview(*, statement_import: StatementImport) -> StatementPreview:
 
 
 def statement_imports_of(*, user: User, organization_id: int) -> list[StatementImport]:
+    """The organization's last 50 imports, confirmed or undone (a preview is its uploader's, until confirmed)."""
     statement_imports_allowed(user=user, organization_id=organization_id)
     return list(
         StatementImport.objects.filter(organization_id=organization_id)
-        .filter(~Q(status=StatementImport.Status.PREVIEWED) | Q(uploaded_by=user))
+        .exclude(status=StatementImport.Status.PREVIEWED)
         .select_related("collection_account")[:50]
     )

@@ -34,6 +34,7 @@ const DonatePage = lazy(() => import("./features/pledges/DonatePage"));
 const MinistryPage = lazy(() => import("./features/pledges/MinistryPage"));
 const OrganizationsPage = lazy(() => import("./features/organizations/OrganizationsPage"));
 const OrganizationPage = lazy(() => import("./features/organizations/OrganizationPage"));
+const CollectionAccountsPage = lazy(() => import("./features/organizations/CollectionAccountsPage"));
 const InvitationPage = lazy(() => import("./features/organizations/InvitationPage"));
 const PrivacyPage = lazy(() => import("./features/privacy/PrivacyPage"));
 const MpesaConnectionPage = lazy(() => import("./features/payments/MpesaConnectionPage"));
@@ -106,6 +107,11 @@ export function App() {
           <Route path={/^\/organizations\/(?<id>\d+)\/?$/}>
             <RequireAuth>
               <OrganizationPage />
+            </RequireAuth>
+          </Route>
+          <Route path={/^\/organizations\/(?<id>\d+)\/collection-accounts\/?$/}>
+            <RequireAuth>
+              <CollectionAccountsPage />
             </RequireAuth>
           </Route>
           <Route path="/invitation" component={InvitationPage} />

@@ -1,6 +1,7 @@
 from datetime import timedelta
 
 import pytest
+from django.contrib.contenttypes.models import ContentType
 from django.utils import timezone
 
 from accounts.tests.factories import UserFactory
@@ -10,6 +11,7 @@ from campaigns.tests.wizard_support import make_subscriber
 from campaigns.validators import youtube_id_from_url
 from collection_accounts.models import CollectionAccount
 from collection_accounts.tests.factories import CollectionAccountFactory
+from organizations.models import Membership, Organization
 
 pytestmark = pytest.mark.django_db
 
@@ -60,6 +62,13 @@ def fundraiser_payload(**overrides) -> dict:
     }
 
 
+@pytest.fixture
+def audit_types_known() -> None:
+    """The audit trail's content types, cached per process once looked up: looked up here, so that
+    the query counts below do not depend on which test ran first."""
+    ContentType.objects.get_for_model(Organization)
+
+
 def field_errors(answer) -> dict[str, str]:
     assert answer.status_code == 422, answer.content
     return answer.json()["field_errors"]
@@ -67,12 +76,13 @@ def field_errors(answer) -> dict[str, str]:
 
 class TestPledgeCampaignCreate:
     def test_a_non_subscribers_campaign_is_pending_and_organized_by_the_signed_in_user(
-        self, signed_in_client, user, django_assert_num_queries
+        self, signed_in_client, user, django_assert_num_queries, audit_types_known
     ):
         # session, user, savepoint, has_paid, owned organizations, a first one (savepoint, organization,
-        # owner, release), its accounts, the till's number taken?, insert, the till made (14: see
-        # collection_accounts.services), link, complete the drafts, release
-        with django_assert_num_queries(26):
+        # owner, release), its accounts, how many owners and treasurers, the till's number taken?, insert,
+        # the till asked for and made under the two-person rule (23: see collection_accounts.services and
+        # organizations.services change_request_submit), link, complete the drafts, release
+        with django_assert_num_queries(37):
             answer = signed_in_client.post(PLEDGE_URL, pledge_payload(organizer="someone@else.com", status="active"))
 
         assert answer.status_code == 201
@@ -228,6 +238,21 @@ class TestPledgeCampaignCreate:
         assert answer.status_code == 422
         assert not Campaign.objects.exists()
 
+    def test_with_a_treasurer_a_new_account_waits_so_the_wizard_asks_to_choose_one_it_has(self, signed_in_client, user):
+        signed_in_client.post(PLEDGE_URL, pledge_payload(title="First", payment_accounts=[BANK]))
+        organization = Campaign.objects.get(title="First").organization
+        Membership.objects.create(organization=organization, user=UserFactory.create(), role="treasurer")
+
+        refused = signed_in_client.post(PLEDGE_URL, pledge_payload(title="Second", payment_accounts=[BANK, TILL]))
+        the_same_bank = signed_in_client.post(PLEDGE_URL, pledge_payload(title="Third", payment_accounts=[BANK]))
+
+        assert field_errors(refused) == {
+            "payment_accounts.1.account_id": "A new account needs another owner's or treasurer's approval: add it "
+            "under Collection accounts on your organization's page, then choose it here."
+        }
+        assert the_same_bank.status_code == 201
+        assert CollectionAccount.objects.filter(organization=organization).count() == 1
+
     def test_another_organizations_account_cannot_be_chosen(self, signed_in_client):
         elsewhere = CollectionAccountFactory.create()
 
@@ -272,11 +297,12 @@ class TestYoutubeCovers:
 
 class TestFundraiserCreate:
     def test_the_legacy_wizard_creates_a_fundraiser_with_a_bank_option(
-        self, signed_in_client, user, django_assert_num_queries
+        self, signed_in_client, user, django_assert_num_queries, audit_types_known
     ):
         # session, user, savepoint, has_paid, owned organizations, a first one (savepoint, organization,
-        # owner, release), insert, its bank account made (10: see collection_accounts.services), link, release
-        with django_assert_num_queries(22):
+        # owner, release), insert, its bank account asked for and made under the two-person rule (19: see
+        # collection_accounts.services and organizations.services change_request_submit), link, release
+        with django_assert_num_queries(31):
             answer = signed_in_client.post(FUNDRAISER_URL, fundraiser_payload(description="ignored"))
 
         assert answer.status_code == 201

@@ -9,12 +9,15 @@ path in that world), so a new endpoint without one fails ``test_every_read_has_a
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from urllib.parse import urlencode
 
 import pytest
 from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
 
 from accounts.models import User
 from accounts.tests.factories import UserFactory
@@ -30,6 +33,9 @@ from payments.models import MpesaConnection, Payment
 from pledges.models import Pledge
 from pledges.tests.factories import make_pledge, paid_donation
 from pledges.tests.test_management import pay_bill, typo
+from simulators.statements import Line, statement_csv
+from statements.models import StatementImport
+from statements.services import statement_import_upload
 
 pytestmark = pytest.mark.django_db
 
@@ -165,6 +171,12 @@ CASES: dict[str, Case] = {
         lambda w: f"/api/orgs/{w.campaign.organization_id}/collection-accounts",
     ),
     "payments_api_mpesa_connection_detail": ("organizer", lambda w: mpesa_connection_path(w)),
+    "campaigns_api_campaign_accounts_list": (
+        "organizer",
+        lambda w: f"/api/campaigns/{w.campaign.pk}/collection-accounts",
+    ),
+    "statements_api_statement_import_list": ("organizer", lambda w: statement_imports_path(w)),
+    "statements_api_statement_import_detail": ("organizer", lambda w: statement_preview_path(w)),
 }
 
 
@@ -183,6 +195,43 @@ def mpesa_connection_path(world: World) -> str:
     account = CollectionAccountFactory.create(organization=world.campaign.organization, is_default=False)
     MpesaConnection.objects.create(account=account, consumer_key="k", consumer_secret="s", passkey="p")
     return f"/api/orgs/{account.organization_id}/collection-accounts/{account.pk}/mpesa"
+
+
+def _statement_uploaded(world: World) -> StatementImport:
+    """A statement of as many payments to the pledge as it has (1 or 50), uploaded by the organizer."""
+    account = CollectionAccountFactory.create(organization=world.campaign.organization, is_default=False)
+    rows = Payment.objects.filter(pledge_link__pledge=world.pledge).count()
+    moment = timezone.now() - timedelta(days=1)
+    lines = [Line(f"ST{i:08d}", moment, 10, account_number=world.pledge.code) for i in range(rows)]
+    return statement_import_upload(
+        user=world.organizer,
+        organization_id=account.organization_id,
+        account_id=account.pk,
+        file=SimpleUploadedFile("statement.csv", statement_csv(lines, shortcode=account.paybill_number)),
+    )
+
+
+def statement_preview_path(world: World) -> str:
+    preview = _statement_uploaded(world)
+    return f"/api/orgs/{preview.organization_id}/statement-imports/{preview.pk}"
+
+
+def statement_imports_path(world: World) -> str:
+    """As many confirmed imports as the pledge has payments (1 or 50); what they credited is not read."""
+    account = CollectionAccountFactory.create(organization=world.campaign.organization, is_default=False)
+    for _ in range(Payment.objects.filter(pledge_link__pledge=world.pledge).count()):
+        StatementImport.objects.create(
+            organization=world.campaign.organization,
+            collection_account=account,
+            status=StatementImport.Status.CONFIRMED,
+            file_sha256="0" * 64,
+            rows=[],
+            summary={"matched": {"rows": 1, "total": 10}},
+            uploaded_by=world.organizer,
+            confirmed_by=world.organizer,
+            confirmed_at=timezone.now(),
+        )
+    return f"/api/orgs/{world.campaign.organization_id}/statement-imports"
 
 
 def test_every_read_has_a_query_count_case():

@@ -56,7 +56,9 @@ def test_a_new_connection_needs_every_credential_and_a_blank_later_keeps_the_sto
 
 
 @pytest.mark.parametrize(
-    ("role", "status"), [(Role.TREASURER, 200), (Role.USHER, 403), (Role.VIEWER, 403), (None, 404)]
+    # With the owner and a treasurer, the two-person rule holds: the treasurer's credentials wait (202).
+    ("role", "status"),
+    [(Role.TREASURER, 202), (Role.USHER, 403), (Role.VIEWER, 403), (None, 404)],
 )
 def test_only_owners_and_treasurers_set_credentials(church, make_api_client, role, status):
     user = member(church.campaign.organization, role) if role else UserFactory.create()

@@ -115,6 +115,29 @@ def test_a_mistyped_account_number_is_left_for_the_organizer(registered, visitor
     assert totals(campaign) == (10_000, 3000, 1)
 
 
+def test_a_keyword_payment_is_kept_but_never_listed_while_a_near_miss_of_a_code_is(
+    registered, visitor_client, organizer_client, campaign
+):
+    code = make_pledge(visitor_client, campaign)["code"]
+    typo = code[:5] + ("Z" if code[5] != "Z" else "Y") + code[6]
+    keywords = organizer_client.put(
+        f"/api/orgs/{campaign.organization_id}/account-keywords",
+        {"keywords": ["TITHE", "SADAKA"]},
+        content_type="application/json",
+    )
+    assert keywords.status_code == 200
+
+    pay_bill(registered, BillRefNumber="Sadaka ", Amount=500, MSISDN=SUCCESS_MSISDN)
+    pay_bill(registered, BillRefNumber=typo, Amount=3000, MSISDN=SUCCESS_MSISDN)
+
+    wait_for(lambda: Payment.objects.filter(account_reference=typo, status="succeeded").exists())
+    kept = wait_for(lambda: Payment.objects.filter(account_reference__iexact="sadaka").first())
+    assert kept is not None and kept.status == "succeeded"
+    rows = organizer_client.get(f"/api/campaigns/{campaign.pk}/unmatched-payments").json()
+    assert [row["suggested_pledge"]["code"] for row in rows] == [code]
+    assert totals(campaign) == (10_000, 0, 0)
+
+
 def test_a_payment_to_an_unknown_account_number_matches_nothing(registered, visitor_client, campaign):
     make_pledge(visitor_client, campaign)
 

@@ -10,15 +10,13 @@ import { RoleBadge, RoleName } from "@/components/RoleBadge";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { Approvals, card, useFailureToast, useWaitingToast } from "./Approvals";
 import {
-  type ChangeRequest,
   type Invitation,
   isWaiting,
   type Member,
   type Organization,
   type Role,
-  useApprovalDecision,
-  useApprovals,
   useInvitationRevoke,
   useInvitations,
   useInvite,
@@ -30,24 +28,8 @@ import {
 } from "./api";
 
 const ROLES: Role[] = ["owner", "treasurer", "usher", "viewer"];
-const card = "mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
 const dateTime = (value: string) =>
   new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-function useWaitingToast() {
-  const { t } = useLingui();
-  return () =>
-    toast({
-      title: t`Waiting for approval`,
-      description: t`Another owner or treasurer must approve this change before it takes effect.`,
-    });
-}
-
-function useFailureToast() {
-  const { t } = useLingui();
-  return (error: unknown) =>
-    toast({ title: t`Error`, description: errorMessage(error), variant: "destructive" });
-}
 
 export default function OrganizationPage() {
   const { t } = useLingui();
@@ -83,6 +65,14 @@ export default function OrganizationPage() {
               <Trans>Only owners can change the team and send invitations.</Trans>
             </p>
           )}
+          <p className="mt-4">
+            <Link
+              href={`/organizations/${id}/collection-accounts`}
+              className="font-medium text-brand-700 underline"
+            >
+              <Trans>Collection accounts: where the money is paid</Trans>
+            </Link>
+          </p>
           {(organization.data.role === "owner" || organization.data.role === "treasurer") && (
             <p className="mt-4">
               <Link href={`/orgs/${id}/statements`} className="font-medium text-brand-700 underline">
@@ -119,113 +109,6 @@ function OrganizationSwitcher({ current }: { current: Organization }) {
       ))}
     </SelectField>
   );
-}
-
-function Approvals({ organizationId }: { organizationId: number }) {
-  const { t } = useLingui();
-  const approvals = useApprovals(organizationId);
-  const decide = useApprovalDecision(organizationId);
-  const failed = useFailureToast();
-  const pending = approvals.data?.filter((request) => request.status === "pending") ?? [];
-  const decided = approvals.data?.filter((request) => request.status !== "pending") ?? [];
-
-  const act = (request: ChangeRequest, action: "approve" | "withdraw") =>
-    decide.mutate(
-      { requestId: request.id, action },
-      {
-        onSuccess: () =>
-          toast({ title: action === "approve" ? t`Approved: the change has taken effect.` : t`Withdrawn.` }),
-        onError: failed,
-      },
-    );
-
-  return (
-    <section aria-labelledby="approvals" className={card}>
-      <h2 id="approvals" className="text-lg font-semibold text-slate-900">
-        <Trans>Changes waiting for approval</Trans>
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        <Trans>
-          With two or more owners and treasurers, adding, raising or removing one takes effect only once
-          another of them approves it. Requests lapse after 7 days.
-        </Trans>
-      </p>
-      {approvals.isError ? (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          {errorMessage(approvals.error)}
-        </p>
-      ) : pending.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">
-          <Trans>Nothing is waiting.</Trans>
-        </p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-200">
-          {pending.map((request) => (
-            <li key={request.id} className="py-3">
-              <p className="font-medium text-slate-900">{request.description}</p>
-              <p className="text-sm text-slate-600">
-                <Trans>
-                  Asked for by {request.requested_by} · lapses {dateTime(request.expires_at)}
-                </Trans>
-              </p>
-              <div className="mt-2 flex flex-wrap gap-2">
-                {request.can_approve && (
-                  <button
-                    type="button"
-                    className={`${primaryButton} sm:w-auto`}
-                    disabled={decide.isPending}
-                    onClick={() => act(request, "approve")}
-                  >
-                    <Trans>Approve</Trans>
-                  </button>
-                )}
-                {request.can_withdraw && (
-                  <button
-                    type="button"
-                    className={outlineButton}
-                    disabled={decide.isPending}
-                    onClick={() => act(request, "withdraw")}
-                  >
-                    <Trans>Withdraw</Trans>
-                  </button>
-                )}
-                {!request.can_approve && !request.can_withdraw && (
-                  <p className="text-sm text-slate-600">
-                    <Trans>Another owner or treasurer can approve it.</Trans>
-                  </p>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      {decided.length > 0 && (
-        <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-medium text-slate-700">
-            <Trans>Recent decisions</Trans>
-          </summary>
-          <ul className="mt-2 space-y-1 text-sm text-slate-600">
-            {decided.map((request) => (
-              <li key={request.id}>
-                {request.description} — <RequestStatus status={request.status} />
-                {request.decided_by && ` (${request.decided_by})`}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </section>
-  );
-}
-
-function RequestStatus({ status }: { status: ChangeRequest["status"] }) {
-  const names = {
-    pending: <Trans>waiting</Trans>,
-    applied: <Trans>applied</Trans>,
-    withdrawn: <Trans>withdrawn</Trans>,
-    expired: <Trans>lapsed</Trans>,
-  };
-  return names[status];
 }
 
 function Team({ organization }: { organization: Organization }) {

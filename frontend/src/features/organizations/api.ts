@@ -19,6 +19,8 @@ export const organizationKeys = {
   members: (id: number) => ["organizations", id, "members"] as const,
   approvals: (id: number) => ["organizations", id, "approvals"] as const,
   invitations: (id: number) => ["organizations", id, "invitations"] as const,
+  accounts: (id: number) => ["organizations", id, "collection-accounts"] as const,
+  keywords: (id: number) => ["organizations", id, "account-keywords"] as const,
   invitation: (token: string) => ["invitations", token] as const,
 };
 
@@ -91,7 +93,8 @@ export function useInvitations(id: number, enabled: boolean) {
   });
 }
 
-/** Every change to the team may move the team, the approvals and the invitations at once. */
+/** Every change to the team or to where the money is paid may move the organization's lists and
+ * its approvals at once. */
 function useTeamMutation<TVariables, TAnswer>(
   id: number,
   mutationFn: (variables: TVariables) => Promise<TAnswer>,
@@ -177,4 +180,87 @@ export function useInvitationAccept() {
       unwrap(await api.POST("/api/invitations/accept", { body: { token } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
   });
+}
+
+// Where the organization's money is paid: its collection accounts and the account-number keywords
+// that are not for Harambee. Adding, changing or removing an account may wait for a second owner's or
+// treasurer's approval (answered 202 with the ChangeRequest): the mutations refresh the approvals too.
+
+export type CollectionAccount = Schemas["CollectionAccountOut"];
+export type CollectionAccountIn = Schemas["CollectionAccountIn"];
+
+const accountPath = (id: number, accountId: number) => ({
+  params: { path: { organization_id: id, account_id: accountId } },
+});
+
+export function useCollectionAccounts(id: number) {
+  return useQuery({
+    queryKey: organizationKeys.accounts(id),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/orgs/{organization_id}/collection-accounts", {
+          params: { path: { organization_id: id } },
+          signal,
+        }),
+      ),
+  });
+}
+
+export function useAccountAdd(id: number) {
+  return useTeamMutation(id, async (body: CollectionAccountIn) =>
+    unwrap(
+      await api.POST("/api/orgs/{organization_id}/collection-accounts", {
+        params: { path: { organization_id: id } },
+        body,
+      }),
+    ),
+  );
+}
+
+export function useAccountUpdate(id: number) {
+  return useTeamMutation(
+    id,
+    async ({ accountId, body }: { accountId: number; body: Schemas["CollectionAccountPatchIn"] }) =>
+      unwrap(
+        await api.PATCH("/api/orgs/{organization_id}/collection-accounts/{account_id}", {
+          ...accountPath(id, accountId),
+          body,
+        }),
+      ),
+  );
+}
+
+export function useAccountRemove(id: number) {
+  return useTeamMutation(id, async (accountId: number) =>
+    settled(
+      await api.DELETE(
+        "/api/orgs/{organization_id}/collection-accounts/{account_id}",
+        accountPath(id, accountId),
+      ),
+    ),
+  );
+}
+
+export function useAccountKeywords(id: number) {
+  return useQuery({
+    queryKey: organizationKeys.keywords(id),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/orgs/{organization_id}/account-keywords", {
+          params: { path: { organization_id: id } },
+          signal,
+        }),
+      ),
+  });
+}
+
+export function useAccountKeywordsSet(id: number) {
+  return useTeamMutation(id, async (keywords: string[]) =>
+    unwrap(
+      await api.PUT("/api/orgs/{organization_id}/account-keywords", {
+        params: { path: { organization_id: id } },
+        body: { keywords },
+      }),
+    ),
+  );
 }

@@ -9,6 +9,7 @@ import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import {
+  isWaitingChange,
   type MpesaConnection,
   type MpesaCredentials,
   useConnectMpesa,
@@ -20,6 +21,14 @@ import {
 } from "./api";
 
 const EMPTY: MpesaCredentials = { consumer_key: "", consumer_secret: "", passkey: "", nominated_number: "" };
+
+/** Two or more owners and treasurers: another of them approves on the organization's page. */
+function waitingToast(t: ReturnType<typeof useLingui>["t"]) {
+  return {
+    title: t`Waiting for approval`,
+    description: t`Another owner or treasurer must approve this change before it takes effect.`,
+  };
+}
 
 function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
@@ -132,9 +141,9 @@ function CredentialsForm({ account, connection }: { account: Account; connection
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         setValues(EMPTY);
-        toast({ title: t`Credentials saved.` });
+        toast(isWaitingChange(answer) ? waitingToast(t) : { title: t`Credentials saved.` });
       },
     });
   };
@@ -218,8 +227,12 @@ function ConnectionActions({ account, connection }: { account: Account; connecti
           disabled={!ready || busy}
           onClick={() =>
             connect.mutate(registered, {
-              onSuccess: () =>
-                toast({ title: t`Connected: M-Pesa sends this account's payments to Harambee.` }),
+              onSuccess: (answer) =>
+                toast(
+                  isWaitingChange(answer)
+                    ? waitingToast(t)
+                    : { title: t`Connected: M-Pesa sends this account's payments to Harambee.` },
+                ),
             })
           }
         >

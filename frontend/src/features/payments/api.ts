@@ -108,16 +108,29 @@ export function useMpesaConnection(account: OrganizationAccount) {
   });
 }
 
-/** Every action answers with the connection as it now is: the page shows it at once. */
-function useMpesaAction<Body>(account: OrganizationAccount, send: (body: Body) => Promise<MpesaConnection>) {
+/** A change the two-person rule holds back (202): it waits for another owner's or treasurer's approval. */
+export type WaitingChange = Schemas["ChangeRequestOut"];
+
+export function isWaitingChange(answer: unknown): answer is WaitingChange {
+  return typeof answer === "object" && answer !== null && "can_approve" in answer;
+}
+
+/** Every action answers with the connection as it now is (the page shows it at once), or, for
+ * credentials and Connect, with the change waiting for a second owner's or treasurer's approval. */
+function useMpesaAction<Body, Answer extends MpesaConnection | WaitingChange>(
+  account: OrganizationAccount,
+  send: (body: Body) => Promise<Answer>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: (connection) =>
+    onSuccess: (answer) => {
+      if (isWaitingChange(answer)) return;
       queryClient.setQueryData(
         paymentKeys.mpesaConnection(account.organizationId, account.accountId),
-        connection,
-      ),
+        answer,
+      );
+    },
   });
 }
 

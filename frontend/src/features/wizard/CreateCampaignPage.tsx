@@ -19,8 +19,9 @@ import { campaignAccountsOptions, createPledgingCampaign, type Draft, draftKey }
 import { CategoryPicker, useCategoryLabel } from "./CategoryPicker";
 import { CoverPreview } from "./MediaPicker";
 import { OrganizationPicker } from "./OrganizationPicker";
-import { accountName, PaymentOptionsEditor } from "./PaymentOptionsEditor";
+import { PaymentOptionsEditor } from "./PaymentOptionsEditor";
 import {
+  accountName,
   isAccountKind,
   METHOD_FIELDS,
   METHOD_LABELS,

@@ -3,9 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { type UseFormReturn, useFieldArray, useWatch } from "react-hook-form";
 import { SelectField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
-import { type CollectionAccount, campaignAccountsOptions } from "./api";
+import { campaignAccountsOptions } from "./api";
 import {
   ACCOUNT_KINDS,
+  accountName,
   canAddPaymentOption,
   choiceOf,
   emptyPaymentOption,
@@ -17,12 +18,6 @@ import {
 } from "./paymentOptions";
 import type { PledgeWizardValues } from "./rules";
 import { buttonSecondary } from "./WizardShell";
-
-/** How an existing account reads in the list: its label, kind and number. */
-export function accountName(account: CollectionAccount, kindLabel: string): string {
-  const number = account.paybill_number || account.till_number || account.account_number || account.location;
-  return [account.label, `${kindLabel} ${number}`].filter(Boolean).join(" · ");
-}
 
 /** Step 5: one to three of the organization's accounts (where its own money is paid), each once,
  * chosen from its accounts or added here; the last one stays. Never Harambee's paybill. */

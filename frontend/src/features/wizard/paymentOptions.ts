@@ -1,7 +1,10 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import * as v from "valibot";
+import type { Schemas } from "@/lib/api/client";
 import { i18n } from "@/lib/i18n";
+
+type CollectionAccountOut = Schemas["CollectionAccountOut"];
 
 // The wizard's payment step chooses 1 to 3 of the organization's collection accounts (where its own
 // money is paid), or adds new ones: the rules of _payment_accounts_checked in backend/campaigns/wizard.py
@@ -84,6 +87,12 @@ export type PaymentOptionValue = {
   accountId?: string;
   details: Record<string, string>;
 };
+
+/** How an existing account reads in a list: its label, kind and number. */
+export function accountName(account: CollectionAccountOut, kindLabel: string): string {
+  const number = account.paybill_number || account.till_number || account.account_number || account.location;
+  return [account.label, `${kindLabel} ${number}`].filter(Boolean).join(" · ");
+}
 
 export const emptyPaymentOption = (): PaymentOptionValue => ({ method: "", details: {} });
 

@@ -273,6 +273,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/collection-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaign Accounts List
+         * @description The accounts the campaign's givers pay into, in order: its organization's team sees them.
+         */
+        get: operations["campaigns_api_campaign_accounts_list"];
+        /**
+         * Campaign Accounts Change
+         * @description Switch the campaign to other accounts of its organization (owners and treasurers): 202 while
+         *     it waits for another's approval (the two-person rule). A legacy fundraiser's bank stays.
+         */
+        put: operations["campaigns_api_campaign_accounts_change"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{campaign_id}/likes": {
         parameters: {
             query?: never;
@@ -964,7 +989,7 @@ export interface paths {
         put?: never;
         /**
          * Collection Account Create
-         * @description Add an account (owners and treasurers).
+         * @description Add an account (owners and treasurers): 202 while it waits for another's approval.
          */
         post: operations["collection_accounts_api_collection_account_create"];
         delete?: never;
@@ -985,14 +1010,15 @@ export interface paths {
         post?: never;
         /**
          * Collection Account Remove
-         * @description Remove an account (owners and treasurers).
+         * @description Remove an account (owners and treasurers): 202 while it waits for another's approval.
          */
         delete: operations["collection_accounts_api_collection_account_remove"];
         options?: never;
         head?: never;
         /**
          * Collection Account Update
-         * @description Change an account's details or make it the default (owners and treasurers).
+         * @description Change an account's details or make it the default (owners and treasurers): 202 while it
+         *     waits for another's approval.
          */
         patch: operations["collection_accounts_api_collection_account_update"];
         trace?: never;
@@ -1035,7 +1061,8 @@ export interface paths {
         /**
          * Mpesa Connection Save
          * @description Set or replace the Daraja consumer key and secret, passkey and nominated number (write-only;
-         *     a blank field keeps the stored one). Owners and treasurers.
+         *     a blank field keeps the stored one). Owners and treasurers; 202 while it waits for another's
+         *     approval.
          */
         put: operations["payments_api_mpesa_connection_save"];
         post?: never;
@@ -1057,7 +1084,8 @@ export interface paths {
         /**
          * Mpesa Connection Connect
          * @description Register the account's confirmation and validation URLs and Pull Transactions with Daraja, once
-         *     (``reregister``: again). From then on the account offers STK Push.
+         *     (``reregister``: again). From then on the account offers STK Push. 202 while it waits for
+         *     another's approval.
          */
         post: operations["payments_api_mpesa_connection_connect"];
         delete?: never;
@@ -1229,7 +1257,7 @@ export interface paths {
         };
         /**
          * Statement Import List
-         * @description The organization's last 50 imports, newest first (a preview only for whoever uploaded it).
+         * @description The organization's last 50 imports, confirmed or undone, newest first, with their figures.
          */
         get: operations["statements_api_statement_import_list"];
         put?: never;
@@ -2039,6 +2067,14 @@ export interface components {
          * @enum {string}
          */
         AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed";
+        /** CampaignAccountsIn */
+        CampaignAccountsIn: {
+            /**
+             * Account Ids
+             * @description 1 to 3 of the organization's collection accounts, each once, in the order the campaign page shows them.
+             */
+            account_ids: number[];
+        };
         /** CampaignAnalyticsOut */
         CampaignAnalyticsOut: {
             /** Campaign Id */
@@ -6385,6 +6421,135 @@ export interface operations {
             };
         };
     };
+    campaigns_api_campaign_accounts_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionAccountOut"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaigns_api_campaign_accounts_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignAccountsIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionAccountOut"][];
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     campaigns_api_campaign_like: {
         parameters: {
             query?: never;
@@ -8621,6 +8786,15 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionAccountOut"];
                 };
             };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestOut"];
+                };
+            };
             /** @description Bad Request */
             400: {
                 headers: {
@@ -8680,6 +8854,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestOut"];
+                };
+            };
             /** @description No Content */
             204: {
                 headers: {
@@ -8757,6 +8940,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CollectionAccountOut"];
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestOut"];
                 };
             };
             /** @description Bad Request */
@@ -8971,6 +9163,15 @@ export interface operations {
                     "application/json": components["schemas"]["MpesaConnectionOut"];
                 };
             };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestOut"];
+                };
+            };
             /** @description Bad Request */
             400: {
                 headers: {
@@ -9041,6 +9242,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MpesaConnectionOut"];
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestOut"];
                 };
             };
             /** @description Bad Request */
