@@ -11,6 +11,7 @@ from campaigns.categories import Category
 from campaigns.models import Campaign, CampaignStatus, CampaignType, DraftToolType, MediaType
 from campaigns.selectors import (
     campaign_activity_get,
+    campaign_card_account,
     campaign_has_personal_number,
     campaign_payment_instructions,
     campaign_stk_account,
@@ -98,6 +99,9 @@ class CampaignDetailOut(CampaignCardOut):
     offers_stk_push: bool = Field(
         description="One of its accounts is a connected paybill or till: offer M-Pesa PIN prompts (donations)."
     )
+    offers_card_payment: bool = Field(
+        description="Its organization takes card payments (a bank account with a Paystack subaccount): offer cards."
+    )
     organizer_name: str = Field(description="The organizer's display name.")
     organizer: str | None = Field(description="The organizer's e-mail, for the organizer and admins only.")
     can_edit: bool = Field(description="The viewer is an owner of its organization or an admin: show Edit.")
@@ -152,6 +156,7 @@ class CampaignDetailOut(CampaignCardOut):
                 ],
                 "shows_personal_number": campaign_has_personal_number(campaign=campaign),
                 "offers_stk_push": campaign_stk_account(campaign=campaign) is not None,
+                "offers_card_payment": campaign_card_account(campaign=campaign) is not None,
                 "organizer_name": organizer.full_name or organizer.display_name,
                 "organizer": organizer.email if manages else None,
                 "can_edit": campaign.can_be_edited_by(viewer),

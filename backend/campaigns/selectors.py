@@ -24,7 +24,7 @@ from campaigns.models import (
     WizardFeedback,
 )
 from collection_accounts.instructions import Instruction, account_instruction, phone_number_instruction
-from collection_accounts.models import CollectionAccount
+from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from common.errors import NotFoundError, PermissionDeniedError
 from organizations.models import Membership
 from organizations.roles import Permission
@@ -262,6 +262,20 @@ def campaign_stk_account(*, campaign: Campaign) -> CollectionAccount | None:
     """The first of the campaign's accounts that takes PIN prompts (a connected paybill or till);
     None: the campaign offers no STK Push, only the instructions."""
     return next((account for account in campaign_accounts(campaign=campaign) if account.offers_stk_push), None)
+
+
+def campaign_card_account(*, campaign: Campaign) -> CollectionAccount | None:
+    """The bank account the campaign's card payments settle to: its organization's (the default
+    first) that has a Paystack subaccount; None: the campaign offers no card payment. One query the
+    first time for each campaign object, none after."""
+    if "_card_account" not in campaign.__dict__:
+        campaign.__dict__["_card_account"] = (
+            CollectionAccount.objects.filter(organization_id=campaign.organization_id, kind=CollectionAccountKind.BANK)
+            .exclude(card_subaccount_code="")
+            .first()
+        )
+    account: CollectionAccount | None = campaign.__dict__["_card_account"]
+    return account
 
 
 def _legacy_instruction(option: dict[str, Any], *, reference: str | None) -> Instruction | None:

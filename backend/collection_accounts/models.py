@@ -76,6 +76,14 @@ class CollectionAccount(models.Model):
         blank=True,
         help_text=_("When the organization connected this paybill or till to M-Pesa's API; until then no STK Push."),
     )
+    card_subaccount_code = models.CharField(
+        max_length=32,
+        blank=True,
+        help_text=_("The Paystack subaccount card payments settle to (a bank account); empty: no card payments."),
+    )
+    card_settlement_bank = models.CharField(
+        max_length=32, blank=True, help_text=_("The bank's code at Paystack, given when card payments were set up.")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -116,6 +124,11 @@ class CollectionAccount(models.Model):
     def offers_stk_push(self) -> bool:
         """Only a paybill or till the organization connected to M-Pesa's API can send PIN prompts."""
         return self.kind in MPESA_KINDS and self.mpesa_connected_at is not None
+
+    @property
+    def takes_cards(self) -> bool:
+        """A bank account with a Paystack subaccount: card payments settle to it."""
+        return self.kind == CollectionAccountKind.BANK and bool(self.card_subaccount_code)
 
 
 class AccountKeyword(models.Model):

@@ -48,10 +48,16 @@ class CollectionAccountOut(Schema):
     is_default: bool
     mpesa_connected_at: datetime | None = Field(description="When it was connected to M-Pesa's API; null if never.")
     offers_stk_push: bool = Field(description="A connected paybill or till: givers get PIN prompts.")
+    takes_cards: bool = Field(description="A bank account card payments settle to (its Paystack subaccount).")
+    card_settlement_bank: str = Field(description="The bank's Paystack code given for card payments; '' if none.")
 
     @staticmethod
     def resolve_offers_stk_push(obj: CollectionAccount) -> bool:
         return obj.offers_stk_push
+
+    @staticmethod
+    def resolve_takes_cards(obj: CollectionAccount) -> bool:
+        return obj.takes_cards
 
 
 class InstructionLineOut(Schema):

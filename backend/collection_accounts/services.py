@@ -236,7 +236,8 @@ def _requested_account(request: ChangeRequest) -> CollectionAccount:
 
 
 def _account_change_apply(request: ChangeRequest) -> None:
-    """A paybill or till whose number changes is no longer connected to M-Pesa."""
+    """A paybill or till whose number changes is no longer connected to M-Pesa; a bank account whose
+    number or bank changes takes no card payments until they are set up again."""
     account = _requested_account(request)
     before = _snapshot(account)
     cleaned = _checked(kind=account.kind, details=request.payload["details"], exclude_id=account.pk)
@@ -244,6 +245,11 @@ def _account_change_apply(request: ChangeRequest) -> None:
         cleaned[field] != getattr(account, field) for field in ("paybill_number", "till_number", "store_number")
     ):
         account.mpesa_connected_at = None
+    if account.card_subaccount_code and any(
+        cleaned[field] != getattr(account, field) for field in ("account_number", "bank_name")
+    ):
+        # The subaccount settles to the old bank account: card payments stop until set up again.
+        account.card_subaccount_code = account.card_settlement_bank = ""
     for field, value in cleaned.items():
         setattr(account, field, value)
     if request.payload["is_default"]:

@@ -37,6 +37,7 @@ CLIENT_ROUTES = [
     r"organizations/\d+/collection-accounts",
     r"invitation",
     r"orgs/\d+/collection-accounts/\d+/mpesa",
+    r"orgs/\d+/collection-accounts/\d+/cards",
     r"orgs/\d+/statements",
 ]
 CLIENT_ROUTE_PATTERN = re.compile(r"^/(?:" + "|".join(CLIENT_ROUTES) + r")/?$")

@@ -22,6 +22,8 @@ from ninja import Router, Status
 from ninja.security import django_auth
 
 from accounts.auth import request_user, signed_in_user
+from collection_accounts.models import CollectionAccount
+from collection_accounts.schemas import CollectionAccountOut
 from common import ratelimit
 from common.errors import RateLimitedError
 from common.ratelimit import client_ip
@@ -33,6 +35,7 @@ from payments import selectors, services
 from payments.models import MpesaConnection, Payment, PaymentEvent
 from payments.providers.paystack import PaystackClient
 from payments.schemas import (
+    CardSettlementIn,
     CheckoutIn,
     CheckoutOut,
     FeesOut,
@@ -185,6 +188,22 @@ def mpesa_connection_connect(
 def mpesa_pull_now(request: HttpRequest, organization_id: int, account_id: int) -> dict[str, int]:
     """Pull the account's last 48 hours from M-Pesa now and credit what no confirmation brought."""
     return services.mpesa_pull_now(user=signed_in_user(request), organization_id=organization_id, account_id=account_id)
+
+
+@router.put(
+    "/orgs/{organization_id}/collection-accounts/{account_id}/cards",
+    response={200: CollectionAccountOut, **ERRORS},
+    auth=django_auth,
+)
+def card_subaccount_set(
+    request: HttpRequest, organization_id: int, account_id: int, payload: CardSettlementIn
+) -> CollectionAccount:
+    """Take card payments into this bank account: Paystack makes a subaccount for it, to which every card
+    donation to the organization's campaigns then settles (without one, its campaigns offer no card
+    payment). Owners and treasurers; codes: not_bank_account, card_account_refused, provider_unavailable."""
+    return services.card_subaccount_set(
+        user=signed_in_user(request), organization_id=organization_id, account_id=account_id, **payload.dict()
+    )
 
 
 @router.put(f"{MPESA_PATH}/ratiba", response={200: MpesaConnectionOut, **ERRORS}, auth=django_auth)

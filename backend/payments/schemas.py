@@ -76,6 +76,12 @@ class MpesaConnectionIn(Schema):
     nominated_number: str = Field("", max_length=20, description="The organization's Safaricom number, for Pull.")
 
 
+class CardSettlementIn(Schema):
+    settlement_bank: str = Field(
+        max_length=32, description="The bank's code as Paystack lists it (its List Banks), e.g. '01' for KCB."
+    )
+
+
 class MpesaRatibaIn(Schema):
     enabled: bool = Field(description="Safaricom enabled M-Pesa Ratiba (standing orders) for this paybill.")
 

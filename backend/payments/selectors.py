@@ -73,24 +73,52 @@ def payments_personal_data_export(*, user: User) -> dict[str, object]:
 # Connected M-Pesa -------------------------------------------------------------------------------
 
 
-def mpesa_account_for_manager(
-    *, user: User, organization_id: int, account_id: int, lock: bool = False
+def _account_for_manager(
+    *, user: User, organization_id: int, account_id: int, lock: bool, refusal: str
 ) -> CollectionAccount:
-    """The paybill or till ``user`` may connect (locked with ``lock``): 404 for outsiders and unknown
-    accounts, 403 for members who may not change payment details, 400 for accounts M-Pesa's API
-    cannot serve (bank, cash, a bank's collection paybill)."""
+    """The organization's account ``user`` may change the payment details of (with its organization):
+    404 for outsiders and unknown accounts, 403 (``refusal``) for members who may not."""
     membership = membership_of(user=user, organization_id=organization_id)
     if not membership.allows(Permission.MANAGE_PAYMENT_DETAILS):
-        raise PermissionDeniedError(
-            _("Only the organization's owners and treasurers can connect its M-Pesa account."),
-            code="not_owner_or_treasurer",
-        )
+        raise PermissionDeniedError(refusal, code="not_owner_or_treasurer")
     accounts = CollectionAccount.objects.select_for_update() if lock else CollectionAccount.objects.all()
     account = (
         accounts.filter(organization_id=organization_id, pk=account_id).first() if 1 <= account_id < 2**63 else None
     )
     if account is None:
         raise NotFoundError(_("Account not found."), code="not_found")
+    account.organization = membership.organization
+    return account
+
+
+def card_account_for_manager(*, user: User, organization_id: int, account_id: int) -> CollectionAccount:
+    """The bank account ``user`` may set card payments up on: as ``_account_for_manager``, and 400 for
+    accounts that are not a bank account (cards settle to a bank)."""
+    account = _account_for_manager(
+        user=user,
+        organization_id=organization_id,
+        account_id=account_id,
+        lock=False,
+        refusal=_("Only the organization's owners and treasurers can set up card payments."),
+    )
+    if account.kind != CollectionAccountKind.BANK:
+        raise ServiceError(_("Card payments settle to a bank account: choose one."), code="not_bank_account")
+    return account
+
+
+def mpesa_account_for_manager(
+    *, user: User, organization_id: int, account_id: int, lock: bool = False
+) -> CollectionAccount:
+    """The paybill or till ``user`` may connect (locked with ``lock``): 404 for outsiders and unknown
+    accounts, 403 for members who may not change payment details, 400 for accounts M-Pesa's API
+    cannot serve (bank, cash, a bank's collection paybill)."""
+    account = _account_for_manager(
+        user=user,
+        organization_id=organization_id,
+        account_id=account_id,
+        lock=lock,
+        refusal=_("Only the organization's owners and treasurers can connect its M-Pesa account."),
+    )
     if account.kind not in MPESA_KINDS:
         raise ServiceError(_("Only an M-Pesa paybill or till can be connected."), code="not_mpesa_account")
     return account

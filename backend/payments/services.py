@@ -321,8 +321,14 @@ def payment_checkout_start(
     campaign: Campaign | None = None,
     idempotency_key: str | None = None,
     return_path: str = "",
+    collection_account: CollectionAccount | None = None,
 ) -> Payment:
-    """Record an intent and open a Paystack hosted checkout for it (``checkout_url``)."""
+    """Record an intent and open a Paystack hosted checkout for it (``checkout_url``). Donations and
+    pledge payments settle to the organization's bank account (``collection_account``, one that
+    takes cards, through its Paystack subaccount); the platform's fees, with no account, to Harambee's."""
+    if purpose in GIVING_PURPOSES and (collection_account is None or not collection_account.takes_cards):
+        # A church's money never settles to the platform's account.
+        raise ServiceError(_("This campaign takes no card payments: please give by M-Pesa."), code="cards_unavailable")
     if message := validators.check_email(email):
         raise _invalid("email", message)
     _check_amount(amount)
@@ -335,6 +341,7 @@ def payment_checkout_start(
         payer_email=email.strip(),
         campaign=campaign,
         return_path=safe_return_path(return_path),
+        collection_account=collection_account,
     )
     if not created:
         return payment
@@ -345,6 +352,7 @@ def payment_checkout_start(
             reference=payment.reference,
             callback_url=card_return_url(),
             metadata={"purpose": purpose, "campaign_id": payment.campaign_id},
+            subaccount=collection_account.card_subaccount_code if collection_account else "",
         )
     except ProviderTimeout as exc:
         # Paystack may have opened the checkout, but there is no link to send the payer to. The intent
@@ -1020,6 +1028,7 @@ def payments_reverse_imported(*, payments: list[Payment], user: User, reason: st
     """Reverse the payments a statement import recorded (the statements app has checked who may),
     each with its reversing entry, inside the caller's transaction; those reversed already are left.
     Answers how many were reversed."""
+    # Only the payments' own rows: PostgreSQL cannot lock the outer join that finds the unreversed.
     locked = Payment.objects.select_for_update(of=("self",)).filter(
         pk__in=[payment.pk for payment in payments], reversal__isnull=True, status=Status.SUCCEEDED
     )
@@ -1451,6 +1460,65 @@ def mpesa_pull_due(*, every: timedelta = PULL_EVERY) -> dict[str, int]:
         totals["pulled"] += counts["pulled"]
         totals["credited"] += counts["credited"]
     return totals
+
+
+# Cards: an organization's card payments settle to its own bank account -------------------------------
+
+# Harambee keeps no share of a church's card payments (Paystack's own fee is the church's: see
+# PaystackClient.initialize).
+PLATFORM_CARD_SHARE_PERCENT = 0
+BANK_CODE = re.compile(r"^[A-Za-z0-9]{1,32}$")
+
+
+def card_subaccount_set(
+    *, user: User, organization_id: int, account_id: int, settlement_bank: str
+) -> CollectionAccount:
+    """Card payments to the organization's campaigns settle from now on to this bank account: a
+    Paystack subaccount made for its number at the bank whose Paystack code is ``settlement_bank``
+    (replacing any earlier one), named in every card checkout of its donations. Owners and
+    treasurers; audited. Paystack checks the account: a refusal says why, and changes nothing."""
+    account = selectors.card_account_for_manager(user=user, organization_id=organization_id, account_id=account_id)
+    bank = settlement_bank.strip()
+    if not BANK_CODE.match(bank):
+        raise _invalid("settlement_bank", _("Enter your bank's code as Paystack lists it (letters and digits)."))
+    try:
+        subaccount = PaystackClient.from_settings().subaccount_create(
+            business_name=account.organization.name,
+            settlement_bank=bank,
+            account_number=account.account_number,
+            percentage_charge=PLATFORM_CARD_SHARE_PERCENT,
+        )
+    except paystack.PaystackRefused as exc:
+        raise ServiceError(
+            _("Paystack did not accept this bank account (%(reason)s). Check the bank code and the account number.")
+            % {"reason": exc.message},
+            code="card_account_refused",
+        ) from exc
+    except ProviderError as exc:
+        logger.warning("Paystack subaccount for collection account %s failed: %s", account.pk, exc)
+        raise _provider_unavailable() from exc
+    with transaction.atomic():
+        locked = CollectionAccount.objects.select_for_update().get(pk=account.pk)
+        if locked.account_number != account.account_number:
+            # Someone changed the number while Paystack was asked: the subaccount settles to the old one.
+            raise ServiceError(
+                _("The account's details changed meanwhile: please set up card payments again."), code="conflict"
+            )
+        before = {
+            "card_subaccount_code": locked.card_subaccount_code,
+            "card_settlement_bank": locked.card_settlement_bank,
+        }
+        locked.card_subaccount_code = subaccount.subaccount_code
+        locked.card_settlement_bank = bank
+        locked.save(update_fields=["card_subaccount_code", "card_settlement_bank", "updated_at"])
+        audit_record(
+            actor=user,
+            action=AuditAction.COLLECTION_ACCOUNT_CHANGED,
+            target=account.organization,
+            before={"id": locked.pk, **before},
+            after={"id": locked.pk, "card_subaccount_code": locked.card_subaccount_code, "card_settlement_bank": bank},
+        )
+    return locked
 
 
 # M-Pesa Ratiba: standing orders to a connected paybill ---------------------------------------

@@ -84,6 +84,9 @@ MINISTRY_CAMPAIGN: dict[str, Any] = {
 }
 
 
+DEMO_CARD_SUBACCOUNT = "ACCT_iccimarademo01"
+
+
 def _ministry_campaign(organizer: User) -> Campaign:
     today = timezone.localdate()
     campaign, created = Campaign.objects.get_or_create(
@@ -115,6 +118,11 @@ def _ministry_campaign(organizer: User) -> Campaign:
             "account_number": "1234567890",
         }
         campaign_accounts_link(campaign=campaign, user=organizer, entries=[{"account_id": paybill.pk}, bank])
+        # Card gifts settle to the bank account through the ministry's Paystack subaccount, which the
+        # simulator provisions too (``manage.py simulators_load_demo``).
+        CollectionAccount.objects.filter(organization=campaign.organization, **bank).update(
+            card_subaccount_code=DEMO_CARD_SUBACCOUNT, card_settlement_bank="01"
+        )
     return campaign
 
 

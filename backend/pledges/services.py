@@ -33,7 +33,7 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns.models import Campaign, CampaignStatus
-from campaigns.selectors import campaign_get, campaign_managed_get, campaign_stk_account
+from campaigns.selectors import campaign_card_account, campaign_get, campaign_managed_get, campaign_stk_account
 from collection_accounts.selectors import is_account_keyword
 from common import challenges, ratelimit
 from common.errors import FieldValidationError, NotFoundError, ServiceError
@@ -884,7 +884,8 @@ def donation_create(
 ) -> Donation:
     """Start paying a donation by M-Pesa (``mpesa``) or card checkout (``card``). M-Pesa is a PIN
     prompt to the campaign's connected paybill or till; without one, a pending payment whose
-    reference the donor gives when paying as the campaign's instructions say.
+    reference the donor gives when paying as the campaign's instructions say. A card payment
+    settles to the organization's bank account that takes cards; without one it is refused.
 
     The amount is whole shillings above 0 ('Please enter a valid donation amount'); unless
     anonymous, name and e-mail are required ('Please fill in your name and email'); M-Pesa
@@ -935,6 +936,7 @@ def donation_create(
             campaign=campaign,
             idempotency_key=idempotency_key,
             return_path=return_path or f"/campaign/{campaign.pk}",
+            collection_account=campaign_card_account(campaign=campaign),
         )
     elif (account := campaign_stk_account(campaign=campaign)) is not None:
         payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 import httpx
 from django.conf import settings
+from django.core.management import call_command
 from PIL import Image
 
 from accounts.models import User
@@ -21,7 +22,7 @@ from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
 from campaigns.tests.factories import CampaignFactory
 from collection_accounts.tests.factories import TEST_PAYBILL
 from notifications.models import NotificationLog, Reminder
-from payments.models import Payment
+from payments.models import Payment, PaymentEvent
 from pledges.models import Pledge
 from scale_tests.conftest import Browser, Stack
 from simulators.daraja import stk_callback_body
@@ -191,6 +192,44 @@ def test_an_stk_push_started_on_one_instance_and_called_back_on_the_other_credit
         reference
     ]
     assert SimulatedStkRequest.objects.filter(account_reference=pledge.code).count() == 1
+
+
+def test_a_paybill_confirmation_on_one_instance_and_a_pull_on_the_other_credit_once(
+    stack: Stack, browser: Callable[[], Browser]
+) -> None:
+    # A church with its own connected paybill (not the STK test's), registered with the Daraja
+    # simulator as Connect would: its confirmation URL on B (MPESA_CALLBACK_BASE_URL), and Pull.
+    campaign = CampaignFactory.create(paybill="600200")
+    call_command("simulators_load_demo")
+    account = campaign.account_links.get().account
+    pledger = browser()
+    pledge = pledge_through(pledger, stack.a, campaign.pk, amount=800)
+    treasurer = browser()
+    assert treasurer.sign_in(stack.a, campaign.organizer.email, DEFAULT_PASSWORD).status_code == 200
+    pull_url = f"{stack.a}/api/orgs/{account.organization_id}/collection-accounts/{account.pk}/mpesa/pull"
+
+    # The pledger pays the paybill with the pledge code; Safaricom's confirmation is on its way to B
+    # while the treasurer's Pull on A already lists the payment.
+    paid = httpx.post(
+        f"{stack.b}/simulators/daraja/c2b/simulate",
+        json={"ShortCode": "600200", "BillRefNumber": pledge.code, "Amount": 800, "MSISDN": "254708374149"},
+    )
+    assert paid.status_code == 200, paid.text
+    receipt = paid.json()["TransID"]
+    first_pull = treasurer.post(pull_url)
+    assert first_pull.status_code == 200, first_pull.text
+    confirmations = PaymentEvent.objects.filter(kind=PaymentEvent.Kind.C2B_CONFIRMATION, body__TransID=receipt)
+    wait_for(confirmations.exists, what="the confirmation to reach B")
+    # Pull again, as the scheduler does every ten minutes: the payment is known by its receipt.
+    second_pull = treasurer.post(pull_url)
+    assert second_pull.status_code == 200, second_pull.text
+
+    assert first_pull.json()["credited"] + second_pull.json()["credited"] <= 1
+    assert second_pull.json()["credited"] == 0
+    pledge.refresh_from_db()
+    assert pledge.paid_amount == 800
+    assert Payment.objects.filter(mpesa_receipt=receipt).count() == 1
+    assert Payment.objects.get(mpesa_receipt=receipt).collection_account_id == account.pk
 
 
 def test_the_balancer_caches_only_what_the_app_marks_and_never_for_a_signed_in_visitor(

@@ -94,6 +94,25 @@ class SimulatedC2BRegistration(models.Model):
         return self.shortcode
 
 
+class SimulatedSubaccount(models.Model):
+    """A Paystack subaccount: a business's bank account that card payments made ``with`` it settle to."""
+
+    subaccount_code = models.CharField(max_length=32, unique=True)
+    business_name = models.CharField(max_length=200)
+    settlement_bank = models.CharField(max_length=32, help_text="The bank's code (Paystack's List Banks).")
+    account_number = models.CharField(max_length=64)
+    percentage_charge = models.DecimalField(
+        max_digits=5, decimal_places=2, help_text="The share of each payment the main account keeps."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.subaccount_code} ({self.business_name})"
+
+
 class SimulatedCardTransaction(models.Model):
     """A Paystack transaction: ``abandoned`` until the payer presses Pay (success) or Decline (failed)."""
 
@@ -104,6 +123,13 @@ class SimulatedCardTransaction(models.Model):
     currency = models.CharField(max_length=3)
     callback_url = models.URLField(max_length=500, blank=True)
     metadata = models.JSONField(default=dict, blank=True)
+    subaccount = models.ForeignKey(
+        "SimulatedSubaccount",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        help_text="The subaccount the payment settles to (an organization's bank account); none: the platform's.",
+    )
     status = models.CharField(max_length=16, default="abandoned")
     gateway_response = models.CharField(max_length=100, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -25,6 +25,7 @@ urlpatterns = [
     path("daraja/ratiba/<str:request_ref>/auto", ratiba.auto_answer, name="daraja-ratiba-auto"),
     path("daraja/ratiba/<str:request_ref>/answer", ratiba.phone_answer, name="daraja-ratiba-answer"),
     # Paystack, as under https://api.paystack.co (and its checkout page).
+    path("paystack/subaccount", paystack.subaccount_create, name="paystack-subaccount"),
     path("paystack/transaction/initialize", paystack.initialize, name="paystack-initialize"),
     path("paystack/transaction/verify/<str:reference>", paystack.verify, name="paystack-verify"),
     path("paystack/checkout/<str:access_code>", paystack.checkout, name="paystack-checkout"),

@@ -40,6 +40,7 @@ const CollectionAccountsPage = lazy(() => import("./features/organizations/Colle
 const InvitationPage = lazy(() => import("./features/organizations/InvitationPage"));
 const PrivacyPage = lazy(() => import("./features/privacy/PrivacyPage"));
 const MpesaConnectionPage = lazy(() => import("./features/payments/MpesaConnectionPage"));
+const CardPaymentsPage = lazy(() => import("./features/payments/CardPaymentsPage"));
 const StatementImportPage = lazy(() => import("./features/statements/StatementImportPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
@@ -129,6 +130,11 @@ export function App() {
           <Route path={/^\/orgs\/(?<organization>\d+)\/collection-accounts\/(?<account>\d+)\/mpesa\/?$/}>
             <RequireAuth>
               <MpesaConnectionPage />
+            </RequireAuth>
+          </Route>
+          <Route path={/^\/orgs\/(?<organization>\d+)\/collection-accounts\/(?<account>\d+)\/cards\/?$/}>
+            <RequireAuth>
+              <CardPaymentsPage />
             </RequireAuth>
           </Route>
           <Route path={/^\/orgs\/(?<organization>\d+)\/statements\/?$/}>

@@ -7,7 +7,7 @@ from accounts.tests.factories import UserFactory
 from campaigns.categories import Category
 from campaigns.models import Campaign, CampaignCollectionAccount, CampaignLike, CampaignStatus
 from collection_accounts.models import CollectionAccount
-from collection_accounts.tests.factories import connected_paybill
+from collection_accounts.tests.factories import card_bank_account, connected_paybill
 from organizations.services import organization_choose_for_campaign
 
 
@@ -39,6 +39,12 @@ class CampaignFactory(factory.django.DjangoModelFactory[Campaign]):
         M-Pesa (PIN prompts go there, its C2B confirmations reach us)."""
         if create and number:
             link_account(self, connected_paybill(self.organization, number))
+
+    @factory.post_generation
+    def cards(self: Campaign, create: bool, takes_cards: bool | None, **kwargs: object) -> None:
+        """``cards=True``: its organization takes card payments (``card_bank_account``)."""
+        if create and takes_cards:
+            card_bank_account(self.organization)
 
 
 def link_account(campaign: Campaign, account: CollectionAccount) -> None:

@@ -5,6 +5,7 @@ from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from organizations.models import Organization
 from payments.models import MpesaConnection
 from simulators.daraja import daraja_app_register
+from simulators.models import SimulatedSubaccount
 
 
 class CollectionAccountFactory(factory.django.DjangoModelFactory[CollectionAccount]):
@@ -52,6 +53,37 @@ def connected_paybill(organization, paybill_number: str = TEST_PAYBILL, **fields
             else f"{CHURCH_CALLBACK_TOKEN}-{paybill_number}",
             "c2b_registered_at": timezone.now(),
             "pull_registered_at": timezone.now(),
+        },
+    )
+    return account
+
+
+# The Paystack subaccount the test church's card payments settle to.
+TEST_SUBACCOUNT_CODE = "ACCT_testchurch0001"
+
+
+def card_bank_account(organization, subaccount_code: str = TEST_SUBACCOUNT_CODE) -> CollectionAccount:
+    """The organization's bank account that takes cards: card payments to its campaigns settle to it
+    through its Paystack subaccount (registered in the simulator too)."""
+    account, _created = CollectionAccount.objects.get_or_create(
+        organization=organization,
+        kind=CollectionAccountKind.BANK,
+        card_subaccount_code=subaccount_code,
+        defaults={
+            "bank_name": "KCB",
+            "account_name": organization.name,
+            "account_number": "1180012345",
+            "card_settlement_bank": "01",
+            "is_default": not organization.collection_accounts.exists(),
+        },
+    )
+    SimulatedSubaccount.objects.get_or_create(
+        subaccount_code=subaccount_code,
+        defaults={
+            "business_name": organization.name,
+            "settlement_bank": "01",
+            "account_number": account.account_number,
+            "percentage_charge": 0,
         },
     )
     return account

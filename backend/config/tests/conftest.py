@@ -16,7 +16,7 @@ from campaigns.tests.conftest import (
     visitor_client,
 )
 from payments.providers.daraja import DarajaClient, StkPushAccepted
-from payments.providers.paystack import Checkout, PaystackClient
+from payments.providers.paystack import Checkout, PaystackClient, Subaccount
 
 __all__ = [
     "member",
@@ -34,6 +34,8 @@ UNREACHABLE = "http://127.0.0.1:9"
 
 @pytest.fixture
 def payment_providers(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Daraja takes every STK Push, credential check and registration and lists no missed payment,
+    and Paystack opens every checkout and takes every bank account, as the real ones would."""
     """Daraja takes every STK Push, standing order, credential check and registration and lists no missed payment,
     and Paystack opens every checkout, as the real ones would."""
     settings.MPESA_BASE_URL = f"{UNREACHABLE}/daraja"
@@ -58,3 +60,12 @@ def payment_providers(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(DarajaClient, "pull_transactions", lambda self, **period: [])
     monkeypatch.setattr(DarajaClient, "standing_order_create", lambda self, terms, **request: None)
     monkeypatch.setattr(PaystackClient, "initialize", initialize)
+    monkeypatch.setattr(
+        PaystackClient,
+        "subaccount_create",
+        lambda self, **subaccount: Subaccount(
+            subaccount_code=f"ACCT_{uuid.uuid4().hex[:12]}",
+            settlement_bank=subaccount["settlement_bank"],
+            account_number=subaccount["account_number"],
+        ),
+    )

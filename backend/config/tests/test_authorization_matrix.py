@@ -32,7 +32,7 @@ from campaigns import drafts
 from campaigns.models import Campaign, CampaignStatus, Draft, DraftToolType
 from campaigns.tests.factories import CampaignFactory
 from campaigns.tests.wizard_support import image_bytes
-from collection_accounts.models import CollectionAccount
+from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from collection_accounts.tests.factories import TEST_PAYBILL, CollectionAccountFactory
 from config.api import api
 from events.models import Event
@@ -150,6 +150,8 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/test":    (401, 404, 200, 200, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect": (401, 404, 202, 202, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/pull":    (401, 404, 200, 200, 403, 403, 404, 404),
+    # Cards: a bank account's Paystack subaccount, set up by owners and treasurers only
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards":          (401, 404, 200, 200, 403, 403, 404, 404),
     "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/ratiba":   (401, 404, 200, 200, 403, 403, 404, 404),
     # Statement imports: owners and treasurers only
     "GET /api/orgs/{organization_id}/statement-imports":                        (401, 404, 200, 200, 403, 403, 404, 404),
@@ -221,6 +223,7 @@ class World:
     collection_account: CollectionAccount
     event: Event
     open_event: Event
+    bank_account: CollectionAccount
     statement_account: CollectionAccount
     statement_import: StatementImport
     confirmed_import: StatementImport
@@ -289,6 +292,15 @@ def world(settings: Any) -> World:
         ),
         # Of another campaign of the organization: a campaign runs one event at a time.
         open_event=open_event(CampaignFactory.create(organizer=organizer)),
+        bank_account=CollectionAccountFactory.create(
+            organization=campaign.organization,
+            kind=CollectionAccountKind.BANK,
+            paybill_number="",
+            bank_name="KCB",
+            account_name="Church",
+            account_number="1180012345",
+            is_default=False,
+        ),
         statement_account=statement_account,
         statement_import=statement_uploaded(organizer, statement_account),
         confirmed_import=statement_import_confirm(
@@ -379,6 +391,9 @@ OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
     "POST /api/payments/{reference}/reversal": lambda w: {"reference": w.manual_payment.reference},
     "POST /api/pledges/{pledge_id}/restoration": lambda w: {"pledge_id": w.cancelled_pledge.pk},
     "POST /api/events/{event_id}/close": lambda w: {"event_id": w.open_event.pk},
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards": lambda w: {
+        "account_id": w.bank_account.pk
+    },
     "POST /api/orgs/{organization_id}/statement-imports/{import_id}/undo": lambda w: {
         "import_id": w.confirmed_import.pk
     },
@@ -552,6 +567,9 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     },
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect": lambda w, me: {
         "json": {"reregister": True}
+    },
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards": lambda w, me: {
+        "json": {"settlement_bank": "01"}
     },
     "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/ratiba": lambda w, me: {
         "json": {"enabled": True}

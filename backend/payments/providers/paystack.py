@@ -2,7 +2,9 @@
 
 Why Paystack: it serves Kenya in KES, its hosted checkout takes cards and M-Pesa on the
 same page, and its API is public and small (initialize, verify, one signed webhook), so
-the local simulator can speak it faithfully. Amounts travel in the currency's subunit
+the local simulator can speak it faithfully. An organization's card payments settle to its own
+bank account through a subaccount (Paystack's split payments): created once with the bank's code
+and the account number, then named in each transaction it should receive. Amounts travel in the currency's subunit
 (KES x 100). Webhooks carry ``x-paystack-signature``: HMAC-SHA512 of the raw body keyed
 with the secret key. A webhook is only a hint: we verify the transaction before crediting.
 """
@@ -17,6 +19,7 @@ from django.conf import settings
 
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout
 
+SUBACCOUNT_PATH = "/subaccount"
 INITIALIZE_PATH = "/transaction/initialize"
 VERIFY_PATH = "/transaction/verify/{reference}"
 CURRENCY = "KES"
@@ -33,6 +36,13 @@ class Checkout:
 
 
 @dataclass(frozen=True)
+class Subaccount:
+    subaccount_code: str
+    settlement_bank: str
+    account_number: str
+
+
+@dataclass(frozen=True)
 class Transaction:
     """What ``verify`` says. ``status`` is success, failed, abandoned (not paid yet), ongoing, pending or reversed."""
 
@@ -46,6 +56,14 @@ class Transaction:
 
     def pays(self, amount_kes: int) -> bool:
         return self.currency == CURRENCY and self.amount_subunit == amount_kes * SUBUNITS_PER_SHILLING
+
+
+class PaystackRefused(ProviderError):
+    """Paystack answered and said no (``message`` is its reason, e.g. 'Account details are invalid')."""
+
+    def __init__(self, path: str, status_code: int, message: str) -> None:
+        super().__init__(f"Paystack refused {path} ({status_code}): {message}")
+        self.message = message
 
 
 def parse_webhook(body: Any) -> tuple[str, str]:
@@ -88,18 +106,51 @@ class PaystackClient:
             raise ProviderError(f"Paystack {path} failed: {exc}") from exc
         except ValueError:
             raise ProviderError(f"Paystack answered {path} without JSON") from None
-        if response.status_code != 200 or not isinstance(answer, dict) or answer.get("status") is not True:
-            message = answer.get("message") if isinstance(answer, dict) else ""
-            raise ProviderError(f"Paystack refused {path} ({response.status_code}): {message}")
+        if response.status_code >= 500 or not isinstance(answer, dict):
+            raise ProviderError(f"Paystack failed {path} ({response.status_code})")
+        if response.status_code != 200 or answer.get("status") is not True:
+            raise PaystackRefused(path, response.status_code, str(answer.get("message") or ""))
         data = answer.get("data")
         if not isinstance(data, dict):
             raise ProviderError(f"Paystack answered {path} without data")
         return data
 
+    def subaccount_create(
+        self, *, business_name: str, settlement_bank: str, account_number: str, percentage_charge: float
+    ) -> Subaccount:
+        """A subaccount settling to ``account_number`` at the bank whose code is ``settlement_bank``;
+        ``percentage_charge`` is the share of each payment the platform's own account keeps."""
+        data = self._request(
+            "POST",
+            SUBACCOUNT_PATH,
+            json={
+                "business_name": business_name,
+                "settlement_bank": settlement_bank,
+                "account_number": account_number,
+                "percentage_charge": percentage_charge,
+            },
+        )
+        code = data.get("subaccount_code")
+        if not isinstance(code, str) or not code:
+            raise ProviderError("Paystack created a subaccount without a subaccount_code")
+        return Subaccount(
+            subaccount_code=code,
+            settlement_bank=str(data.get("settlement_bank") or settlement_bank),
+            account_number=str(data.get("account_number") or account_number),
+        )
+
     def initialize(
-        self, *, email: str, amount_kes: int, reference: str, callback_url: str, metadata: dict[str, Any]
+        self,
+        *,
+        email: str,
+        amount_kes: int,
+        reference: str,
+        callback_url: str,
+        metadata: dict[str, Any],
+        subaccount: str = "",
     ) -> Checkout:
-        """Open a hosted checkout for ``amount_kes``; the payer goes to ``authorization_url``."""
+        """Open a hosted checkout for ``amount_kes``; the payer goes to ``authorization_url``. With a
+        ``subaccount`` code the payment settles to that subaccount's bank account, less Paystack's fee."""
         data = self._request(
             "POST",
             INITIALIZE_PATH,
@@ -110,6 +161,8 @@ class PaystackClient:
                 "reference": reference,
                 "callback_url": callback_url,
                 "metadata": metadata,
+                # The organization, whose money it is, bears Paystack's fee on it.
+                **({"subaccount": subaccount, "bearer": "subaccount"} if subaccount else {}),
             },
         )
         try:

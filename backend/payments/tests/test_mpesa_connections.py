@@ -249,6 +249,40 @@ def test_a_dropped_confirmation_is_credited_by_pull_once(church, make_api_client
     assert PaymentEvent.objects.filter(kind=PaymentEvent.Kind.PULL).count() == 1
 
 
+def test_a_confirmation_from_outside_the_allowed_addresses_is_credited_only_by_the_next_pull(
+    church, make_api_client, providers, settings
+):
+    client = connected(church, make_api_client)
+    settings.MPESA_ALLOWED_IPS = ["196.201.214.200"]  # Safaricom's
+    pledge = make_pledge(church.campaign, amount=1000)
+    # Safaricom has the payment (Pull lists it); what reaches our URL comes from elsewhere.
+    receipt = pay_paybill(providers, ShortCode="600100", BillRefNumber=pledge.code, Amount=400, DropConfirmation=True)
+    notification = {
+        "TransactionType": "Pay Bill",
+        "TransID": receipt,
+        "TransTime": timezone.localtime().strftime("%Y%m%d%H%M%S"),
+        "TransAmount": "400.00",
+        "BusinessShortCode": "600100",
+        "BillRefNumber": pledge.code,
+        "MSISDN": "2547 ***** 149",
+        "FirstName": "John",
+    }
+    confirmation_url = f"/api/payments/callbacks/c2b/{MpesaConnection.objects.get().callback_token}/confirmation"
+
+    from_outside = Client().post(confirmation_url, notification, content_type=JSON, REMOTE_ADDR="203.0.113.9")
+    pledge.refresh_from_db()
+    assert (from_outside.status_code, pledge.paid_amount) == (403, 0)
+
+    assert client.post(church.url + "/pull", {}).json() == {"pulled": 1, "credited": 1}
+    # Safaricom's own confirmation, late: the payment is already known by its receipt.
+    from_safaricom = Client().post(confirmation_url, notification, content_type=JSON, REMOTE_ADDR="196.201.214.200")
+
+    assert from_safaricom.status_code == 200
+    pledge.refresh_from_db()
+    assert pledge.paid_amount == 400
+    assert Payment.objects.filter(mpesa_receipt=receipt).count() == 1
+
+
 def test_the_scheduled_pull_runs_each_account_every_ten_minutes(church, make_api_client, providers):
     connected(church, make_api_client)
     pay_paybill(providers, ShortCode="600100", BillRefNumber="TITHE", Amount=300, DropConfirmation=True)

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from campaigns.models import Campaign
 from campaigns.tests.factories import CampaignFactory
-from collection_accounts.tests.factories import CHURCH_CALLBACK_TOKEN, TEST_PAYBILL
+from collection_accounts.tests.factories import CHURCH_CALLBACK_TOKEN, TEST_PAYBILL, card_bank_account
 from payments.models import MpesaConnection, Payment, PaymentEvent
 from payments.providers import paystack
 from payments.providers.daraja import DarajaClient
@@ -133,6 +133,7 @@ def test_callbacks_that_match_no_unanswered_push_or_several_are_left_alone(silen
 def test_a_checkout_without_an_answer_stays_pending_for_the_reconciliation_to_verify(
     silent_provider, visitor_client, campaign
 ):
+    card_bank_account(campaign.organization)
     response = visitor_client.post("/api/donations", {**DONATION, "campaign_id": campaign.pk, "method": "card"})
 
     assert (response.status_code, response.json()["code"]) == (400, "provider_unavailable")

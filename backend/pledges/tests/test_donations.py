@@ -8,12 +8,14 @@ from django.test import Client
 
 from campaigns.models import Campaign, CampaignStatus
 from campaigns.tests.factories import CampaignFactory
+from collection_accounts.tests.factories import TEST_SUBACCOUNT_CODE, card_bank_account
 from payments.models import Payment, PaymentEvent
 from payments.tests.support import CHECKOUT_REQUEST_ID, pending_stk_intent, settled, stk_callback, wait_for
 from payments.tests.test_card import press
 from pledges.models import Donation
 from pledges.services import donation_attach_payment
 from pledges.tests.factories import paid_donation
+from simulators.models import SimulatedCardTransaction
 
 STK_CALLBACK_URL = "/api/payments/callbacks/stk/local-callback-token"
 SUCCESS_PHONE = "0708374149"  # the simulator approves every prompt to this number
@@ -162,19 +164,43 @@ def test_a_cancelled_donation_changes_nothing(providers, visitor_client, campaig
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_card_donation_counts_once_the_checkout_is_paid(providers, visitor_client, campaign):
+def test_a_card_donation_settles_to_the_churchs_bank_account_and_counts_once_paid(providers, visitor_client, campaign):
+    bank_account = card_bank_account(campaign.organization)
+
     response = donate(visitor_client, campaign, method="card", phone="", return_path="/campaign/1/donate")
 
     assert response.status_code == 201, response.content
     checkout_url = response.json()["payment"]["checkout_url"]
     assert checkout_url.startswith(f"{providers.url}/simulators/paystack/checkout/")
     assert totals(campaign) == (0, 0)
+    # Paystack was told to settle it to the church's subaccount, never to the platform's account.
+    assert SimulatedCardTransaction.objects.filter(subaccount__subaccount_code=TEST_SUBACCOUNT_CODE).exists()
 
     press(checkout_url, "pay")
 
     wait_for(lambda: Donation.objects.filter(counted_at__isnull=False).exists())
     assert totals(campaign) == (500, 1)
-    assert Payment.objects.get().provider == Payment.Provider.CARD
+    payment = Payment.objects.get()
+    assert (payment.provider, payment.collection_account) == (Payment.Provider.CARD, bank_account)
+
+
+@pytest.mark.django_db
+def test_a_campaign_whose_church_takes_no_cards_refuses_a_card_donation_and_says_so(visitor_client, campaign):
+    assert visitor_client.get(f"/api/campaigns/{campaign.pk}").json()["offers_card_payment"] is False
+
+    response = donate(visitor_client, campaign, method="card", phone="")
+
+    assert (response.status_code, response.json()["code"]) == (400, "cards_unavailable")
+    assert response.json()["detail"] == "This campaign takes no card payments: please give by M-Pesa."
+    assert not Payment.objects.exists()
+    assert not Donation.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_campaign_page_offers_cards_once_its_church_has_a_bank_account_that_takes_them(visitor_client, campaign):
+    card_bank_account(campaign.organization)
+
+    assert visitor_client.get(f"/api/campaigns/{campaign.pk}").json()["offers_card_payment"] is True
 
 
 @pytest.mark.django_db

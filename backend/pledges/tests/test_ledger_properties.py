@@ -42,7 +42,7 @@ from hypothesis.stateful import Bundle, RuleBasedStateMachine, invariant, multip
 
 from accounts.tests.factories import UserFactory
 from campaigns.models import Campaign
-from campaigns.selectors import campaign_stk_account
+from campaigns.selectors import campaign_card_account, campaign_stk_account
 from campaigns.services import campaign_update
 from campaigns.tests.factories import CampaignFactory
 from collection_accounts.tests.factories import TEST_PAYBILL
@@ -101,7 +101,9 @@ class Ledger(RuleBasedStateMachine):
         self.admin = UserFactory.create(is_staff=True, is_superuser=True)
         # One church, its campaigns all paid into its connected paybill.
         self.campaigns = [
-            CampaignFactory.create(organizer=self.organizer, paybill=TEST_PAYBILL, instalments_past_end=c == 0)
+            CampaignFactory.create(
+                organizer=self.organizer, paybill=TEST_PAYBILL, cards=True, instalments_past_end=c == 0
+            )
             for c in range(CAMPAIGNS)
         ]
         self.connection = MpesaConnection.objects.get(account__paybill_number=TEST_PAYBILL)
@@ -195,7 +197,11 @@ class Ledger(RuleBasedStateMachine):
     @rule(target=card_intents, c=campaign_index, amount=amounts)
     def card_checkout_for_donation(self, c: int, amount: int) -> Payment:
         payment = payments.payment_checkout_start(
-            purpose=Payment.Purpose.DONATION, amount=amount, email="donor@example.com", campaign=self.campaigns[c]
+            purpose=Payment.Purpose.DONATION,
+            amount=amount,
+            email="donor@example.com",
+            campaign=self.campaigns[c],
+            collection_account=campaign_card_account(campaign=self.campaigns[c]),
         )
         self.unattached.append((payment, self.campaigns[c]))
         return payment

@@ -2,17 +2,19 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from collection_accounts.models import CollectionAccount
 from payments.models import MpesaConnection
 from payments.selectors import mpesa_callback_urls
 from simulators.daraja import daraja_app_register
-from simulators.models import SimulatedC2BRegistration
+from simulators.models import SimulatedC2BRegistration, SimulatedPullRegistration, SimulatedSubaccount
 
 
 class Command(BaseCommand):
     help = (
-        "Provision, in the Daraja simulator, the Daraja app of every connected account the demo data entered "
-        "(as Safaricom would have issued it) with its registered C2B URLs, so that PIN prompts, paybill "
-        "payments and Pull Transactions work locally."
+        "Provision, in the simulators, what the demo data says Safaricom and Paystack hold: the Daraja app of "
+        "every connected account (as Safaricom would have issued it) with its registered C2B URLs and its Pull "
+        "Transactions registration, so that PIN prompts, paybill payments and the scheduled Pull work locally; "
+        "and the Paystack subaccount of every bank account that takes cards."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -32,5 +34,24 @@ class Command(BaseCommand):
                     "response_type": "Completed",
                     "confirmation_url": urls["c2b_confirmation"],
                     "validation_url": urls["c2b_validation"],
+                },
+            )
+            if connection.pull_registered_at is not None:
+                # As payments.services.mpesa_connection_connect registers it: Pull calls the confirmation URL.
+                SimulatedPullRegistration.objects.update_or_create(
+                    shortcode=account.mpesa_shortcode,
+                    defaults={
+                        "nominated_number": connection.nominated_number.lstrip("+"),
+                        "callback_url": urls["c2b_confirmation"],
+                    },
+                )
+        for bank_account in CollectionAccount.objects.select_related("organization").exclude(card_subaccount_code=""):
+            SimulatedSubaccount.objects.update_or_create(
+                subaccount_code=bank_account.card_subaccount_code,
+                defaults={
+                    "business_name": bank_account.organization.name,
+                    "settlement_bank": bank_account.card_settlement_bank,
+                    "account_number": bank_account.account_number,
+                    "percentage_charge": 0,
                 },
             )

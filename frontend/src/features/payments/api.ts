@@ -16,6 +16,8 @@ export const paymentKeys = {
   fees: ["payments", "fees"] as const,
   mpesaConnection: (organizationId: number, accountId: number) =>
     ["payments", "mpesa-connection", organizationId, accountId] as const,
+  collectionAccounts: (organizationId: number) =>
+    ["payments", "collection-accounts", organizationId] as const,
 };
 
 /** The platform's prices (whole KES), stated before any fee's PIN prompt and on How it works. */
@@ -87,19 +89,19 @@ export function useStartFeeCheckout({ purpose, campaignId }: FeeTarget) {
 
 export type MpesaConnection = Schemas["MpesaConnectionOut"];
 export type MpesaCredentials = Schemas["MpesaConnectionIn"];
-type MpesaAccount = { organizationId: number; accountId: number };
+type OrganizationAccount = { organizationId: number; accountId: number };
 
-const mpesaPath = ({ organizationId, accountId }: MpesaAccount) => ({
+const accountPath = ({ organizationId, accountId }: OrganizationAccount) => ({
   params: { path: { organization_id: organizationId, account_id: accountId } },
 });
 
-export function useMpesaConnection(account: MpesaAccount) {
+export function useMpesaConnection(account: OrganizationAccount) {
   return useQuery({
     queryKey: paymentKeys.mpesaConnection(account.organizationId, account.accountId),
     queryFn: async ({ signal }) =>
       unwrap(
         await api.GET("/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa", {
-          ...mpesaPath(account),
+          ...accountPath(account),
           signal,
         }),
       ),
@@ -116,7 +118,7 @@ export function isWaitingChange(answer: unknown): answer is WaitingChange {
 /** Every action answers with the connection as it now is (the page shows it at once), or, for
  * credentials and Connect, with the change waiting for a second owner's or treasurer's approval. */
 function useMpesaAction<Body, Answer extends MpesaConnection | WaitingChange>(
-  account: MpesaAccount,
+  account: OrganizationAccount,
   send: (body: Body) => Promise<Answer>,
 ) {
   const queryClient = useQueryClient();
@@ -133,11 +135,11 @@ function useMpesaAction<Body, Answer extends MpesaConnection | WaitingChange>(
 }
 
 /** Sets or replaces the credentials; blank fields keep the stored ones (which are never sent back). */
-export function useSaveMpesaCredentials(account: MpesaAccount) {
+export function useSaveMpesaCredentials(account: OrganizationAccount) {
   return useMpesaAction(account, async (body: MpesaCredentials) =>
     unwrap(
       await api.PUT("/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa", {
-        ...mpesaPath(account),
+        ...accountPath(account),
         body,
       }),
     ),
@@ -145,23 +147,23 @@ export function useSaveMpesaCredentials(account: MpesaAccount) {
 }
 
 /** 'Test': a token and a check of the shortcode and passkey; registers nothing. */
-export function useTestMpesa(account: MpesaAccount) {
+export function useTestMpesa(account: OrganizationAccount) {
   return useMpesaAction(account, async (_: undefined) =>
     unwrap(
       await api.POST(
         "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/test",
-        mpesaPath(account),
+        accountPath(account),
       ),
     ),
   );
 }
 
 /** 'Connect' (once) or 'Re-register': the account's URLs and Pull Transactions, registered with Daraja. */
-export function useConnectMpesa(account: MpesaAccount) {
+export function useConnectMpesa(account: OrganizationAccount) {
   return useMpesaAction(account, async (reregister: boolean) =>
     unwrap(
       await api.POST("/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect", {
-        ...mpesaPath(account),
+        ...accountPath(account),
         body: { reregister },
       }),
     ),
@@ -169,11 +171,11 @@ export function useConnectMpesa(account: MpesaAccount) {
 }
 
 /** Whether Safaricom enabled M-Pesa Ratiba (standing orders) for the paybill: pledgers may then pay plans automatically. */
-export function useSetMpesaRatiba(account: MpesaAccount) {
+export function useSetMpesaRatiba(account: OrganizationAccount) {
   return useMpesaAction(account, async (enabled: boolean) =>
     unwrap(
       await api.PUT("/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/ratiba", {
-        ...mpesaPath(account),
+        ...accountPath(account),
         body: { enabled },
       }),
     ),
@@ -181,19 +183,54 @@ export function useSetMpesaRatiba(account: MpesaAccount) {
 }
 
 /** 'Pull now': the last 48 hours from M-Pesa; answers how many payments were listed and credited. */
-export function usePullMpesa(account: MpesaAccount) {
+export function usePullMpesa(account: OrganizationAccount) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
       unwrap(
         await api.POST(
           "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/pull",
-          mpesaPath(account),
+          accountPath(account),
         ),
       ),
     onSuccess: () =>
       queryClient.invalidateQueries({
         queryKey: paymentKeys.mpesaConnection(account.organizationId, account.accountId),
       }),
+  });
+}
+
+// Cards: an organization's card payments settle to one of its bank accounts (its Paystack subaccount).
+
+export type CollectionAccount = Schemas["CollectionAccountOut"];
+
+/** The organization's account `accountId` as its team sees it (null: no such account). */
+export function useCollectionAccount({ organizationId, accountId }: OrganizationAccount) {
+  return useQuery({
+    queryKey: paymentKeys.collectionAccounts(organizationId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/orgs/{organization_id}/collection-accounts", {
+          params: { path: { organization_id: organizationId } },
+          signal,
+        }),
+      ),
+    select: (accounts) => accounts.find((account) => account.id === accountId) ?? null,
+  });
+}
+
+/** 'Take card payments here': Paystack makes a subaccount for the bank account (owners and treasurers). */
+export function useSetUpCards(account: OrganizationAccount) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (settlementBank: string) =>
+      unwrap(
+        await api.PUT("/api/orgs/{organization_id}/collection-accounts/{account_id}/cards", {
+          ...accountPath(account),
+          body: { settlement_bank: settlementBank },
+        }),
+      ),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: paymentKeys.collectionAccounts(account.organizationId) }),
   });
 }

@@ -142,32 +142,35 @@ export default function DonationForm({ campaign }: { campaign: Campaign | undefi
         {...form.register("amount")}
       />
 
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium text-slate-800">
-          <Trans>Pay with</Trans>
-        </legend>
-        <div className="grid grid-cols-2 gap-2">
-          {(
-            [
-              ["mpesa", t`M-Pesa`],
-              ["card", t`Card`],
-            ] as const
-          ).map(([value, label]) => (
-            <label
-              key={value}
-              className="flex cursor-pointer items-center justify-center rounded-md border border-slate-300 px-3 py-2.5 font-medium text-slate-700 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:text-brand-800 has-focus-visible:outline-3 has-focus-visible:outline-accent-500"
-            >
-              <input
-                type="radio"
-                value={value}
-                className="sr-only"
-                {...form.register("method", { onChange: recheck(["phone", "email"]) })}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {/* Cards only where the organization set up a bank account for them; otherwise M-Pesa alone. */}
+      {campaign?.offers_card_payment && (
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-800">
+            <Trans>Pay with</Trans>
+          </legend>
+          <div className="grid grid-cols-2 gap-2">
+            {(
+              [
+                ["mpesa", t`M-Pesa`],
+                ["card", t`Card`],
+              ] as const
+            ).map(([value, label]) => (
+              <label
+                key={value}
+                className="flex cursor-pointer items-center justify-center rounded-md border border-slate-300 px-3 py-2.5 font-medium text-slate-700 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:text-brand-800 has-focus-visible:outline-3 has-focus-visible:outline-accent-500"
+              >
+                <input
+                  type="radio"
+                  value={value}
+                  className="sr-only"
+                  {...form.register("method", { onChange: recheck(["phone", "email"]) })}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
 
       <TextField
         label={anonymous ? t`Full name (optional)` : t`Full name`}

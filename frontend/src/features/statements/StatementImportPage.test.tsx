@@ -21,6 +21,8 @@ const PAYBILL: CollectionAccount = {
   is_default: true,
   mpesa_connected_at: null,
   offers_stk_push: false,
+  takes_cards: false,
+  card_settlement_bank: "",
 };
 const row = {
   receipt: "SLK0000001",

@@ -1129,6 +1129,28 @@ export interface paths {
         patch: operations["collection_accounts_api_collection_account_update"];
         trace?: never;
     };
+    "/api/orgs/{organization_id}/collection-accounts/{account_id}/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Card Subaccount Set
+         * @description Take card payments into this bank account: Paystack makes a subaccount for it, to which every card
+         *     donation to the organization's campaigns then settles (without one, its campaigns offer no card
+         *     payment). Owners and treasurers; codes: not_bank_account, card_account_refused, provider_unavailable.
+         */
+        put: operations["payments_api_card_subaccount_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa": {
         parameters: {
             query?: never;
@@ -2423,6 +2445,11 @@ export interface components {
             may_be_featured: boolean;
             media_type: components["schemas"]["MediaType"];
             /**
+             * Offers Card Payment
+             * @description Its organization takes card payments (a bank account with a Paystack subaccount): offer cards.
+             */
+            offers_card_payment: boolean;
+            /**
              * Offers Stk Push
              * @description One of its accounts is a connected paybill or till: offer M-Pesa PIN prompts (donations).
              */
@@ -2692,6 +2719,14 @@ export interface components {
              */
             youtube_url?: string | null;
         };
+        /** CardSettlementIn */
+        CardSettlementIn: {
+            /**
+             * Settlement Bank
+             * @description The bank's code as Paystack lists it (its List Banks), e.g. '01' for KCB.
+             */
+            settlement_bank: string;
+        };
         /**
          * Category
          * @enum {string}
@@ -2905,6 +2940,11 @@ export interface components {
             bank_branch: string;
             /** Bank Name */
             bank_name: string;
+            /**
+             * Card Settlement Bank
+             * @description The bank's Paystack code given for card payments; '' if none.
+             */
+            card_settlement_bank: string;
             /** Id */
             id: number;
             /** Is Default */
@@ -2928,6 +2968,11 @@ export interface components {
             paybill_number: string;
             /** Store Number */
             store_number: string;
+            /**
+             * Takes Cards
+             * @description A bank account card payments settle to (its Paystack subaccount).
+             */
+            takes_cards: boolean;
             /** Till Number */
             till_number: string;
         };
@@ -9522,6 +9567,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChangeRequestOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_api_card_subaccount_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardSettlementIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionAccountOut"];
                 };
             };
             /** @description Bad Request */
