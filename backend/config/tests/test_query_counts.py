@@ -25,6 +25,7 @@ from campaigns.models import Campaign, Draft, DraftToolType
 from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
 from collection_accounts.tests.factories import CollectionAccountFactory
 from config.api import api
+from events.models import Event
 from grants.tests.factories import GrantApplicationFactory, GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
 from organizations.models import ChangeRequest, Invitation, Membership
@@ -177,6 +178,8 @@ CASES: dict[str, Case] = {
     ),
     "statements_api_statement_import_list": ("organizer", lambda w: statement_imports_path(w)),
     "statements_api_statement_import_detail": ("organizer", lambda w: statement_preview_path(w)),
+    "events_api_event_list": ("organizer", lambda w: events_path(w)),
+    "events_api_live_screen": ("visitor", lambda w: f"/api/campaigns/{w.campaign.pk}/live"),
 }
 
 
@@ -232,6 +235,18 @@ def statement_imports_path(world: World) -> str:
             confirmed_at=timezone.now(),
         )
     return f"/api/orgs/{world.campaign.organization_id}/statement-imports"
+
+
+def events_path(world: World) -> str:
+    """As many events of the campaign as the pledge has payments (1 or 50)."""
+    starts_at = timezone.now() + timedelta(days=1)
+    Event.objects.bulk_create(
+        Event(
+            campaign=world.campaign, title=f"Harambee {i}", starts_at=starts_at, ends_at=starts_at + timedelta(hours=3)
+        )
+        for i in range(Payment.objects.filter(pledge_link__pledge=world.pledge).count())
+    )
+    return f"/api/campaigns/{world.campaign.pk}/events"
 
 
 def test_every_read_has_a_query_count_case():
