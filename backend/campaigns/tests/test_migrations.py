@@ -12,15 +12,26 @@ from organizations.roles import Permission, Role
 
 
 def migrate(campaigns_migration: str | None = None):
-    """Every app at its latest migration, campaigns at ``campaigns_migration`` if given."""
+    """Every app at its latest migration, campaigns at ``campaigns_migration`` if given (and each
+    other app at its latest migration that needs no later one of campaigns)."""
     executor = MigrationExecutor(connection)
-    targets = [
-        ("campaigns", campaigns_migration) if app == "campaigns" and campaigns_migration else (app, name)
-        for app, name in executor.loader.graph.leaf_nodes()
-    ]
+    graph = executor.loader.graph
+    targets = graph.leaf_nodes()
+    if campaigns_migration:
+        target = ("campaigns", campaigns_migration)
+        allowed = set(graph.forwards_plan(target))
+
+        def fits(node):
+            return all(needed in allowed for needed in graph.forwards_plan(node) if needed[0] == "campaigns")
+
+        def latest_fitting(app):
+            fitting = [node for node in graph.nodes if node[0] == app and fits(node)]
+            return max(fitting, key=lambda node: len(graph.forwards_plan(node)), default=(app, None))
+
+        targets = [target if app == "campaigns" else latest_fitting(app) for app, _name in targets]
     executor.migrate(targets)
     executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
+    return executor.loader.project_state([node for node in targets if node[1] is not None]).apps
 
 
 @pytest.fixture
