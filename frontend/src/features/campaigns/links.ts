@@ -1,5 +1,7 @@
 /** Small pure helpers of the campaign pages: addresses, ids, dates and the explore query string. */
 
+import { parseRouteId } from "@/lib/routeId";
+
 /** Campaign covers that fail to load (or are missing) show this picture instead. */
 export const FALLBACK_COVER = "/static/campaigns/covers/default.svg";
 
@@ -23,11 +25,7 @@ export function qrCodeUrl(campaignId: number): string {
 }
 
 /** The id of a route like /campaign/42; null when it cannot be a campaign's (the page says not found). */
-export function parseCampaignId(raw: string | undefined): number | null {
-  if (!raw || !/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+export const parseCampaignId = parseRouteId;
 
 /** An ISO calendar date ('2026-03-01') in the reader's language, without shifting it by time zone. */
 export function formatCalendarDate(isoDate: string, locale: string): string {

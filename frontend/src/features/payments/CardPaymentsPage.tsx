@@ -8,11 +8,8 @@ import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { parseRouteId } from "@/lib/routeId";
 import { type CollectionAccount, useCollectionAccount, useSetUpCards } from "./api";
-
-function parseId(raw: string | undefined): number | null {
-  return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
-}
 
 type Account = { organizationId: number; accountId: number };
 
@@ -23,8 +20,8 @@ type Account = { organizationId: number; accountId: number };
  */
 export default function CardPaymentsPage() {
   const params = useParams<{ organization?: string; account?: string }>();
-  const organizationId = parseId(params.organization);
-  const accountId = parseId(params.account);
+  const organizationId = parseRouteId(params.organization);
+  const accountId = parseRouteId(params.account);
   return (
     <AppLayout>
       <div className="mx-auto max-w-2xl px-4 py-6">

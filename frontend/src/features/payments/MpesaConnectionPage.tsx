@@ -8,6 +8,7 @@ import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { parseRouteId } from "@/lib/routeId";
 import {
   isWaitingChange,
   type MpesaConnection,
@@ -30,10 +31,6 @@ function waitingToast(t: ReturnType<typeof useLingui>["t"]) {
   };
 }
 
-function parseId(raw: string | undefined): number | null {
-  return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
-}
-
 /**
  * /orgs/{id}/collection-accounts/{account}/mpesa, for the organization's owners and treasurers (the
  * server answers 403 or 404 to anyone else): the Daraja credentials of a paybill or till (write-only),
@@ -41,8 +38,8 @@ function parseId(raw: string | undefined): number | null {
  */
 export default function MpesaConnectionPage() {
   const params = useParams<{ organization?: string; account?: string }>();
-  const organizationId = parseId(params.organization);
-  const accountId = parseId(params.account);
+  const organizationId = parseRouteId(params.organization);
+  const accountId = parseRouteId(params.account);
   return (
     <AppLayout>
       <div className="mx-auto max-w-2xl px-4 py-6">

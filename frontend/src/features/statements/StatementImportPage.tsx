@@ -10,6 +10,7 @@ import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
+import { parseRouteId } from "@/lib/routeId";
 import {
   type Category,
   type CollectionAccount,
@@ -26,10 +27,6 @@ const CATEGORIES: Category[] = ["matched", "recorded", "keyword", "unmatched", "
 // The preview lists this many rows; the figures above it count them all.
 const ROWS_SHOWN = 200;
 const card = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
-
-function parseId(raw: string | undefined): number | null {
-  return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
-}
 
 function accountName(account: CollectionAccount): string {
   const number = account.kind === "till" ? account.till_number : account.paybill_number;
@@ -52,7 +49,7 @@ function useCategoryNames(): Record<Category, string> {
  * anyone else): upload an M-Pesa statement, read what each row would do, confirm, and undo a whole import.
  */
 export default function StatementImportPage() {
-  const organizationId = parseId(useParams<{ organization?: string }>().organization);
+  const organizationId = parseRouteId(useParams<{ organization?: string }>().organization);
   return (
     <AppLayout>
       <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-6">
