@@ -15,7 +15,12 @@ from audit.models import AuditAction
 from audit.services import audit_record
 from collection_accounts.models import MPESA_KINDS, CollectionAccount
 from common.errors import FieldValidationError, NotFoundError, ServiceError
-from payments.services import payment_record_from_statement, payments_reverse_imported
+from payments.services import (
+    BULK_BATCH_SIZE,
+    StatementPayment,
+    payments_record_from_statement,
+    payments_reverse_imported,
+)
 from statements.models import ImportedPayment, StatementImport
 from statements.parsing import STATEMENT_MAX_BYTES, StatementError, statement_parse
 from statements.selectors import (
@@ -120,21 +125,25 @@ def statement_import_confirm(
             raise ServiceError(_("This statement has already been imported."), code="already_confirmed")
         preview = statement_preview(statement_import=statement_import)
         now = timezone.now()
-        links = []
-        for outcome in preview.to_credit():
-            payment = payment_record_from_statement(
-                account=statement_import.collection_account,
-                recorded_by=user,
-                mpesa_receipt=outcome.row.receipt,
-                amount=outcome.amount,
-                account_reference=outcome.pledge_code or outcome.row.account_number,
-                received_at=outcome.received_at,
-                payer_name=outcome.payer,
-                notify_payer=send_receipts or outcome.received_at >= now - RECEIPTS_WITHIN,
-            )
-            if payment is not None:
-                links.append(ImportedPayment(statement_import=statement_import, payment=payment))
-        ImportedPayment.objects.bulk_create(links)
+        payments = payments_record_from_statement(
+            account=statement_import.collection_account,
+            recorded_by=user,
+            found=[
+                StatementPayment(
+                    mpesa_receipt=outcome.row.receipt,
+                    amount=outcome.amount,
+                    account_reference=outcome.pledge_code or outcome.row.account_number,
+                    received_at=outcome.received_at,
+                    payer_name=outcome.payer,
+                    notify_payer=send_receipts or outcome.received_at >= now - RECEIPTS_WITHIN,
+                )
+                for outcome in preview.to_credit()
+            ],
+        )
+        ImportedPayment.objects.bulk_create(
+            [ImportedPayment(statement_import=statement_import, payment=payment) for payment in payments],
+            batch_size=BULK_BATCH_SIZE,
+        )
         statement_import.status = StatementImport.Status.CONFIRMED
         statement_import.confirmed_by, statement_import.confirmed_at = user, now
         statement_import.receipts_sent = send_receipts
@@ -149,7 +158,7 @@ def statement_import_confirm(
             after={
                 "account": statement_import.collection_account_id,
                 "file_sha256": statement_import.file_sha256,
-                "payments": len(links),
+                "payments": len(payments),
                 "summary": statement_import.summary,
                 "receipts_sent": send_receipts,
             },
