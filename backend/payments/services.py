@@ -1061,10 +1061,18 @@ def payments_record_from_statement(
     already in the ledger (by callback, Pull, a treasurer's entry or an earlier import) are left out,
     so a receipt is credited once whatever brings it first; the answer is the payments recorded. Like
     any paybill payment each is matched by its account reference (the ``payments_succeeded``
-    receivers). Their purpose is a pledge payment, so no fee's effect applies (``fees``)."""
+    receivers)."""
     payments = _statement_payments_insert(account=account, recorded_by=recorded_by, found=found)
+    _payments_credit(payments)
+    return payments
+
+
+def _payments_credit(payments: list[Payment]) -> None:
+    """Succeed payments just inserted and apply their effect (the ``payments_succeeded`` receivers), inside
+    the caller's transaction, in a number of queries that does not grow with theirs. For pledge payments
+    only: no fee's effect applies (``fees``)."""
     if not payments:
-        return []
+        return
     now = timezone.now()
     # Each receipt number carries the key the insert gave: the database writes them all in one go.
     Payment.objects.filter(pk__in=[payment.pk for payment in payments]).update(
@@ -1073,6 +1081,46 @@ def payments_record_from_statement(
     for payment in payments:
         payment.issue_receipt(at=now)
     payments_succeeded.send(sender=Payment, payments=payments)
+
+
+@dataclass(frozen=True)
+class BankStatementPayment:
+    """A payment the statements app found on a bank statement, to be recorded and credited."""
+
+    amount: int
+    account_reference: str  # the pledge code, or what the payer typed
+    bank_reference: str
+    description: str
+    received_at: datetime
+    notify_payer: bool
+
+
+def payments_record_from_bank_statement(
+    *, account: CollectionAccount, recorded_by: User, found: list[BankStatementPayment]
+) -> list[Payment]:
+    """Record and credit the payments found on ``account``'s bank statement, inside the caller's
+    transaction and in a number of queries that does not grow with theirs, each matched by its account
+    reference like any payment into the account (the ``payments_succeeded`` receivers). A bank row has no receipt to keep it unique: whether it was recorded before
+    (the same day, amount and reference) is the statements app's question, asked under its lock."""
+    payments = Payment.objects.bulk_create(
+        [
+            Payment(
+                provider=Payment.Provider.BANK,
+                purpose=Payment.Purpose.PLEDGE_PAYMENT,
+                amount=entry.amount,
+                collection_account=account,
+                recorded_by=recorded_by,
+                account_reference=entry.account_reference[:64],
+                received_at=entry.received_at,
+                notify_payer=entry.notify_payer,
+                result_code="0",
+                result_desc=f"From a bank statement: {entry.bank_reference} {entry.description}"[:255],
+            )
+            for entry in found
+        ],
+        batch_size=BULK_BATCH_SIZE,
+    )
+    _payments_credit(payments)
     return payments
 
 
