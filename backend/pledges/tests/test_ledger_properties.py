@@ -11,7 +11,8 @@ another pledge or kept as gifts) and restored, M-Pesa receipts entered by hand f
 as the paybill's (one receipt, one credit), backdated entries, reversing entries, and pledge
 ceilings changed under the pledgers' feet; instalment plans set by the pledger or a treasurer;
 statements imported (their receipts from the paybill's pool, so often already credited, or imported
-twice) and whole imports undone. After every step every campaign's counters must add
+twice), bank statements imported (references from a small pool, so often overlapping) and whole
+imports undone. After every step every campaign's counters must add
 up to its counted payments and live pledges, every pledge's status must follow from its amount
 and payments, and no payment may count twice; every plan must add up to its pledge, and its
 standing must follow from the payments counted in order.
@@ -23,9 +24,10 @@ about a transaction.
 import hashlib
 import hmac
 import json
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Any
 from unittest import mock
 
@@ -56,9 +58,10 @@ from payments.tests.support import stk_callback
 from pledges import services as pledges
 from pledges.instalments import PlanTerms, Standing
 from pledges.models import Donation, InstalmentPlan, Pledge, PledgePayment
-from simulators.statements import Line, statement_csv
+from simulators.statements import BankLine, Line, bank_statement_csv, statement_csv
 from statements import services as statements
-from statements.models import StatementImport
+from statements.models import ImportedPayment, StatementImport
+from statements.parsing import BankColumns
 
 SUCCEEDED = Payment.Status.SUCCEEDED
 CAMPAIGNS = 2
@@ -111,6 +114,11 @@ class Ledger(RuleBasedStateMachine):
         self.paystack_says: dict[str, tuple[str, int]] = {}  # reference -> (status, amount in subunits)
         self.pushes = 0
         self.receipts: dict[int, str | None] = {}  # payment id -> receipt number, from its first success on
+        # The church's bank account, and how often each (day, amount, reference) stood on one bank statement.
+        self.bank = self.campaigns[0].organization.collection_accounts.create(
+            kind="bank", bank_name="KCB", account_name="Church", account_number="1100223344"
+        )
+        self.bank_rows_most: Counter[tuple[date, int, str]] = Counter()
 
     def teardown(self) -> None:
         try:
@@ -378,6 +386,46 @@ class Ledger(RuleBasedStateMachine):
         )
         event("statement imported")
 
+    @rule(
+        pledge=pledges,
+        lines=st.lists(
+            st.tuples(st.integers(min_value=0, max_value=3), amounts, st.sampled_from(["code", "typo", "nobody"])),
+            min_size=1,
+            max_size=4,
+        ),
+        days_ago=st.sampled_from([0, 10]),
+    )
+    def bank_statement_import(self, pledge: Pledge, lines: list[tuple[int, int, str]], days_ago: int) -> None:
+        on = timezone.localdate() - timedelta(days=days_ago)
+        rows = [
+            BankLine(
+                on,
+                amount,
+                f"FT{trans:04d}",
+                f"MPESA C2B { ({'code': pledge.code, 'typo': typo(pledge.code), 'nobody': 'BUILDING'}[to]) }",
+            )
+            for trans, amount, to in lines
+        ]
+        for key, count in Counter((row.on, row.amount, row.reference) for row in rows).items():
+            self.bank_rows_most[key] = max(self.bank_rows_most[key], count)
+        previewed = statements.statement_import_upload(
+            user=self.organizer,
+            organization_id=self.bank.organization_id,
+            account_id=self.bank.pk,
+            file=SimpleUploadedFile("bank.csv", bank_statement_csv(rows)),
+            bank_columns=BankColumns(
+                date="Transaction Date",
+                amount="Credit",
+                debit="Debit",
+                description="Narrative",
+                reference="Transaction Reference",
+            ),
+        )
+        statements.statement_import_confirm(
+            user=self.organizer, organization_id=self.bank.organization_id, import_id=previewed.pk
+        )
+        event("bank statement imported")
+
     @rule(i=st.integers(min_value=0, max_value=20))
     def statement_import_undo(self, i: int) -> None:
         confirmed = list(StatementImport.objects.filter(status=StatementImport.Status.CONFIRMED).order_by("pk"))
@@ -481,6 +529,14 @@ class Ledger(RuleBasedStateMachine):
             recorded = Payment.objects.filter(statement_import_link__statement_import=statement_import)
             if statement_import.status == StatementImport.Status.UNDONE:
                 assert not recorded.filter(reversal__isnull=True).exists()
+        # A bank row is recorded by imports no more often than it stood on one statement, undone ones aside.
+        imported = Counter(
+            (timezone.localdate(link.payment.received_at), link.payment.amount, link.bank_reference)
+            for link in ImportedPayment.objects.filter(
+                payment__provider=Payment.Provider.BANK, payment__reversal__isnull=True
+            ).select_related("payment")
+        )
+        assert all(count <= self.bank_rows_most[key] for key, count in imported.items())
         # Only entries made by hand are reversed.
         assert not PaymentReversal.objects.exclude(payment__provider__in=MANUAL_PROVIDERS).exists()
         # A payment pays for one thing, and at most one provider answer credits it (a card webhook
