@@ -846,9 +846,7 @@ def _received_at(received_on: date | None) -> datetime | None:
 
 def _mpesa_receipt_clean(receipt: str) -> str:
     """An M-Pesa receipt code (10 letters and digits, e.g. SLK4H7R2QX) not recorded before."""
-    receipt = receipt.strip().upper()
-    if not MPESA_RECEIPT_PATTERN.match(receipt):
-        raise _invalid("reference", _("Please enter the M-Pesa receipt code: 10 letters and digits, e.g. SLK4H7R2QX."))
+    receipt = mpesa_receipt_normalize(receipt)
     if Payment.objects.filter(mpesa_receipt=receipt).exists():
         raise _invalid("reference", _("This M-Pesa receipt has already been recorded."))
     return receipt
@@ -932,6 +930,67 @@ def payment_record_manual(
             },
         )
     return payment
+
+
+def mpesa_receipt_normalize(receipt: str) -> str:
+    """An M-Pesa receipt code as the ledger keeps it (upper case), or a field error on ``reference``."""
+    receipt = receipt.strip().upper()
+    if not MPESA_RECEIPT_PATTERN.match(receipt):
+        raise _invalid("reference", _("Please enter the M-Pesa receipt code: 10 letters and digits, e.g. SLK4H7R2QX."))
+    return receipt
+
+
+def payment_with_receipt_locked(*, mpesa_receipt: str) -> Payment | None:
+    """The payment already in the ledger with this M-Pesa receipt (its confirmation, a Pull, a
+    statement or an earlier entry brought it), locked; None when there is none."""
+    return (
+        Payment.objects.select_for_update(of=("self",))
+        .select_related("collection_account")
+        .filter(mpesa_receipt=mpesa_receipt)
+        .first()
+    )
+
+
+def payment_record_at_desk(
+    *,
+    campaign: Campaign,
+    provider: str,
+    amount: int,
+    mpesa_receipt: str | None,
+    recorded_by: User | None,
+    payer_phone: str,
+) -> Payment | None:
+    """A gift taken at an event's desk (the desk app has checked who may), credited at once as a
+    donation payment of ``campaign``: cash, or M-Pesa paid to the church's own number with its
+    receipt code. Inside the caller's transaction. None when the receipt reached the ledger first
+    (``payment_with_receipt_locked`` then finds it): one receipt, one credit, whichever way it came;
+    a confirmation arriving later with it is answered as a duplicate (``_c2b_record``)."""
+    try:
+        with transaction.atomic():
+            payment = Payment.objects.create(
+                provider=provider,
+                purpose=Payment.Purpose.DONATION,
+                amount=amount,
+                campaign=campaign,
+                recorded_by=recorded_by,
+                payer_phone=payer_phone,
+                mpesa_receipt=mpesa_receipt,
+            )
+    except IntegrityError:
+        return None
+    payment = Payment.objects.select_for_update().get(pk=payment.pk)
+    _credit(payment)
+    return payment
+
+
+def payment_take_as_donation(*, payment: Payment, campaign: Campaign) -> None:
+    """A locked succeeded payment that paid nothing yet (an M-Pesa receipt whose confirmation came
+    before the usher's entry) becomes a donation payment of ``campaign``; the caller records the
+    donation and counts it, inside its transaction."""
+    payment.purpose = Payment.Purpose.DONATION
+    payment.campaign = campaign
+    payment.set_aside = ""
+    payment.save(update_fields=["purpose", "campaign", "set_aside"])
 
 
 def payment_reverse(*, reference: str, user: User, reason: str) -> Payment:

@@ -15,6 +15,7 @@ takes the campaign row's lock itself, so concurrent credits queue on it and none
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import partial
 from typing import Any
@@ -43,11 +44,15 @@ from organizations.roles import Permission
 from payments.models import MpesaStandingOrder, Payment, PaymentReversal
 from payments.providers.daraja import StandingOrderTerms
 from payments.services import (
+    mpesa_receipt_normalize,
     payment_checkout_start,
     payment_instructed_intent_create,
+    payment_record_at_desk,
     payment_record_manual,
     payment_stk_push_limit_enforce,
     payment_stk_push_start,
+    payment_take_as_donation,
+    payment_with_receipt_locked,
     standing_order_record,
     standing_order_send,
 )
@@ -266,6 +271,44 @@ def pledge_create_by_phone(*, campaign_id: int, amount: int, phone: str, is_anon
         email="",
         phone=validators.normalize_kenyan_phone(phone),
         phone_verified=True,
+        amount=amount,
+        is_anonymous=is_anonymous,
+    )
+
+
+def _desk_details_check(*, campaign: Campaign, amount: int, name: str, phone: str, is_pledge: bool) -> None:
+    """The checks of an entry typed at an event's desk: a whole amount (for a pledge at most the
+    campaign's largest single pledge), an optional name, a Kenyan phone (a pledge's is required)."""
+    errors: dict[str, str] = {}
+    if is_pledge and (message := pledge_amount_refusal(campaign=campaign, amount=amount)):
+        errors["amount"] = message
+    elif _whole_amount(amount) is None:
+        errors["amount"] = str(WHOLE_AMOUNT_MESSAGE)
+    if len(name) > NAME_MAX_LENGTH:
+        errors["name"] = _("Please keep the name under 150 characters.")
+    if is_pledge and not phone:
+        errors["phone"] = _("Phone number is required")
+    elif phone and (message := validators.check_kenyan_phone(phone)):
+        errors["phone"] = message
+    if errors:
+        raise FieldValidationError(next(iter(errors.values())), field_errors=errors)
+
+
+def pledge_create_at_desk(*, campaign: Campaign, amount: int, name: str, phone: str, is_anonymous: bool) -> Pledge:
+    """A pledge card typed at an event's desk by its usher (the desk app checked who may): the web
+    form's ledger, rules and per-phone limit, with the name optional and no e-mail. The pledger is
+    the card's, not the usher: it belongs to no account, and gets the usual SMS with its code and
+    how to pay (``pledge_created``). No per-address limit: one hall's Wi-Fi carries every desk."""
+    _ensure_open(campaign, refusals=PLEDGE_REFUSALS)
+    name, phone = validators.normalize_name(name), _clean(phone)
+    _desk_details_check(campaign=campaign, amount=amount, name=name, phone=phone, is_pledge=True)
+    _giving_contact_limits_enforce(scope="pledge", phone=phone, email="", viewer=None)
+    return _pledge_record(
+        campaign=campaign,
+        user=None,
+        name=name,
+        email="",
+        phone=validators.normalize_kenyan_phone(phone),
         amount=amount,
         is_anonymous=is_anonymous,
     )
@@ -998,6 +1041,107 @@ def donation_create_by_phone(*, campaign_id: int, amount: int, phone: str, idemp
         phone=validators.normalize_kenyan_phone(phone),
         is_anonymous=True,
     )
+
+
+@dataclass(frozen=True)
+class DeskGift:
+    """What a gift typed at the desk did: its donation (None when its M-Pesa receipt had already
+    paid a pledge) and payment; ``already_credited`` when the receipt was in the books before."""
+
+    donation: Donation | None
+    payment: Payment
+    already_credited: bool
+
+
+def donation_record_at_desk(
+    *,
+    campaign: Campaign,
+    method: str,
+    amount: int,
+    name: str,
+    phone: str,
+    is_anonymous: bool,
+    mpesa_receipt: str,
+    recorded_by: User | None,
+) -> DeskGift:
+    """A gift taken at an event's desk, recorded as a donation (counted at once): cash in an
+    envelope (``method`` 'cash'), or M-Pesa paid to the church's number ('mpesa') with its receipt
+    code. One receipt, one credit: when the receipt is already in the books (its confirmation came
+    first), nothing is credited again; if that money paid nothing yet and went into an account of
+    the campaign's organization, it becomes this gift. The amount must be the receipt's. Audited
+    as a payment recorded (or assigned) by ``recorded_by`` (None: a desk passcode's volunteer)."""
+    _ensure_open(campaign, refusals=DONATION_REFUSALS)
+    name, phone = validators.normalize_name(name), _clean(phone)
+    _desk_details_check(campaign=campaign, amount=amount, name=name, phone=phone, is_pledge=False)
+    receipt = mpesa_receipt_normalize(mpesa_receipt) if method == "mpesa" else None
+    phone = validators.normalize_kenyan_phone(phone) if phone else ""
+    details: dict[str, Any] = {"name": name, "email": "", "phone": phone, "is_anonymous": is_anonymous}
+    with transaction.atomic():
+        payment = None
+        if receipt is None or (payment := payment_with_receipt_locked(mpesa_receipt=receipt)) is None:
+            provider = Payment.Provider.MPESA_MANUAL if receipt else Payment.Provider.CASH
+            payment = payment_record_at_desk(
+                campaign=campaign,
+                provider=provider,
+                amount=amount,
+                mpesa_receipt=receipt,
+                recorded_by=recorded_by,
+                payer_phone=phone,
+            )
+            if payment is not None:
+                donation = donation_attach_payment(payment=payment, campaign=campaign, **details)
+                audit_record(
+                    actor=recorded_by,
+                    action=AuditAction.PAYMENT_RECORDED,
+                    target=payment,
+                    after={
+                        "provider": provider,
+                        "purpose": payment.purpose,
+                        "amount": amount,
+                        "campaign": campaign.pk,
+                        "mpesa_receipt": receipt or "",
+                        "receipt_number": payment.receipt_number,
+                        "desk": True,
+                    },
+                )
+                return DeskGift(donation=donation, payment=payment, already_credited=False)
+            # The receipt's confirmation was being recorded at the same moment: it is in the books now.
+            payment = payment_with_receipt_locked(mpesa_receipt=receipt or "")
+            assert payment is not None
+        return _desk_gift_already_in_books(
+            payment=payment, campaign=campaign, amount=amount, recorded_by=recorded_by, details=details
+        )
+
+
+def _desk_gift_already_in_books(
+    *, payment: Payment, campaign: Campaign, amount: int, recorded_by: User | None, details: dict[str, Any]
+) -> DeskGift:
+    """A desk gift whose M-Pesa receipt the ledger already has (``payment``, locked)."""
+    if payment.status != Payment.Status.SUCCEEDED or payment.flagged:
+        message = _("This M-Pesa receipt belongs to a payment that has not gone through: ask a treasurer.")
+        raise FieldValidationError(message, field_errors={"mpesa_receipt": message})
+    if payment.amount != amount:
+        message = _("M-Pesa says this receipt was for %(amount)s.") % {"amount": format_ksh(payment.amount)}
+        raise FieldValidationError(message, field_errors={"amount": message})
+    donation = Donation.objects.filter(payment=payment).first()
+    if donation is not None or PledgePayment.objects.filter(payment=payment).exists():
+        return DeskGift(donation=donation, payment=payment, already_credited=True)
+    account = payment.collection_account
+    ours = payment.campaign_id == campaign.pk or (
+        account is not None and account.organization_id == campaign.organization_id
+    )
+    if not ours:
+        message = _("This M-Pesa receipt was paid to another organization.")
+        raise FieldValidationError(message, field_errors={"mpesa_receipt": message})
+    payment_take_as_donation(payment=payment, campaign=campaign)
+    donation = donation_attach_payment(payment=payment, campaign=campaign, **details)
+    audit_record(
+        actor=recorded_by,
+        action=AuditAction.PAYMENT_ASSIGNED,
+        target=payment,
+        after={"donation": donation.pk, "campaign": campaign.pk, "mpesa_receipt": payment.mpesa_receipt, "desk": True},
+    )
+    return DeskGift(donation=donation, payment=payment, already_credited=True)
 
 
 @transaction.atomic
