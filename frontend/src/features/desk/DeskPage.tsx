@@ -2,8 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link, useParams } from "wouter";
+import { AppLayout } from "@/components/AppLayout";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
-import { LanguageSwitch } from "@/components/LanguageSwitch";
 import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
@@ -37,10 +37,13 @@ type Kind = DeskEntryIn["kind"];
  */
 export default function DeskPage() {
   const id = parseCampaignId(useParams<{ id?: string }>().id);
+  // The layout's footer has the language switch.
   return (
-    <main id="main" className="mx-auto flex min-h-screen max-w-md flex-col gap-5 bg-white px-4 py-5">
-      {id === null ? <CampaignNotFound /> : <DeskLoader id={id} />}
-    </main>
+    <AppLayout>
+      <div className="mx-auto flex max-w-md flex-col gap-5 px-4 py-5">
+        {id === null ? <CampaignNotFound /> : <DeskLoader id={id} />}
+      </div>
+    </AppLayout>
   );
 }
 
@@ -101,12 +104,9 @@ function DeskView({ desk, offline }: { desk: Desk; offline: boolean }) {
   return (
     <>
       <header className="flex flex-col gap-1">
-        <div className="flex items-start justify-between gap-3">
-          <h1 className="text-xl font-semibold text-slate-900">
-            <Trans>Desk: {desk.campaign_title}</Trans>
-          </h1>
-          <LanguageSwitch />
-        </div>
+        <h1 className="text-xl font-semibold text-slate-900">
+          <Trans>Desk: {desk.campaign_title}</Trans>
+        </h1>
         <p className="text-sm text-slate-700">
           {event ? (
             <Trans>
@@ -324,12 +324,9 @@ function PasscodeSignIn() {
   };
   return (
     <>
-      <div className="flex items-start justify-between gap-3">
-        <h1 className="text-xl font-semibold text-slate-900">
-          <Trans>Ushers' desk</Trans>
-        </h1>
-        <LanguageSwitch />
-      </div>
+      <h1 className="text-xl font-semibold text-slate-900">
+        <Trans>Ushers' desk</Trans>
+      </h1>
       <form className="flex flex-col gap-4" noValidate onSubmit={(submitted) => void onSubmit(submitted)}>
         <TextField
           label={t`Desk passcode`}
