@@ -56,6 +56,6 @@ describe("the desk's queue", () => {
     });
 
     expect(sentAgain).toBe(0);
-    expect(deskQueue.entries()[0].refusal).toBe("Wrong receipt");
+    expect(deskQueue.entries()[0]?.refusal).toBe("Wrong receipt");
   });
 });
