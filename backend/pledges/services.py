@@ -622,6 +622,32 @@ def _pledge_credit(*, pledge: Pledge, payment: Payment, assigned_by: User | None
     _pledges_credit(credits=[(pledge, [payment])], assigned_by=assigned_by)
 
 
+def _pledges_payments_write(pledges: list[Pledge], *, confirmed_before: dict[int, tuple[Any, Any]]) -> None:
+    """Write the paid amounts and statuses of pledges whose payments changed. Many pledges share a status
+    and few change who confirmed them: one UPDATE per status, and the confirmations of only those whose
+    confirmation changed (a row-by-row update of every field takes as long as all the rest of a large
+    statement's import)."""
+    Pledge.objects.bulk_update(pledges, ["paid_amount"], batch_size=BULK_BATCH_SIZE)
+    by_status: defaultdict[str, list[int]] = defaultdict(list)
+    for pledge in pledges:
+        by_status[pledge.status].append(pledge.pk)
+    for status, pledge_ids in sorted(by_status.items()):
+        Pledge.objects.filter(pk__in=pledge_ids).update(status=status)
+    Pledge.objects.bulk_update(
+        [pledge for pledge in pledges if (pledge.confirmed_at, pledge.confirmed_by_id) != confirmed_before[pledge.pk]],
+        ["confirmed_at", "confirmed_by"],
+        batch_size=BULK_BATCH_SIZE,
+    )
+
+
+def _campaigns_move(change: Mapping[int, CampaignFigures]) -> None:
+    """Move each campaign's counters once, in one order (so two transactions never deadlock on them), and
+    renew its cached view (as saving a pledge or donation would have: a bulk update sends no signal)."""
+    for campaign_id in sorted(change):
+        _counters_move(campaign_id=campaign_id, change=change[campaign_id])
+        campaign_changed(campaign_id=campaign_id)
+
+
 def _pledges_credit(*, credits: list[tuple[Pledge, list[Payment]]], assigned_by: User | None) -> None:
     """Count succeeded payments towards locked live pledges, each pledge's in order, inside the caller's
     transaction; a pledge and a campaign are written once however many payments they take."""
@@ -656,21 +682,7 @@ def _pledges_credit(*, credits: list[tuple[Pledge, list[Payment]]], assigned_by:
         # A pledger counts as a donor from their first payment on.
         change[pledge.campaign_id] += pledge.campaign_figures() - figures
     PledgePayment.objects.bulk_create(links, batch_size=BULK_BATCH_SIZE)
-    pledges = [pledge for pledge, _payments in credits]
-    Pledge.objects.bulk_update(pledges, ["paid_amount"], batch_size=BULK_BATCH_SIZE)
-    # Many pledges share a status and few change who confirmed them: one UPDATE per status, and the
-    # confirmations of only those whose confirmation changed (a row-by-row update of every field would
-    # take as long as all the rest of a large statement's import).
-    by_status: defaultdict[str, list[int]] = defaultdict(list)
-    for pledge in pledges:
-        by_status[pledge.status].append(pledge.pk)
-    for status, pledge_ids in sorted(by_status.items()):
-        Pledge.objects.filter(pk__in=pledge_ids).update(status=status)
-    Pledge.objects.bulk_update(
-        [pledge for pledge in pledges if (pledge.confirmed_at, pledge.confirmed_by_id) != confirmed_before[pledge.pk]],
-        ["confirmed_at", "confirmed_by"],
-        batch_size=BULK_BATCH_SIZE,
-    )
+    _pledges_payments_write([pledge for pledge, _payments in credits], confirmed_before=confirmed_before)
     # The same values as above, set by the database in one UPDATE (row by row would take longer than all
     # the rest of a large statement's import).
     link = PledgePayment.objects.filter(payment=OuterRef("pk")).values("pledge")
@@ -681,9 +693,7 @@ def _pledges_credit(*, credits: list[tuple[Pledge, list[Payment]]], assigned_by:
             When(payer_email="", then=Subquery(link.values("pledge__email")[:1])), default=F("payer_email")
         ),
     )
-    for campaign_id in sorted(change):  # in one order, so two crediting transactions never deadlock
-        _counters_move(campaign_id=campaign_id, change=change[campaign_id])
-        campaign_changed(campaign_id=campaign_id)  # what saving a pledge would have said (a bulk update does not)
+    _campaigns_move(change)
 
     def tell() -> None:
         for pledge, payment, fully_paid in paid:
@@ -952,26 +962,39 @@ def pledge_restore(*, pledge_id: int, user: User, reason: str) -> Pledge:
     return pledge
 
 
-def payment_record_reversed(*, payment: Payment) -> None:
-    """Take back what a reversed payment counted (the ``payment_reversed`` receiver, inside the
-    reversing transaction with the payment locked): its pledge's paid amount and status, or its
-    donation; the campaign's counters move with them."""
-    link = PledgePayment.objects.filter(payment=payment).first()
-    if link is not None:
-        pledge = Pledge.objects.select_for_update().get(pk=link.pledge_id)
-        figures = pledge.campaign_figures()
-        pledge.paid_amount -= payment.amount
+def payments_record_reversed(*, payments: list[Payment]) -> None:
+    """Take back what reversed payments counted (the ``payments_reversed`` receiver, inside the reversing
+    transaction with the payments locked), in a number of queries that does not grow with theirs: their
+    pledges' paid amounts and statuses, or their donations; the campaigns' counters move with them, and
+    each pledger hears once."""
+    links = PledgePayment.objects.filter(payment__in=payments).values_list("payment_id", "pledge_id")
+    pledge_of = dict(links)
+    pledges = {
+        pledge.pk: pledge
+        for pledge in Pledge.objects.select_for_update().filter(pk__in=set(pledge_of.values())).order_by("pk")
+    }
+    change: defaultdict[int, CampaignFigures] = defaultdict(CampaignFigures)
+    confirmed_before = {pledge.pk: (pledge.confirmed_at, pledge.confirmed_by_id) for pledge in pledges.values()}
+    figures = {pledge.pk: pledge.campaign_figures() for pledge in pledges.values()}
+    for payment in payments:
+        if payment.pk in pledge_of:
+            pledges[pledge_of[payment.pk]].paid_amount -= payment.amount
+    for pledge in pledges.values():
         _status_settle(pledge, by=None)
-        pledge.save(update_fields=["paid_amount", "status", "confirmed_at", "confirmed_by"])
-        _counters_move(campaign_id=pledge.campaign_id, change=pledge.campaign_figures() - figures)
+        change[pledge.campaign_id] += pledge.campaign_figures() - figures[pledge.pk]
         _changed(pledge, "payment_reversed")
-        return
-    donation = Donation.objects.filter(payment=payment).first()
-    if donation is not None and donation.counted_at is not None:
-        figures = _donation_figures(donation)
+    _pledges_payments_write(list(pledges.values()), confirmed_before=confirmed_before)
+    donations = list(
+        Donation.objects.filter(payment__in=[payment for payment in payments if payment.pk not in pledge_of])
+        .filter(counted_at__isnull=False)
+        .order_by("pk")
+    )
+    for donation in donations:
+        figures_before = _donation_figures(donation)
         donation.counted_at = None
-        donation.save(update_fields=["counted_at"])
-        _counters_move(campaign_id=donation.campaign_id, change=_donation_figures(donation) - figures)
+        change[donation.campaign_id] += _donation_figures(donation) - figures_before
+    Donation.objects.filter(pk__in=[donation.pk for donation in donations]).update(counted_at=None)
+    _campaigns_move(change)
 
 
 def payment_record_succeeded(*, payment: Payment) -> None:
