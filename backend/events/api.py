@@ -21,7 +21,7 @@ from common.languages import current_language
 from common.schemas import ErrorOut
 from events import selectors, services
 from events.models import Event
-from events.schemas import EventIn, EventOut, HiddenEntryIn, LiveScreenOut
+from events.schemas import EventIn, EventOut, HiddenEntryIn, HiddenLiveEntryOut, LiveEntryKind, LiveScreenOut
 from organizations.roles import Permission
 
 router = Router(tags=["events"])
@@ -67,6 +67,28 @@ def live_entry_hide(request: HttpRequest, campaign_id: int, body: HiddenEntryIn)
     """Take a pledge or gift off the big screens at their next poll; it stays in the books (owners,
     treasurers, ushers and admins)."""
     services.live_entry_hide(user=signed_in_user(request), campaign_id=campaign_id, kind=body.kind, entry_id=body.id)
+    return HttpResponse(status=204)
+
+
+@router.get(
+    "/campaigns/{campaign_id}/live/hidden", response={200: list[HiddenLiveEntryOut], **ERRORS}, auth=django_auth
+)
+def live_hidden_list(request: HttpRequest, campaign_id: int) -> list[HiddenLiveEntryOut]:
+    """The entries hidden from the big screens, the last hidden first, to show one again (owners,
+    treasurers, ushers and admins)."""
+    campaign = campaign_managed_get(
+        campaign_id=campaign_id, user=signed_in_user(request), permission=Permission.MODERATE_LIVE_FEED
+    )
+    return [HiddenLiveEntryOut.from_hidden(hidden) for hidden in selectors.hidden_entries_of(campaign=campaign)]
+
+
+@router.delete(
+    "/campaigns/{campaign_id}/live/hidden/{kind}/{entry_id}", response={204: None, **ERRORS}, auth=django_auth
+)
+def live_entry_unhide(request: HttpRequest, campaign_id: int, kind: LiveEntryKind, entry_id: int) -> HttpResponse:
+    """Put a hidden pledge or gift back on the big screens at their next poll (owners, treasurers,
+    ushers and admins)."""
+    services.live_entry_unhide(user=signed_in_user(request), campaign_id=campaign_id, kind=kind, entry_id=entry_id)
     return HttpResponse(status=204)
 
 
