@@ -23,16 +23,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.error import URLError
 from urllib.request import urlopen
 
-from support import BACKEND, REPO, RESULTS_DIR, ensure_database, free_port, start_server
+from support import BACKEND, REPO, RESULTS_DIR, ensure_database, free_port, nginx, start_server
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/h_bench_web"
 LIGHTHOUSE = REPO / "bench" / "tools" / "node_modules" / ".bin" / "lighthouse"
@@ -40,7 +36,6 @@ CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-netwo
 WORKERS, THREADS = 2, 4
 GOALS = {"performance": 95, "accessibility": 95, "best-practices": 95, "seo": 95}
 CONNECTIONS = 50
-RENDER_NGINX = REPO / "scripts" / "render-nginx.sh"
 
 
 def lighthouse_report(url: str, attempts: int = 3) -> dict[str, Any]:
@@ -100,53 +95,6 @@ def load(base: str, campaign_id: int, seconds: int) -> dict[str, Any]:
         "GET /campaign/{id} (HTML)": wrk(f"{base}/campaign/{campaign_id}", seconds),
         "GET /api/campaigns?q=": wrk(f"{base}/api/campaigns?q=church&type=pledging", seconds),
     }
-
-
-@contextmanager
-def nginx(upstream_port: int, static_root: Path, workdir: Path) -> Iterator[str | None]:
-    """nginx as deployed (deploy/nginx: static files, micro-cache) in front of the server on
-    ``upstream_port``; yields its address, or None when nginx or the template is missing."""
-    binary = shutil.which("nginx") or "/usr/sbin/nginx"
-    if not RENDER_NGINX.exists() or not Path(binary).exists():
-        yield None
-        return
-    port = free_port()
-    # The worker processes run as an unprivileged user when we are root: let them write the cache.
-    workdir.mkdir()
-    workdir.chmod(0o755)
-    (workdir / "cache").mkdir()
-    (workdir / "cache").chmod(0o777)
-    site = subprocess.run(  # noqa: S603 - our own script
-        [str(RENDER_NGINX), str(port), str(static_root), f"127.0.0.1:{upstream_port}"],
-        check=True,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NGINX_CACHE_DIR": str(workdir / "cache"), "NGINX_ACCESS_LOG": str(workdir / "access.log")},
-    ).stdout
-    (workdir / "harambee.conf").write_text(site, encoding="utf-8")
-    (workdir / "nginx.conf").write_text(
-        f"pid {workdir}/nginx.pid;\nerror_log {workdir}/error.log;\nevents {{}}\n"
-        f"http {{\n    include /etc/nginx/mime.types;\n    include {workdir}/harambee.conf;\n}}\n",
-        encoding="utf-8",
-    )
-    server = subprocess.Popen(  # noqa: S603 - fixed tool and arguments
-        [binary, "-p", str(workdir), "-c", str(workdir / "nginx.conf"), "-g", "daemon off;"]
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                urlopen(f"{base}/api/campaign-categories", timeout=2).close()  # noqa: S310 - loopback
-                break
-            except (URLError, OSError):
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"nginx did not start: see {workdir}/error.log") from None
-                time.sleep(0.2)
-        yield base
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def summary_markdown(results: dict[str, Any]) -> str:
