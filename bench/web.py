@@ -9,7 +9,8 @@ PostgreSQL database it creates, migrates and fills with the demo data itself, th
   the campaign embedded) and GET /api/campaigns?q=...; requests/s, p50, p95, p99, errors. Straight to
   gunicorn, and again through nginx with the deployment's micro-cache (deploy/nginx, rendered by
   scripts/render-nginx.sh) when nginx is installed (bench/run.sh installs it).
-Writes bench/results/web.json and bench/results/SUMMARY.md.
+Writes bench/results/web.json and bench/results/SUMMARY.md (with the search and big-screen results of
+their own benchmarks, when they have run).
 
     .venv/bin/python bench/web.py [--seconds 30] [--runs 3]
 """
@@ -145,7 +146,39 @@ def summary_markdown(results: dict[str, Any]) -> str:
                 "",
                 f"median {figures['median_ms']} ms, p95 {figures['p95_ms']} ms (goal p95 <= {figures['goal_p95_ms']} ms).",
             ]
+    live = RESULTS_DIR / "live.json"
+    if live.exists():
+        lines += live_markdown(json.loads(live.read_text()))
     return "\n".join(lines) + "\n"
+
+
+def live_markdown(f: dict[str, Any]) -> list[str]:
+    """bench/live.py's section: a hall watching the big screen while the pledges come in."""
+    each, every = f["pledge_to_each_viewer"], f["pledge_to_every_viewer"]
+    return [
+        "",
+        f"## The big screen: {f['viewers']:,} viewers, {f['pledges_made']} pledges in {f['minutes']:g} minutes",
+        "",
+        f"{f['date']}; {f['server']}; machine load average {f['load_average_before'][0]:.1f} before, "
+        f"{f['load_average_after'][0]:.1f} after (shared with other work). Each viewer polls every "
+        f"{f['poll_seconds']:g} s with If-None-Match: {f['polls_per_second']} polls/s, "
+        f"{f['polls_200']:,} answers 200 and {f['polls_304']:,} 304.",
+        "",
+        "| From a pledge sent to | median ms | p95 ms | p99 ms | max ms |",
+        "|---|---|---|---|---|",
+        f"| each viewer showing it | {each['median_ms']:.0f} | {each['p95_ms']:.0f} | {each['p99_ms']:.0f} | "
+        f"{each['max_ms']:.0f} |",
+        f"| the last viewer showing it | {every['median_ms']:.0f} | {every['p95_ms']:.0f} | {every['p99_ms']:.0f} | "
+        f"{every['max_ms']:.0f} |",
+        "",
+        f"Goal: p95 to every viewer <= {f['goal_p95_ms']} ms, no errors: **{'met' if f['goal_met'] else 'not met'}** "
+        f"({f['errors']} errors, {f['entries_a_viewer_missed']} entries a viewer missed). The instance (gunicorn): "
+        f"{f['instance']['cpu_mean_percent_of_a_core']} % of a core on average, "
+        f"{f['instance']['cpu_peak_10s_percent_of_a_core']} % at the busiest 10 s, "
+        f"{f['instance']['memory_peak_mb']:.0f} MB at most; nginx {f['nginx']['cpu_mean_percent_of_a_core']} % "
+        f"and {f['nginx']['memory_peak_mb']:.0f} MB; the load generator "
+        f"{f['load_generator_cpu_mean_percent_of_a_core']} %.",
+    ]
 
 
 def main() -> None:
