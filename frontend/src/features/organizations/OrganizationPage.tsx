@@ -76,7 +76,7 @@ export default function OrganizationPage() {
           {(organization.data.role === "owner" || organization.data.role === "treasurer") && (
             <p className="mt-4">
               <Link href={`/orgs/${id}/statements`} className="font-medium text-brand-700 underline">
-                <Trans>Import an M-Pesa statement</Trans>
+                <Trans>Import an M-Pesa or bank statement</Trans>
               </Link>
             </p>
           )}
