@@ -196,7 +196,9 @@ def usage(pids: list[int]) -> tuple[float, int]:
     return cpu, rss
 
 
-async def sample(roots: dict[str, int], stop: asyncio.Event, samples: dict[str, list[tuple[float, float, int]]]) -> None:
+async def sample(
+    roots: dict[str, int], stop: asyncio.Event, samples: dict[str, list[tuple[float, float, int]]]
+) -> None:
     """Every second, the CPU seconds and memory of each process tree in ``roots``."""
     while not stop.is_set():
         for name, root in roots.items():
