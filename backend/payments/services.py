@@ -1534,7 +1534,10 @@ def _card_subaccount_apply(request: ChangeRequest) -> None:
     except ProviderError as exc:
         logger.warning("Paystack subaccount for collection account %s failed: %s", account.pk, exc)
         raise _provider_unavailable() from exc
-    before = {"card_subaccount_code": account.card_subaccount_code, "card_settlement_bank": account.card_settlement_bank}
+    before = {
+        "card_subaccount_code": account.card_subaccount_code,
+        "card_settlement_bank": account.card_settlement_bank,
+    }
     account.card_subaccount_code = subaccount.subaccount_code
     account.card_settlement_bank = bank
     account.save(update_fields=["card_subaccount_code", "card_settlement_bank", "updated_at"])

@@ -159,9 +159,7 @@ def test_with_two_guardians_card_setup_waits_and_paystack_is_asked_only_when_app
     assert entry.actor == treasurer
 
 
-def test_a_card_setup_paystack_refuses_at_approval_stays_pending_with_the_reason(
-    church, bank_account, make_api_client
-):
+def test_a_card_setup_paystack_refuses_at_approval_stays_pending_with_the_reason(church, bank_account, make_api_client):
     treasurer = member(church.campaign.organization, Role.TREASURER)
     bank_account.account_number = "KCB-118-ABC"
     bank_account.save()
