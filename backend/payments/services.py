@@ -17,7 +17,7 @@ import json
 import logging
 import re
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from datetime import date, datetime, time, timedelta
 from functools import partial
 from typing import Any, TypeVar
@@ -1022,6 +1022,44 @@ def payment_record_from_statement(
         return None
     _credit(payment)
     return payment
+
+
+@dataclass(frozen=True)
+class BankStatementPayment:
+    """A payment the statements app found on a bank statement, to be recorded and credited."""
+
+    amount: int
+    account_reference: str  # the pledge code, or what the payer typed
+    bank_reference: str
+    description: str
+    received_at: datetime
+    notify_payer: bool
+
+
+def payments_record_from_bank_statement(
+    *, account: CollectionAccount, recorded_by: User, found: list[BankStatementPayment]
+) -> list[Payment]:
+    """Record and credit the payments found on ``account``'s bank statement, inside the caller's
+    transaction, each matched by its account reference like any payment into the account
+    (``payment_succeeded``). A bank row has no receipt to keep it unique: whether it was recorded before
+    (the same day, amount and reference) is the statements app's question, asked under its lock."""
+    payments = []
+    for entry in found:
+        payment = Payment.objects.create(
+            provider=Payment.Provider.BANK,
+            purpose=Payment.Purpose.PLEDGE_PAYMENT,
+            amount=entry.amount,
+            collection_account=account,
+            recorded_by=recorded_by,
+            account_reference=entry.account_reference[:64],
+            received_at=entry.received_at,
+            notify_payer=entry.notify_payer,
+            result_code="0",
+            result_desc=f"From a bank statement: {entry.bank_reference} {entry.description}"[:255],
+        )
+        _credit(payment)
+        payments.append(payment)
+    return payments
 
 
 def payments_reverse_imported(*, payments: list[Payment], user: User, reason: str) -> int:

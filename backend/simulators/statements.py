@@ -1,13 +1,15 @@
 """M-Pesa Org Portal statements as the portal exports them (CSV, its column names and preamble):
 of what the simulated paybills and tills received, for the demo and the end-to-end tests, and
-generated at any size for tests and the benchmark (``statement_generate``)."""
+generated at any size for tests and the benchmark (``statement_generate``). Also bank statements in
+the shape Kenyan banks export them (``bank_statement_csv``: a preamble, then Credit and Debit
+columns), for tests and the demo of a bank account's import."""
 
 import csv
 import io
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
@@ -115,6 +117,56 @@ def statement_generate(
                 )
             )
     return statement_csv(lines, shortcode=shortcode)
+
+
+BANK_COLUMNS = (
+    "Transaction Date",
+    "Value Date",
+    "Narrative",
+    "Transaction Reference",
+    "Debit",
+    "Credit",
+    "Running Balance",
+)
+
+
+@dataclass(frozen=True)
+class BankLine:
+    """One transaction of a bank statement: money in (``amount`` > 0) or out (< 0)."""
+
+    on: date
+    amount: int
+    reference: str = ""
+    description: str = ""
+
+
+def bank_statement_csv(
+    lines: Iterable[BankLine], *, account_number: str = "1100223344", account_name: str = "St. Mark's Kiambu"
+) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["Account Name:", account_name])
+    writer.writerow(["Account Number:", account_number])
+    writer.writerow(["Currency:", "KES"])
+    writer.writerow([])
+    writer.writerow(BANK_COLUMNS)
+    writer.writerow(["", "", "Opening balance", "", "", "", "0.00"])
+    balance = 0
+    for line in lines:
+        balance += line.amount
+        day = line.on.strftime("%d/%m/%Y")
+        writer.writerow(
+            [
+                day,
+                day,
+                line.description,
+                line.reference,
+                f"{-line.amount:,}.00" if line.amount < 0 else "",
+                f"{line.amount:,}.00" if line.amount > 0 else "",
+                f"{balance:,}.00",
+            ]
+        )
+    return out.getvalue().encode()
 
 
 @require_GET

@@ -1,7 +1,8 @@
 """Statement imports under /api/orgs/{id}/statement-imports: upload (a preview), confirm, undo.
 
 Owners and treasurers only (404 for outsiders, 403 for other members). The upload is multipart: the
-file and the collection account it is a statement of."""
+file and the collection account it is a statement of; for a bank account also the columns chosen,
+which ``bank-columns`` offers from the file's header."""
 
 from typing import Any
 
@@ -15,7 +16,13 @@ from campaigns.uploads import upload_was_too_large
 from common.schemas import ErrorOut
 from statements import selectors, services
 from statements.models import StatementImport
-from statements.schemas import StatementImportConfirmIn, StatementImportOut, StatementImportUndoIn
+from statements.parsing import STATEMENT_MAX_BYTES, BankColumns
+from statements.schemas import (
+    BankColumnsChoiceOut,
+    StatementImportConfirmIn,
+    StatementImportOut,
+    StatementImportUndoIn,
+)
 
 router = Router(tags=["statement imports"])
 
@@ -31,6 +38,7 @@ def _out(statement_import: StatementImport, *, with_rows: bool = True) -> dict[s
         "file_name": statement_import.file_name,
         "account_id": account.pk,
         "account_label": account.label or account.number,
+        "account_kind": account.kind,
         "created_at": statement_import.created_at,
         "confirmed_at": statement_import.confirmed_at,
         "undone_at": statement_import.undone_at,
@@ -55,6 +63,7 @@ def _out(statement_import: StatementImport, *, with_rows: bool = True) -> dict[s
                     "pledge_code": outcome.pledge_code,
                     "campaign_title": outcome.campaign_title,
                     "near_codes": outcome.near_codes,
+                    "details": outcome.row.details,
                 }
                 for outcome in preview.outcomes
             ]
@@ -68,19 +77,57 @@ def statement_import_list(request: HttpRequest, organization_id: int) -> list[di
     return [_out(statement_import, with_rows=False) for statement_import in imports]
 
 
+@router.post(PATH + "/bank-columns", response={200: BankColumnsChoiceOut, **ERRORS}, auth=django_auth)
+def bank_statement_columns(
+    request: HttpRequest,
+    organization_id: int,
+    account_id: Form[int],
+    file: File[UploadedFile | None] = None,
+) -> dict[str, Any]:
+    """A bank statement's column names, and which holds what: the account's remembered choice when the
+    file has those columns, else a guess from their names. Nothing is kept."""
+    if upload_was_too_large(request) if file is None else (file.size or 0) > STATEMENT_MAX_BYTES:
+        raise services.statement_too_large_error()
+    choice = selectors.bank_statement_columns_offer(
+        user=signed_in_user(request),
+        organization_id=organization_id,
+        account_id=account_id,
+        data=file.read(STATEMENT_MAX_BYTES + 1) if file else None,
+    )
+    return {"header": choice.header, "columns": choice.columns.__dict__, "remembered": choice.remembered}
+
+
 @router.post(PATH, response={201: StatementImportOut, **ERRORS}, auth=django_auth)
 def statement_import_upload(
     request: HttpRequest,
     organization_id: int,
     account_id: Form[int],
     file: File[UploadedFile | None] = None,
+    date_column: Form[str] = "",
+    amount_column: Form[str] = "",
+    debit_column: Form[str] = "",
+    reference_column: Form[str] = "",
+    description_column: Form[str] = "",
 ) -> Status[dict[str, Any]]:
-    """Upload an M-Pesa Org Portal statement (CSV or Excel, at most 20 MB) of one of the organization's
-    paybills or tills: answered with the preview of every row; nothing is credited yet."""
+    """Upload a statement (CSV or Excel, at most 20 MB) of one of the organization's accounts: an M-Pesa
+    Org Portal statement of a paybill or till, or a bank statement with its columns (``*_column``: header
+    names; left out, the account's remembered ones). Answered with the preview of every row; nothing is
+    credited yet."""
     if file is None and upload_was_too_large(request):
         raise services.statement_too_large_error()
+    chosen = BankColumns(
+        date=date_column.strip(),
+        amount=amount_column.strip(),
+        debit=debit_column.strip(),
+        reference=reference_column.strip(),
+        description=description_column.strip(),
+    )
     statement_import = services.statement_import_upload(
-        user=signed_in_user(request), organization_id=organization_id, account_id=account_id, file=file
+        user=signed_in_user(request),
+        organization_id=organization_id,
+        account_id=account_id,
+        file=file,
+        bank_columns=chosen if any(chosen.named()) else None,
     )
     return Status(201, _out(statement_import))
 

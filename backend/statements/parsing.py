@@ -1,4 +1,4 @@
-"""M-Pesa Org Portal statements (CSV or Excel) → typed rows, or one clear refusal naming the line.
+"""M-Pesa Org Portal and bank statements (CSV or Excel) → typed rows, or one clear refusal naming the line.
 
 Pure: bytes in, ``Statement`` out; no database. The Org Portal's column names vary slightly between
 exports and versions (protocols.md), so a header is recognised by its letters and digits alone
@@ -17,10 +17,11 @@ import csv
 import io
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_CEILING, Decimal, InvalidOperation
+from functools import partial
 from xml.etree import ElementTree
 from zoneinfo import ZoneInfo
 
@@ -207,12 +208,6 @@ def statement_rows(lines: Iterator[tuple[int, list[str]]]) -> Statement:
         cells = [cell.strip() for cell in raw]
         if not any(cells):
             continue
-        if formula := next((cell for cell in cells if _is_formula(cell)), None):
-            raise StatementError(
-                _("A cell holds a formula (%(cell)s); statements have none. Export the statement again.")
-                % {"cell": formula[:40]},
-                line=line,
-            )
         if positions is None:
             positions = _header(cells)
             shortcode = shortcode or _shortcode(cells)
@@ -331,12 +326,231 @@ def _xlsx_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
         yield line, cells
 
 
-def statement_parse(data: bytes) -> Statement:
-    """The statement in ``data`` (CSV or XLSX, told apart by content), or ``StatementError``."""
+def statement_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
+    """The numbered lines of cells of the file in ``data`` (CSV or XLSX, told apart by content), blank
+    ones left out; ``StatementError`` for an empty or too large file and at the first formula cell."""
     if not data.strip():
         raise StatementError(_("The file is empty."))
     if len(data) > STATEMENT_MAX_BYTES:
         raise StatementError(_("A statement may be at most 20 MB."))
-    if data.startswith(b"PK\x03\x04"):
-        return statement_rows(_xlsx_lines(data))
-    return statement_rows(_csv_lines(data))
+    for line, raw in _xlsx_lines(data) if data.startswith(b"PK\x03\x04") else _csv_lines(data):
+        cells = [cell.strip() for cell in raw]
+        if not any(cells):
+            continue
+        if formula := next((cell for cell in cells if _is_formula(cell)), None):
+            raise StatementError(
+                _("A cell holds a formula (%(cell)s); statements have none. Export the statement again.")
+                % {"cell": formula[:40]},
+                line=line,
+            )
+        yield line, cells
+
+
+def statement_parse(data: bytes) -> Statement:
+    """The M-Pesa statement in ``data``, or ``StatementError``."""
+    return statement_rows(statement_lines(data))
+
+
+# Bank statements -------------------------------------------------------------------------------
+#
+# Banks export statements in formats of their own, so the treasurer says once per bank account which
+# column holds what (``BankColumns``, remembered by the statements app). The header row is the first
+# row naming every chosen column; before a choice is made it is the first row of at least three names
+# (``bank_statement_header``), as the lines above it are the account's name, number and period.
+# A bank row becomes a ``StatementRow`` like an M-Pesa row: its reference in ``receipt`` and
+# ``account_number``, its description in ``details``, money in and out in ``paid_in`` and ``withdrawn``.
+
+
+@dataclass(frozen=True)
+class BankColumns:
+    """The header names of a bank statement's columns. ``amount`` is the money received; without a
+    ``debit`` column it is a signed amount (``-500.00``, ``(500.00)`` or ``500.00 DR`` is money out), as
+    some banks export one Amount column and most a Credit and a Debit one."""
+
+    date: str
+    amount: str
+    debit: str = ""
+    reference: str = ""
+    description: str = ""
+
+    def named(self) -> list[str]:
+        return [name for name in (self.date, self.amount, self.debit, self.reference, self.description) if name]
+
+
+@dataclass(frozen=True)
+class BankHeader:
+    line: int
+    columns: list[str]  # each non-empty header cell, once, in the file's order
+
+
+# A column's usual names in Kenyan banks' exports (normalised as ``_key`` does), for the first mapping.
+BANK_COLUMN_NAMES: dict[str, tuple[str, ...]] = {
+    "date": ("transactiondate", "trandate", "txndate", "date", "postingdate", "postdate", "bookingdate", "valuedate"),
+    "amount": ("credit", "credits", "creditamount", "moneyin", "paidin", "deposit", "deposits", "cr", "amount"),
+    "debit": ("debit", "debits", "debitamount", "moneyout", "paidout", "withdrawal", "withdrawals", "dr"),
+    "reference": ("reference", "transactionreference", "referenceno", "refno", "ref", "chequeno", "customerreference"),
+    "description": ("description", "narration", "narrative", "details", "transactiondetails", "particulars", "remarks"),
+}
+# Money in with cents (interest) cannot be recorded in whole shillings: shown, and ignored.
+NOT_WHOLE_SHILLINGS = "not whole shillings"
+_BANK_DATE_FORMATS = (
+    "%d/%m/%Y",
+    "%d-%m-%Y",
+    "%d.%m.%Y",
+    "%Y-%m-%d",
+    "%Y/%m/%d",
+    "%d %b %Y",
+    "%d-%b-%Y",
+    "%d-%b-%y",
+    "%d %B %Y",
+    "%d/%m/%y",
+)
+# A date without a time counts at midday, as a treasurer's entry with a date does (payments.services).
+_BANK_DAY_TIME = 12
+_DEBIT_SUFFIX = re.compile(r"\s*(DR|CR)\.?$", re.IGNORECASE)
+
+
+def _is_name(cell: str) -> bool:
+    return bool(re.search(r"[A-Za-z]", cell)) and not re.search(
+        r"\d[\d,]*\.\d\d$|\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}", cell
+    )
+
+
+def _is_bank_header(cells: list[str], wanted: set[str]) -> bool:
+    """Whether ``cells`` name each ``wanted`` column, or with none wanted, are at least three names."""
+    names = [cell for cell in cells if cell]
+    if wanted:
+        return wanted <= {_key(name) for name in names}
+    return len(names) >= 3 and all(map(_is_name, names))
+
+
+def _no_bank_header(columns: BankColumns | None) -> StatementError:
+    if columns:
+        return StatementError(
+            _("No header row with the columns %(columns)s was found. Choose the statement's columns again.")
+            % {"columns": ", ".join(columns.named())}
+        )
+    return StatementError(_("No header row was found: the statement needs a row naming its columns."))
+
+
+def bank_statement_header(data: bytes, *, columns: BankColumns | None = None) -> BankHeader:
+    """The header row of the bank statement in ``data``: the first row naming each of ``columns``, or
+    without them the first row of at least three names (and no amounts or dates)."""
+    wanted = {_key(name) for name in columns.named()} if columns else set()
+    for line, cells in statement_lines(data):
+        if _is_bank_header(cells, wanted):
+            return BankHeader(line=line, columns=list(dict.fromkeys(cell for cell in cells if cell)))
+    raise _no_bank_header(columns)
+
+
+def bank_columns_suggest(header: list[str]) -> BankColumns:
+    """The columns most likely meant, by their names; empty where none is likely."""
+    by_key = {_key(name): name for name in reversed(header)}
+
+    def best(field: str) -> str:
+        return next((by_key[name] for name in BANK_COLUMN_NAMES[field] if name in by_key), "")
+
+    amount, debit = best("amount"), best("debit")
+    return BankColumns(
+        date=best("date"),
+        amount=amount,
+        debit=debit if debit != amount else "",
+        reference=best("reference"),
+        description=best("description"),
+    )
+
+
+def _bank_amount(cell: str, *, line: int, column: str) -> Decimal:
+    """A signed amount: ``-500.00``, ``(500.00)`` and ``500.00 DR`` are negative; blank is 0."""
+    text = re.sub(r"(?i)ksh|kes|,", "", cell).strip()
+    negative = False
+    if text.startswith("(") and text.endswith(")"):
+        negative, text = True, text[1:-1].strip()
+    if suffix := _DEBIT_SUFFIX.search(text):
+        negative, text = suffix.group(1).upper() == "DR", text[: suffix.start()].strip()
+    if text.startswith(("-", "+")):
+        negative, text = negative != (text[0] == "-"), text[1:].strip()
+    if not text:
+        return Decimal(0)
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        raise StatementError(
+            _("%(column)s is not an amount: %(value)s") % {"column": column, "value": cell[:40]}, line=line
+        ) from None
+    return -value if negative else value
+
+
+def _bank_date(cell: str, *, line: int) -> datetime:
+    text = cell.strip()
+    for pattern in _BANK_DATE_FORMATS:
+        try:
+            return datetime.strptime(text, pattern).replace(hour=_BANK_DAY_TIME, tzinfo=NAIROBI)
+        except ValueError:
+            continue
+    for pattern in _DATE_FORMATS:
+        try:
+            return datetime.strptime(text, pattern).replace(tzinfo=NAIROBI)
+        except ValueError:
+            continue
+    try:  # an Excel date serial, from a cell formatted as a date
+        serial = float(text)
+    except ValueError:
+        serial = 0.0
+    if 20_000 < serial < 80_000:
+        return (_EXCEL_EPOCH + timedelta(days=int(serial))).replace(hour=_BANK_DAY_TIME)
+    raise StatementError(_("The date is not a date: %(value)s") % {"value": text[:40]}, line=line)
+
+
+def _bank_row(line: int, cell: Callable[[str], str], columns: BankColumns) -> StatementRow:
+    money_in = _bank_amount(cell(columns.amount), line=line, column=columns.amount)
+    money_out = _bank_amount(cell(columns.debit), line=line, column=columns.debit) if columns.debit else Decimal(0)
+    if money_in < 0:  # a signed amount column, or a credit column with a correction
+        money_in, money_out = Decimal(0), money_out - money_in
+    reference = cell(columns.reference)
+    return StatementRow(
+        line=line,
+        receipt=reference,
+        completed_at=_bank_date(cell(columns.date), line=line),
+        details=cell(columns.description),
+        status="" if money_in == money_in.to_integral_value() else NOT_WHOLE_SHILLINGS,
+        paid_in=int(money_in),
+        withdrawn=int(abs(money_out).to_integral_value(rounding=ROUND_CEILING)),
+        reason_type="",
+        other_party="",
+        linked_receipt="",
+        account_number=reference,
+    )
+
+
+def _cell_named(cells: list[str], positions: dict[str, int], name: str) -> str:
+    index = positions.get(_key(name))
+    return cells[index] if index is not None and index < len(cells) else ""
+
+
+def bank_statement_parse(data: bytes, *, columns: BankColumns) -> Statement:
+    """The bank statement in ``data`` read through ``columns``, or ``StatementError``. Rows whose date
+    cell holds no digit (opening and closing balances, totals, a footer) are not transactions: left out."""
+    wanted = {_key(name) for name in columns.named()}
+    positions: dict[str, int] | None = None
+    rows: list[StatementRow] = []
+    for line, cells in statement_lines(data):
+        if positions is None:
+            if _is_bank_header(cells, wanted):
+                positions = {}
+                for index, name in enumerate(cells):
+                    positions.setdefault(_key(name), index)
+            continue
+
+        cell = partial(_cell_named, cells, positions)
+
+        if not re.search(r"\d", cell(columns.date)):
+            continue
+        if len(rows) >= ROWS_MAX:
+            raise StatementError(_("A statement may have at most %(count)d rows.") % {"count": ROWS_MAX}, line=line)
+        rows.append(_bank_row(line, cell, columns))
+    if positions is None:
+        raise _no_bank_header(columns)
+    if not rows:
+        raise StatementError(_("The statement has no transactions."))
+    return Statement(shortcode="", rows=rows)

@@ -23,6 +23,7 @@ class StatementRowOut(Schema):
     pledge_code: str = Field(description="The pledge a matched row is credited to.")
     campaign_title: str
     near_codes: list[str] = Field(description="This organization's pledge codes one typo from an unmatched row's.")
+    details: str = Field(description="The row's details (M-Pesa) or description (bank).")
 
 
 class StatementImportOut(Schema):
@@ -31,6 +32,9 @@ class StatementImportOut(Schema):
     file_name: str
     account_id: int
     account_label: str
+    account_kind: str = Field(
+        description="The account's kind: paybill or till (M-Pesa), bank or paybill_fixed_account."
+    )
     created_at: datetime
     confirmed_at: datetime | None
     undone_at: datetime | None
@@ -50,3 +54,19 @@ class StatementImportConfirmIn(Schema):
 
 class StatementImportUndoIn(Schema):
     reason: str
+
+
+class BankColumnsSchema(Schema):
+    """Which header of a bank statement holds what; blank: none."""
+
+    date: str
+    amount: str = Field(description="Money in (Credit), or a signed Amount when there is no debit column.")
+    debit: str = ""
+    reference: str = ""
+    description: str = ""
+
+
+class BankColumnsChoiceOut(Schema):
+    header: list[str] = Field(description="The file's column names, in its order.")
+    columns: BankColumnsSchema = Field(description="The account's remembered columns, else suggested ones.")
+    remembered: bool

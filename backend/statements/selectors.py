@@ -14,27 +14,44 @@ A row is, in this order:
 
 A row's receipt is found with one query for the whole statement, its pledges with another, so a
 5,000-row statement is previewed in a handful of queries.
+
+A bank statement's rows (``bank_rows_classify``) are sorted the same way, but a bank row has no
+receipt: it is ``recorded`` when a bank payment of the organization on the same day, of the same
+amount and with the same reference is in the ledger and not reversed (an earlier import's, or a
+treasurer's entry), each such payment answering for one row, so an overlapping statement records
+only its new rows; two equal rows in one statement are two payments. Its pledge code, keywords and
+near misses are looked for in the reference, then in each word of the reference and the description.
 """
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime, time
 from typing import Any
 
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from collection_accounts.models import MPESA_KINDS, CollectionAccount
 from collection_accounts.selectors import account_keywords_of
 from collection_accounts.validators import keyword_normalize
-from common.errors import NotFoundError, PermissionDeniedError
+from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError
 from organizations.roles import Permission
 from organizations.selectors import membership_of
 from payments.models import Payment
 from pledges import codes
 from pledges.models import Pledge
-from statements.models import StatementImport
-from statements.parsing import StatementRow
+from statements.models import BANK_KINDS, BankStatementColumns, StatementImport
+from statements.parsing import (
+    BankColumns,
+    StatementError,
+    StatementRow,
+    bank_columns_suggest,
+    bank_statement_header,
+)
 
 IGNORED, RECORDED, MATCHED, KEYWORD, UNMATCHED = "ignored", "recorded", "matched", "keyword", "unmatched"
 CATEGORIES = (MATCHED, RECORDED, KEYWORD, UNMATCHED, IGNORED)
@@ -136,13 +153,180 @@ def statement_rows_classify(*, organization_id: int, rows: list[StatementRow]) -
     return outcomes
 
 
-def _near_misses_find(pledges: Any, unmatched: list[RowOutcome]) -> None:
-    """This organization's live codes one typo away from each unmatched row's account number."""
-    near = {id(outcome): codes.near_codes(outcome.row.account_number) for outcome in unmatched}
+def _near_misses_find(
+    pledges: Any,
+    unmatched: list[RowOutcome],
+    typed: Callable[[StatementRow], list[str]] = lambda row: [row.account_number],
+) -> None:
+    """This organization's live codes one typo away from what each unmatched row's payer typed (an
+    M-Pesa row's account number)."""
+    near = {id(outcome): set().union(*map(codes.near_codes, typed(outcome.row))) for outcome in unmatched}
     wanted = set().union(*near.values()) if near else set()
     existing = set(pledges.filter(code__in=wanted, cancelled_at__isnull=True).values_list("code", flat=True))
     for outcome in unmatched:
         outcome.near_codes = sorted(near[id(outcome)] & existing)
+
+
+# Bank statements ------------------------------------------------------------------------------
+
+
+def _words(text: str) -> list[str]:
+    return [word.upper() for word in re.split(r"[^A-Za-z0-9]+", text) if word]
+
+
+def _bank_texts(row: StatementRow) -> list[str]:
+    """What a bank row's payer may have typed: its whole reference (``4KQ-7M2X``), then each word of its
+    reference and description (``MPESA C2B 4KQ7M2X JOHN DOE``)."""
+    return list(dict.fromkeys([codes.normalize(row.account_number), *_words(row.account_number), *_words(row.details)]))
+
+
+def _bank_code_like(row: StatementRow) -> list[str]:
+    """The words of a bank row that may be a mistyped code: about a code's length, letters and digits
+    (the bank's own words, DEPOSIT or TRANSFER, are not looked up)."""
+    return [
+        word
+        for word in _bank_texts(row)
+        if abs(len(word) - codes.CODE_LENGTH) <= 1 and re.search(r"\d", word) and re.search(r"[A-Z]", word)
+    ]
+
+
+def bank_typed_reference(outcome: RowOutcome) -> str:
+    """What a bank row's payment keeps as its account reference: its pledge code; else the word one typo
+    from the codes offered (so "Unmatched payments" offers them too); else its reference or description."""
+    if outcome.pledge_code:
+        return outcome.pledge_code
+    near = set(outcome.near_codes)
+    typo = next((word for word in _bank_code_like(outcome.row) if codes.near_codes(word) & near), "")
+    return (typo or outcome.row.account_number or outcome.row.details)[:64]
+
+
+def _bank_key(*, day: date, amount: int, reference: str) -> tuple[date, int, str]:
+    return day, amount, re.sub(r"[^A-Z0-9]", "", reference.upper())
+
+
+def _bank_payments_recorded(*, organization_id: int, rows: list[StatementRow]) -> Counter[tuple[date, int, str]]:
+    """The organization's bank payments in the ledger, not reversed, on the statement's days: how many of
+    each day, amount and reference. One query."""
+    if not rows:
+        return Counter()
+    days = [timezone.localdate(row.completed_at) for row in rows]
+    start = timezone.make_aware(datetime.combine(min(days), time.min))
+    end = timezone.make_aware(datetime.combine(max(days), time.max))
+    found = Payment.objects.filter(
+        Q(collection_account__organization_id=organization_id) | Q(campaign__organization_id=organization_id),
+        Q(received_at__range=(start, end)) | Q(received_at__isnull=True, settled_at__range=(start, end)),
+        provider=Payment.Provider.BANK,
+        status=Payment.Status.SUCCEEDED,
+        reversal__isnull=True,
+    ).values_list("amount", "received_at", "settled_at", "provider_reference", "statement_import_link__bank_reference")
+    return Counter(
+        _bank_key(day=timezone.localdate(received_at or settled_at), amount=amount, reference=typed or imported or "")
+        for amount, received_at, settled_at, typed, imported in found
+    )
+
+
+def bank_rows_classify(*, organization_id: int, rows: list[StatementRow]) -> list[RowOutcome]:
+    recorded = _bank_payments_recorded(organization_id=organization_id, rows=rows)
+    pledges = Pledge.objects.filter(campaign__organization_id=organization_id)
+    wanted = {text for row in rows for text in _bank_texts(row) if codes.is_valid_code(text)}
+    live = dict(pledges.filter(code__in=wanted, cancelled_at__isnull=True).values_list("code", "campaign__title"))
+    keywords = set(account_keywords_of(organization=organization_id))
+    outcomes = []
+    for row in rows:
+        if _ignored(row, set()):
+            outcomes.append(RowOutcome(row, IGNORED))
+            continue
+        key = _bank_key(day=timezone.localdate(row.completed_at), amount=row.paid_in, reference=row.account_number)
+        if recorded[key] > 0:
+            recorded[key] -= 1
+            outcomes.append(RowOutcome(row, RECORDED))
+            continue
+        texts = _bank_texts(row)
+        code = next((text for text in texts if text in live), "")
+        if code:
+            outcomes.append(RowOutcome(row, MATCHED, pledge_code=code, campaign_title=live[code]))
+        elif keywords & {keyword_normalize(text) for text in texts}:
+            outcomes.append(RowOutcome(row, KEYWORD))
+        else:
+            outcomes.append(RowOutcome(row, UNMATCHED))
+    _near_misses_find(pledges, [outcome for outcome in outcomes if outcome.category == UNMATCHED], _bank_code_like)
+    return outcomes
+
+
+@dataclass(frozen=True)
+class BankColumnsChoice:
+    """A bank statement's header and the columns offered: the account's remembered ones when this file
+    has them, else those its header names suggest."""
+
+    header: list[str]
+    columns: BankColumns
+    remembered: bool
+
+
+def bank_columns_remembered(*, account: CollectionAccount) -> BankColumns | None:
+    found = BankStatementColumns.objects.filter(collection_account=account).first()
+    if found is None:
+        return None
+    return BankColumns(
+        date=found.date,
+        amount=found.amount,
+        debit=found.debit,
+        reference=found.reference,
+        description=found.description,
+    )
+
+
+def bank_statement_columns_offer(
+    *, user: User, organization_id: int, account_id: int, data: bytes | None
+) -> BankColumnsChoice:
+    """The columns of the bank statement in ``data`` for the treasurer to map, with a mapping to start from."""
+    statement_imports_allowed(user=user, organization_id=organization_id)
+    account = statement_account_get(organization_id=organization_id, account_id=account_id)
+    if account.kind not in BANK_KINDS:
+        raise FieldValidationError(
+            _("An M-Pesa statement's columns are known: upload it as it is."),
+            field_errors={"account_id": _("Choose a bank account.")},
+        )
+    if data is None:
+        raise statement_file_missing_error()
+    remembered = bank_columns_remembered(account=account)
+    try:
+        if remembered is not None:
+            try:
+                header = bank_statement_header(data, columns=remembered)
+                return BankColumnsChoice(header=header.columns, columns=remembered, remembered=True)
+            except StatementError:
+                pass  # this file's columns differ from last time's: suggest afresh
+        header = bank_statement_header(data)
+    except StatementError as error:
+        raise statement_file_error(str(error)) from None
+    return BankColumnsChoice(header=header.columns, columns=bank_columns_suggest(header.columns), remembered=False)
+
+
+def statement_file_error(message: str, code: str = "statement_invalid") -> FieldValidationError:
+    return FieldValidationError(message, code=code, field_errors={"file": message})
+
+
+def statement_file_missing_error() -> FieldValidationError:
+    return statement_file_error(_("Choose the statement file to upload."))
+
+
+def statement_account_get(*, organization_id: int, account_id: int) -> CollectionAccount:
+    """One of the organization's accounts whose statements can be imported: an M-Pesa paybill or till,
+    a bank account or a bank's collection paybill."""
+    account = (
+        CollectionAccount.objects.filter(organization_id=organization_id, pk=account_id).first()
+        if 1 <= account_id < 2**63
+        else None
+    )
+    if account is None:
+        raise FieldValidationError(
+            _("Choose the account the statement is of."), field_errors={"account_id": _("Account not found.")}
+        )
+    if account.kind not in (*MPESA_KINDS, *BANK_KINDS):
+        message = _("Only statements of an M-Pesa paybill or till or of a bank account can be imported.")
+        raise FieldValidationError(message, field_errors={"account_id": message})
+    return account
 
 
 def statement_import_managed_get(*, user: User, organization_id: int, import_id: int) -> StatementImport:
@@ -170,9 +354,8 @@ def statement_imports_allowed(*, user: User, organization_id: int) -> None:
 
 def statement_preview(*, statement_import: StatementImport) -> StatementPreview:
     rows = [row_from_stored(stored) for stored in statement_import.rows]
-    return StatementPreview(
-        statement_import, statement_rows_classify(organization_id=statement_import.organization_id, rows=rows)
-    )
+    classify = bank_rows_classify if statement_import.collection_account.kind in BANK_KINDS else statement_rows_classify
+    return StatementPreview(statement_import, classify(organization_id=statement_import.organization_id, rows=rows))
 
 
 def statement_imports_of(*, user: User, organization_id: int) -> list[StatementImport]:

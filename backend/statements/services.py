@@ -1,6 +1,7 @@
 """Importing a statement: upload (parse and keep the rows; nothing in the ledger changes), confirm
-(record and credit, once by M-Pesa receipt, in one transaction) and undo (reverse exactly what the
-import recorded). Owners and treasurers only; confirmation and undo are audited."""
+(record and credit, once by M-Pesa receipt, or for a bank statement once by day, amount and
+reference, in one transaction) and undo (reverse exactly what the import recorded). Owners and
+treasurers only; confirmation and undo are audited."""
 
 import hashlib
 from datetime import timedelta
@@ -13,13 +14,30 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
-from collection_accounts.models import MPESA_KINDS, CollectionAccount
+from collection_accounts.models import CollectionAccount
 from common.errors import FieldValidationError, NotFoundError, ServiceError
-from payments.services import payment_record_from_statement, payments_reverse_imported
-from statements.models import ImportedPayment, StatementImport
-from statements.parsing import STATEMENT_MAX_BYTES, StatementError, statement_parse
+from payments.services import (
+    BankStatementPayment,
+    payment_record_from_statement,
+    payments_record_from_bank_statement,
+    payments_reverse_imported,
+)
+from statements.models import BANK_KINDS, BankStatementColumns, ImportedPayment, StatementImport
+from statements.parsing import (
+    STATEMENT_MAX_BYTES,
+    BankColumns,
+    StatementError,
+    bank_statement_parse,
+    statement_parse,
+)
 from statements.selectors import (
+    StatementPreview,
+    bank_columns_remembered,
+    bank_typed_reference,
     row_for_storing,
+    statement_account_get,
+    statement_file_error,
+    statement_file_missing_error,
     statement_imports_allowed,
     statement_preview,
 )
@@ -30,65 +48,65 @@ RECEIPTS_WITHIN = timedelta(days=3)
 UNDO_REASON_MAX_LENGTH = 500
 
 
-def _file_error(message: str, code: str = "statement_invalid") -> FieldValidationError:
-    return FieldValidationError(message, code=code, field_errors={"file": message})
-
-
 def statement_too_large_error() -> FieldValidationError:
-    return _file_error(_("A statement may be at most 20 MB."), code="file_too_large")
+    return statement_file_error(_("A statement may be at most 20 MB."), code="file_too_large")
 
 
-def _account_get(*, organization_id: int, account_id: int) -> CollectionAccount:
-    account = (
-        CollectionAccount.objects.filter(organization_id=organization_id, pk=account_id).first()
-        if 1 <= account_id < 2**63
-        else None
-    )
-    if account is None:
-        raise FieldValidationError(
-            _("Choose the account the statement is of."), field_errors={"account_id": _("Account not found.")}
-        )
-    if account.kind not in MPESA_KINDS:
-        raise FieldValidationError(
-            _("Only statements of an M-Pesa paybill or till can be imported."),
-            field_errors={"account_id": _("Only statements of an M-Pesa paybill or till can be imported.")},
-        )
-    return account
+def _bank_columns_chosen(*, account: CollectionAccount, chosen: BankColumns | None) -> BankColumns:
+    """The columns a bank statement is read through: those chosen now, else the account's last ones."""
+    columns = chosen or bank_columns_remembered(account=account)
+    if columns is None or not (columns.date and columns.amount):
+        message = _("Choose the columns holding the date and the amount.")
+        raise FieldValidationError(message, code="columns_required", field_errors={"columns": message})
+    if not (columns.reference or columns.description):
+        message = _("Choose the column holding the reference or the description: pledge codes are found there.")
+        raise FieldValidationError(message, code="columns_required", field_errors={"columns": message})
+    return columns
 
 
 def statement_import_upload(
-    *, user: User, organization_id: int, account_id: int, file: UploadedFile | None
+    *,
+    user: User,
+    organization_id: int,
+    account_id: int,
+    file: UploadedFile | None,
+    bank_columns: BankColumns | None = None,
 ) -> StatementImport:
-    """Read an M-Pesa statement of one of the organization's paybills or tills and keep its rows for
-    the preview. A file that cannot be read, is empty, too large, holds formulas or is another
-    shortcode's statement is refused with a message naming the problem (and its line), and nothing
-    is kept."""
+    """Read a statement of one of the organization's accounts and keep its rows for the preview: an
+    M-Pesa statement of a paybill or till, or a bank statement read through ``bank_columns`` (else the
+    account's remembered ones), which are remembered for its next statement. A file that cannot be read,
+    is empty, too large, holds formulas, lacks the chosen columns or is another shortcode's statement is
+    refused with a message naming the problem (and its line), and nothing is kept."""
     statement_imports_allowed(user=user, organization_id=organization_id)
-    account = _account_get(organization_id=organization_id, account_id=account_id)
+    account = statement_account_get(organization_id=organization_id, account_id=account_id)
+    columns = _bank_columns_chosen(account=account, chosen=bank_columns) if account.kind in BANK_KINDS else None
     if file is None:
-        raise _file_error(_("Choose the statement file to upload."))
+        raise statement_file_missing_error()
     if (file.size or 0) > STATEMENT_MAX_BYTES:
         raise statement_too_large_error()
     data = file.read(STATEMENT_MAX_BYTES + 1)
     try:
-        statement = statement_parse(data)
+        statement = statement_parse(data) if columns is None else bank_statement_parse(data, columns=columns)
     except StatementError as error:
-        raise _file_error(str(error)) from None
+        raise statement_file_error(str(error)) from None
     numbers = {account.paybill_number, account.till_number, account.store_number} - {""}
     if statement.shortcode and statement.shortcode not in numbers:
-        raise _file_error(
+        raise statement_file_error(
             _("This is the statement of shortcode %(statement)s, not of %(account)s.")
             % {"statement": statement.shortcode, "account": account.number}
         )
-    return StatementImport.objects.create(
-        organization_id=organization_id,
-        collection_account=account,
-        file_name=(file.name or "")[:200],
-        file_sha256=hashlib.sha256(data).hexdigest(),
-        statement_shortcode=statement.shortcode,
-        rows=[row_for_storing(row) for row in statement.rows],
-        uploaded_by=user,
-    )
+    with transaction.atomic():
+        if columns is not None:
+            BankStatementColumns.objects.update_or_create(collection_account=account, defaults=columns.__dict__)
+        return StatementImport.objects.create(
+            organization_id=organization_id,
+            collection_account=account,
+            file_name=(file.name or "")[:200],
+            file_sha256=hashlib.sha256(data).hexdigest(),
+            statement_shortcode=statement.shortcode,
+            rows=[row_for_storing(row) for row in statement.rows],
+            uploaded_by=user,
+        )
 
 
 def _import_locked(*, organization_id: int, import_id: int) -> StatementImport:
@@ -105,35 +123,71 @@ def _import_locked(*, organization_id: int, import_id: int) -> StatementImport:
     return found
 
 
+def _bank_payments_record(
+    statement_import: StatementImport, preview: StatementPreview, *, user: User, send_receipts: bool
+) -> list[ImportedPayment]:
+    """Record a bank statement's matched and unmatched rows; each link keeps its row's reference."""
+    recent = timezone.now() - RECEIPTS_WITHIN
+    outcomes = preview.to_credit()
+    payments = payments_record_from_bank_statement(
+        account=statement_import.collection_account,
+        recorded_by=user,
+        found=[
+            BankStatementPayment(
+                amount=outcome.amount,
+                account_reference=bank_typed_reference(outcome),
+                bank_reference=outcome.row.receipt,
+                description=outcome.row.details,
+                received_at=outcome.received_at,
+                notify_payer=send_receipts or outcome.received_at >= recent,
+            )
+            for outcome in outcomes
+        ],
+    )
+    return [
+        ImportedPayment(statement_import=statement_import, payment=payment, bank_reference=outcome.row.receipt[:100])
+        for outcome, payment in zip(outcomes, payments, strict=True)
+    ]
+
+
 def statement_import_confirm(
     *, user: User, organization_id: int, import_id: int, send_receipts: bool = False
 ) -> StatementImport:
     """Record the previewed statement's money in one transaction: rows matching a pledge code are
     credited to it, unmatched ones wait in "Unmatched payments"; rows already in the ledger, keyword
     money and ignored rows change nothing. Each receipt is credited at most once, here and against
-    every callback, Pull and entry (the ledger's unique receipt). Payers get receipts for money
+    every callback, Pull and entry (the ledger's unique receipt); a bank row at most once against every
+    earlier import and entry (``selectors.bank_rows_classify``). Payers get receipts for money
     received within 3 days, and for older money only with ``send_receipts``."""
     statement_imports_allowed(user=user, organization_id=organization_id)
     with transaction.atomic():
         statement_import = _import_locked(organization_id=organization_id, import_id=import_id)
         if statement_import.status != StatementImport.Status.PREVIEWED:
             raise ServiceError(_("This statement has already been imported."), code="already_confirmed")
+        is_bank = statement_import.collection_account.kind in BANK_KINDS
+        if is_bank:
+            # A bank row has no unique receipt: whether it is recorded is read from the ledger, so two
+            # confirmations of overlapping statements of one account read and write one after the other.
+            CollectionAccount.objects.select_for_update().filter(pk=statement_import.collection_account_id).first()
         preview = statement_preview(statement_import=statement_import)
         now = timezone.now()
-        links = []
-        for outcome in preview.to_credit():
-            payment = payment_record_from_statement(
-                account=statement_import.collection_account,
-                recorded_by=user,
-                mpesa_receipt=outcome.row.receipt,
-                amount=outcome.amount,
-                account_reference=outcome.pledge_code or outcome.row.account_number,
-                received_at=outcome.received_at,
-                payer_name=outcome.payer,
-                notify_payer=send_receipts or outcome.received_at >= now - RECEIPTS_WITHIN,
-            )
-            if payment is not None:
-                links.append(ImportedPayment(statement_import=statement_import, payment=payment))
+        if is_bank:
+            links = _bank_payments_record(statement_import, preview, user=user, send_receipts=send_receipts)
+        else:
+            links = []
+            for outcome in preview.to_credit():
+                payment = payment_record_from_statement(
+                    account=statement_import.collection_account,
+                    recorded_by=user,
+                    mpesa_receipt=outcome.row.receipt,
+                    amount=outcome.amount,
+                    account_reference=outcome.pledge_code or outcome.row.account_number,
+                    received_at=outcome.received_at,
+                    payer_name=outcome.payer,
+                    notify_payer=send_receipts or outcome.received_at >= now - RECEIPTS_WITHIN,
+                )
+                if payment is not None:
+                    links.append(ImportedPayment(statement_import=statement_import, payment=payment))
         ImportedPayment.objects.bulk_create(links)
         statement_import.status = StatementImport.Status.CONFIRMED
         statement_import.confirmed_by, statement_import.confirmed_at = user, now

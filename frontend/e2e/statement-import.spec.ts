@@ -133,3 +133,86 @@ test("a treasurer imports a statement, assigns its unmatched payment and undoes 
   await expect(page.getByText(/Imported into the wrong month/).first()).toBeVisible();
   expect((await (await page.request.get(`/api/pledges/${code}`)).json()).remaining_amount).toBe(5000);
 });
+
+/** A bank's CSV export with columns of its own naming: a preamble, then one line a transaction. */
+function bankStatement(
+  lines: { reference: string; narration: string; moneyIn?: number; moneyOut?: number }[],
+) {
+  const today = new Date();
+  const day = [today.getDate(), today.getMonth() + 1]
+    .map((part) => String(part).padStart(2, "0"))
+    .concat(String(today.getFullYear()))
+    .join("/");
+  const rows = lines.map(({ reference, narration, moneyIn, moneyOut }) =>
+    [day, narration, reference, moneyOut ? `${moneyOut}.00` : "", moneyIn ? `${moneyIn}.00` : "", ""].join(
+      ",",
+    ),
+  );
+  return [
+    "Account Name:,ICC Imara Building Fund",
+    "Account Number:,1234567890",
+    "",
+    "Posted On,Narration,Ref,Withdrawals,Lodgements,Balance",
+    ...rows,
+  ].join("\n");
+}
+
+test("a treasurer maps a bank statement's columns once, previews and confirms it", async ({ page }) => {
+  test.slow();
+  const stamp = String(Date.now()).slice(-9);
+  const { code } = await newPledge(page.request, `Achieng Bank ${stamp}`);
+  const statement = bankStatement([
+    { reference: `FT${stamp}`, narration: `MPESA C2B ${code} ACHIENG`, moneyIn: 2500 },
+    { reference: `CHQ${stamp}`, narration: "CHEQUE TO CONTRACTOR", moneyOut: 300 },
+  ]);
+  const file = { name: "kcb.csv", mimeType: "text/csv", buffer: Buffer.from(statement) };
+
+  await signIn(page, DEMO_TREASURER, { password: DEMO_PASSWORD, next: "/organizations" });
+  const organizations = await (await page.request.get("/api/orgs")).json();
+  const [ministry, bankId] = await (async () => {
+    for (const organization of organizations) {
+      const accounts = await (
+        await page.request.get(`/api/orgs/${organization.id}/collection-accounts`)
+      ).json();
+      const bank = accounts.find(
+        (account: { kind: string; account_number: string }) =>
+          account.kind === "bank" && account.account_number === "1234567890",
+      );
+      if (bank) return [organization, bank.id];
+    }
+    throw new Error("The demo treasurer serves no organization with the ministry's bank account");
+  })();
+  await page.goto(`/orgs/${ministry.id}/statements`);
+
+  // The columns step: the selects hold the file's header; those not guessed are chosen.
+  await page.getByLabel("Statement of").selectOption(String(bankId));
+  await page.getByLabel("Statement file").setInputFiles(file);
+  await page.getByRole("button", { name: "Choose the columns" }).click();
+  const columns = page.getByRole("form", { name: "Columns of kcb.csv" });
+  await expect(columns.getByRole("heading", { name: "Columns of kcb.csv" })).toBeFocused();
+  await expect(columns.getByLabel("Money out")).toHaveValue("Withdrawals");
+  await expect(columns.getByLabel("Description")).toHaveValue("Narration");
+  await columns.getByLabel("Date").selectOption("Posted On");
+  await columns.getByLabel("Money in").selectOption("Lodgements");
+  await expectAccessible(page);
+  await columns.getByRole("button", { name: "Preview" }).click();
+
+  const preview = page.getByRole("region", { name: /^Preview: kcb\.csv/ });
+  await expect(preview.getByRole("row", { name: /^Matched to a pledge 1 Ksh 2,500/ })).toBeVisible();
+  await expect(preview.getByRole("row", { name: /^Ignored 1 Ksh 300/ })).toBeVisible();
+  await expect(preview.getByRole("columnheader", { name: "Reference" })).toBeVisible();
+  await expect(preview.getByText(new RegExp(`^Pledge ${code} \\(`))).toBeVisible();
+  await preview.getByRole("button", { name: "Confirm import" }).click();
+  await expect(toastText(page, "Statement imported: 1 payments credited, 0 unmatched.")).toBeVisible();
+  expect((await (await page.request.get(`/api/pledges/${code}`)).json()).remaining_amount).toBe(2500);
+
+  // The same statement again: the account's columns come chosen, and its row is already recorded.
+  await page.getByLabel("Statement of").selectOption(String(bankId));
+  await page.getByLabel("Statement file").setInputFiles(file);
+  await page.getByRole("button", { name: "Choose the columns" }).click();
+  await expect(columns.getByText(/The columns chosen last time for this account are selected/)).toBeVisible();
+  await expect(columns.getByLabel("Money in")).toHaveValue("Lodgements");
+  await columns.getByRole("button", { name: "Preview" }).click();
+  await expect(preview.getByRole("row", { name: /^Already recorded 1 Ksh 2,500/ })).toBeVisible();
+  await expect(preview.getByRole("row", { name: /^Matched to a pledge 0 Ksh 0/ })).toBeVisible();
+});

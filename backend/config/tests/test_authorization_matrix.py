@@ -47,7 +47,7 @@ from payments.models import MpesaConnection, Payment
 from payments.services import payment_record_manual
 from pledges.models import InstalmentPlan, Pledge
 from pledges.tests.factories import PledgeFactory, make_pledge
-from simulators.statements import Line, statement_csv
+from simulators.statements import BankLine, Line, bank_statement_csv, statement_csv
 from statements.models import StatementImport
 from statements.services import statement_import_confirm, statement_import_upload
 
@@ -157,6 +157,7 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     # Statement imports: owners and treasurers only
     "GET /api/orgs/{organization_id}/statement-imports":                        (401, 404, 200, 200, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/statement-imports":                       (401, 404, 201, 201, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/statement-imports/bank-columns":          (401, 404, 200, 200, 403, 403, 404, 404),
     "GET /api/orgs/{organization_id}/statement-imports/{import_id}":            (401, 404, 200, 200, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/statement-imports/{import_id}/confirm":   (401, 404, 200, 200, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/statement-imports/{import_id}/undo":      (401, 404, 200, 200, 403, 403, 404, 404),
@@ -577,6 +578,12 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     },
     "POST /api/orgs/{organization_id}/statement-imports": lambda w, me: {
         "multipart": {"account_id": w.statement_account.pk, "file": statement_file(w.statement_account, "SLK0000003")}
+    },
+    "POST /api/orgs/{organization_id}/statement-imports/bank-columns": lambda w, me: {
+        "multipart": {
+            "account_id": w.bank_account.pk,
+            "file": SimpleUploadedFile("kcb.csv", bank_statement_csv([BankLine(timezone.localdate(), 500, "FT1")])),
+        }
     },
     "POST /api/orgs/{organization_id}/statement-imports/{import_id}/undo": lambda w, me: {"json": {"reason": "Wrong"}},
     "POST /api/wizard-feedback": lambda w, me: {"json": {"liked": "The steps", "rating": 4}},

@@ -10,14 +10,15 @@ from django.utils import timezone
 
 from audit.models import AuditAction, AuditEntry
 from campaigns.models import Campaign
+from campaigns.tests.factories import link_account
 from collection_accounts.tests.factories import TEST_PAYBILL
 from notifications.models import NotificationLog
 from payments import services as payments
 from payments.models import MpesaConnection, Payment, PaymentReversal
 from pledges.models import Pledge
 from pledges.tests.test_ledger_properties import typo
-from simulators.statements import Line, statement_csv, statement_generate
-from statements.models import StatementImport
+from simulators.statements import BankLine, Line, bank_statement_csv, statement_csv, statement_generate
+from statements.models import BankStatementColumns, StatementImport
 from statements.parsing import STATEMENT_MAX_BYTES
 
 pytestmark = pytest.mark.django_db
@@ -238,12 +239,10 @@ def test_a_statement_over_20_mb_is_refused_before_it_is_read(treasurer_client, c
     assert (response.status_code, response.json()["code"]) == (422, "file_too_large")
 
 
-def test_only_paybills_and_tills_take_m_pesa_statements(treasurer_client, campaign):
-    bank = campaign.organization.collection_accounts.create(
-        kind="bank", bank_name="KCB", account_name="St. Mark's", account_number="1100223344"
-    )
+def test_a_cash_point_has_no_statement_to_import(treasurer_client, campaign):
+    cash = campaign.organization.collection_accounts.create(kind="cash", location="The church office")
 
-    response = upload(treasurer_client, campaign, bank, statement_csv([], shortcode=TEST_PAYBILL))
+    response = upload(treasurer_client, campaign, cash, statement_csv([], shortcode=TEST_PAYBILL))
 
     assert response.status_code == 422
     assert "account_id" in response.json()["field_errors"]
@@ -284,3 +283,239 @@ def test_the_payer_of_old_money_found_on_a_statement_gets_no_receipt(
 
     told = set(NotificationLog.objects.filter(payment__isnull=False).values_list("payment__mpesa_receipt", flat=True))
     assert told == {"SLK0000012"}
+
+
+# Bank statements ------------------------------------------------------------------------------
+
+TODAY = timezone.localdate()
+LAST_WEEK = TODAY - timedelta(days=7)
+COLUMNS = {
+    "date_column": "Transaction Date",
+    "amount_column": "Credit",
+    "debit_column": "Debit",
+    "reference_column": "Transaction Reference",
+    "description_column": "Narrative",
+}
+
+
+@pytest.fixture
+def bank(campaign):
+    """The church's bank account, which its campaign also takes payments into."""
+    account = campaign.organization.collection_accounts.create(
+        kind="bank", bank_name="KCB", account_name="St. Mark's", account_number="1100223344"
+    )
+    link_account(campaign, account)
+    return account
+
+
+def bank_upload(client, campaign, account, data: bytes, columns=COLUMNS, name="kcb.csv"):
+    return client.post(
+        path(campaign),
+        {"account_id": account.pk, "file": SimpleUploadedFile(name, data, content_type="text/csv"), **columns},
+        content_type=MULTIPART_CONTENT,
+    )
+
+
+def bank_columns(client, campaign, account, data: bytes):
+    return client.post(
+        path(campaign, "/bank-columns"),
+        {"account_id": account.pk, "file": SimpleUploadedFile("kcb.csv", data, content_type="text/csv")},
+        content_type=MULTIPART_CONTENT,
+    )
+
+
+def a_bank_statement(pledge, *, extra=()):
+    """One row of each kind, as the bank lists them."""
+    spaced = f"{pledge.code[:3]}-{pledge.code[3:]}"
+    return bank_statement_csv(
+        [
+            BankLine(TODAY, 4000, "FT0001", f"MPESA C2B {pledge.code} JOHN DOE 254712"),
+            BankLine(TODAY, 1000, spaced, "CASH DEPOSIT"),
+            BankLine(LAST_WEEK, 1500, "FT0003", "SUNDAY TITHE"),
+            BankLine(LAST_WEEK, 700, "FT0004", f"MPESA C2B {typo(pledge.code)} MARY"),
+            BankLine(TODAY, 650, "FT0005", "RTGS FROM UNKNOWN"),
+            BankLine(TODAY, -2500, "CHQ0006", "CHEQUE TO BUILDER"),
+            *extra,
+        ]
+    )
+
+
+def recorded_by_hand(client, pledge, amount: int, reference: str, on=TODAY):
+    """A treasurer's entry of a bank transfer to the pledge, before the statement came."""
+    response = client.post(
+        f"/api/pledges/{pledge.pk}/payments",
+        {"method": "bank", "amount": amount, "reference": reference, "received_on": on.isoformat()},
+        content_type="application/json",
+    )
+    assert response.status_code == 201, response.content
+
+
+def test_a_bank_statements_columns_are_suggested_then_remembered(treasurer_client, campaign, bank, pledge):
+    data = a_bank_statement(pledge)
+
+    first = bank_columns(treasurer_client, campaign, bank, data)
+
+    assert first.status_code == 200, first.content
+    assert first.json() == {
+        "header": [
+            "Transaction Date",
+            "Value Date",
+            "Narrative",
+            "Transaction Reference",
+            "Debit",
+            "Credit",
+            "Running Balance",
+        ],
+        "columns": {
+            "date": "Transaction Date",
+            "amount": "Credit",
+            "debit": "Debit",
+            "reference": "Transaction Reference",
+            "description": "Narrative",
+        },
+        "remembered": False,
+    }
+    assert (
+        bank_upload(treasurer_client, campaign, bank, data, {**COLUMNS, "date_column": "Value Date"}).status_code == 201
+    )
+    again = bank_columns(treasurer_client, campaign, bank, data).json()
+    assert (again["columns"]["date"], again["remembered"]) == ("Value Date", True)
+    without_columns = bank_upload(treasurer_client, campaign, bank, data, columns={})
+    assert without_columns.status_code == 201, without_columns.content
+    other_bank = b"Date,Details,Ref No,Amount\n02/11/2026,Deposit,R1,100.00\n"
+    offered = bank_columns(treasurer_client, campaign, bank, other_bank).json()
+    assert (offered["columns"]["amount"], offered["remembered"]) == ("Amount", False)
+
+
+def test_a_bank_preview_sorts_every_row_and_writes_nothing(treasurer_client, campaign, bank, pledge):
+    recorded_by_hand(treasurer_client, pledge, 900, "FT0007")
+    data = a_bank_statement(pledge, extra=[BankLine(TODAY, 900, "ft 0007", "TRANSFER")])
+    payments_before = Payment.objects.count()
+
+    response = bank_upload(treasurer_client, campaign, bank, data)
+
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["account_kind"] == "bank"
+    assert body["figures"] == {
+        "matched": {"rows": 2, "total": 5000},
+        "recorded": {"rows": 1, "total": 900},
+        "keyword": {"rows": 1, "total": 1500},
+        "unmatched": {"rows": 2, "total": 1350},
+        "ignored": {"rows": 1, "total": 2500},
+    }
+    rows = {row["receipt"]: row for row in body["rows"]}
+    assert rows["FT0001"]["pledge_code"] == pledge.code
+    assert rows["FT0001"]["details"].startswith("MPESA C2B")
+    assert rows["FT0004"]["near_codes"] == [pledge.code]
+    assert Payment.objects.count() == payments_before
+    assert Pledge.objects.get(pk=pledge.pk).paid_amount == 900
+
+
+def test_confirming_a_bank_statement_credits_once_by_day_amount_and_reference(
+    treasurer_client, treasurer, campaign, bank, pledge
+):
+    preview = bank_upload(treasurer_client, campaign, bank, a_bank_statement(pledge)).json()
+
+    confirmed = treasurer_client.post(path(campaign, f"/{preview['id']}/confirm"), {}, content_type="application/json")
+
+    assert confirmed.status_code == 200, confirmed.content
+    assert Pledge.objects.get(pk=pledge.pk).paid_amount == 5000
+    credited = Payment.objects.filter(provider="bank", collection_account=bank)
+    assert sorted(credited.values_list("amount", flat=True)) == [650, 700, 1000, 4000]
+    assert {payment.recorded_by for payment in credited} == {treasurer}
+    unmatched = treasurer_client.get(f"/api/campaigns/{campaign.pk}/unmatched-payments").json()
+    assert sorted(payment["amount"] for payment in unmatched) == [650, 700]
+
+    # The same statement again: every recorded row is recorded already; an overlapping one: only its new rows,
+    # two equal rows being two payments.
+    again = bank_upload(treasurer_client, campaign, bank, a_bank_statement(pledge)).json()
+    assert again["figures"]["recorded"] == {"rows": 4, "total": 6350}
+    new_rows = [BankLine(TODAY, 300, "FT0009", f"PLEDGE {pledge.code}")] * 2
+    overlapping = bank_upload(treasurer_client, campaign, bank, a_bank_statement(pledge, extra=new_rows)).json()
+    assert overlapping["figures"]["matched"] == {"rows": 2, "total": 600}
+    treasurer_client.post(path(campaign, f"/{overlapping['id']}/confirm"), {}, content_type="application/json")
+    assert Pledge.objects.get(pk=pledge.pk).paid_amount == 5600
+
+
+def test_undoing_a_bank_import_restores_the_totals_and_lets_the_rows_be_imported_again(
+    treasurer_client, campaign, bank, pledge
+):
+    before = totals(campaign)
+    preview = bank_upload(treasurer_client, campaign, bank, a_bank_statement(pledge)).json()
+    treasurer_client.post(path(campaign, f"/{preview['id']}/confirm"), {}, content_type="application/json")
+
+    undone = treasurer_client.post(
+        path(campaign, f"/{preview['id']}/undo"), {"reason": "Wrong month"}, content_type="application/json"
+    )
+
+    assert undone.status_code == 200, undone.content
+    assert totals(campaign) == before
+    assert Pledge.objects.get(pk=pledge.pk).paid_amount == 0
+    again = bank_upload(treasurer_client, campaign, bank, a_bank_statement(pledge)).json()
+    assert again["figures"]["matched"] == {"rows": 2, "total": 5000}
+
+
+@pytest.mark.parametrize(
+    ("data", "columns", "field", "message"),
+    [
+        (b"", COLUMNS, "file", "The file is empty."),
+        (b"Date,Details,Amount\n02/11/2026,Deposit,100\n", COLUMNS, "file", "No header row with the columns"),
+        (
+            bank_statement_csv([BankLine(TODAY, 100, "R1", '=HYPERLINK("http://evil.example")')]),
+            COLUMNS,
+            "file",
+            "Line 7: A cell holds a formula",
+        ),
+        (bank_statement_csv([BankLine(TODAY, 100, "R1")]), {}, "columns", "Choose the columns holding the date"),
+        (
+            bank_statement_csv([BankLine(TODAY, 100, "R1")]),
+            {"date_column": "Transaction Date", "amount_column": "Credit"},
+            "columns",
+            "Choose the column holding the reference or the description",
+        ),
+    ],
+)
+def test_a_bad_bank_file_or_choice_gets_a_clear_message_and_changes_nothing(
+    treasurer_client, campaign, bank, data, columns, field, message
+):
+    response = bank_upload(treasurer_client, campaign, bank, data, columns)
+
+    assert response.status_code == 422, response.content
+    assert response.json()["field_errors"][field].startswith(message)
+    assert not StatementImport.objects.exists()
+    assert not BankStatementColumns.objects.exists()
+
+
+def test_a_bank_statement_over_20_mb_is_refused_before_it_is_read(treasurer_client, campaign, bank):
+    big = b"x" * (STATEMENT_MAX_BYTES + 1)
+
+    assert bank_upload(treasurer_client, campaign, bank, big).json()["code"] == "file_too_large"
+    assert bank_columns(treasurer_client, campaign, bank, big).json()["code"] == "file_too_large"
+
+
+def test_an_m_pesa_statements_columns_are_not_asked_for(treasurer_client, campaign, paybill):
+    response = bank_columns(treasurer_client, campaign, paybill, statement_csv([], shortcode=TEST_PAYBILL))
+
+    assert response.status_code == 422
+    assert "account_id" in response.json()["field_errors"]
+
+
+def test_a_bank_preview_reads_the_ledger_in_the_same_queries_whatever_its_size(
+    treasurer_client, campaign, bank, pledge, django_assert_num_queries
+):
+    def statement(rows):
+        lines = [
+            BankLine(TODAY, 100 + index, f"FT{index}", f"MPESA {pledge.code if index % 2 else typo(pledge.code)}")
+            for index in range(rows)
+        ]
+        return bank_statement_csv(lines)
+
+    small = bank_upload(treasurer_client, campaign, bank, statement(10)).json()
+    large = bank_upload(treasurer_client, campaign, bank, statement(400)).json()
+
+    # session, user, membership, the import; then bank payments, pledges, keywords, near misses
+    with django_assert_num_queries(8):
+        treasurer_client.get(path(campaign, f"/{small['id']}"))
+    with django_assert_num_queries(8):
+        treasurer_client.get(path(campaign, f"/{large['id']}"))

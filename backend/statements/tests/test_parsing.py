@@ -3,12 +3,22 @@ file it must refuse, each with a message naming the line."""
 
 import io
 import zipfile
-from datetime import datetime
+from datetime import date, datetime
 
 import pytest
 
-from simulators.statements import Line, statement_csv
-from statements.parsing import NAIROBI, STATEMENT_MAX_BYTES, StatementError, statement_parse
+from simulators.statements import BankLine, Line, bank_statement_csv, statement_csv
+from statements.parsing import (
+    NAIROBI,
+    NOT_WHOLE_SHILLINGS,
+    STATEMENT_MAX_BYTES,
+    BankColumns,
+    StatementError,
+    bank_columns_suggest,
+    bank_statement_header,
+    bank_statement_parse,
+    statement_parse,
+)
 
 HEADER = "Receipt No.,Completion Time,Initiation Time,Details,Transaction Status,Paid In,Withdrawn,Balance,Balance Confirmed,Reason Type,Other Party Info,Linked Transaction ID,A/C No."
 ROW = 'SLK4H7R2QX,2026-11-22 10:30:00,2026-11-22 10:30:00,Pay Bill from 2547***126 - JOHN DOE Acc. 4KQ7M2X,Completed,"1,000.00",,"51,000.00",true,Pay Bill Online,254712***126 - JOHN DOE,,4KQ7M2X'
@@ -177,3 +187,177 @@ def test_reads_an_excel_workbook():
 def test_refuses_a_formula_cell_in_an_excel_workbook():
     with pytest.raises(StatementError, match=r"^Line 3: A cell holds a formula"):
         statement_parse(xlsx(XLSX_ROWS, formula_at=(3, 2)))
+
+
+# Bank statements ------------------------------------------------------------------------------
+
+BANK_PREAMBLE = ("Account Name:,St. Mark's Kiambu", "Account Number:,1100223344", "Period:,01/11/2026,30/11/2026", "")
+BANK_HEADER = "Transaction Date,Value Date,Narrative,Transaction Reference,Debit,Credit,Running Balance"
+BANK_COLUMNS = BankColumns(
+    date="Transaction Date", amount="Credit", debit="Debit", reference="Transaction Reference", description="Narrative"
+)
+
+
+def bank_file(*rows: str, header: str = BANK_HEADER) -> bytes:
+    return csv_file(*BANK_PREAMBLE, header, *rows)
+
+
+def test_a_bank_export_is_read_through_its_columns_leaving_out_balances_and_footers():
+    data = bank_file(
+        ",,Opening balance,,,,0.00",
+        '02/11/2026,02/11/2026,MPESA C2B 4KQ7M2X JOHN DOE,FT26306ABCD,,"1,500.00","1,500.00"',
+        "03/11/2026,03/11/2026,LEDGER FEE,FT26307WXYZ,30.50,,1469.50",
+        ",,Closing balance,,,,1469.50",
+        "Totals,,,,30.50,1500.00,",
+    )
+
+    statement = bank_statement_parse(data, columns=BANK_COLUMNS)
+
+    assert statement.shortcode == ""
+    assert [(r.line, r.receipt, r.details, r.paid_in, r.withdrawn, r.status) for r in statement.rows] == [
+        (7, "FT26306ABCD", "MPESA C2B 4KQ7M2X JOHN DOE", 1500, 0, ""),
+        (8, "FT26307WXYZ", "LEDGER FEE", 0, 31, ""),
+    ]
+    assert statement.rows[0].completed_at == datetime(2026, 11, 2, 12, tzinfo=NAIROBI)
+    assert statement.rows[0].account_number == "FT26306ABCD"
+
+
+@pytest.mark.parametrize(
+    ("cell", "paid_in", "withdrawn"),
+    [
+        ("1,000.00", 1000, 0),
+        ("-500.00", 0, 500),
+        ("(500.00)", 0, 500),
+        ("500.00 DR", 0, 500),
+        ("1,000.00 CR", 1000, 0),
+        ("KES 2,000", 2000, 0),
+    ],
+)
+def test_one_signed_amount_column_says_money_in_or_out(cell, paid_in, withdrawn):
+    columns = BankColumns(date="Date", amount="Amount", reference="Ref No", description="Details")
+
+    [row] = bank_statement_parse(
+        csv_file("Date,Details,Ref No,Amount", f'02/11/2026,Deposit,R1,"{cell}"'), columns=columns
+    ).rows
+
+    assert (row.paid_in, row.withdrawn) == (paid_in, withdrawn)
+
+
+@pytest.mark.parametrize(
+    ("cell", "moment"),
+    [
+        ("02/11/2026", datetime(2026, 11, 2, 12, tzinfo=NAIROBI)),
+        ("2026-11-02", datetime(2026, 11, 2, 12, tzinfo=NAIROBI)),
+        ("02-Nov-2026", datetime(2026, 11, 2, 12, tzinfo=NAIROBI)),
+        ("02 Nov 2026", datetime(2026, 11, 2, 12, tzinfo=NAIROBI)),
+        ("02.11.2026", datetime(2026, 11, 2, 12, tzinfo=NAIROBI)),
+        ("02/11/2026 10:30", datetime(2026, 11, 2, 10, 30, tzinfo=NAIROBI)),
+        ("46328", datetime(2026, 11, 2, 12, tzinfo=NAIROBI)),
+    ],
+)
+def test_the_dates_kenyan_banks_write_are_read_day_first(cell, moment):
+    [row] = bank_statement_parse(bank_file(f"{cell},,Deposit,R1,,100.00,"), columns=BANK_COLUMNS).rows
+
+    assert row.completed_at == moment
+
+
+def test_money_in_with_cents_cannot_be_whole_shillings_and_is_marked_so():
+    [row] = bank_statement_parse(bank_file("30/11/2026,,INTEREST,R9,,12.35,"), columns=BANK_COLUMNS).rows
+
+    assert (row.paid_in, row.status, row.is_completed) == (12, NOT_WHOLE_SHILLINGS, False)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"", "The file is empty."),
+        (
+            csv_file("Date,Details,Amount", "02/11/2026,Deposit,100"),
+            "No header row with the columns Transaction Date, Credit, Debit, Transaction Reference, Narrative",
+        ),
+        (bank_file(), "The statement has no transactions."),
+        (bank_file("02/11/2026,,Deposit,R1,,lots,"), "Line 6: Credit is not an amount: lots"),
+        (bank_file("31/02/2026,,Deposit,R1,,100.00,"), "Line 6: The date is not a date: 31/02/2026"),
+        (
+            bank_file('02/11/2026,,"=HYPERLINK(""http://evil.example"",""pay"")",R1,,100.00,'),
+            "Line 6: A cell holds a formula",
+        ),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00IHDR", "Upload the statement as a CSV or Excel (.xlsx) file."),
+        (b"PK\x03\x04 not really a zip", "The Excel file cannot be read."),
+    ],
+)
+def test_a_bad_bank_file_is_refused_with_a_message_naming_the_line(data, message):
+    with pytest.raises(StatementError) as refusal:
+        bank_statement_parse(data, columns=BANK_COLUMNS)
+
+    assert str(refusal.value).startswith(message)
+
+
+def test_a_bank_statement_over_20_mb_is_refused():
+    with pytest.raises(StatementError, match="at most 20 MB"):
+        bank_statement_parse(
+            bank_file("02/11/2026,,Deposit,R1,,100.00,") + b" " * STATEMENT_MAX_BYTES, columns=BANK_COLUMNS
+        )
+
+
+def test_a_bank_workbook_is_read_like_its_csv_and_its_formulas_refused():
+    rows = [
+        ["Account Name:", "St. Mark's Kiambu"],
+        [],
+        ["Date", "Description", "Reference", "Money Out", "Money In"],
+        ["02/11/2026", "PLEDGE 4KQ7M2X", "CHQ001", "", "2,000.00"],
+    ]
+    columns = BankColumns(
+        date="Date", amount="Money In", debit="Money Out", reference="Reference", description="Description"
+    )
+
+    [row] = bank_statement_parse(xlsx(rows), columns=columns).rows
+
+    assert (row.line, row.receipt, row.details, row.paid_in) == (4, "CHQ001", "PLEDGE 4KQ7M2X", 2000)
+    with pytest.raises(StatementError, match=r"^Line 4: A cell holds a formula"):
+        bank_statement_parse(xlsx(rows, formula_at=(4, 1)), columns=columns)
+
+
+def test_the_simulators_bank_statement_reads_back_as_written():
+    lines = [
+        BankLine(date(2026, 11, 2), 1500, "FT1", "MPESA C2B 4KQ7M2X"),
+        BankLine(date(2026, 11, 3), -700, "FT2", "CHEQUE 0001"),
+    ]
+    data = bank_statement_csv(lines)
+
+    header = bank_statement_header(data)
+    statement = bank_statement_parse(data, columns=bank_columns_suggest(header.columns))
+
+    assert [(row.receipt, row.paid_in, row.withdrawn, row.line) for row in statement.rows] == [
+        ("FT1", 1500, 0, 7),
+        ("FT2", 0, 700, 8),
+    ]
+
+
+def test_the_header_is_the_first_row_of_names_after_the_preamble():
+    header = bank_statement_header(bank_file("02/11/2026,,Deposit,R1,,100.00,"))
+
+    assert (header.line, header.columns) == (5, BANK_HEADER.split(","))
+    with pytest.raises(StatementError, match="No header row was found"):
+        bank_statement_header(csv_file("Account:,1100223344", "02/11/2026,Deposit,100.00"))
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        (BANK_HEADER.split(","), BANK_COLUMNS),
+        (
+            ["Tran Date", "Description", "Reference", "Money Out", "Money In", "Balance"],
+            BankColumns(
+                date="Tran Date", amount="Money In", debit="Money Out", reference="Reference", description="Description"
+            ),
+        ),
+        (
+            ["Posting Date", "Details", "Ref No", "Amount"],
+            BankColumns(date="Posting Date", amount="Amount", reference="Ref No", description="Details"),
+        ),
+        (["Foo", "Bar", "Baz"], BankColumns(date="", amount="")),
+    ],
+)
+def test_columns_are_suggested_by_the_names_banks_give_them(header, expected):
+    assert bank_columns_suggest(header) == expected

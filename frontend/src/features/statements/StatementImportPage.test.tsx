@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "@/test/render";
 import { http, server } from "@/test/server";
-import type { CollectionAccount, StatementImport } from "./api";
+import type { CollectionAccount, StatementImport, StatementRow } from "./api";
 import { StatementImports } from "./StatementImportPage";
 
 const IMPORTS = "/api/orgs/{organization_id}/statement-imports";
@@ -31,6 +31,16 @@ const row = {
   pledge_code: "",
   campaign_title: "",
   near_codes: [] as string[],
+  details: "Pay Bill from 254712***126 - JOHN DOE",
+};
+const MATCHED: StatementRow = {
+  ...row,
+  line: 6,
+  amount: 4000,
+  account_number: "4kq7m2x",
+  category: "matched",
+  pledge_code: "4KQ7M2X",
+  campaign_title: "Church Roof",
 };
 const PREVIEW: StatementImport = {
   id: 9,
@@ -38,6 +48,7 @@ const PREVIEW: StatementImport = {
   file_name: "november.csv",
   account_id: 4,
   account_label: "600100",
+  account_kind: "paybill",
   created_at: "2026-11-26T06:00:00+03:00",
   confirmed_at: null,
   undone_at: null,
@@ -51,15 +62,7 @@ const PREVIEW: StatementImport = {
     ignored: { rows: 0, total: 0 },
   },
   rows: [
-    {
-      ...row,
-      line: 6,
-      amount: 4000,
-      account_number: "4kq7m2x",
-      category: "matched",
-      pledge_code: "4KQ7M2X",
-      campaign_title: "Church Roof",
-    },
+    MATCHED,
     {
       ...row,
       line: 7,
@@ -72,10 +75,21 @@ const PREVIEW: StatementImport = {
   ],
 };
 
+const BANK: CollectionAccount = {
+  ...PAYBILL,
+  id: 5,
+  kind: "bank",
+  paybill_number: "",
+  bank_name: "KCB",
+  account_name: "St. Mark's",
+  account_number: "1100223344",
+  is_default: false,
+};
+
 function renderImports() {
   server.use(
     http.get("/api/orgs/{organization_id}/collection-accounts", ({ response }) =>
-      response(200).json([PAYBILL]),
+      response(200).json([PAYBILL, BANK]),
     ),
     http.get(IMPORTS, ({ response }) => response(200).json([])),
   );
@@ -128,5 +142,60 @@ describe("StatementImportPage", () => {
 
     expect(await screen.findByRole("button", { name: "Preview" })).toBeVisible();
     expect(confirmed).toEqual([{ send_receipts: true }]);
+  });
+
+  it("reads a bank statement through the columns chosen, the account's last choice selected", async () => {
+    const uploaded: [string, FormDataEntryValue][][] = [];
+    server.use(
+      http.post(`${IMPORTS}/bank-columns`, ({ response }) =>
+        response(200).json({
+          header: ["Transaction Date", "Narrative", "Transaction Reference", "Debit", "Credit"],
+          columns: {
+            date: "Transaction Date",
+            amount: "Credit",
+            debit: "Debit",
+            reference: "Transaction Reference",
+            description: "Narrative",
+          },
+          remembered: true,
+        }),
+      ),
+      http.post(IMPORTS, async ({ request, response }) => {
+        uploaded.push([...(await request.formData()).entries()]);
+        return response(201).json({
+          ...PREVIEW,
+          file_name: "kcb.csv",
+          account_id: 5,
+          account_kind: "bank",
+          rows: [{ ...MATCHED, receipt: "FT0001", details: "MPESA C2B 4KQ7M2X JOHN DOE" }],
+        });
+      }),
+    );
+    const { user } = renderImports();
+
+    await user.selectOptions(await screen.findByLabelText("Statement of"), "KCB 1100223344");
+    await user.upload(screen.getByLabelText("Statement file"), new File(["csv"], "kcb.csv"));
+    await user.click(screen.getByRole("button", { name: "Choose the columns" }));
+
+    const columns = await screen.findByRole("form", { name: "Columns of kcb.csv" });
+    expect(within(columns).getByRole("heading", { name: "Columns of kcb.csv" })).toHaveFocus();
+    expect(
+      within(columns).getByText(/The columns chosen last time for this account are selected/),
+    ).toBeVisible();
+    expect(within(columns).getByLabelText("Money in")).toHaveValue("Credit");
+    await user.selectOptions(within(columns).getByLabelText("Money out"), "None");
+    await user.click(within(columns).getByRole("button", { name: "Preview" }));
+
+    const preview = await screen.findByRole("region", { name: "Preview: kcb.csv" });
+    expect(within(preview).getByRole("columnheader", { name: "Reference" })).toBeVisible();
+    expect(within(preview).getByText("MPESA C2B 4KQ7M2X JOHN DOE")).toBeVisible();
+    expect(Object.fromEntries((uploaded[0] ?? []).filter(([name]) => name !== "file"))).toEqual({
+      account_id: "5",
+      date_column: "Transaction Date",
+      amount_column: "Credit",
+      debit_column: "",
+      reference_column: "Transaction Reference",
+      description_column: "Narrative",
+    });
   });
 });

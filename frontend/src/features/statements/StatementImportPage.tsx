@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { dangerButton, outlineButton, primaryButton } from "@/components/buttonStyles";
@@ -12,10 +12,14 @@ import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
 import { parseRouteId } from "@/lib/routeId";
 import {
+  BANK_KINDS,
+  type BankColumns,
+  type BankColumnsChoice,
   type Category,
   type CollectionAccount,
   type StatementImport,
   type StatementRow,
+  useBankColumns,
   useStatementAccounts,
   useStatementConfirm,
   useStatementImports,
@@ -29,9 +33,18 @@ const ROWS_SHOWN = 200;
 const card = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 
 function accountName(account: CollectionAccount): string {
-  const number = account.kind === "till" ? account.till_number : account.paybill_number;
+  const number =
+    account.kind === "till"
+      ? account.till_number
+      : account.kind === "bank"
+        ? `${account.bank_name} ${account.account_number}`
+        : account.kind === "paybill_fixed_account"
+          ? `${account.paybill_number} / ${account.account_number}`
+          : account.paybill_number;
   return account.label ? `${account.label} (${number})` : number;
 }
+
+const isBankKind = (kind: string) => (BANK_KINDS as readonly string[]).includes(kind);
 
 function useCategoryNames(): Record<Category, string> {
   const { t } = useLingui();
@@ -46,7 +59,8 @@ function useCategoryNames(): Record<Category, string> {
 
 /**
  * /orgs/{id}/statements, for the organization's owners and treasurers (the server answers 403 or 404 to
- * anyone else): upload an M-Pesa statement, read what each row would do, confirm, and undo a whole import.
+ * anyone else): upload an M-Pesa or bank statement (a bank's after choosing its columns), read what each row
+ * would do, confirm, and undo a whole import.
  */
 export default function StatementImportPage() {
   const organizationId = parseRouteId(useParams<{ organization?: string }>().organization);
@@ -59,8 +73,9 @@ export default function StatementImportPage() {
           </h1>
           <p className="mt-2 text-slate-700">
             <Trans>
-              Upload the statement your M-Pesa Org Portal exports (CSV or Excel). You see what each payment
-              will do before anything is recorded; payments already recorded are never counted twice.
+              Upload the statement your M-Pesa Org Portal or your bank exports (CSV or Excel). You see what
+              each payment will do before anything is recorded; payments already recorded are never counted
+              twice.
             </Trans>
           </p>
         </div>
@@ -101,11 +116,15 @@ function UploadForm({
   const fileId = useId();
   const accounts = useStatementAccounts(organizationId);
   const upload = useStatementUpload(organizationId);
+  const bankColumns = useBankColumns(organizationId);
   const [accountId, setAccountId] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [missing, setMissing] = useState(false);
-  const errors = upload.error instanceof ApiRequestError ? upload.error.fieldErrors : {};
+  const [choice, setChoice] = useState<BankColumnsChoice | null>(null);
+  const sent = bankColumns.isError ? bankColumns : upload;
+  const errors = sent.error instanceof ApiRequestError ? sent.error.fieldErrors : {};
   const chosenAccount = accountId ?? accounts.data?.[0]?.id ?? null;
+  const isBank = isBankKind(accounts.data?.find((account) => account.id === chosenAccount)?.kind ?? "");
   const fileError = (missing && !file ? t`Choose the statement file to upload.` : undefined) ?? errors.file;
 
   if (accounts.isError) {
@@ -120,8 +139,25 @@ function UploadForm({
   if (accounts.data.length === 0) {
     return (
       <p className={card}>
-        <Trans>This organization has no M-Pesa paybill or till yet: add one first.</Trans>
+        <Trans>This organization has no M-Pesa paybill or till nor bank account yet: add one first.</Trans>
       </p>
+    );
+  }
+  if (choice && file && chosenAccount !== null) {
+    return (
+      <ColumnsForm
+        choice={choice}
+        file={file}
+        pending={upload.isPending}
+        error={upload.isError ? errorMessage(upload.error) : undefined}
+        onBack={() => {
+          upload.reset();
+          setChoice(null);
+        }}
+        onPreview={(columns) =>
+          upload.mutate({ accountId: chosenAccount, file, columns }, { onSuccess: onPreview })
+        }
+      />
     );
   }
 
@@ -129,8 +165,12 @@ function UploadForm({
     event.preventDefault();
     setMissing(true);
     if (!file || chosenAccount === null) return;
-    upload.mutate({ accountId: chosenAccount, file }, { onSuccess: onPreview });
+    upload.reset();
+    bankColumns.reset();
+    if (isBank) bankColumns.mutate({ accountId: chosenAccount, file }, { onSuccess: setChoice });
+    else upload.mutate({ accountId: chosenAccount, file }, { onSuccess: onPreview });
   };
+  const pending = upload.isPending || bankColumns.isPending;
   return (
     <form onSubmit={onSubmit} className={`${card} space-y-4`} noValidate aria-labelledby="upload-heading">
       <h2 id="upload-heading" className="text-lg font-semibold text-slate-900">
@@ -170,14 +210,113 @@ function UploadForm({
           </p>
         )}
       </div>
-      {upload.isError && !errors.file && !errors.account_id && (
+      {sent.isError && !errors.file && !errors.account_id && (
         <p role="alert" className="text-sm text-red-700">
-          {errorMessage(upload.error)}
+          {errorMessage(sent.error)}
         </p>
       )}
-      <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={upload.isPending}>
-        {upload.isPending ? t`Reading the statement…` : t`Preview`}
+      <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={pending}>
+        {pending ? t`Reading the statement…` : isBank ? t`Choose the columns` : t`Preview`}
       </button>
+    </form>
+  );
+}
+
+type ColumnField = keyof BankColumns;
+
+/**
+ * The bank statement's columns: which holds the date, the money in (and out), the reference and the
+ * description, each chosen from the file's header; the account's choice of last time comes selected.
+ */
+function ColumnsForm({
+  choice,
+  file,
+  pending,
+  error,
+  onBack,
+  onPreview,
+}: {
+  choice: BankColumnsChoice;
+  file: File;
+  pending: boolean;
+  error?: string;
+  onBack: () => void;
+  onPreview: (columns: BankColumns) => void;
+}) {
+  const { t } = useLingui();
+  const [columns, setColumns] = useState<BankColumns>(choice.columns);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const fields: { field: ColumnField; label: string; hint?: string; optional: boolean }[] = [
+    { field: "date", label: t`Date`, optional: false },
+    {
+      field: "amount",
+      label: t`Money in`,
+      hint: t`The Credit column, or the Amount column when the bank has one column for both.`,
+      optional: false,
+    },
+    {
+      field: "debit",
+      label: t`Money out`,
+      hint: t`The Debit column; none when amounts carry a sign.`,
+      optional: true,
+    },
+    { field: "reference", label: t`Reference`, optional: true },
+    { field: "description", label: t`Description`, optional: true },
+  ];
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onPreview(columns);
+  };
+  const fileName = file.name;
+  return (
+    <form onSubmit={onSubmit} className={`${card} space-y-4`} noValidate aria-labelledby="columns-heading">
+      <h2 id="columns-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900">
+        <Trans>Columns of {fileName}</Trans>
+      </h2>
+      <p className="text-sm text-slate-700">
+        {choice.remembered ? (
+          <Trans>
+            The columns chosen last time for this account are selected. Change them if the bank's changed.
+          </Trans>
+        ) : (
+          <Trans>
+            Say which column holds what; this account remembers it for its next statement. Pledge codes are
+            looked for in the reference and the description.
+          </Trans>
+        )}
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {fields.map(({ field, label, hint, optional }) => (
+          <SelectField
+            key={field}
+            label={label}
+            hint={hint}
+            value={columns[field] ?? ""}
+            onChange={(event) => setColumns({ ...columns, [field]: event.target.value })}
+          >
+            <option value="">{optional ? t`None` : t`Choose a column`}</option>
+            {choice.header.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button type="submit" className={`${primaryButton} sm:w-auto`} disabled={pending}>
+          {pending ? t`Reading the statement…` : t`Preview`}
+        </button>
+        <button type="button" className={outlineButton} onClick={onBack}>
+          <Trans>Back</Trans>
+        </button>
+      </div>
     </form>
   );
 }
@@ -251,6 +390,7 @@ function Preview({
   const confirm = useStatementConfirm(organizationId);
   const [sendReceipts, setSendReceipts] = useState(false);
   const shown = preview.rows.slice(0, ROWS_SHOWN);
+  const isBank = isBankKind(preview.account_kind);
   const matched = preview.figures.matched?.rows ?? 0;
   const unmatched = preview.figures.unmatched?.rows ?? 0;
   const onConfirm = () =>
@@ -294,7 +434,7 @@ function Preview({
                 <Trans>Line</Trans>
               </th>
               <th scope="col" className="py-2 pr-3 font-medium">
-                <Trans>Receipt</Trans>
+                {isBank ? <Trans>Reference</Trans> : <Trans>Receipt</Trans>}
               </th>
               <th scope="col" className="py-2 pr-3 font-medium">
                 <Trans>Date</Trans>
@@ -303,7 +443,7 @@ function Preview({
                 <Trans>Amount</Trans>
               </th>
               <th scope="col" className="py-2 pr-3 font-medium">
-                <Trans>Account number</Trans>
+                {isBank ? <Trans>Description</Trans> : <Trans>Account number</Trans>}
               </th>
               <th scope="col" className="py-2 font-medium">
                 <Trans>What happens</Trans>
@@ -318,11 +458,12 @@ function Preview({
                 <td className="py-2 pr-3 whitespace-nowrap">
                   {new Date(row.completed_at).toLocaleString(i18n.locale, {
                     dateStyle: "medium",
-                    timeStyle: "short",
+                    // A bank statement gives the day only.
+                    timeStyle: isBank ? undefined : "short",
                   })}
                 </td>
                 <td className="py-2 pr-3 text-right tabular-nums">{formatKsh(row.amount)}</td>
-                <td className="py-2 pr-3 break-all">{row.account_number}</td>
+                <td className="py-2 pr-3 break-all">{isBank ? row.details : row.account_number}</td>
                 <td className="py-2">
                   <RowOutcome row={row} />
                 </td>

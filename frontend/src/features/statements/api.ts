@@ -5,6 +5,12 @@ export type StatementImport = Schemas["StatementImportOut"];
 export type StatementRow = Schemas["StatementRowOut"];
 export type Category = StatementRow["category"];
 export type CollectionAccount = Schemas["CollectionAccountOut"];
+export type BankColumns = Schemas["BankColumnsSchema"];
+export type BankColumnsChoice = Schemas["BankColumnsChoiceOut"];
+
+/** Accounts whose money reaches us on the bank's statement, read through columns the treasurer chooses. */
+export const BANK_KINDS: readonly CollectionAccount["kind"][] = ["bank", "paybill_fixed_account"];
+const STATEMENT_KINDS: readonly CollectionAccount["kind"][] = ["paybill", "till", ...BANK_KINDS];
 
 export const statementKeys = {
   all: ["statements"] as const,
@@ -17,7 +23,7 @@ const importPath = (organizationId: number, importId: number) => ({
   params: { path: { organization_id: organizationId, import_id: importId } },
 });
 
-/** The organization's M-Pesa paybills and tills: the accounts a statement can be of. */
+/** The organization's M-Pesa paybills and tills and its bank accounts: the accounts a statement can be of. */
 export function useStatementAccounts(organizationId: number) {
   return useQuery({
     queryKey: statementKeys.accounts(organizationId),
@@ -27,7 +33,7 @@ export function useStatementAccounts(organizationId: number) {
           ...orgPath(organizationId),
           signal,
         }),
-      ).filter((account) => account.kind === "paybill" || account.kind === "till"),
+      ).filter((account) => STATEMENT_KINDS.includes(account.kind)),
   });
 }
 
@@ -45,14 +51,43 @@ export function useStatementImports(organizationId: number) {
   });
 }
 
-/** Uploads a statement; the answer is its preview (nothing is credited yet). */
+function statementForm(accountId: number, file: File): FormData {
+  const body = new FormData();
+  body.append("account_id", String(accountId));
+  body.append("file", file);
+  return body;
+}
+
+/** A bank statement's column names, with the account's remembered choice (or a guess) to start from. */
+export function useBankColumns(organizationId: number) {
+  return useMutation({
+    mutationFn: async ({ accountId, file }: { accountId: number; file: File }) =>
+      unwrap(
+        await api.POST("/api/orgs/{organization_id}/statement-imports/bank-columns", {
+          ...orgPath(organizationId),
+          // openapi-fetch sends FormData as it is; the generated type only knows the fields' names.
+          body: statementForm(accountId, file) as unknown as { account_id: number; file: string },
+        }),
+      ),
+  });
+}
+
+/** Uploads a statement (a bank's with its columns); the answer is its preview (nothing is credited yet). */
 export function useStatementUpload(organizationId: number) {
   return useMutation({
-    mutationFn: async ({ accountId, file }: { accountId: number; file: File }) => {
-      const body = new FormData();
-      body.append("account_id", String(accountId));
-      body.append("file", file);
-      // openapi-fetch sends FormData as it is; the generated type only knows the fields' names.
+    mutationFn: async ({
+      accountId,
+      file,
+      columns,
+    }: {
+      accountId: number;
+      file: File;
+      columns?: BankColumns;
+    }) => {
+      const body = statementForm(accountId, file);
+      if (columns) {
+        for (const [name, value] of Object.entries(columns)) body.append(`${name}_column`, value ?? "");
+      }
       return unwrap(
         await api.POST("/api/orgs/{organization_id}/statement-imports", {
           ...orgPath(organizationId),

@@ -1370,10 +1370,33 @@ export interface paths {
         put?: never;
         /**
          * Statement Import Upload
-         * @description Upload an M-Pesa Org Portal statement (CSV or Excel, at most 20 MB) of one of the organization's
-         *     paybills or tills: answered with the preview of every row; nothing is credited yet.
+         * @description Upload a statement (CSV or Excel, at most 20 MB) of one of the organization's accounts: an M-Pesa
+         *     Org Portal statement of a paybill or till, or a bank statement with its columns (``*_column``: header
+         *     names; left out, the account's remembered ones). Answered with the preview of every row; nothing is
+         *     credited yet.
          */
         post: operations["statements_api_statement_import_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/statement-imports/bank-columns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bank Statement Columns
+         * @description A bank statement's column names, and which holds what: the account's remembered choice when the
+         *     file has those columns, else a guess from their names. Nothing is kept.
+         */
+        post: operations["statements_api_bank_statement_columns"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2174,6 +2197,46 @@ export interface components {
          * @enum {string}
          */
         AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed";
+        /** BankColumnsChoiceOut */
+        BankColumnsChoiceOut: {
+            /** @description The account's remembered columns, else suggested ones. */
+            columns: components["schemas"]["BankColumnsSchema"];
+            /**
+             * Header
+             * @description The file's column names, in its order.
+             */
+            header: string[];
+            /** Remembered */
+            remembered: boolean;
+        };
+        /**
+         * BankColumnsSchema
+         * @description Which header of a bank statement holds what; blank: none.
+         */
+        BankColumnsSchema: {
+            /**
+             * Amount
+             * @description Money in (Credit), or a signed Amount when there is no debit column.
+             */
+            amount: string;
+            /** Date */
+            date: string;
+            /**
+             * Debit
+             * @default
+             */
+            debit: string;
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Reference
+             * @default
+             */
+            reference: string;
+        };
         /** CampaignAccountsIn */
         CampaignAccountsIn: {
             /**
@@ -5544,6 +5607,11 @@ export interface components {
         StatementImportOut: {
             /** Account Id */
             account_id: number;
+            /**
+             * Account Kind
+             * @description The account's kind: paybill or till (M-Pesa), bank or paybill_fixed_account.
+             */
+            account_kind: string;
             /** Account Label */
             account_label: string;
             /** Confirmed At */
@@ -5604,6 +5672,11 @@ export interface components {
              * Format: date-time
              */
             completed_at: string;
+            /**
+             * Details
+             * @description The row's details (M-Pesa) or description (bank).
+             */
+            details: string;
             /**
              * Line
              * @description The row's line in the file.
@@ -10658,8 +10731,33 @@ export interface operations {
                 "multipart/form-data": {
                     /** Account Id */
                     account_id: number;
+                    /**
+                     * Amount Column
+                     * @default
+                     */
+                    amount_column?: string;
+                    /**
+                     * Date Column
+                     * @default
+                     */
+                    date_column?: string;
+                    /**
+                     * Debit Column
+                     * @default
+                     */
+                    debit_column?: string;
+                    /**
+                     * Description Column
+                     * @default
+                     */
+                    description_column?: string;
                     /** File */
                     file?: string | null;
+                    /**
+                     * Reference Column
+                     * @default
+                     */
+                    reference_column?: string;
                 };
             };
         };
@@ -10671,6 +10769,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatementImportOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    statements_api_bank_statement_columns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Account Id */
+                    account_id: number;
+                    /** File */
+                    file?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankColumnsChoiceOut"];
                 };
             };
             /** @description Bad Request */
