@@ -1,7 +1,6 @@
 from django.db.models import Q, QuerySet
 
 from collection_accounts.models import AccountKeyword, CollectionAccount, CollectionAccountKind
-from collection_accounts.validators import keyword_normalize
 from organizations.models import Organization
 
 
@@ -36,9 +35,3 @@ def collection_account_for_shortcode(*, shortcode: str) -> CollectionAccount | N
 def account_keywords_of(*, organization: Organization | int) -> list[str]:
     """The organization's account keywords, alphabetically."""
     return list(AccountKeyword.objects.filter(organization=organization).values_list("keyword", flat=True))
-
-
-def is_account_keyword(*, organization_id: int, account_reference: str) -> bool:
-    """Whether a paybill payment's account number is one of the organization's keywords (not for Harambee)."""
-    keyword = keyword_normalize(account_reference)
-    return bool(keyword) and AccountKeyword.objects.filter(organization_id=organization_id, keyword=keyword).exists()

@@ -17,7 +17,7 @@ from notifications.reminders import reminders_replan
 from organizations.models import ChangeRequest, Invitation
 from organizations.signals import change_applied, change_requested, invitation_created
 from payments.models import Payment
-from payments.signals import payment_succeeded
+from payments.signals import payment_succeeded, payments_succeeded
 from pledges.models import Pledge
 from pledges.signals import pledge_changed, pledge_created, pledge_paid
 
@@ -66,13 +66,23 @@ def on_pledge_changed(sender: type[Pledge], pledge: Pledge, change: str, **kwarg
 
 @receiver(payment_succeeded, dispatch_uid="notifications.payment_succeeded")
 def on_payment_succeeded(sender: type[Payment], payment: Payment, **kwargs: Any) -> None:
-    if payment.contact_email and payment.notify_payer:
-        transaction.on_commit(partial(tasks.notify_payment_receipt.enqueue, payment_id=payment.pk))
-    # A flagged activation fee found the campaign already active (paid twice): no second e-mail.
-    if payment.purpose == Payment.Purpose.CAMPAIGN_ACTIVATION and payment.campaign_id and not payment.flagged:
-        transaction.on_commit(
-            partial(tasks.notify_campaign_activated.enqueue, campaign_id=payment.campaign_id, payment_id=payment.pk)
-        )
+    transaction.on_commit(partial(_payment_messages_enqueue, [payment]))
+
+
+@receiver(payments_succeeded, dispatch_uid="notifications.payments_succeeded")
+def on_payments_succeeded(sender: type[Payment], payments: list[Payment], **kwargs: Any) -> None:
+    transaction.on_commit(partial(_payment_messages_enqueue, payments))
+
+
+def _payment_messages_enqueue(payments: list[Payment]) -> None:
+    """Once the credit is committed (every receiver has had its say: a pledge gave its e-mail address), the
+    payers' receipts and a campaign's activation."""
+    for payment in payments:
+        if payment.contact_email and payment.notify_payer:
+            tasks.notify_payment_receipt.enqueue(payment_id=payment.pk)
+        # A flagged activation fee found the campaign already active (paid twice): no second e-mail.
+        if payment.purpose == Payment.Purpose.CAMPAIGN_ACTIVATION and payment.campaign_id and not payment.flagged:
+            tasks.notify_campaign_activated.enqueue(campaign_id=payment.campaign_id, payment_id=payment.pk)
 
 
 @receiver(change_requested, dispatch_uid="notifications.change_requested")

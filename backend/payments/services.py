@@ -57,7 +57,7 @@ from payments.models import (
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
 from payments.providers.daraja import DarajaClient, StandingOrderTerms, StkQueryAnswer, StkResult
 from payments.providers.paystack import PaystackClient
-from payments.signals import payment_reversed, payment_succeeded
+from payments.signals import payment_reversed, payment_succeeded, payments_succeeded
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -988,40 +988,99 @@ def _reverse(*, payment: Payment, user: User, reason: str) -> None:
 # Statement imports (the statements app decides what to record; this is the ledger's side) -------
 
 
-def payment_record_from_statement(
-    *,
-    account: CollectionAccount,
-    recorded_by: User,
-    mpesa_receipt: str,
-    amount: int,
-    account_reference: str,
-    received_at: datetime,
-    payer_name: str,
-    notify_payer: bool,
-) -> Payment | None:
-    """Record and credit a payment found on ``account``'s M-Pesa statement, inside the caller's
-    transaction; None when its receipt is already in the ledger (by callback, Pull, a treasurer's
-    entry or an earlier import), so a receipt is credited once whatever brings it first. Like any
-    paybill payment it is matched by its account reference (``payment_succeeded``)."""
-    try:
-        with transaction.atomic():
-            payment = Payment.objects.create(
-                provider=Payment.Provider.MPESA_MANUAL,
-                purpose=Payment.Purpose.PLEDGE_PAYMENT,
-                amount=amount,
-                collection_account=account,
-                recorded_by=recorded_by,
-                mpesa_receipt=mpesa_receipt,
-                account_reference=account_reference[:64],
-                received_at=received_at,
-                notify_payer=notify_payer,
-                result_code="0",
-                result_desc=f"From a statement: paid to account {account_reference!r} by {payer_name}"[:255],
-            )
-    except IntegrityError:
-        return None
-    _credit(payment)
-    return payment
+@dataclass(frozen=True)
+class StatementPayment:
+    """A payment the statements app found on an M-Pesa statement, to be recorded and credited."""
+
+    mpesa_receipt: str
+    amount: int
+    account_reference: str
+    received_at: datetime
+    payer_name: str
+    notify_payer: bool
+
+
+# Rows per INSERT or UPDATE statement: a 5,000-row statement in a handful of round trips, each well
+# within SQLite's and PostgreSQL's limits on a statement's parameters.
+BULK_BATCH_SIZE = 500
+# How often a statement's payments are read again when a receipt arrived another way meanwhile.
+STATEMENT_RECORD_ATTEMPTS = 3
+
+
+def _receipts_recorded(receipts: list[str]) -> set[str | None]:
+    return set(Payment.objects.filter(mpesa_receipt__in=receipts).values_list("mpesa_receipt", flat=True))
+
+
+def _statement_payments_insert(
+    *, account: CollectionAccount, recorded_by: User, found: list[StatementPayment]
+) -> list[Payment]:
+    """Insert the payments whose receipts are not in the ledger yet, in one savepoint. The unique receipt
+    is the guard: when a callback, a Pull or a treasurer records one of these receipts after it was read,
+    the insert fails as a whole, the receipts are read again and the rest inserted; a receipt is never
+    recorded twice."""
+    waiting = list({entry.mpesa_receipt: entry for entry in found}.values())
+    for _attempt in range(STATEMENT_RECORD_ATTEMPTS):
+        recorded = _receipts_recorded([entry.mpesa_receipt for entry in waiting])
+        waiting = [entry for entry in waiting if entry.mpesa_receipt not in recorded]
+        try:
+            with transaction.atomic():
+                return Payment.objects.bulk_create(
+                    [
+                        Payment(
+                            provider=Payment.Provider.MPESA_MANUAL,
+                            purpose=Payment.Purpose.PLEDGE_PAYMENT,
+                            amount=entry.amount,
+                            collection_account=account,
+                            recorded_by=recorded_by,
+                            mpesa_receipt=entry.mpesa_receipt,
+                            account_reference=entry.account_reference[:64],
+                            received_at=entry.received_at,
+                            notify_payer=entry.notify_payer,
+                            result_code="0",
+                            result_desc=(
+                                f"From a statement: paid to account {entry.account_reference!r} by {entry.payer_name}"
+                            )[:255],
+                        )
+                        for entry in waiting
+                    ],
+                    batch_size=BULK_BATCH_SIZE,
+                )
+        except IntegrityError:
+            logger.info("A statement's receipt was recorded another way meanwhile: reading the receipts again")
+    raise ServiceError(
+        _("Payments are arriving for these receipts right now. Please confirm the import again."),
+        code="receipts_busy",
+    )
+
+
+def payments_record_from_statement(
+    *, account: CollectionAccount, recorded_by: User, found: list[StatementPayment]
+) -> list[Payment]:
+    """Record and credit the payments found on ``account``'s M-Pesa statement, inside the caller's
+    transaction and in a number of queries that does not grow with theirs. Those whose receipt is
+    already in the ledger (by callback, Pull, a treasurer's entry or an earlier import) are left out,
+    so a receipt is credited once whatever brings it first; the answer is the payments recorded. Like
+    any paybill payment each is matched by its account reference (the ``payments_succeeded``
+    receivers)."""
+    payments = _statement_payments_insert(account=account, recorded_by=recorded_by, found=found)
+    _payments_credit(payments)
+    return payments
+
+
+def _payments_credit(payments: list[Payment]) -> None:
+    """Succeed payments just inserted and apply their effect (the ``payments_succeeded`` receivers), inside
+    the caller's transaction, in a number of queries that does not grow with theirs. For pledge payments
+    only: no fee's effect applies (``fees``)."""
+    if not payments:
+        return
+    now = timezone.now()
+    # Each receipt number carries the key the insert gave: the database writes them all in one go.
+    Payment.objects.filter(pk__in=[payment.pk for payment in payments]).update(
+        status=Status.SUCCEEDED, settled_at=now, receipt_number=Payment.receipt_number_expression(at=now)
+    )
+    for payment in payments:
+        payment.issue_receipt(at=now)
+    payments_succeeded.send(sender=Payment, payments=payments)
 
 
 @dataclass(frozen=True)
@@ -1040,25 +1099,28 @@ def payments_record_from_bank_statement(
     *, account: CollectionAccount, recorded_by: User, found: list[BankStatementPayment]
 ) -> list[Payment]:
     """Record and credit the payments found on ``account``'s bank statement, inside the caller's
-    transaction, each matched by its account reference like any payment into the account
-    (``payment_succeeded``). A bank row has no receipt to keep it unique: whether it was recorded before
+    transaction and in a number of queries that does not grow with theirs, each matched by its account
+    reference like any payment into the account (the ``payments_succeeded`` receivers). A bank row has no receipt to keep it unique: whether it was recorded before
     (the same day, amount and reference) is the statements app's question, asked under its lock."""
-    payments = []
-    for entry in found:
-        payment = Payment.objects.create(
-            provider=Payment.Provider.BANK,
-            purpose=Payment.Purpose.PLEDGE_PAYMENT,
-            amount=entry.amount,
-            collection_account=account,
-            recorded_by=recorded_by,
-            account_reference=entry.account_reference[:64],
-            received_at=entry.received_at,
-            notify_payer=entry.notify_payer,
-            result_code="0",
-            result_desc=f"From a bank statement: {entry.bank_reference} {entry.description}"[:255],
-        )
-        _credit(payment)
-        payments.append(payment)
+    payments = Payment.objects.bulk_create(
+        [
+            Payment(
+                provider=Payment.Provider.BANK,
+                purpose=Payment.Purpose.PLEDGE_PAYMENT,
+                amount=entry.amount,
+                collection_account=account,
+                recorded_by=recorded_by,
+                account_reference=entry.account_reference[:64],
+                received_at=entry.received_at,
+                notify_payer=entry.notify_payer,
+                result_code="0",
+                result_desc=f"From a bank statement: {entry.bank_reference} {entry.description}"[:255],
+            )
+            for entry in found
+        ],
+        batch_size=BULK_BATCH_SIZE,
+    )
+    _payments_credit(payments)
     return payments
 
 

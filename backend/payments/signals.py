@@ -5,6 +5,12 @@ from django.dispatch import Signal
 # credit, so they are never lost and never doubled. Receivers must not call out over the network.
 payment_succeeded = Signal()
 
+# Sent with ``payments=[<Payment>, ...]`` when many payments succeed at once (a statement's,
+# ``payments_record_from_statement``), inside the transaction that credits them: each receiver does
+# for every one what it does on ``payment_succeeded``, in a number of queries that does not grow with
+# theirs. A receiver of ``payment_succeeded`` that has a part in statements' money listens to both.
+payments_succeeded = Signal()
+
 # Sent with ``payment=<Payment>, user=<User>, reason=<str>`` when a succeeded payment is reversed,
 # inside the transaction that records the reversing entry, payment locked: receivers take back
 # what its success counted (a pledge's paid amount, a donation), in the same transaction.

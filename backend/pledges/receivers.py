@@ -13,14 +13,19 @@ from django.dispatch import receiver
 
 from campaigns.caching import campaign_changed
 from payments.models import Payment
-from payments.signals import payment_reversed, payment_succeeded
+from payments.signals import payment_reversed, payment_succeeded, payments_succeeded
 from pledges.models import Donation, Pledge
-from pledges.services import payment_record_reversed, payment_record_succeeded
+from pledges.services import payment_record_reversed, payment_record_succeeded, payments_record_succeeded
 
 
 @receiver(payment_succeeded, dispatch_uid="pledges.payment_succeeded")
 def on_payment_succeeded(sender: type[Payment], payment: Payment, **kwargs: Any) -> None:
     payment_record_succeeded(payment=payment)
+
+
+@receiver(payments_succeeded, dispatch_uid="pledges.payments_succeeded")
+def on_payments_succeeded(sender: type[Payment], payments: list[Payment], **kwargs: Any) -> None:
+    payments_record_succeeded(payments=payments)
 
 
 @receiver(payment_reversed, dispatch_uid="pledges.payment_reversed")

@@ -14,6 +14,7 @@ takes the campaign row's lock itself, so concurrent credits queue on it and none
 """
 
 import re
+from collections import defaultdict
 from collections.abc import Mapping
 from datetime import date, timedelta
 from functools import partial
@@ -21,7 +22,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Case, F, OuterRef, Subquery, Value, When
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.functional import Promise
@@ -32,9 +34,11 @@ from accounts import validators
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
+from campaigns.caching import campaign_changed
 from campaigns.models import Campaign, CampaignStatus
 from campaigns.selectors import campaign_card_account, campaign_get, campaign_managed_get, campaign_stk_account
-from collection_accounts.selectors import is_account_keyword
+from collection_accounts.selectors import account_keywords_of
+from collection_accounts.validators import keyword_normalize
 from common import challenges, ratelimit
 from common.errors import FieldValidationError, NotFoundError, ServiceError
 from common.languages import current_language
@@ -43,6 +47,7 @@ from organizations.roles import Permission
 from payments.models import MpesaStandingOrder, Payment, PaymentReversal
 from payments.providers.daraja import StandingOrderTerms
 from payments.services import (
+    BULK_BATCH_SIZE,
     payment_checkout_start,
     payment_instructed_intent_create,
     payment_record_manual,
@@ -571,70 +576,147 @@ def unmatched_payments_set_aside(*, campaign_id: int, user: User, references: li
 
 def _pledge_credit(*, pledge: Pledge, payment: Payment, assigned_by: User | None) -> None:
     """Count a succeeded payment towards a locked live pledge, inside the caller's transaction."""
-    PledgePayment.objects.create(pledge=pledge, payment=payment, assigned_by=assigned_by)
-    figures = pledge.campaign_figures()
-    before = {"status": pledge.status, "paid_amount": pledge.paid_amount}
-    pledge.paid_amount += payment.amount
-    fully_paid = _status_settle(pledge, by=assigned_by or payment.recorded_by)
-    pledge.save(update_fields=["paid_amount", "status", "confirmed_at", "confirmed_by"])
-    if fully_paid and pledge.confirmed_by is not None:
-        # A person settled it (confirmed it, recorded a payment, or assigned one); M-Pesa paying
-        # it in full is the ledger's own record.
-        audit_record(
-            actor=pledge.confirmed_by,
-            action=AuditAction.PLEDGE_CONFIRMED,
-            target=pledge,
-            before=before,
-            after={"status": pledge.status, "paid_amount": pledge.paid_amount, "payment": payment.reference},
-        )
-    # A pledger counts as a donor from their first payment on.
-    _counters_move(campaign_id=pledge.campaign_id, change=pledge.campaign_figures() - figures)
-    # The ledger learns which campaign the money was for, when it counted (the day it was
-    # received, for an entry made later), and where its receipt goes.
-    payment.campaign_id = pledge.campaign_id
-    payment.counted_at = payment.received_at or timezone.now()
-    payment.payer_email = payment.payer_email or pledge.email
-    payment.save(update_fields=["campaign", "counted_at", "payer_email"])
-    transaction.on_commit(
-        lambda: signals.pledge_paid.send(sender=Pledge, pledge=pledge, payment=payment, fully_paid=fully_paid)
+    _pledges_credit(credits=[(pledge, [payment])], assigned_by=assigned_by)
+
+
+def _pledges_credit(*, credits: list[tuple[Pledge, list[Payment]]], assigned_by: User | None) -> None:
+    """Count succeeded payments towards locked live pledges, each pledge's in order, inside the caller's
+    transaction; a pledge and a campaign are written once however many payments they take."""
+    links, payments, paid = [], [], []
+    now = timezone.now()
+    change: defaultdict[int, CampaignFigures] = defaultdict(CampaignFigures)
+    confirmed_before = {pledge.pk: (pledge.confirmed_at, pledge.confirmed_by_id) for pledge, _payments in credits}
+    for pledge, its_payments in credits:
+        figures = pledge.campaign_figures()
+        for payment in its_payments:
+            links.append(PledgePayment(pledge=pledge, payment=payment, assigned_by=assigned_by))
+            before = {"status": pledge.status, "paid_amount": pledge.paid_amount}
+            pledge.paid_amount += payment.amount
+            fully_paid = _status_settle(pledge, by=assigned_by or payment.recorded_by)
+            if fully_paid and pledge.confirmed_by is not None:
+                # A person settled it (confirmed it, recorded a payment, or assigned one); M-Pesa paying
+                # it in full is the ledger's own record.
+                audit_record(
+                    actor=pledge.confirmed_by,
+                    action=AuditAction.PLEDGE_CONFIRMED,
+                    target=pledge,
+                    before=before,
+                    after={"status": pledge.status, "paid_amount": pledge.paid_amount, "payment": payment.reference},
+                )
+            # The ledger learns which campaign the money was for, when it counted (the day it was
+            # received, for an entry made later), and where its receipt goes.
+            payment.campaign_id = pledge.campaign_id
+            payment.counted_at = payment.received_at or now
+            payment.payer_email = payment.payer_email or pledge.email
+            payments.append(payment)
+            paid.append((pledge, payment, fully_paid))
+        # A pledger counts as a donor from their first payment on.
+        change[pledge.campaign_id] += pledge.campaign_figures() - figures
+    PledgePayment.objects.bulk_create(links, batch_size=BULK_BATCH_SIZE)
+    pledges = [pledge for pledge, _payments in credits]
+    Pledge.objects.bulk_update(pledges, ["paid_amount"], batch_size=BULK_BATCH_SIZE)
+    # Many pledges share a status and few change who confirmed them: one UPDATE per status, and the
+    # confirmations of only those whose confirmation changed (a row-by-row update of every field would
+    # take as long as all the rest of a large statement's import).
+    by_status: defaultdict[str, list[int]] = defaultdict(list)
+    for pledge in pledges:
+        by_status[pledge.status].append(pledge.pk)
+    for status, pledge_ids in sorted(by_status.items()):
+        Pledge.objects.filter(pk__in=pledge_ids).update(status=status)
+    Pledge.objects.bulk_update(
+        [pledge for pledge in pledges if (pledge.confirmed_at, pledge.confirmed_by_id) != confirmed_before[pledge.pk]],
+        ["confirmed_at", "confirmed_by"],
+        batch_size=BULK_BATCH_SIZE,
     )
+    # The same values as above, set by the database in one UPDATE (row by row would take longer than all
+    # the rest of a large statement's import).
+    link = PledgePayment.objects.filter(payment=OuterRef("pk")).values("pledge")
+    Payment.objects.filter(pk__in=[payment.pk for payment in payments]).update(
+        campaign=Subquery(link.values("pledge__campaign_id")[:1]),
+        counted_at=Coalesce(F("received_at"), Value(now)),
+        payer_email=Case(
+            When(payer_email="", then=Subquery(link.values("pledge__email")[:1])), default=F("payer_email")
+        ),
+    )
+    for campaign_id in sorted(change):  # in one order, so two crediting transactions never deadlock
+        _counters_move(campaign_id=campaign_id, change=change[campaign_id])
+        campaign_changed(campaign_id=campaign_id)  # what saving a pledge would have said (a bulk update does not)
+
+    def tell() -> None:
+        for pledge, payment, fully_paid in paid:
+            signals.pledge_paid.send(sender=Pledge, pledge=pledge, payment=payment, fully_paid=fully_paid)
+
+    transaction.on_commit(tell)
 
 
-def _pledge_payment_match(payment: Payment) -> None:
-    if PledgePayment.objects.filter(payment=payment).exists():
-        return
-    # Money paid into an organization's own account pays only the codes that organization issued.
-    organization_id = payment.collection_account.organization_id if payment.collection_account else None
+def _pledge_payments_match(payments: list[Payment]) -> None:
+    """Match succeeded pledge payments (locked) by their account references, in a number of queries that
+    does not grow with theirs: a live pledge's code credits it; a cancelled pledge's lists the payment
+    for that pledge's campaign; an organization's keyword (tithes, offerings) sets it aside; anything
+    else stays unmatched."""
+    linked = set(PledgePayment.objects.filter(payment__in=payments).values_list("payment_id", flat=True))
+    by_organization: defaultdict[int | None, list[Payment]] = defaultdict(list)
+    for payment in payments:
+        if payment.pk not in linked:
+            # Money paid into an organization's own account pays only the codes that organization issued.
+            account = payment.collection_account
+            by_organization[account.organization_id if account else None].append(payment)
+    for organization_id, its_payments in by_organization.items():
+        _organization_payments_match(organization_id, its_payments)
+
+
+def _organization_payments_match(organization_id: int | None, payments: list[Payment]) -> None:
     pledges = Pledge.objects.all()
     if organization_id is not None:
         pledges = pledges.filter(campaign__organization_id=organization_id)
-    code = codes.normalize(payment.account_reference)
-    pledge = pledges.select_for_update(of=("self",)).filter(code=code).first() if codes.is_valid_code(code) else None
-    if pledge is not None and pledge.is_live:
-        _pledge_credit(pledge=pledge, payment=payment, assigned_by=None)
-        return
-    if pledge is not None:
-        # Paid to a cancelled pledge: listed for its organizer, who assigns it or takes it up.
-        payment.campaign_id = pledge.campaign_id
-        payment.save(update_fields=["campaign"])
-        return
-    if payment.campaign_id is not None:
-        return
-    if organization_id is not None and is_account_keyword(
-        organization_id=organization_id, account_reference=payment.account_reference
+    code_of = {payment.pk: codes.normalize(payment.account_reference) for payment in payments}
+    wanted = {code for code in code_of.values() if codes.is_valid_code(code)}
+    # Locked in one order (by id), as every crediting transaction locks pledges.
+    found = (
+        {
+            pledge.code: pledge
+            for pledge in pledges.select_for_update(of=("self",)).filter(code__in=wanted).order_by("pk")
+        }
+        if wanted
+        else {}
+    )
+    credits: dict[int, tuple[Pledge, list[Payment]]] = {}
+    listed, unmatched = [], []
+    for payment in payments:
+        pledge = found.get(code_of[payment.pk])
+        if pledge is not None and pledge.is_live:
+            credits.setdefault(pledge.pk, (pledge, []))[1].append(payment)
+        elif pledge is not None:
+            # Paid to a cancelled pledge: listed for its organizer, who assigns it or takes it up.
+            payment.campaign_id = pledge.campaign_id
+            listed.append(payment)
+        elif payment.campaign_id is None:
+            unmatched.append(payment)
+    if credits:
+        _pledges_credit(credits=[credits[pledge_id] for pledge_id in sorted(credits)], assigned_by=None)
+    keywords = set(account_keywords_of(organization=organization_id)) if organization_id and unmatched else set()
+    near = {payment.pk: codes.near_codes(payment.account_reference) for payment in unmatched}
+    wanted_near = set().union(*near.values())
+    campaigns_of: defaultdict[str, set[int]] = defaultdict(set)
+    for code, campaign_id in (
+        pledges.filter(code__in=wanted_near).values_list("code", "campaign_id") if wanted_near else []
     ):
-        # A tithe or an offering on the church's paybill: kept, never listed as unmatched.
-        payment.set_aside = Payment.SetAside.KEYWORD
-        payment.save(update_fields=["set_aside"])
-        return
-    # Unmatched. When the account number is one typo away from codes of a single campaign, it is
-    # listed for that campaign's team to assign; otherwise for the teams of the campaigns taking
-    # payments into that account (who may set it aside), and for admins.
-    near = codes.near_codes(payment.account_reference)
-    campaign_ids = set(pledges.filter(code__in=near).values_list("campaign_id", flat=True)) if near else set()
-    if len(campaign_ids) == 1:
-        payment.campaign_id = campaign_ids.pop()
-        payment.save(update_fields=["campaign"])
+        campaigns_of[code].add(campaign_id)
+    for payment in unmatched:
+        if keyword_normalize(payment.account_reference) in keywords:
+            # A tithe or an offering on the church's paybill: kept, never listed as unmatched.
+            payment.set_aside = Payment.SetAside.KEYWORD
+            listed.append(payment)
+            continue
+        # Unmatched. When the account number is one typo away from codes of a single campaign, it is
+        # listed for that campaign's team to assign; otherwise for the teams of the campaigns taking
+        # payments into that account (who may set it aside), and for admins.
+        campaign_ids = set().union(*(campaigns_of[code] for code in near[payment.pk]))
+        if len(campaign_ids) == 1:
+            payment.campaign_id = campaign_ids.pop()
+            listed.append(payment)
+    if listed:
+        Payment.objects.bulk_update(listed, ["campaign", "set_aside"], batch_size=BULK_BATCH_SIZE)
 
 
 def _donation_figures(donation: Donation) -> CampaignFigures:
@@ -861,7 +943,16 @@ def payment_record_succeeded(*, payment: Payment) -> None:
         if donation is not None:
             _donation_count(donation)
     elif payment.purpose == Payment.Purpose.PLEDGE_PAYMENT:
-        _pledge_payment_match(payment)
+        _pledge_payments_match([payment])
+
+
+def payments_record_succeeded(*, payments: list[Payment]) -> None:
+    """``payment_record_succeeded`` for many payments at once (the ``payments_succeeded`` receiver): the
+    pledge payments matched together, in a number of queries that does not grow with theirs."""
+    _pledge_payments_match([payment for payment in payments if payment.purpose == Payment.Purpose.PLEDGE_PAYMENT])
+    for payment in payments:
+        if payment.purpose != Payment.Purpose.PLEDGE_PAYMENT:
+            payment_record_succeeded(payment=payment)
 
 
 # Donations ---------------------------------------------------------------------------------

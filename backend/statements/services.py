@@ -17,9 +17,11 @@ from audit.services import audit_record
 from collection_accounts.models import CollectionAccount
 from common.errors import FieldValidationError, NotFoundError, ServiceError
 from payments.services import (
+    BULK_BATCH_SIZE,
     BankStatementPayment,
-    payment_record_from_statement,
+    StatementPayment,
     payments_record_from_bank_statement,
+    payments_record_from_statement,
     payments_reverse_imported,
 )
 from statements.models import BANK_KINDS, BankStatementColumns, ImportedPayment, StatementImport
@@ -150,6 +152,29 @@ def _bank_payments_record(
     ]
 
 
+def _mpesa_payments_record(
+    statement_import: StatementImport, preview: StatementPreview, *, user: User, send_receipts: bool
+) -> list[ImportedPayment]:
+    """Record an M-Pesa statement's matched and unmatched rows whose receipts are not in the ledger yet."""
+    recent = timezone.now() - RECEIPTS_WITHIN
+    payments = payments_record_from_statement(
+        account=statement_import.collection_account,
+        recorded_by=user,
+        found=[
+            StatementPayment(
+                mpesa_receipt=outcome.row.receipt,
+                amount=outcome.amount,
+                account_reference=outcome.pledge_code or outcome.row.account_number,
+                received_at=outcome.received_at,
+                payer_name=outcome.payer,
+                notify_payer=send_receipts or outcome.received_at >= recent,
+            )
+            for outcome in preview.to_credit()
+        ],
+    )
+    return [ImportedPayment(statement_import=statement_import, payment=payment) for payment in payments]
+
+
 def statement_import_confirm(
     *, user: User, organization_id: int, import_id: int, send_receipts: bool = False
 ) -> StatementImport:
@@ -171,24 +196,9 @@ def statement_import_confirm(
             CollectionAccount.objects.select_for_update().filter(pk=statement_import.collection_account_id).first()
         preview = statement_preview(statement_import=statement_import)
         now = timezone.now()
-        if is_bank:
-            links = _bank_payments_record(statement_import, preview, user=user, send_receipts=send_receipts)
-        else:
-            links = []
-            for outcome in preview.to_credit():
-                payment = payment_record_from_statement(
-                    account=statement_import.collection_account,
-                    recorded_by=user,
-                    mpesa_receipt=outcome.row.receipt,
-                    amount=outcome.amount,
-                    account_reference=outcome.pledge_code or outcome.row.account_number,
-                    received_at=outcome.received_at,
-                    payer_name=outcome.payer,
-                    notify_payer=send_receipts or outcome.received_at >= now - RECEIPTS_WITHIN,
-                )
-                if payment is not None:
-                    links.append(ImportedPayment(statement_import=statement_import, payment=payment))
-        ImportedPayment.objects.bulk_create(links)
+        record = _bank_payments_record if is_bank else _mpesa_payments_record
+        links = record(statement_import, preview, user=user, send_receipts=send_receipts)
+        ImportedPayment.objects.bulk_create(links, batch_size=BULK_BATCH_SIZE)
         statement_import.status = StatementImport.Status.CONFIRMED
         statement_import.confirmed_by, statement_import.confirmed_at = user, now
         statement_import.receipts_sent = send_receipts

@@ -4,8 +4,11 @@ receipt) → undo (exactly its own credits taken back)."""
 from datetime import timedelta
 
 import pytest
+from django.contrib.contenttypes.models import ContentType
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test.client import MULTIPART_CONTENT
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from audit.models import AuditAction, AuditEntry
@@ -16,6 +19,7 @@ from notifications.models import NotificationLog
 from payments import services as payments
 from payments.models import MpesaConnection, Payment, PaymentReversal
 from pledges.models import Pledge
+from pledges.tests.factories import make_pledge
 from pledges.tests.test_ledger_properties import typo
 from simulators.statements import BankLine, Line, bank_statement_csv, statement_csv, statement_generate
 from statements.models import BankStatementColumns, StatementImport
@@ -283,6 +287,38 @@ def test_the_payer_of_old_money_found_on_a_statement_gets_no_receipt(
 
     told = set(NotificationLog.objects.filter(payment__isnull=False).values_list("payment__mpesa_receipt", flat=True))
     assert told == {"SLK0000012"}
+
+
+def test_confirming_takes_the_same_queries_whatever_the_statement_size(treasurer_client, campaign, paybill):
+    pledges = [make_pledge(campaign, amount=100_000, phone=f"07110002{n:02d}") for n in range(3)]
+    codes = [*(pledge.code for pledge in pledges), "TITHE", typo(pledges[0].code), "BUILDING"]
+    small, large = (
+        upload(
+            treasurer_client,
+            campaign,
+            paybill,
+            statement_generate(rows=rows, account_numbers=codes, shortcode=TEST_PAYBILL, receipt_prefix=prefix),
+        ).json()
+        for rows, prefix in ((10, "T10"), (50, "T50"))
+    )
+    ContentType.objects.get_for_model(StatementImport)  # the audit entry's type, read once per process
+
+    def confirm_queries(preview):
+        with CaptureQueriesContext(connection) as captured:
+            response = treasurer_client.post(
+                path(campaign, f"/{preview['id']}/confirm"), {}, content_type="application/json"
+            )
+        assert response.status_code == 200, response.content
+        return [query["sql"].split()[0] for query in captured]
+
+    # Who asks, the import locked, its rows read afresh, the payments, their pledges and the campaign
+    # written in batches, the import's links and audit entry: as many for 50 rows as for 10. Only the
+    # INSERTs may be split further, where the database takes few parameters in one statement (SQLite's 999).
+    small_queries, large_queries = confirm_queries(small), confirm_queries(large)
+    assert len(small_queries) == 28
+    assert [kind for kind in large_queries if kind != "INSERT"] == [kind for kind in small_queries if kind != "INSERT"]
+    assert large_queries.count("INSERT") <= small_queries.count("INSERT") + 2
+    assert Payment.objects.filter(pledge_link__isnull=False).count() > 30
 
 
 # Bank statements ------------------------------------------------------------------------------

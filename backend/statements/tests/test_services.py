@@ -1,0 +1,47 @@
+"""Confirming an import against the rest of the ledger: a receipt another path records while the
+import is being confirmed is credited once."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from collection_accounts.tests.factories import TEST_PAYBILL
+from payments import services as payments
+from payments.models import Payment
+from pledges.models import Pledge
+from simulators.statements import Line, statement_csv
+from statements import services
+from statements.tests.test_api import RECENT, paid_by_c2b
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_receipt_a_callback_records_between_the_read_and_the_insert_is_credited_once(
+    treasurer, paybill, pledge, monkeypatch
+):
+    data = statement_csv(
+        [Line("SLK0000021", RECENT, 800, account_number=pledge.code), Line("SLK0000022", RECENT, 900, pledge.code)],
+        shortcode=TEST_PAYBILL,
+    )
+    previewed = services.statement_import_upload(
+        user=treasurer,
+        organization_id=paybill.organization_id,
+        account_id=paybill.pk,
+        file=SimpleUploadedFile("statement.csv", data),
+    )
+    read = payments._receipts_recorded
+
+    def read_then_the_callback_arrives(receipts):
+        recorded = read(receipts)
+        if not Payment.objects.filter(mpesa_receipt="SLK0000021").exists():
+            paid_by_c2b("SLK0000021", 800, pledge.code)
+        return recorded
+
+    monkeypatch.setattr(payments, "_receipts_recorded", read_then_the_callback_arrives)
+
+    confirmed = services.statement_import_confirm(
+        user=treasurer, organization_id=paybill.organization_id, import_id=previewed.pk
+    )
+
+    assert Payment.objects.filter(mpesa_receipt="SLK0000021").count() == 1
+    assert [link.payment.mpesa_receipt for link in confirmed.imported.all()] == ["SLK0000022"]
+    assert Pledge.objects.get(pk=pledge.pk).paid_amount == 800 + 900
