@@ -11,8 +11,9 @@ endpoints call:
 - an overlapping statement of 6,000 rows (the same 5,000 and 1,000 more): only the new ones;
 - ``undo`` of both imports: every total must be back where it started.
 
-Goals: preview under 5 s, confirm under 10 s (the issue's acceptance). Writes
-bench/results/statement_import.json. Not part of ``make test``; ``make bench`` runs it.
+Goals: preview under 5 s, confirm under 10 s (the issue's acceptance). Three runs; writes each run and
+the medians (and their ratio to the goals) to bench/results/statement_import.json, which web.py adds to
+SUMMARY.md. Not part of ``make test``; ``make bench`` runs it.
 
     .venv/bin/python bench/statement_import.py
 
@@ -23,7 +24,9 @@ import json
 import os
 import platform
 import secrets
+import statistics
 import time
+from typing import Any
 
 from support import RESULTS_DIR, django_on_postgres
 
@@ -34,6 +37,7 @@ OVERLAP_ROWS = 6_000
 PLEDGES = 1_000
 GOAL_PREVIEW_SECONDS = 5.0
 GOAL_CONFIRM_SECONDS = 10.0
+RUNS = 3
 
 
 def church():
@@ -71,12 +75,9 @@ def timed(step):
     return answer, round(time.perf_counter() - started, 3)
 
 
-def main() -> None:
-    django_on_postgres(DEFAULT_DATABASE_URL)
+def one_run() -> dict[str, Any]:
+    """The whole story once, for a church of its own; its timings and what it checked."""
     from django.core.files.uploadedfile import SimpleUploadedFile
-    from django.core.management import call_command
-
-    call_command("createcachetable")  # the cache is the database's unless REDIS_URL is set
 
     from campaigns.models import Campaign
     from payments.models import Payment
@@ -111,11 +112,11 @@ def main() -> None:
 
     def totals():
         figures = Campaign.objects.get(pk=campaign.pk)
-        return figures.raised_total, figures.donor_count, Payment.objects.filter(counted_at__isnull=False).count()
+        counted = Payment.objects.filter(campaign=campaign, counted_at__isnull=False).count()
+        return figures.raised_total, figures.donor_count, counted
 
     before = totals()
     preview, preview_seconds = timed(lambda: upload_and_preview(ROWS))
-    figures = preview.counts()
     _, confirm_seconds = timed(lambda: confirm(preview))
     after_first = totals()
     payments_after_first = Payment.objects.count()
@@ -127,43 +128,68 @@ def main() -> None:
     overlap, _ = timed(lambda: upload_and_preview(OVERLAP_ROWS))
     overlap_confirmed, overlap_confirm_seconds = timed(lambda: confirm(overlap))
     overlap_recorded = overlap_confirmed.imported.count()
-
-    first_import = preview.statement_import.pk
+    new_rows = overlap.counts()
 
     def undo_both():
-        for import_id in (overlap.statement_import.pk, first_import):
+        for import_id in (overlap.statement_import.pk, preview.statement_import.pk):
             services.statement_import_undo(
                 user=treasurer, organization_id=organization_id, import_id=import_id, reason="Benchmark"
             )
 
     _, undo_seconds = timed(undo_both)
     after_undo = totals()
-
-    results = {
-        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, PostgreSQL",
-        "rows": ROWS,
-        "pledges": PLEDGES,
-        "preview_figures": figures,
+    assert reimport_credited == 0, "the same statement again recorded payments"
+    assert overlap_recorded == new_rows["matched"]["rows"] + new_rows["unmatched"]["rows"] <= OVERLAP_ROWS - ROWS
+    assert after_undo == before, "undo did not restore every total"
+    return {
+        "preview_figures": preview.counts(),
         "preview_seconds": preview_seconds,
         "confirm_seconds": confirm_seconds,
-        "goal_preview_seconds": GOAL_PREVIEW_SECONDS,
-        "goal_confirm_seconds": GOAL_CONFIRM_SECONDS,
         "reimport_preview_seconds": reimport_preview_seconds,
         "reimport_confirm_seconds": reimport_confirm_seconds,
         "reimport_payments_recorded": reimport_credited,
-        "overlap_rows": OVERLAP_ROWS,
         "overlap_payments_recorded": overlap_recorded,
         "overlap_confirm_seconds": overlap_confirm_seconds,
         "undo_both_seconds": undo_seconds,
         "raised_before_after_undo": [before[0], after_first[0], after_undo[0]],
         "totals_restored_by_undo": after_undo == before,
     }
+
+
+TIMINGS = (
+    "preview_seconds",
+    "confirm_seconds",
+    "reimport_preview_seconds",
+    "reimport_confirm_seconds",
+    "overlap_confirm_seconds",
+    "undo_both_seconds",
+)
+
+
+def main() -> None:
+    django_on_postgres(DEFAULT_DATABASE_URL)
+    from django.core.management import call_command
+
+    call_command("createcachetable")  # the cache is the database's unless REDIS_URL is set
+
+    runs = [one_run() for _ in range(RUNS)]
+    median = {name: round(statistics.median(run[name] for run in runs), 3) for name in TIMINGS}
+    results = {
+        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, PostgreSQL",
+        "rows": ROWS,
+        "pledges": PLEDGES,
+        "overlap_rows": OVERLAP_ROWS,
+        "runs": RUNS,
+        "median": median,
+        "goal_preview_seconds": GOAL_PREVIEW_SECONDS,
+        "goal_confirm_seconds": GOAL_CONFIRM_SECONDS,
+        # Below 1: within the goal.
+        "preview_to_goal": round(median["preview_seconds"] / GOAL_PREVIEW_SECONDS, 2),
+        "confirm_to_goal": round(median["confirm_seconds"] / GOAL_CONFIRM_SECONDS, 2),
+        "each_run": runs,
+    }
     RESULTS.write_text(json.dumps(results, indent=2) + "\n")
-    print(json.dumps(results, indent=2))
-    assert reimport_credited == 0, "the same statement again recorded payments"
-    new_rows = overlap.counts()
-    assert overlap_recorded == new_rows["matched"]["rows"] + new_rows["unmatched"]["rows"] <= OVERLAP_ROWS - ROWS
-    assert after_undo == before, "undo did not restore every total"
+    print(json.dumps({key: value for key, value in results.items() if key != "each_run"}, indent=2))
 
 
 if __name__ == "__main__":

@@ -197,6 +197,19 @@ def summary_markdown(results: dict[str, Any]) -> str:
                 "",
                 f"median {figures['median_ms']} ms, p95 {figures['p95_ms']} ms (goal p95 <= {figures['goal_p95_ms']} ms).",
             ]
+    statements = RESULTS_DIR / "statement_import.json"
+    if statements.exists():
+        figures = json.loads(statements.read_text())
+        median = figures["median"]
+        lines += [
+            "",
+            f"## Statement import of {figures['rows']:,} M-Pesa rows (median of {figures['runs']} runs)",
+            "",
+            f"preview {median['preview_seconds']} s ({figures['preview_to_goal']} of the goal, "
+            f"{figures['goal_preview_seconds']:.0f} s), confirm {median['confirm_seconds']} s "
+            f"({figures['confirm_to_goal']} of the goal, {figures['goal_confirm_seconds']:.0f} s), "
+            f"undo of it and an overlapping import {median['undo_both_seconds']} s.",
+        ]
     return "\n".join(lines) + "\n"
 
 

@@ -22,6 +22,7 @@ from common import outages
 from common.api import router as common_router
 from common.errors import RateLimitedError, ServiceError
 from config.dashboard import router as dashboard_router
+from desk.api import router as desk_router
 from events.api import router as events_router
 from feedback.api import router as feedback_router
 from grants.api import router as grants_router
@@ -57,6 +58,7 @@ api.add_router("/", campaigns_router)
 api.add_router("/", collection_accounts_router)
 api.add_router("/", common_router)
 api.add_router("/", dashboard_router)
+api.add_router("/", desk_router)
 api.add_router("/", events_router)
 api.add_router("/", feedback_router)
 api.add_router("/", grants_router)

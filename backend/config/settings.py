@@ -99,6 +99,7 @@ INSTALLED_APPS = [
     "payments",
     "pledges",
     "events",
+    "desk",
     "grants",
     "notifications",
     "audit",
@@ -474,6 +475,10 @@ RATE_LIMIT_CALLBACK_REJECTED = env_rate("RATE_LIMIT_CALLBACK_REJECTED", "20/600"
 # and reminders, when nothing was paid from that number): notifications/recipient_limits.py.
 RATE_LIMIT_UNASKED_MESSAGES_HOUR = env_rate("RATE_LIMIT_UNASKED_MESSAGES_HOUR", "3/3600")
 RATE_LIMIT_UNASKED_MESSAGES_DAY = env_rate("RATE_LIMIT_UNASKED_MESSAGES_DAY", "10/86400")
+# Entries at an event's desk per usher (an account or a passcode, never an address: one hall's Wi-Fi
+# carries every desk), and desk passcodes tried per address.
+RATE_LIMIT_DESK_ENTRY = env_rate("RATE_LIMIT_DESK_ENTRY", "200/600")
+RATE_LIMIT_DESK_PASSCODE = env_rate("RATE_LIMIT_DESK_PASSCODE", "10/600")
 # Cover uploads per user: each may cost a worker seconds of image decoding (campaigns/uploads.py).
 RATE_LIMIT_MEDIA_UPLOAD = env_rate("RATE_LIMIT_MEDIA_UPLOAD", "20/3600")
 # The organizer's manual 'Remind' in Pledge Management, per pledge.

@@ -6,6 +6,7 @@ from django.views.static import serve
 from common.views import healthz, readyz
 from config.api import api
 from config.spa import spa
+from desk.views import desk_manifest, desk_service_worker
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -13,6 +14,9 @@ urlpatterns = [
     # For the load balancer (deploy/nginx): is the process up, can it serve.
     path("healthz", healthz, name="healthz"),
     path("readyz", readyz, name="readyz"),
+    # The ushers' desk works offline: its service worker (scope /campaign/) and its manifest.
+    path("desk-sw.js", desk_service_worker, name="desk-service-worker"),
+    path("campaign/<int:campaign_id>/desk.webmanifest", desk_manifest, name="desk-manifest"),
     # Everything else is the React app (except /static/, served by whitenoise, and /simulators/).
     re_path(r"^(?!api/|admin/|static/|simulators/|healthz$|readyz$).*$", spa, name="spa"),
 ]

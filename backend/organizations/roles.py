@@ -13,9 +13,10 @@
 | DETAILS             | the account-number keywords that are not for Harambee                  |       |           |       |        |
 | RUN_EVENTS          | create a campaign's events (a harambee service), open and close them   |   ✓   |           |       |        |
 | MODERATE_LIVE_FEED  | hide an entry from the big screen's feed (it stays in the books)       |   ✓   |     ✓     |   ✓   |        |
+| RECORD_AT_DESK      | the ushers' desk: pledge cards and gifts (cash, M-Pesa) at an event    |   ✓   |     ✓     |   ✓   |        |
 
-Ushers record pledges and gifts at events once the ushers' desk exists; until then they see the
-organization's campaigns and moderate the big screen's feed during an event. Admins (staff) may do everything a role allows (see
+Ushers see the organization's campaigns, record pledges and gifts at its events' desk and moderate
+the big screen's feed during an event. Admins (staff) may do everything a role allows (see
 ``Campaign.allows``); an outsider and a visitor nothing beyond the public pages.
 """
 
@@ -41,6 +42,7 @@ class Permission(StrEnum):
     MANAGE_PAYMENT_DETAILS = "manage_payment_details"
     RUN_EVENTS = "run_events"
     MODERATE_LIVE_FEED = "moderate_live_feed"
+    RECORD_AT_DESK = "record_at_desk"
 
 
 ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
@@ -52,9 +54,10 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
             Permission.MANAGE_PLEDGES,
             Permission.MANAGE_PAYMENT_DETAILS,
             Permission.MODERATE_LIVE_FEED,
+            Permission.RECORD_AT_DESK,
         }
     ),
-    Role.USHER: frozenset({Permission.SEE_UNPUBLISHED, Permission.MODERATE_LIVE_FEED}),
+    Role.USHER: frozenset({Permission.SEE_UNPUBLISHED, Permission.MODERATE_LIVE_FEED, Permission.RECORD_AT_DESK}),
     Role.VIEWER: frozenset({Permission.SEE_UNPUBLISHED, Permission.SEE_PLEDGES}),
 }
 

@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 from accounts import validators
 from accounts.models import User
 from audit.models import AuditAction
-from audit.services import audit_record
+from audit.services import audit_record, audit_record_many
 from campaigns.models import Campaign
 from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from common import encryption, ratelimit
@@ -57,7 +57,7 @@ from payments.models import (
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout, daraja, paystack
 from payments.providers.daraja import DarajaClient, StandingOrderTerms, StkQueryAnswer, StkResult
 from payments.providers.paystack import PaystackClient
-from payments.signals import payment_reversed, payment_succeeded, payments_succeeded
+from payments.signals import payment_succeeded, payments_reversed, payments_succeeded
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -846,9 +846,7 @@ def _received_at(received_on: date | None) -> datetime | None:
 
 def _mpesa_receipt_clean(receipt: str) -> str:
     """An M-Pesa receipt code (10 letters and digits, e.g. SLK4H7R2QX) not recorded before."""
-    receipt = receipt.strip().upper()
-    if not MPESA_RECEIPT_PATTERN.match(receipt):
-        raise _invalid("reference", _("Please enter the M-Pesa receipt code: 10 letters and digits, e.g. SLK4H7R2QX."))
+    receipt = mpesa_receipt_normalize(receipt)
     if Payment.objects.filter(mpesa_receipt=receipt).exists():
         raise _invalid("reference", _("This M-Pesa receipt has already been recorded."))
     return receipt
@@ -934,10 +932,71 @@ def payment_record_manual(
     return payment
 
 
+def mpesa_receipt_normalize(receipt: str) -> str:
+    """An M-Pesa receipt code as the ledger keeps it (upper case), or a field error on ``reference``."""
+    receipt = receipt.strip().upper()
+    if not MPESA_RECEIPT_PATTERN.match(receipt):
+        raise _invalid("reference", _("Please enter the M-Pesa receipt code: 10 letters and digits, e.g. SLK4H7R2QX."))
+    return receipt
+
+
+def payment_with_receipt_locked(*, mpesa_receipt: str) -> Payment | None:
+    """The payment already in the ledger with this M-Pesa receipt (its confirmation, a Pull, a
+    statement or an earlier entry brought it), locked; None when there is none."""
+    return (
+        Payment.objects.select_for_update(of=("self",))
+        .select_related("collection_account")
+        .filter(mpesa_receipt=mpesa_receipt)
+        .first()
+    )
+
+
+def payment_record_at_desk(
+    *,
+    campaign: Campaign,
+    provider: str,
+    amount: int,
+    mpesa_receipt: str | None,
+    recorded_by: User | None,
+    payer_phone: str,
+) -> Payment | None:
+    """A gift taken at an event's desk (the desk app has checked who may), credited at once as a
+    donation payment of ``campaign``: cash, or M-Pesa paid to the church's own number with its
+    receipt code. Inside the caller's transaction. None when the receipt reached the ledger first
+    (``payment_with_receipt_locked`` then finds it): one receipt, one credit, whichever way it came;
+    a confirmation arriving later with it is answered as a duplicate (``_c2b_record``)."""
+    try:
+        with transaction.atomic():
+            payment = Payment.objects.create(
+                provider=provider,
+                purpose=Payment.Purpose.DONATION,
+                amount=amount,
+                campaign=campaign,
+                recorded_by=recorded_by,
+                payer_phone=payer_phone,
+                mpesa_receipt=mpesa_receipt,
+            )
+    except IntegrityError:
+        return None
+    payment = Payment.objects.select_for_update().get(pk=payment.pk)
+    _credit(payment)
+    return payment
+
+
+def payment_take_as_donation(*, payment: Payment, campaign: Campaign) -> None:
+    """A locked succeeded payment that paid nothing yet (an M-Pesa receipt whose confirmation came
+    before the usher's entry) becomes a donation payment of ``campaign``; the caller records the
+    donation and counts it, inside its transaction."""
+    payment.purpose = Payment.Purpose.DONATION
+    payment.campaign = campaign
+    payment.set_aside = ""
+    payment.save(update_fields=["purpose", "campaign", "set_aside"])
+
+
 def payment_reverse(*, reference: str, user: User, reason: str) -> Payment:
     """Take back a payment recorded by hand by mistake, with a reversing entry (``PaymentReversal``):
     the payment row stays as it was; from now on it counts towards nothing, and the
-    ``payment_reversed`` receivers take back what it paid (a pledge's paid amount, a donation) in
+    ``payments_reversed`` receivers take back what it paid (a pledge's paid amount, a donation) in
     the same transaction. Only the campaign's organizer or an admin, with a reason; audited.
     Payments the providers told us about are not reversed here: the money did move."""
     reason = reason.strip()
@@ -971,17 +1030,28 @@ def payment_reverse(*, reference: str, user: User, reason: str) -> Payment:
 
 def _reverse(*, payment: Payment, user: User, reason: str) -> None:
     """The reversing entry of a locked payment, its receivers' take-back and its audit entry."""
-    before = {"amount": payment.amount, "counted_at": payment.counted_at}
-    PaymentReversal.objects.create(payment=payment, reason=reason, reversed_by=user)
-    payment_reversed.send(sender=Payment, payment=payment, user=user, reason=reason)
-    payment.counted_at = None
-    payment.save(update_fields=["counted_at"])
-    audit_record(
+    _payments_reverse(payments=[payment], user=user, reason=reason)
+
+
+def _payments_reverse(*, payments: list[Payment], user: User, reason: str) -> None:
+    """The reversing entries of locked payments, their receivers' take-back and their audit entries, in a
+    number of queries that does not grow with theirs."""
+    before = {payment.pk: {"amount": payment.amount, "counted_at": payment.counted_at} for payment in payments}
+    PaymentReversal.objects.bulk_create(
+        [PaymentReversal(payment=payment, reason=reason, reversed_by=user) for payment in payments],
+        batch_size=BULK_BATCH_SIZE,
+    )
+    payments_reversed.send(sender=Payment, payments=payments, user=user, reason=reason)
+    Payment.objects.filter(pk__in=[payment.pk for payment in payments]).update(counted_at=None)
+    for payment in payments:
+        payment.counted_at = None
+    audit_record_many(
         actor=user,
         action=AuditAction.PAYMENT_REVERSED,
-        target=payment,
-        before=before,
-        after={"amount": payment.amount, "counted_at": None, "reason": reason},
+        changes=[
+            (payment, before[payment.pk], {"amount": payment.amount, "counted_at": None, "reason": reason})
+            for payment in payments
+        ],
     )
 
 
@@ -1129,14 +1199,14 @@ def payments_reverse_imported(*, payments: list[Payment], user: User, reason: st
     each with its reversing entry, inside the caller's transaction; those reversed already are left.
     Answers how many were reversed."""
     # Only the payments' own rows: PostgreSQL cannot lock the outer join that finds the unreversed.
-    locked = Payment.objects.select_for_update(of=("self",)).filter(
-        pk__in=[payment.pk for payment in payments], reversal__isnull=True, status=Status.SUCCEEDED
+    locked = list(
+        Payment.objects.select_for_update(of=("self",))
+        .filter(pk__in=[payment.pk for payment in payments], reversal__isnull=True, status=Status.SUCCEEDED)
+        .order_by("pk")
     )
-    reversed_count = 0
-    for payment in locked.order_by("pk"):
-        _reverse(payment=payment, user=user, reason=reason)
-        reversed_count += 1
-    return reversed_count
+    if locked:
+        _payments_reverse(payments=locked, user=user, reason=reason)
+    return len(locked)
 
 
 # Stale intents -----------------------------------------------------------------------------

@@ -11,7 +11,8 @@ payment_succeeded = Signal()
 # theirs. A receiver of ``payment_succeeded`` that has a part in statements' money listens to both.
 payments_succeeded = Signal()
 
-# Sent with ``payment=<Payment>, user=<User>, reason=<str>`` when a succeeded payment is reversed,
-# inside the transaction that records the reversing entry, payment locked: receivers take back
-# what its success counted (a pledge's paid amount, a donation), in the same transaction.
-payment_reversed = Signal()
+# Sent with ``payments=[<Payment>, ...], user=<User>, reason=<str>`` when succeeded payments are reversed
+# (one by hand, or a whole statement import), inside the transaction that records the reversing entries,
+# payments locked: receivers take back what their success counted (a pledge's paid amount, a donation),
+# in the same transaction and in a number of queries that does not grow with theirs.
+payments_reversed = Signal()

@@ -13,9 +13,9 @@ from django.dispatch import receiver
 
 from campaigns.caching import campaign_changed
 from payments.models import Payment
-from payments.signals import payment_reversed, payment_succeeded, payments_succeeded
+from payments.signals import payment_succeeded, payments_reversed, payments_succeeded
 from pledges.models import Donation, Pledge
-from pledges.services import payment_record_reversed, payment_record_succeeded, payments_record_succeeded
+from pledges.services import payment_record_succeeded, payments_record_reversed, payments_record_succeeded
 
 
 @receiver(payment_succeeded, dispatch_uid="pledges.payment_succeeded")
@@ -28,9 +28,9 @@ def on_payments_succeeded(sender: type[Payment], payments: list[Payment], **kwar
     payments_record_succeeded(payments=payments)
 
 
-@receiver(payment_reversed, dispatch_uid="pledges.payment_reversed")
-def on_payment_reversed(sender: type[Payment], payment: Payment, **kwargs: Any) -> None:
-    payment_record_reversed(payment=payment)
+@receiver(payments_reversed, dispatch_uid="pledges.payments_reversed")
+def on_payments_reversed(sender: type[Payment], payments: list[Payment], **kwargs: Any) -> None:
+    payments_record_reversed(payments=payments)
 
 
 @receiver([post_save, post_delete], sender=Pledge, dispatch_uid="pledges.pledge_changed")

@@ -16,6 +16,7 @@ takes the campaign row's lock itself, so concurrent credits queue on it and none
 import re
 from collections import defaultdict
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import partial
 from typing import Any
@@ -48,11 +49,15 @@ from payments.models import MpesaStandingOrder, Payment, PaymentReversal
 from payments.providers.daraja import StandingOrderTerms
 from payments.services import (
     BULK_BATCH_SIZE,
+    mpesa_receipt_normalize,
     payment_checkout_start,
     payment_instructed_intent_create,
+    payment_record_at_desk,
     payment_record_manual,
     payment_stk_push_limit_enforce,
     payment_stk_push_start,
+    payment_take_as_donation,
+    payment_with_receipt_locked,
     standing_order_record,
     standing_order_send,
 )
@@ -271,6 +276,44 @@ def pledge_create_by_phone(*, campaign_id: int, amount: int, phone: str, is_anon
         email="",
         phone=validators.normalize_kenyan_phone(phone),
         phone_verified=True,
+        amount=amount,
+        is_anonymous=is_anonymous,
+    )
+
+
+def _desk_details_check(*, campaign: Campaign, amount: int, name: str, phone: str, is_pledge: bool) -> None:
+    """The checks of an entry typed at an event's desk: a whole amount (for a pledge at most the
+    campaign's largest single pledge), an optional name, a Kenyan phone (a pledge's is required)."""
+    errors: dict[str, str] = {}
+    if is_pledge and (message := pledge_amount_refusal(campaign=campaign, amount=amount)):
+        errors["amount"] = message
+    elif _whole_amount(amount) is None:
+        errors["amount"] = str(WHOLE_AMOUNT_MESSAGE)
+    if len(name) > NAME_MAX_LENGTH:
+        errors["name"] = _("Please keep the name under 150 characters.")
+    if is_pledge and not phone:
+        errors["phone"] = _("Phone number is required")
+    elif phone and (message := validators.check_kenyan_phone(phone)):
+        errors["phone"] = message
+    if errors:
+        raise FieldValidationError(next(iter(errors.values())), field_errors=errors)
+
+
+def pledge_create_at_desk(*, campaign: Campaign, amount: int, name: str, phone: str, is_anonymous: bool) -> Pledge:
+    """A pledge card typed at an event's desk by its usher (the desk app checked who may): the web
+    form's ledger, rules and per-phone limit, with the name optional and no e-mail. The pledger is
+    the card's, not the usher: it belongs to no account, and gets the usual SMS with its code and
+    how to pay (``pledge_created``). No per-address limit: one hall's Wi-Fi carries every desk."""
+    _ensure_open(campaign, refusals=PLEDGE_REFUSALS)
+    name, phone = validators.normalize_name(name), _clean(phone)
+    _desk_details_check(campaign=campaign, amount=amount, name=name, phone=phone, is_pledge=True)
+    _giving_contact_limits_enforce(scope="pledge", phone=phone, email="", viewer=None)
+    return _pledge_record(
+        campaign=campaign,
+        user=None,
+        name=name,
+        email="",
+        phone=validators.normalize_kenyan_phone(phone),
         amount=amount,
         is_anonymous=is_anonymous,
     )
@@ -579,6 +622,32 @@ def _pledge_credit(*, pledge: Pledge, payment: Payment, assigned_by: User | None
     _pledges_credit(credits=[(pledge, [payment])], assigned_by=assigned_by)
 
 
+def _pledges_payments_write(pledges: list[Pledge], *, confirmed_before: dict[int, tuple[Any, Any]]) -> None:
+    """Write the paid amounts and statuses of pledges whose payments changed. Many pledges share a status
+    and few change who confirmed them: one UPDATE per status, and the confirmations of only those whose
+    confirmation changed (a row-by-row update of every field takes as long as all the rest of a large
+    statement's import)."""
+    Pledge.objects.bulk_update(pledges, ["paid_amount"], batch_size=BULK_BATCH_SIZE)
+    by_status: defaultdict[str, list[int]] = defaultdict(list)
+    for pledge in pledges:
+        by_status[pledge.status].append(pledge.pk)
+    for status, pledge_ids in sorted(by_status.items()):
+        Pledge.objects.filter(pk__in=pledge_ids).update(status=status)
+    Pledge.objects.bulk_update(
+        [pledge for pledge in pledges if (pledge.confirmed_at, pledge.confirmed_by_id) != confirmed_before[pledge.pk]],
+        ["confirmed_at", "confirmed_by"],
+        batch_size=BULK_BATCH_SIZE,
+    )
+
+
+def _campaigns_move(change: Mapping[int, CampaignFigures]) -> None:
+    """Move each campaign's counters once, in one order (so two transactions never deadlock on them), and
+    renew its cached view (as saving a pledge or donation would have: a bulk update sends no signal)."""
+    for campaign_id in sorted(change):
+        _counters_move(campaign_id=campaign_id, change=change[campaign_id])
+        campaign_changed(campaign_id=campaign_id)
+
+
 def _pledges_credit(*, credits: list[tuple[Pledge, list[Payment]]], assigned_by: User | None) -> None:
     """Count succeeded payments towards locked live pledges, each pledge's in order, inside the caller's
     transaction; a pledge and a campaign are written once however many payments they take."""
@@ -613,21 +682,7 @@ def _pledges_credit(*, credits: list[tuple[Pledge, list[Payment]]], assigned_by:
         # A pledger counts as a donor from their first payment on.
         change[pledge.campaign_id] += pledge.campaign_figures() - figures
     PledgePayment.objects.bulk_create(links, batch_size=BULK_BATCH_SIZE)
-    pledges = [pledge for pledge, _payments in credits]
-    Pledge.objects.bulk_update(pledges, ["paid_amount"], batch_size=BULK_BATCH_SIZE)
-    # Many pledges share a status and few change who confirmed them: one UPDATE per status, and the
-    # confirmations of only those whose confirmation changed (a row-by-row update of every field would
-    # take as long as all the rest of a large statement's import).
-    by_status: defaultdict[str, list[int]] = defaultdict(list)
-    for pledge in pledges:
-        by_status[pledge.status].append(pledge.pk)
-    for status, pledge_ids in sorted(by_status.items()):
-        Pledge.objects.filter(pk__in=pledge_ids).update(status=status)
-    Pledge.objects.bulk_update(
-        [pledge for pledge in pledges if (pledge.confirmed_at, pledge.confirmed_by_id) != confirmed_before[pledge.pk]],
-        ["confirmed_at", "confirmed_by"],
-        batch_size=BULK_BATCH_SIZE,
-    )
+    _pledges_payments_write([pledge for pledge, _payments in credits], confirmed_before=confirmed_before)
     # The same values as above, set by the database in one UPDATE (row by row would take longer than all
     # the rest of a large statement's import).
     link = PledgePayment.objects.filter(payment=OuterRef("pk")).values("pledge")
@@ -638,9 +693,7 @@ def _pledges_credit(*, credits: list[tuple[Pledge, list[Payment]]], assigned_by:
             When(payer_email="", then=Subquery(link.values("pledge__email")[:1])), default=F("payer_email")
         ),
     )
-    for campaign_id in sorted(change):  # in one order, so two crediting transactions never deadlock
-        _counters_move(campaign_id=campaign_id, change=change[campaign_id])
-        campaign_changed(campaign_id=campaign_id)  # what saving a pledge would have said (a bulk update does not)
+    _campaigns_move(change)
 
     def tell() -> None:
         for pledge, payment, fully_paid in paid:
@@ -909,26 +962,39 @@ def pledge_restore(*, pledge_id: int, user: User, reason: str) -> Pledge:
     return pledge
 
 
-def payment_record_reversed(*, payment: Payment) -> None:
-    """Take back what a reversed payment counted (the ``payment_reversed`` receiver, inside the
-    reversing transaction with the payment locked): its pledge's paid amount and status, or its
-    donation; the campaign's counters move with them."""
-    link = PledgePayment.objects.filter(payment=payment).first()
-    if link is not None:
-        pledge = Pledge.objects.select_for_update().get(pk=link.pledge_id)
-        figures = pledge.campaign_figures()
-        pledge.paid_amount -= payment.amount
+def payments_record_reversed(*, payments: list[Payment]) -> None:
+    """Take back what reversed payments counted (the ``payments_reversed`` receiver, inside the reversing
+    transaction with the payments locked), in a number of queries that does not grow with theirs: their
+    pledges' paid amounts and statuses, or their donations; the campaigns' counters move with them, and
+    each pledger hears once."""
+    links = PledgePayment.objects.filter(payment__in=payments).values_list("payment_id", "pledge_id")
+    pledge_of = dict(links)
+    pledges = {
+        pledge.pk: pledge
+        for pledge in Pledge.objects.select_for_update().filter(pk__in=set(pledge_of.values())).order_by("pk")
+    }
+    change: defaultdict[int, CampaignFigures] = defaultdict(CampaignFigures)
+    confirmed_before = {pledge.pk: (pledge.confirmed_at, pledge.confirmed_by_id) for pledge in pledges.values()}
+    figures = {pledge.pk: pledge.campaign_figures() for pledge in pledges.values()}
+    for payment in payments:
+        if payment.pk in pledge_of:
+            pledges[pledge_of[payment.pk]].paid_amount -= payment.amount
+    for pledge in pledges.values():
         _status_settle(pledge, by=None)
-        pledge.save(update_fields=["paid_amount", "status", "confirmed_at", "confirmed_by"])
-        _counters_move(campaign_id=pledge.campaign_id, change=pledge.campaign_figures() - figures)
+        change[pledge.campaign_id] += pledge.campaign_figures() - figures[pledge.pk]
         _changed(pledge, "payment_reversed")
-        return
-    donation = Donation.objects.filter(payment=payment).first()
-    if donation is not None and donation.counted_at is not None:
-        figures = _donation_figures(donation)
+    _pledges_payments_write(list(pledges.values()), confirmed_before=confirmed_before)
+    donations = list(
+        Donation.objects.filter(payment__in=[payment for payment in payments if payment.pk not in pledge_of])
+        .filter(counted_at__isnull=False)
+        .order_by("pk")
+    )
+    for donation in donations:
+        figures_before = _donation_figures(donation)
         donation.counted_at = None
-        donation.save(update_fields=["counted_at"])
-        _counters_move(campaign_id=donation.campaign_id, change=_donation_figures(donation) - figures)
+        change[donation.campaign_id] += _donation_figures(donation) - figures_before
+    Donation.objects.filter(pk__in=[donation.pk for donation in donations]).update(counted_at=None)
+    _campaigns_move(change)
 
 
 def payment_record_succeeded(*, payment: Payment) -> None:
@@ -1089,6 +1155,107 @@ def donation_create_by_phone(*, campaign_id: int, amount: int, phone: str, idemp
         phone=validators.normalize_kenyan_phone(phone),
         is_anonymous=True,
     )
+
+
+@dataclass(frozen=True)
+class DeskGift:
+    """What a gift typed at the desk did: its donation (None when its M-Pesa receipt had already
+    paid a pledge) and payment; ``already_credited`` when the receipt was in the books before."""
+
+    donation: Donation | None
+    payment: Payment
+    already_credited: bool
+
+
+def donation_record_at_desk(
+    *,
+    campaign: Campaign,
+    method: str,
+    amount: int,
+    name: str,
+    phone: str,
+    is_anonymous: bool,
+    mpesa_receipt: str,
+    recorded_by: User | None,
+) -> DeskGift:
+    """A gift taken at an event's desk, recorded as a donation (counted at once): cash in an
+    envelope (``method`` 'cash'), or M-Pesa paid to the church's number ('mpesa') with its receipt
+    code. One receipt, one credit: when the receipt is already in the books (its confirmation came
+    first), nothing is credited again; if that money paid nothing yet and went into an account of
+    the campaign's organization, it becomes this gift. The amount must be the receipt's. Audited
+    as a payment recorded (or assigned) by ``recorded_by`` (None: a desk passcode's volunteer)."""
+    _ensure_open(campaign, refusals=DONATION_REFUSALS)
+    name, phone = validators.normalize_name(name), _clean(phone)
+    _desk_details_check(campaign=campaign, amount=amount, name=name, phone=phone, is_pledge=False)
+    receipt = mpesa_receipt_normalize(mpesa_receipt) if method == "mpesa" else None
+    phone = validators.normalize_kenyan_phone(phone) if phone else ""
+    details: dict[str, Any] = {"name": name, "email": "", "phone": phone, "is_anonymous": is_anonymous}
+    with transaction.atomic():
+        payment = None
+        if receipt is None or (payment := payment_with_receipt_locked(mpesa_receipt=receipt)) is None:
+            provider = Payment.Provider.MPESA_MANUAL if receipt else Payment.Provider.CASH
+            payment = payment_record_at_desk(
+                campaign=campaign,
+                provider=provider,
+                amount=amount,
+                mpesa_receipt=receipt,
+                recorded_by=recorded_by,
+                payer_phone=phone,
+            )
+            if payment is not None:
+                donation = donation_attach_payment(payment=payment, campaign=campaign, **details)
+                audit_record(
+                    actor=recorded_by,
+                    action=AuditAction.PAYMENT_RECORDED,
+                    target=payment,
+                    after={
+                        "provider": provider,
+                        "purpose": payment.purpose,
+                        "amount": amount,
+                        "campaign": campaign.pk,
+                        "mpesa_receipt": receipt or "",
+                        "receipt_number": payment.receipt_number,
+                        "desk": True,
+                    },
+                )
+                return DeskGift(donation=donation, payment=payment, already_credited=False)
+            # The receipt's confirmation was being recorded at the same moment: it is in the books now.
+            payment = payment_with_receipt_locked(mpesa_receipt=receipt or "")
+            assert payment is not None
+        return _desk_gift_already_in_books(
+            payment=payment, campaign=campaign, amount=amount, recorded_by=recorded_by, details=details
+        )
+
+
+def _desk_gift_already_in_books(
+    *, payment: Payment, campaign: Campaign, amount: int, recorded_by: User | None, details: dict[str, Any]
+) -> DeskGift:
+    """A desk gift whose M-Pesa receipt the ledger already has (``payment``, locked)."""
+    if payment.status != Payment.Status.SUCCEEDED or payment.flagged:
+        message = _("This M-Pesa receipt belongs to a payment that has not gone through: ask a treasurer.")
+        raise FieldValidationError(message, field_errors={"mpesa_receipt": message})
+    if payment.amount != amount:
+        message = _("M-Pesa says this receipt was for %(amount)s.") % {"amount": format_ksh(payment.amount)}
+        raise FieldValidationError(message, field_errors={"amount": message})
+    donation = Donation.objects.filter(payment=payment).first()
+    if donation is not None or PledgePayment.objects.filter(payment=payment).exists():
+        return DeskGift(donation=donation, payment=payment, already_credited=True)
+    account = payment.collection_account
+    ours = payment.campaign_id == campaign.pk or (
+        account is not None and account.organization_id == campaign.organization_id
+    )
+    if not ours:
+        message = _("This M-Pesa receipt was paid to another organization.")
+        raise FieldValidationError(message, field_errors={"mpesa_receipt": message})
+    payment_take_as_donation(payment=payment, campaign=campaign)
+    donation = donation_attach_payment(payment=payment, campaign=campaign, **details)
+    audit_record(
+        actor=recorded_by,
+        action=AuditAction.PAYMENT_ASSIGNED,
+        target=payment,
+        after={"donation": donation.pk, "campaign": campaign.pk, "mpesa_receipt": payment.mpesa_receipt, "desk": True},
+    )
+    return DeskGift(donation=donation, payment=payment, already_credited=True)
 
 
 @transaction.atomic

@@ -169,6 +169,27 @@ def bank_statement_csv(
     return out.getvalue().encode()
 
 
+def bank_statement_generate(
+    *, rows: int, account_numbers: list[str], seed: int = 25, reference_prefix: str = "FT", start: date | None = None
+) -> bytes:
+    """A bank statement of ``rows`` transactions, 200 a day from ``start`` (30 days ago): deposits naming one
+    of ``account_numbers`` (pledge codes, keywords, typos) in their narration, with a cheque paid out every
+    50 rows; references are ``reference_prefix`` and the row's number, so two statements with the same
+    seed overlap where their rows do."""
+    chooser = random.Random(seed)  # noqa: S311 (made-up payments, the same ones for the same seed)
+    start = start or timezone.localdate() - timedelta(days=30)
+    lines = []
+    for index in range(rows):
+        on = start + timedelta(days=index // 200)
+        reference = f"{reference_prefix}{index:07d}"
+        if index % 50 == 49:
+            lines.append(BankLine(on, -chooser.randint(1_000, 20_000), reference, "CHEQUE PAID"))
+        else:
+            account = chooser.choice(account_numbers)
+            lines.append(BankLine(on, chooser.randint(50, 5_000), reference, f"MPESA C2B {account} MEMBER {index}"))
+    return bank_statement_csv(lines)
+
+
 @require_GET
 def statement_export(request: HttpRequest, shortcode: str) -> HttpResponse:
     """The Org Portal's export: every payment the simulator received for ``shortcode``."""

@@ -4,7 +4,7 @@ reference, in one transaction) and undo (reverse exactly what the import recorde
 treasurers only; confirmation and undo are audited."""
 
 import hashlib
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
@@ -47,6 +47,9 @@ from statements.selectors import (
 # Money found on a statement more than this long after it was paid gets no receipt, unless asked for:
 # a thank-you weeks later confuses more than it tells.
 RECEIPTS_WITHIN = timedelta(days=3)
+# A preview nobody confirmed within this is deleted with the rows it keeps (payers' names and numbers):
+# a treasurer who comes back later uploads the statement again, and reads it afresh.
+PREVIEW_KEPT_FOR = timedelta(hours=24)
 UNDO_REASON_MAX_LENGTH = 500
 
 
@@ -257,3 +260,13 @@ def statement_import_undo(*, user: User, organization_id: int, import_id: int, r
             after={"status": statement_import.status, "reversed": reversed_count, "reason": reason},
         )
     return statement_import
+
+
+def statement_previews_expire(*, now: datetime | None = None) -> int:
+    """Delete the previews nobody confirmed within ``PREVIEW_KEPT_FOR``, with the rows they keep (run by the
+    scheduler). Nothing in the ledger changes: a preview has written nothing there. Answers how many."""
+    now = now or timezone.now()
+    deleted, _by_model = StatementImport.objects.filter(
+        status=StatementImport.Status.PREVIEWED, created_at__lte=now - PREVIEW_KEPT_FOR
+    ).delete()
+    return deleted

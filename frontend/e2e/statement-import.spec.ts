@@ -86,7 +86,7 @@ test("a treasurer imports a statement, assigns its unmatched payment and undoes 
     throw new Error("The demo treasurer serves no organization with the ministry's paybill");
   })();
   await page.goto(`/organizations/${ministry.id}`);
-  await page.getByRole("link", { name: "Import an M-Pesa statement" }).click();
+  await page.getByRole("link", { name: "Import an M-Pesa or bank statement" }).click();
   await expect(page).toHaveURL(`/orgs/${ministry.id}/statements`);
   await expect(page.getByRole("heading", { name: "Import a statement" })).toBeVisible();
 

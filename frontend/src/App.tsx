@@ -24,6 +24,7 @@ const EditCampaignPage = lazy(() => import("./features/campaigns/EditCampaignPag
 const PosterPage = lazy(() => import("./features/ussd/PosterPage"));
 const LiveScreenPage = lazy(() => import("./features/events/LiveScreenPage"));
 const EventsPage = lazy(() => import("./features/events/EventsPage"));
+const DeskPage = lazy(() => import("./features/desk/DeskPage"));
 const GrantFundingPage = lazy(() => import("./features/grants/GrantFundingPage"));
 const SampleGrantPage = lazy(() => import("./features/grants/SampleGrantPage"));
 const CreateCampaignPage = lazy(() => import("./features/wizard/CreateCampaignPage"));
@@ -67,6 +68,8 @@ export function App() {
           <Route path={/^\/campaign\/(?<id>\d+)\/donate\/?$/} component={DonatePage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/poster\/?$/} component={PosterPage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/live\/?$/} component={LiveScreenPage} />
+          {/* Signed in, or a volunteer's desk passcode: the page asks the server which. */}
+          <Route path={/^\/campaign\/(?<id>\d+)\/desk\/?$/} component={DeskPage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/events\/?$/}>
             <RequireAuth>
               <EventsPage />

@@ -35,6 +35,7 @@ from campaigns.tests.wizard_support import image_bytes
 from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from collection_accounts.tests.factories import TEST_PAYBILL, CollectionAccountFactory
 from config.api import api
+from desk.services import desk_passcode_issue
 from events.models import Event
 from events.tests.factories import open_event
 from grants.models import Grant
@@ -200,6 +201,12 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/events/{event_id}/close":                  (401, 403, 200, 403, 403, 403, 403, 200),
     "GET /api/campaigns/{campaign_id}/live":              (200, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/campaigns/{campaign_id}/live/hidden":      (401, 403, 204, 204, 204, 403, 403, 204),
+    # The ushers' desk: owners, treasurers and ushers record (a volunteer's passcode too: desk tests);
+    # owners issue passcodes; anyone may try one (limited per address)
+    "GET /api/campaigns/{campaign_id}/desk":              (401, 403, 200, 200, 200, 403, 403, 200),
+    "POST /api/events/{event_id}/desk-entries":           (401, 403, 201, 201, 201, 403, 403, 201),
+    "POST /api/events/{event_id}/desk-passcodes":         (401, 403, 201, 403, 403, 403, 403, 201),
+    "POST /api/desk/sign-in":                             (200, 200, 200, 200, 200, 200, 200, 200),
 }
 # fmt: on
 
@@ -393,6 +400,7 @@ OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
     "POST /api/payments/{reference}/reversal": lambda w: {"reference": w.manual_payment.reference},
     "POST /api/pledges/{pledge_id}/restoration": lambda w: {"pledge_id": w.cancelled_pledge.pk},
     "POST /api/events/{event_id}/close": lambda w: {"event_id": w.open_event.pk},
+    "POST /api/events/{event_id}/desk-entries": lambda w: {"event_id": w.open_event.pk},
     "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards": lambda w: {
         "account_id": w.bank_account.pk
     },
@@ -459,6 +467,11 @@ def phone_pledge_claimable_by(world: World, user: User | None) -> str:
     return PledgeFactory.create(
         campaign=world.campaign, name="", email="", phone=user.phone, phone_verified=True, user=None
     ).code
+
+
+def desk_passcode_for(world: World) -> str:
+    """A working passcode of the world's scheduled event, as its owner read it out."""
+    return desk_passcode_issue(user=world.organizer, event_id=world.event.pk, volunteer="Mary Wambui")[1]
 
 
 NEW_PASSWORD = "Kesho#Bora2027"
@@ -656,6 +669,11 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
         "json": {"title": "Harambee Sunday", "starts_at": IN_AN_HOUR.isoformat(), "ends_at": IN_4_HOURS.isoformat()}
     },
     "POST /api/campaigns/{campaign_id}/live/hidden": lambda w, me: {"json": {"kind": "pledge", "id": w.pledge.pk}},
+    "POST /api/events/{event_id}/desk-entries": lambda w, me: {
+        "json": {"idempotency_key": f"desk-entry-{me.pk if me else 0}", "kind": "cash", "amount": 500}
+    },
+    "POST /api/events/{event_id}/desk-passcodes": lambda w, me: {"json": {"volunteer": "Mary Wambui"}},
+    "POST /api/desk/sign-in": lambda w, me: {"json": {"passcode": desk_passcode_for(w)}},
 }
 
 

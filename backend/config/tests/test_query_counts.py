@@ -25,7 +25,9 @@ from campaigns.models import Campaign, Draft, DraftToolType
 from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
 from collection_accounts.tests.factories import CollectionAccountFactory
 from config.api import api
+from desk.models import DeskEntry
 from events.models import Event
+from events.tests.factories import open_event
 from grants.tests.factories import GrantApplicationFactory, GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
 from organizations.models import ChangeRequest, Invitation, Membership
@@ -180,6 +182,7 @@ CASES: dict[str, Case] = {
     "statements_api_statement_import_detail": ("organizer", lambda w: statement_preview_path(w)),
     "events_api_event_list": ("organizer", lambda w: events_path(w)),
     "events_api_live_screen": ("visitor", lambda w: f"/api/campaigns/{w.campaign.pk}/live"),
+    "desk_api_desk": ("organizer", lambda w: desk_path(w)),
 }
 
 
@@ -247,6 +250,24 @@ def events_path(world: World) -> str:
         for i in range(Payment.objects.filter(pledge_link__pledge=world.pledge).count())
     )
     return f"/api/campaigns/{world.campaign.pk}/events"
+
+
+def desk_path(world: World) -> str:
+    """The organizer's desk at an open event of another campaign of theirs, with as many of their
+    pledge cards as the pledge has payments (1 or 50)."""
+    campaign = CampaignFactory.create(organizer=world.organizer)
+    event = open_event(campaign)
+    for i in range(Payment.objects.filter(pledge_link__pledge=world.pledge).count()):
+        DeskEntry.objects.create(
+            idempotency_key=f"desk-{campaign.pk}-{i}",
+            event=event,
+            kind="pledge",
+            amount=1_000,
+            usher=world.organizer,
+            usher_name="Grace",
+            pledge=make_pledge(campaign, amount=1_000),
+        )
+    return f"/api/campaigns/{campaign.pk}/desk"
 
 
 def test_every_read_has_a_query_count_case():

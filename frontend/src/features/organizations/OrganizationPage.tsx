@@ -70,7 +70,7 @@ function OrganizationView({ organization }: { organization: Organization }) {
       {(organization.role === "owner" || organization.role === "treasurer") && (
         <p className="mt-4">
           <Link href={`/orgs/${id}/statements`} className="font-medium text-brand-700 underline">
-            <Trans>Import an M-Pesa statement</Trans>
+            <Trans>Import an M-Pesa or bank statement</Trans>
           </Link>
         </p>
       )}

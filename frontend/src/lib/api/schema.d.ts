@@ -298,6 +298,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/desk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Desk
+         * @description The desk of the campaign's open event for this usher (owners, treasurers, ushers, admins, or
+         *     a volunteer's passcode for that event): their own count and latest entries.
+         */
+        get: operations["desk_api_desk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{campaign_id}/events": {
         parameters: {
             query?: never;
@@ -600,6 +621,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/desk/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desk Sign In
+         * @description A volunteer's browser signs in to an event's desk with its passcode (anyone; guesses are
+         *     limited per address).
+         */
+        post: operations["desk_api_desk_sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/donations": {
         parameters: {
             query?: never;
@@ -660,6 +702,48 @@ export interface paths {
          * @description Close the event (owners and admins).
          */
         post: operations["events_api_event_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/desk-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desk Entry Record
+         * @description Record a pledge card or a gift at the event's desk: 201 the first time, 200 with the same
+         *     entry when its idempotency key comes again (a retry never counts twice).
+         */
+        post: operations["desk_api_desk_entry_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/desk-passcodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desk Passcode Issue
+         * @description A passcode for a volunteer without an account (owners and admins): it adds entries to this
+         *     event only, until its close. Shown once.
+         */
+        post: operations["desk_api_desk_passcode_issue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3245,6 +3329,135 @@ export interface components {
              * @description Sum of pledged_total over those campaigns, whole KES.
              */
             total_pledged: number;
+        };
+        /** DeskEntryIn */
+        DeskEntryIn: {
+            /** Amount */
+            amount: number;
+            /**
+             * Idempotency Key
+             * @description Drawn by the desk when the entry is typed; sent again on retries.
+             */
+            idempotency_key: string;
+            /**
+             * Is Anonymous
+             * @default false
+             */
+            is_anonymous: boolean;
+            kind: components["schemas"]["DeskEntryKind"];
+            /**
+             * Mpesa Receipt
+             * @description Required for an M-Pesa gift.
+             * @default
+             */
+            mpesa_receipt: string;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Phone
+             * @description Required for a pledge (its SMS goes there).
+             * @default
+             */
+            phone: string;
+        };
+        /**
+         * DeskEntryKind
+         * @enum {string}
+         */
+        DeskEntryKind: "pledge" | "cash" | "mpesa";
+        /** DeskEntryOut */
+        DeskEntryOut: {
+            /**
+             * Already In Books
+             * @description An M-Pesa receipt already credited: counted once, not again.
+             */
+            already_in_books: boolean;
+            /** Amount */
+            amount: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /** Idempotency Key */
+            idempotency_key: string;
+            kind: components["schemas"]["DeskEntryKind"];
+            /**
+             * Pledge Code
+             * @description A pledge's code (its pledger gets it by SMS too).
+             */
+            pledge_code: string | null;
+            /** Usher Name */
+            usher_name: string;
+        };
+        /** DeskOut */
+        DeskOut: {
+            /** By Passcode */
+            by_passcode: boolean;
+            /** Campaign Id */
+            campaign_id: number;
+            /** Campaign Title */
+            campaign_title: string;
+            /**
+             * Can Issue Passcodes
+             * @description Owners and admins issue passcodes to volunteers.
+             */
+            can_issue_passcodes: boolean;
+            /**
+             * Entries Count
+             * @description This usher's entries at the event.
+             */
+            entries_count: number;
+            /** Entries Total */
+            entries_total: number;
+            /** @description The event the desk records for; none open: nothing can be added. */
+            event: components["schemas"]["EventOut"] | null;
+            /** Recent */
+            recent: components["schemas"]["DeskEntryOut"][];
+            /** Usher Name */
+            usher_name: string;
+        };
+        /** DeskPasscodeIn */
+        DeskPasscodeIn: {
+            /** Volunteer */
+            volunteer: string;
+        };
+        /** DeskPasscodeOut */
+        DeskPasscodeOut: {
+            /** Event Id */
+            event_id: number;
+            /**
+             * Passcode
+             * @description Shown once: only its hash is kept.
+             */
+            passcode: string;
+            /** Volunteer */
+            volunteer: string;
+        };
+        /** DeskSignInIn */
+        DeskSignInIn: {
+            /** Passcode */
+            passcode: string;
+        };
+        /** DeskSignInOut */
+        DeskSignInOut: {
+            /** Campaign Id */
+            campaign_id: number;
+            /** Event Id */
+            event_id: number;
+            /**
+             * Status
+             * @default signed_in
+             * @constant
+             */
+            status: "signed_in";
+            /** Volunteer */
+            volunteer: string;
         };
         /** DonationCreatedOut */
         DonationCreatedOut: {
@@ -6891,6 +7104,82 @@ export interface operations {
             };
         };
     };
+    desk_api_desk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     events_api_event_list: {
         parameters: {
             query?: never;
@@ -7799,6 +8088,84 @@ export interface operations {
             };
         };
     };
+    desk_api_desk_sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeskSignInIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskSignInOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     pledges_api_donation_list: {
         parameters: {
             query: {
@@ -8037,6 +8404,175 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    desk_api_desk_entry_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeskEntryIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskEntryOut"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskEntryOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    desk_api_desk_passcode_issue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeskPasscodeIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskPasscodeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,77 @@
+"""The ushers' desk API: entries, desk passcodes and a volunteer's sign-in with one.
+
+A volunteer's passcode lives in their session (``SESSION_PASSCODE``), not as a signed-in user: every
+other endpoint still sees a visitor, so the passcode can do nothing but what these endpoints allow.
+"""
+
+from django.http import HttpRequest
+from ninja import Router, Status
+from ninja.errors import AuthenticationError
+from ninja.security import django_auth
+
+from accounts.auth import request_user, signed_in_user
+from common.ratelimit import client_ip
+from common.schemas import ErrorOut
+from desk import selectors, services
+from desk.actors import DeskActor
+from desk.models import DeskPasscode
+from desk.schemas import (
+    DeskEntryIn,
+    DeskEntryOut,
+    DeskOut,
+    DeskPasscodeIn,
+    DeskPasscodeOut,
+    DeskSignInIn,
+    DeskSignInOut,
+)
+
+router = Router(tags=["desk"])
+
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut, 429: ErrorOut}
+SESSION_PASSCODE = "desk_passcode_id"
+
+
+def _actor(request: HttpRequest) -> DeskActor:
+    """The signed-in user, else the passcode this browser signed in with; 401 for anyone else."""
+    if (user := request_user(request)) is not None:
+        return DeskActor(user=user)
+    passcode_id = request.session.get(SESSION_PASSCODE)
+    passcode = DeskPasscode.objects.select_related("event").filter(pk=passcode_id).first() if passcode_id else None
+    if passcode is None:
+        raise AuthenticationError()
+    return DeskActor(passcode=passcode)
+
+
+@router.get("/campaigns/{campaign_id}/desk", response={200: DeskOut, **ERRORS})
+def desk(request: HttpRequest, campaign_id: int) -> DeskOut:
+    """The desk of the campaign's open event for this usher (owners, treasurers, ushers, admins, or
+    a volunteer's passcode for that event): their own count and latest entries."""
+    return DeskOut.from_desk(selectors.desk_get(actor=_actor(request), campaign_id=campaign_id))
+
+
+@router.post("/events/{event_id}/desk-entries", response={200: DeskEntryOut, 201: DeskEntryOut, **ERRORS})
+def desk_entry_record(request: HttpRequest, event_id: int, body: DeskEntryIn) -> Status[DeskEntryOut]:
+    """Record a pledge card or a gift at the event's desk: 201 the first time, 200 with the same
+    entry when its idempotency key comes again (a retry never counts twice)."""
+    entry, created = services.desk_entry_record(actor=_actor(request), event_id=event_id, **body.dict())
+    return Status(201 if created else 200, DeskEntryOut.from_entry(entry))
+
+
+@router.post("/events/{event_id}/desk-passcodes", response={201: DeskPasscodeOut, **ERRORS}, auth=django_auth)
+def desk_passcode_issue(request: HttpRequest, event_id: int, body: DeskPasscodeIn) -> Status[DeskPasscodeOut]:
+    """A passcode for a volunteer without an account (owners and admins): it adds entries to this
+    event only, until its close. Shown once."""
+    passcode, code = services.desk_passcode_issue(user=signed_in_user(request), event_id=event_id, **body.dict())
+    return Status(201, DeskPasscodeOut(passcode=code, volunteer=passcode.volunteer, event_id=passcode.event_id))
+
+
+@router.post("/desk/sign-in", response={200: DeskSignInOut, **ERRORS})
+def desk_sign_in(request: HttpRequest, body: DeskSignInIn) -> DeskSignInOut:
+    """A volunteer's browser signs in to an event's desk with its passcode (anyone; guesses are
+    limited per address)."""
+    passcode = services.desk_passcode_check(code=body.passcode, client_ip=client_ip(request))
+    request.session.cycle_key()
+    request.session[SESSION_PASSCODE] = passcode.pk
+    return DeskSignInOut(
+        campaign_id=passcode.event.campaign_id, event_id=passcode.event_id, volunteer=passcode.volunteer
+    )

@@ -1,0 +1,108 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiRequestError, api, type Schemas, setCsrfToken, unwrap } from "@/lib/api/client";
+
+// The desk feature's requests: the desk itself, its entries (sent from the queue, queue.ts), a
+// volunteer's sign-in with a passcode, and an owner issuing one.
+
+export type Desk = Schemas["DeskOut"];
+export type DeskEntryIn = Schemas["DeskEntryIn"];
+export type DeskEntry = Schemas["DeskEntryOut"];
+
+export const deskKeys = {
+  desk: (campaignId: number) => ["desk", campaignId] as const,
+};
+
+// The last answer of each desk, so that a desk reloaded without the network still knows its event.
+const remembered = (campaignId: number) => `harambee-desk-${campaignId}`;
+
+export function rememberedDesk(campaignId: number): Desk | undefined {
+  try {
+    const text = localStorage.getItem(remembered(campaignId));
+    return text ? (JSON.parse(text) as Desk) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function useDesk(campaignId: number) {
+  return useQuery({
+    queryKey: deskKeys.desk(campaignId),
+    queryFn: async ({ signal }) => {
+      const desk = unwrap(
+        await api.GET("/api/campaigns/{campaign_id}/desk", {
+          params: { path: { campaign_id: campaignId } },
+          signal,
+        }),
+      );
+      localStorage.setItem(remembered(campaignId), JSON.stringify(desk));
+      return desk;
+    },
+    retry: false,
+    refetchInterval: 15_000,
+  });
+}
+
+/** What became of one delivery: the server has it; it refused it (for good); or try again later. */
+export type Delivery =
+  | { status: "delivered"; entry: DeskEntry }
+  | { status: "refused"; message: string }
+  | { status: "later" };
+
+let csrfReady = false;
+
+/** The CSRF token of this session (a reload loses the one in memory; the session itself survives). */
+async function ensureCsrf(): Promise<void> {
+  if (csrfReady) return;
+  const session = unwrap(await api.GET("/api/auth/session", { cache: "no-store" }));
+  setCsrfToken(session.csrf_token);
+  csrfReady = true;
+}
+
+/** Send one kept entry with its idempotency key; a network failure, a 429 or a 5xx is "later". */
+export async function deliverEntry(eventId: number, body: DeskEntryIn): Promise<Delivery> {
+  try {
+    await ensureCsrf();
+    const result = await api.POST("/api/events/{event_id}/desk-entries", {
+      params: { path: { event_id: eventId } },
+      body,
+    });
+    if (result.data) return { status: "delivered", entry: result.data };
+    const status = result.response.status;
+    if (status === 403 && (result.error as { code?: string } | undefined)?.code === "csrf_failed") {
+      csrfReady = false;
+      return { status: "later" };
+    }
+    if (status === 429 || status >= 500 || status === 401) return { status: "later" };
+    return { status: "refused", message: new ApiRequestError(status, result.error, "").message };
+  } catch {
+    return { status: "later" };
+  }
+}
+
+export function usePasscodeSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (passcode: string) => {
+      await ensureCsrf();
+      const answer = unwrap(await api.POST("/api/desk/sign-in", { body: { passcode } }));
+      // The session changed (a new key): ask for its token again.
+      csrfReady = false;
+      return answer;
+    },
+    onSuccess: (answer) => queryClient.invalidateQueries({ queryKey: deskKeys.desk(answer.campaign_id) }),
+  });
+}
+
+export function useIssuePasscode(eventId: number) {
+  return useMutation({
+    mutationFn: async (volunteer: string) => {
+      await ensureCsrf();
+      return unwrap(
+        await api.POST("/api/events/{event_id}/desk-passcodes", {
+          params: { path: { event_id: eventId } },
+          body: { volunteer },
+        }),
+      );
+    },
+  });
+}
