@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make bench`: install the benchmark tools, then run every benchmark against PostgreSQL.
-# Each writes bench/results/<name>.json; web.py also writes bench/results/SUMMARY.md.
+# Each writes bench/results/<name>.json; web.py, last, also writes bench/results/SUMMARY.md.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 command -v wrk >/dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y -qq wrk >/dev/null; } \
@@ -12,7 +12,7 @@ command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { [ "$(id -u)" = 0 ] \
 "$root/scripts/ensure-chromium.sh"
 (cd "$root/bench/tools" && npm install --no-audit --no-fund --loglevel=error)
 cd "$root/bench"
-for script in bank_statement_import.py campaigns_search.py dashboard_analytics.py media_uploads.py statement_import.py ussd.py web.py; do
+for script in bank_statement_import.py campaigns_search.py dashboard_analytics.py media_uploads.py statement_import.py ussd.py live.py web.py; do
   echo "== $script"
   "$root/.venv/bin/python" "$script"
 done

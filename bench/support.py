@@ -2,18 +2,24 @@
 
 import http.client
 import os
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
+from urllib.error import URLError
 from urllib.parse import urlsplit
+from urllib.request import urlopen
 
 REPO = Path(__file__).resolve().parent.parent
 BACKEND = REPO / "backend"
 RESULTS_DIR = REPO / "bench" / "results"
+RENDER_NGINX = REPO / "scripts" / "render-nginx.sh"
 
 
 def free_port() -> int:
@@ -111,3 +117,52 @@ def latency_summary(timings: list[float]) -> dict[str, float]:
         "p99_ms": percentile(0.99),
         "max_ms": round(ordered[-1], 2),
     }
+
+
+@contextmanager
+def nginx(upstream_port: int, static_root: Path, workdir: Path) -> Iterator[str | None]:
+    """nginx as deployed (deploy/nginx: static files, micro-cache) in front of the server on
+    ``upstream_port``; yields its address, or None when nginx or the template is missing."""
+    binary = shutil.which("nginx") or "/usr/sbin/nginx"
+    if not RENDER_NGINX.exists() or not Path(binary).exists():
+        yield None
+        return
+    port = free_port()
+    # The worker processes run as an unprivileged user when we are root: let them write the cache.
+    workdir.mkdir()
+    workdir.chmod(0o755)
+    (workdir / "cache").mkdir()
+    (workdir / "cache").chmod(0o777)
+    site = subprocess.run(  # noqa: S603 - our own script
+        [str(RENDER_NGINX), str(port), str(static_root), f"127.0.0.1:{upstream_port}"],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NGINX_CACHE_DIR": str(workdir / "cache"), "NGINX_ACCESS_LOG": str(workdir / "access.log")},
+    ).stdout
+    (workdir / "harambee.conf").write_text(site, encoding="utf-8")
+    (workdir / "nginx.conf").write_text(
+        # Debian's nginx.conf: a worker per core, 768 connections each.
+        f"pid {workdir}/nginx.pid;\nerror_log {workdir}/error.log;\nworker_processes auto;\n"
+        "events {\n    worker_connections 768;\n}\n"
+        f"http {{\n    include /etc/nginx/mime.types;\n    include {workdir}/harambee.conf;\n}}\n",
+        encoding="utf-8",
+    )
+    server = subprocess.Popen(  # noqa: S603 - fixed tool and arguments
+        [binary, "-p", str(workdir), "-c", str(workdir / "nginx.conf"), "-g", "daemon off;"]
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                urlopen(f"{base}/api/campaign-categories", timeout=2).close()  # noqa: S310 - loopback
+                break
+            except (URLError, OSError):
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"nginx did not start: see {workdir}/error.log") from None
+                time.sleep(0.2)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -9,7 +9,8 @@ PostgreSQL database it creates, migrates and fills with the demo data itself, th
   the campaign embedded) and GET /api/campaigns?q=...; requests/s, p50, p95, p99, errors. Straight to
   gunicorn, and again through nginx with the deployment's micro-cache (deploy/nginx, rendered by
   scripts/render-nginx.sh) when nginx is installed (bench/run.sh installs it).
-Writes bench/results/web.json and bench/results/SUMMARY.md.
+Writes bench/results/web.json and bench/results/SUMMARY.md (with the search and big-screen results of
+their own benchmarks, when they have run).
 
     .venv/bin/python bench/web.py [--seconds 30] [--runs 3]
 """
@@ -23,16 +24,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.error import URLError
 from urllib.request import urlopen
 
-from support import BACKEND, REPO, RESULTS_DIR, ensure_database, free_port, start_server
+from support import BACKEND, REPO, RESULTS_DIR, ensure_database, free_port, nginx, start_server
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/h_bench_web"
 LIGHTHOUSE = REPO / "bench" / "tools" / "node_modules" / ".bin" / "lighthouse"
@@ -40,7 +37,6 @@ CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-netwo
 WORKERS, THREADS = 2, 4
 GOALS = {"performance": 95, "accessibility": 95, "best-practices": 95, "seo": 95}
 CONNECTIONS = 50
-RENDER_NGINX = REPO / "scripts" / "render-nginx.sh"
 
 
 def lighthouse_report(url: str, attempts: int = 3) -> dict[str, Any]:
@@ -100,53 +96,6 @@ def load(base: str, campaign_id: int, seconds: int) -> dict[str, Any]:
         "GET /campaign/{id} (HTML)": wrk(f"{base}/campaign/{campaign_id}", seconds),
         "GET /api/campaigns?q=": wrk(f"{base}/api/campaigns?q=church&type=pledging", seconds),
     }
-
-
-@contextmanager
-def nginx(upstream_port: int, static_root: Path, workdir: Path) -> Iterator[str | None]:
-    """nginx as deployed (deploy/nginx: static files, micro-cache) in front of the server on
-    ``upstream_port``; yields its address, or None when nginx or the template is missing."""
-    binary = shutil.which("nginx") or "/usr/sbin/nginx"
-    if not RENDER_NGINX.exists() or not Path(binary).exists():
-        yield None
-        return
-    port = free_port()
-    # The worker processes run as an unprivileged user when we are root: let them write the cache.
-    workdir.mkdir()
-    workdir.chmod(0o755)
-    (workdir / "cache").mkdir()
-    (workdir / "cache").chmod(0o777)
-    site = subprocess.run(  # noqa: S603 - our own script
-        [str(RENDER_NGINX), str(port), str(static_root), f"127.0.0.1:{upstream_port}"],
-        check=True,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NGINX_CACHE_DIR": str(workdir / "cache"), "NGINX_ACCESS_LOG": str(workdir / "access.log")},
-    ).stdout
-    (workdir / "harambee.conf").write_text(site, encoding="utf-8")
-    (workdir / "nginx.conf").write_text(
-        f"pid {workdir}/nginx.pid;\nerror_log {workdir}/error.log;\nevents {{}}\n"
-        f"http {{\n    include /etc/nginx/mime.types;\n    include {workdir}/harambee.conf;\n}}\n",
-        encoding="utf-8",
-    )
-    server = subprocess.Popen(  # noqa: S603 - fixed tool and arguments
-        [binary, "-p", str(workdir), "-c", str(workdir / "nginx.conf"), "-g", "daemon off;"]
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                urlopen(f"{base}/api/campaign-categories", timeout=2).close()  # noqa: S310 - loopback
-                break
-            except (URLError, OSError):
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"nginx did not start: see {workdir}/error.log") from None
-                time.sleep(0.2)
-        yield base
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def summary_markdown(results: dict[str, Any]) -> str:
@@ -210,7 +159,39 @@ def summary_markdown(results: dict[str, Any]) -> str:
             f"({figures['confirm_to_goal']} of the goal, {figures['goal_confirm_seconds']:.0f} s), "
             f"undo of it and an overlapping import {median['undo_both_seconds']} s.",
         ]
+    live = RESULTS_DIR / "live.json"
+    if live.exists():
+        lines += live_markdown(json.loads(live.read_text()))
     return "\n".join(lines) + "\n"
+
+
+def live_markdown(f: dict[str, Any]) -> list[str]:
+    """bench/live.py's section: a hall watching the big screen while the pledges come in."""
+    each, every = f["pledge_to_each_viewer"], f["pledge_to_every_viewer"]
+    return [
+        "",
+        f"## The big screen: {f['viewers']:,} viewers, {f['pledges_made']} pledges in {f['minutes']:g} minutes",
+        "",
+        f"{f['date']}; {f['server']}; machine load average {f['load_average_before'][0]:.1f} before, "
+        f"{f['load_average_after'][0]:.1f} after (shared with other work). Each viewer polls every "
+        f"{f['poll_seconds']:g} s with If-None-Match: {f['polls_per_second']} polls/s, "
+        f"{f['polls_200']:,} answers 200 and {f['polls_304']:,} 304.",
+        "",
+        "| From a pledge sent to | median ms | p95 ms | p99 ms | max ms |",
+        "|---|---|---|---|---|",
+        f"| each viewer showing it | {each['median_ms']:.0f} | {each['p95_ms']:.0f} | {each['p99_ms']:.0f} | "
+        f"{each['max_ms']:.0f} |",
+        f"| the last viewer showing it | {every['median_ms']:.0f} | {every['p95_ms']:.0f} | {every['p99_ms']:.0f} | "
+        f"{every['max_ms']:.0f} |",
+        "",
+        f"Goal: p95 to every viewer <= {f['goal_p95_ms']} ms, no errors: **{'met' if f['goal_met'] else 'not met'}** "
+        f"({f['errors']} errors, {f['entries_a_viewer_missed']} entries a viewer missed). The instance (gunicorn): "
+        f"{f['instance']['cpu_mean_percent_of_a_core']} % of a core on average, "
+        f"{f['instance']['cpu_peak_10s_percent_of_a_core']} % at the busiest 10 s, "
+        f"{f['instance']['memory_peak_mb']:.0f} MB at most; nginx {f['nginx']['cpu_mean_percent_of_a_core']} % "
+        f"and {f['nginx']['memory_peak_mb']:.0f} MB; the load generator "
+        f"{f['load_generator_cpu_mean_percent_of_a_core']} %.",
+    ]
 
 
 def main() -> None:

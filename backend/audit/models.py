@@ -44,6 +44,8 @@ class AuditAction(models.TextChoices):
     STATEMENT_IMPORT_UNDONE = "statement_import_undone", _("Statement import undone")
     MPESA_RATIBA_SET = "mpesa_ratiba_set", _("M-Pesa Ratiba (standing orders) turned on or off")
     PLEDGE_CLAIMED = "pledge_claimed", _("Pledge made by phone claimed by its number's verified owner")
+    LIVE_ENTRY_HIDDEN = "live_entry_hidden", _("Entry hidden from the big screen")
+    LIVE_ENTRY_UNHIDDEN = "live_entry_unhidden", _("Hidden entry shown on the big screen again")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

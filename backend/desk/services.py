@@ -18,6 +18,7 @@ from desk.actors import DeskActor
 from desk.models import DeskEntry, DeskEntryKind, DeskPasscode, passcode_draw, passcode_hash
 from events.models import Event, EventState
 from organizations.roles import Permission
+from pledges.models import DELETED_USER_NAME
 from pledges.services import donation_record_at_desk, pledge_create_at_desk
 
 PASSCODE_ATTEMPTS = 5
@@ -195,3 +196,9 @@ def desk_passcode_check(*, code: str, client_ip: str) -> DeskPasscode:
         message = _("This passcode does not work: check it with the event's owner.")
         raise FieldValidationError(message, field_errors={"passcode": message})
     return passcode
+
+
+def desk_personal_data_erase(*, user: User) -> None:
+    """Forget the name a deleted account typed its desk entries under (``privacy``); the entries,
+    their amounts and what they recorded stay, so the night's figures still add up."""
+    DeskEntry.objects.filter(usher=user).update(usher_name=DELETED_USER_NAME)

@@ -7,7 +7,7 @@ from ninja import Field, Schema
 
 from collection_accounts.schemas import PaymentInstructionOut
 from events.models import Event, EventState
-from events.selectors import LiveEntry, LiveScreen
+from events.selectors import HiddenLiveEntry, LiveEntry, LiveScreen
 
 
 class EventIn(Schema):
@@ -31,8 +31,11 @@ class EventOut(Schema):
         return event.state
 
 
+LiveEntryKind = Literal["pledge", "gift"]
+
+
 class HiddenEntryIn(Schema):
-    kind: Literal["pledge", "gift"]
+    kind: LiveEntryKind
     id: int = Field(ge=1, description="The entry's id as the live feed gives it.")
 
 
@@ -41,7 +44,7 @@ class LiveEntryOut(Schema):
     never an e-mail or phone)."""
 
     key: str = Field(description="Unique over the feed ('pledge-12', 'gift-7'): show each key once.")
-    kind: Literal["pledge", "gift"]
+    kind: LiveEntryKind
     id: int
     name: str
     amount: int
@@ -50,6 +53,16 @@ class LiveEntryOut(Schema):
     @classmethod
     def from_entry(cls, entry: LiveEntry) -> "LiveEntryOut":
         return cls.model_validate(entry, from_attributes=True)
+
+
+class HiddenLiveEntryOut(LiveEntryOut):
+    """An entry its campaign's team hid from the big screen, as the screen showed it."""
+
+    hidden_at: datetime
+
+    @classmethod
+    def from_hidden(cls, hidden: HiddenLiveEntry) -> "HiddenLiveEntryOut":
+        return cls(**LiveEntryOut.from_entry(hidden.entry).model_dump(), hidden_at=hidden.hidden_at)
 
 
 class LiveEventOut(Schema):

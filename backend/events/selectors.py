@@ -1,4 +1,4 @@
-"""Reads of events and of the big screen (GET /api/campaigns/{id}/live)."""
+"""Reads of events, of the big screen (GET /api/campaigns/{id}/live) and of the entries hidden from it."""
 
 from dataclasses import dataclass
 from datetime import datetime
@@ -11,7 +11,7 @@ from campaigns.models import Campaign, CampaignStatus
 from campaigns.selectors import campaign_get, campaign_payment_instructions
 from collection_accounts.instructions import Instruction
 from common.errors import NotFoundError
-from events.models import Event
+from events.models import Event, HiddenEntry
 from pledges.models import Donation, Pledge
 from pledges.schemas import DonationOut, PledgeOut
 
@@ -28,6 +28,27 @@ def events_of(*, campaign: Campaign) -> list[Event]:
 def event_open_of(*, campaign: Campaign) -> Event | None:
     """The event the campaign is running now, if any (at most one: a constraint). One query."""
     return Event.objects.filter(campaign=campaign, opened_at__isnull=False, closed_at__isnull=True).first()
+
+
+def event_held_at(*, campaign_id: int, at: datetime) -> Event | None:
+    """The event of the campaign that was open at ``at`` (opened at or before it, not closed by then),
+    if any. One query."""
+    return (
+        Event.objects.filter(campaign_id=campaign_id, opened_at__lte=at)
+        .filter(Q(closed_at__isnull=True) | Q(closed_at__gt=at))
+        .first()
+    )
+
+
+def event_entries(*, event: Event) -> tuple[list[Pledge], list[Donation]]:
+    """The pledges made and gifts paid while ``event`` was open, the first first, hidden ones included
+    (they are in the books). Two queries."""
+    pledges = Pledge.objects.filter(campaign_id=event.campaign_id, created_at__gte=event.opened_at).live()
+    donations = Donation.objects.filter(campaign_id=event.campaign_id, counted_at__gte=event.opened_at)
+    if event.closed_at is not None:
+        pledges = pledges.filter(created_at__lt=event.closed_at)
+        donations = donations.filter(counted_at__lt=event.closed_at)
+    return list(pledges.order_by("created_at", "pk")), list(donations.order_by("counted_at", "pk"))
 
 
 def live_campaign_get(*, campaign_id: int) -> Campaign:
@@ -87,6 +108,30 @@ def live_screen_get(*, campaign: Campaign) -> LiveScreen:
     )
 
 
+@dataclass(frozen=True)
+class HiddenLiveEntry:
+    entry: LiveEntry
+    hidden_at: datetime
+
+
+def hidden_entries_of(*, campaign: Campaign) -> list[HiddenLiveEntry]:
+    """The entries the campaign's team hid from its big screens, the last hidden first, each as the
+    screen would show it. One query."""
+    hidden = (
+        HiddenEntry.objects.filter(campaign=campaign)
+        .select_related("pledge", "donation__payment")
+        .order_by("-hidden_at", "-id")
+    )
+    return [HiddenLiveEntry(entry=_hidden_entry(row), hidden_at=row.hidden_at) for row in hidden]
+
+
+def _hidden_entry(row: HiddenEntry) -> LiveEntry:
+    if row.pledge is not None:
+        return _pledge_entry(row.pledge)
+    assert row.donation is not None  # events_hidden_entry_one_kind: one or the other
+    return _gift_entry(row.donation)
+
+
 def _pledge_entry(pledge: Pledge) -> LiveEntry:
     shown = PledgeOut.for_viewer(pledge, manages=False)
     return LiveEntry(
@@ -101,12 +146,12 @@ def _pledge_entry(pledge: Pledge) -> LiveEntry:
 
 def _gift_entry(donation: Donation) -> LiveEntry:
     shown = DonationOut.for_viewer(donation, manages=False)
-    assert donation.counted_at is not None  # paid() only
     return LiveEntry(
         key=f"gift-{donation.pk}",
         kind="gift",
         id=donation.pk,
         name=shown.name,
         amount=donation.amount,
-        at=donation.counted_at,
+        # A gift not paid yet is never on the screen, but may have been hidden: when it was made.
+        at=donation.counted_at or donation.created_at,
     )

@@ -1,7 +1,7 @@
 """The messages sent when something happens: a pledge recorded or paid, a receipt, a welcome, a
-password reset link, an organizer's news of a new pledge, a campaign activated, a change to an
-organization's team asked for or applied (the two-person rule). Each is queued and
-delivered through the outbox (``outbox``)."""
+password reset link, an organizer's news of a new pledge (none during an event: ``event_summaries``),
+a campaign activated, a change to an organization's team asked for or applied (the two-person rule).
+Each is queued and delivered through the outbox (``outbox``)."""
 
 from typing import Any
 
@@ -15,6 +15,7 @@ from campaigns.models import Campaign, CampaignStatus
 from campaigns.selectors import campaign_payment_instructions, campaign_stk_account
 from collection_accounts.instructions import instructions_summary
 from common.money import format_ksh
+from events.selectors import event_held_at
 from notifications import recipient_limits, tasks
 from notifications.models import (
     CampaignReminderSettings,
@@ -223,7 +224,7 @@ def campaign_manage_url(campaign: Campaign) -> str:
     return f"{settings.SITE_URL}/campaign/{campaign.pk}"
 
 
-def _wants_digest(campaign: Campaign) -> bool:
+def wants_digest(campaign: Campaign) -> bool:
     try:
         return campaign.reminder_settings.new_pledge_digest
     except CampaignReminderSettings.DoesNotExist:
@@ -231,10 +232,11 @@ def _wants_digest(campaign: Campaign) -> bool:
 
 
 def organizer_new_pledge_notify(*, pledge_id: int) -> None:
-    """Tell the organizer about a new pledge at once, unless they chose the daily digest."""
+    """Tell the organizer about a new pledge at once, unless they chose the daily digest or it was
+    made during an event (the summary at its close lists it: ``event_summaries``)."""
     pledge = Pledge.objects.select_related("campaign__organizer", "campaign__reminder_settings").get(pk=pledge_id)
     campaign = pledge.campaign
-    if _wants_digest(campaign):
+    if wants_digest(campaign) or event_held_at(campaign_id=campaign.pk, at=pledge.created_at) is not None:
         return
     with translation.override(campaign.organizer.message_language):
         context = {

@@ -1,5 +1,5 @@
-"""Connected in ``NotificationsConfig.ready``: account, pledge and payment events become background
-messages. The account, pledge and organization signals are sent after commit; ``payment_succeeded`` inside the
+"""Connected in ``NotificationsConfig.ready``: account, pledge, payment and event news become background
+messages. The account, pledge, organization and event signals are sent after commit; ``payment_succeeded`` inside the
 crediting transaction, so its messages are enqueued on commit. Either way nothing holds up the money's transaction."""
 
 from functools import partial
@@ -12,6 +12,8 @@ from accounts.models import User
 from accounts.signals import password_reset_requested, phone_code_requested, user_signed_up
 from campaigns.models import Campaign
 from campaigns.signals import campaign_end_date_changed
+from events.models import Event
+from events.signals import event_closed
 from notifications import messages, tasks
 from notifications.reminders import reminders_replan
 from organizations.models import ChangeRequest, Invitation
@@ -48,6 +50,11 @@ def on_campaign_end_date_changed(sender: type[Campaign], campaign: Campaign, **k
 def on_pledge_created(sender: type[Pledge], pledge: Pledge, **kwargs: Any) -> None:
     tasks.notify_pledge_recorded.enqueue(pledge_id=pledge.pk)
     tasks.notify_organizer_new_pledge.enqueue(pledge_id=pledge.pk)
+
+
+@receiver(event_closed, dispatch_uid="notifications.event_closed")
+def on_event_closed(sender: type[Event], event: Event, **kwargs: Any) -> None:
+    tasks.send_event_summary.enqueue(event_id=event.pk)
 
 
 @receiver(pledge_paid, dispatch_uid="notifications.pledge_paid")

@@ -90,3 +90,10 @@ def notify_change_request(*, change_request_id: int, event: str) -> None:
     from notifications.messages import change_request_notify
 
     change_request_notify(change_request_id=change_request_id, event=event)
+
+
+@task(priority=ORGANIZER_NEWS_PRIORITY)
+def send_event_summary(*, event_id: int) -> None:
+    from notifications.event_summaries import event_summary_send
+
+    event_summary_send(event_id=event_id)

@@ -11,6 +11,7 @@ from accounts.services import user_personal_data_erase
 from campaigns.services import campaigns_personal_data_erase
 from common import ratelimit
 from common.errors import FieldValidationError, ServiceError
+from desk.services import desk_personal_data_erase
 from feedback.services import feedback_personal_data_erase
 from grants.services import grants_personal_data_erase
 from notifications.outbox import notifications_personal_data_erase
@@ -26,6 +27,7 @@ from ussd.services import ussd_personal_data_erase
 PERSONAL_DATA_ERASERS: tuple[Callable[..., None], ...] = (
     sms_keywords_personal_data_erase,
     ussd_personal_data_erase,
+    desk_personal_data_erase,
     notifications_personal_data_erase,
     feedback_personal_data_erase,
     grants_personal_data_erase,

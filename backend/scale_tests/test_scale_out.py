@@ -247,6 +247,31 @@ def test_the_balancer_caches_only_what_the_app_marks_and_never_for_a_signed_in_v
     assert signed_in.headers["X-Cache-Status"] == "BYPASS"
 
 
+def feed_keys(answer: httpx.Response) -> list[str]:
+    return [entry["key"] for entry in answer.raise_for_status().json()["entries"]]
+
+
+def test_an_entry_made_on_one_instance_appears_on_the_big_screens_the_other_and_the_balancer_serve(
+    stack: Stack, browser: Callable[[], Browser]
+) -> None:
+    campaign = CampaignFactory.create(organizer=new_organizer())
+    screen = browser()
+    live = f"/api/campaigns/{campaign.pk}/live"
+    shown = screen.get(f"{stack.b}{live}")  # a screen served by instance B
+    assert shown.status_code == 200 and feed_keys(shown) == []
+    assert screen.get(f"{stack.b}{live}", headers={"If-None-Match": shown.headers["ETag"]}).status_code == 304
+    assert screen.get(f"{stack.nginx}{live}").status_code == 200  # and the hall's screens, through nginx
+
+    pledge = pledge_through(browser(), stack.a, campaign.pk, amount=1_234)  # made on instance A
+    entry = f"pledge-{pledge.pk}"
+
+    # B knows at once that its screen is out of date (the version token is shared, not B's memory).
+    changed = screen.get(f"{stack.b}{live}", headers={"If-None-Match": shown.headers["ETag"]})
+    assert changed.status_code == 200 and feed_keys(changed) == [entry]
+    # Through the balancer as deployed, within the 2 s in which an entry must reach every screen.
+    wait_for(lambda: entry in feed_keys(screen.get(f"{stack.nginx}{live}")), seconds=2, what="the entry via nginx")
+
+
 def test_readiness_through_the_balancer(stack: Stack) -> None:
     assert httpx.get(f"{stack.nginx}/readyz").json() == {
         "status": "ok",

@@ -107,6 +107,11 @@ test.describe("the live harambee", () => {
     await expect(page.getByRole("button", { name: `Hide ${joker}, ${ksh(100)}` })).toBeVisible();
     await page.getByRole("button", { name: `Hide ${joker}, ${ksh(100)}` }).click();
     await expect(screen.getByText(`${joker} pledged`)).toHaveCount(0, LIVE_WITHIN);
+    // Hidden by mistake: shown again, it is back on the screen, once.
+    await page.getByRole("button", { name: `Show ${joker}, ${ksh(100)} again` }).click();
+    await expect(screen.getByText(`${joker} pledged`)).toHaveCount(1, LIVE_WITHIN);
+    await page.getByRole("button", { name: `Hide ${joker}, ${ksh(100)}` }).click();
+    await expect(screen.getByText(`${joker} pledged`)).toHaveCount(0, LIVE_WITHIN);
 
     // The hall's network drops; pledges keep coming; it returns and the screen catches up, once each.
     await hall.setOffline(true);

@@ -36,7 +36,7 @@ from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from collection_accounts.tests.factories import TEST_PAYBILL, CollectionAccountFactory
 from config.api import api
 from desk.services import desk_passcode_issue
-from events.models import Event
+from events.models import Event, HiddenEntry
 from events.tests.factories import open_event
 from grants.models import Grant
 from grants.tests.factories import GrantFactory, OrganizationProfileFactory, subscribe
@@ -201,6 +201,8 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/events/{event_id}/close":                  (401, 403, 200, 403, 403, 403, 403, 200),
     "GET /api/campaigns/{campaign_id}/live":              (200, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/campaigns/{campaign_id}/live/hidden":      (401, 403, 204, 204, 204, 403, 403, 204),
+    "GET /api/campaigns/{campaign_id}/live/hidden":       (401, 403, 200, 200, 200, 403, 403, 200),
+    "DELETE /api/campaigns/{campaign_id}/live/hidden/{kind}/{entry_id}": (401, 403, 204, 204, 204, 403, 403, 204),
     # The ushers' desk: owners, treasurers and ushers record (a volunteer's passcode too: desk tests);
     # owners issue passcodes; anyone may try one (limited per address)
     "GET /api/campaigns/{campaign_id}/desk":              (401, 403, 200, 200, 200, 403, 403, 200),
@@ -378,6 +380,12 @@ def paid_automatically_ready(world: World) -> dict[str, object]:
     return {"json": {}}
 
 
+def pledge_hidden(world: World) -> dict[str, object]:
+    """The world's pledge hidden from the big screen, to be shown again."""
+    HiddenEntry.objects.create(campaign=world.campaign, pledge=world.pledge)
+    return {}
+
+
 def actor_user(actor: str, world: World) -> User | None:
     if actor == "outsider":
         return UserFactory.create()
@@ -400,6 +408,10 @@ OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
     "POST /api/payments/{reference}/reversal": lambda w: {"reference": w.manual_payment.reference},
     "POST /api/pledges/{pledge_id}/restoration": lambda w: {"pledge_id": w.cancelled_pledge.pk},
     "POST /api/events/{event_id}/close": lambda w: {"event_id": w.open_event.pk},
+    "DELETE /api/campaigns/{campaign_id}/live/hidden/{kind}/{entry_id}": lambda w: {
+        "kind": "pledge",
+        "entry_id": w.pledge.pk,
+    },
     "POST /api/events/{event_id}/desk-entries": lambda w: {"event_id": w.open_event.pk},
     "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards": lambda w: {
         "account_id": w.bank_account.pk
@@ -669,6 +681,7 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
         "json": {"title": "Harambee Sunday", "starts_at": IN_AN_HOUR.isoformat(), "ends_at": IN_4_HOURS.isoformat()}
     },
     "POST /api/campaigns/{campaign_id}/live/hidden": lambda w, me: {"json": {"kind": "pledge", "id": w.pledge.pk}},
+    "DELETE /api/campaigns/{campaign_id}/live/hidden/{kind}/{entry_id}": lambda w, me: pledge_hidden(w),
     "POST /api/events/{event_id}/desk-entries": lambda w, me: {
         "json": {"idempotency_key": f"desk-entry-{me.pk if me else 0}", "kind": "cash", "amount": 500}
     },

@@ -2,12 +2,14 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils import timezone
 
 from accounts.demo import DEMO_PASSWORD, DEMO_USERS
 from accounts.models import User
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_accounts
 from collection_accounts.models import CollectionAccount
+from events.models import Event, EventState
 from organizations.models import Membership, Organization
 
 pytestmark = pytest.mark.django_db
@@ -63,6 +65,20 @@ def test_the_demo_organizers_team_has_a_treasurer_and_a_viewer_once():
     ]
     assert "  treasurer  treasurer@harambee.local" in output
     assert "  viewer     viewer@harambee.local" in output
+
+
+def test_the_ministry_campaign_has_one_announced_event_to_open(settings):
+    load_demo_data()
+    output = load_demo_data()
+
+    event = Event.objects.get()
+    assert (event.title, event.state, event.campaign.title) == (
+        "Harambee Sunday Service",
+        EventState.SCHEDULED,
+        settings.MINISTRY_CAMPAIGN_TITLE,
+    )
+    assert event.starts_at > timezone.now()
+    assert f"/campaign/{event.campaign_id}/live" in output
 
 
 def test_demo_data_is_refused_in_production(settings):

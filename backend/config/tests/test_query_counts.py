@@ -26,14 +26,14 @@ from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
 from collection_accounts.tests.factories import CollectionAccountFactory
 from config.api import api
 from desk.models import DeskEntry
-from events.models import Event
+from events.models import Event, HiddenEntry
 from events.tests.factories import open_event
 from grants.tests.factories import GrantApplicationFactory, GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
 from organizations.models import ChangeRequest, Invitation, Membership
 from organizations.roles import Role
 from payments.models import MpesaConnection, Payment
-from pledges.models import Pledge
+from pledges.models import Donation, Pledge
 from pledges.tests.factories import make_pledge, paid_donation
 from pledges.tests.test_management import pay_bill, typo
 from simulators.statements import Line, statement_csv
@@ -182,6 +182,7 @@ CASES: dict[str, Case] = {
     "statements_api_statement_import_detail": ("organizer", lambda w: statement_preview_path(w)),
     "events_api_event_list": ("organizer", lambda w: events_path(w)),
     "events_api_live_screen": ("visitor", lambda w: f"/api/campaigns/{w.campaign.pk}/live"),
+    "events_api_live_hidden_list": ("organizer", lambda w: hidden_entries_path(w)),
     "desk_api_desk": ("organizer", lambda w: desk_path(w)),
 }
 
@@ -250,6 +251,21 @@ def events_path(world: World) -> str:
         for i in range(Payment.objects.filter(pledge_link__pledge=world.pledge).count())
     )
     return f"/api/campaigns/{world.campaign.pk}/events"
+
+
+def hidden_entries_path(world: World) -> str:
+    """Every pledge and gift of the campaign (1 or 50 of each) hidden from its big screen."""
+    HiddenEntry.objects.bulk_create(
+        [
+            HiddenEntry(campaign=world.campaign, pledge=pledge)
+            for pledge in Pledge.objects.filter(campaign=world.campaign)
+        ]
+        + [
+            HiddenEntry(campaign=world.campaign, donation=donation)
+            for donation in Donation.objects.filter(campaign=world.campaign)
+        ]
+    )
+    return f"/api/campaigns/{world.campaign.pk}/live/hidden"
 
 
 def desk_path(world: World) -> str:

@@ -251,3 +251,16 @@ def test_the_desk_counts_each_ushers_own_entries(usher, organizer_client, campai
     assert [e["amount"] for e in mine["recent"]] == [2_000, 1_000]
     assert (owners["entries_count"], owners["entries_total"]) == (1, 500)
     assert timezone.now() >= event.opened_at
+
+
+def test_a_deleted_account_leaves_its_entries_counted_without_its_name(make_api_client, campaign, event):
+    from accounts.tests.factories import DEFAULT_PASSWORD
+
+    usher_client = member_client(campaign, make_api_client, Role.USHER)
+    entry(usher_client, event, kind="cash", amount=700, phone="")
+
+    assert usher_client.post("/api/profile/delete", {"password": DEFAULT_PASSWORD}).status_code == 200
+
+    kept = DeskEntry.objects.get()
+    assert (kept.usher_name, kept.amount) == ("Deleted user", 700)
+    assert Donation.objects.get().amount == 700

@@ -312,7 +312,7 @@ def test_deleting_takes_as_many_queries_whatever_the_number_of_records(
     # Each campaign is closed (and audited) on its own; everything else takes a fixed number (each
     # app's erase updates its rows through a subquery, without reading their ids first; one reads the
     # failed-attempt counter, a table without Redis).
-    with django_assert_num_queries(43):
+    with django_assert_num_queries(44):
         client.post(DELETE, {"password": DEFAULT_PASSWORD})
 
 

@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 from accounts.demo import DEMO_PASSWORD, demo_users_load
 from campaigns.demo import MEMBER, ORGANIZER, demo_campaigns_load
 from collection_accounts.demo import demo_organizations_load
+from events.demo import demo_events_load
 from organizations.demo import DEMO_TEAM, demo_team_load
 from organizations.roles import Role
 from pledges.demo import demo_pledges_load
@@ -24,6 +25,7 @@ class Command(BaseCommand):
         demo_organizations_load(owner=by_email[MEMBER], treasurer=team[Role.TREASURER], viewer=team[Role.VIEWER])
         campaigns = demo_campaigns_load()
         ministry = demo_pledges_load()
+        event = demo_events_load(campaign=ministry)
         organizers_team = demo_team_load(organizer_email=ORGANIZER)
         self.stdout.write(self.style.SUCCESS("Demo data is loaded. Sign in at http://127.0.0.1:8000/signin with:"))
         for user in users:
@@ -33,3 +35,7 @@ class Command(BaseCommand):
         self.stdout.write(f"{len(campaigns)} demo campaigns: http://127.0.0.1:8000/explore")
         self.stdout.write(f"The organizer's team: http://127.0.0.1:8000/organizations/{organizers_team.pk}")
         self.stdout.write(f"The ministry page http://127.0.0.1:8000/icc-imara-donate uses campaign {ministry.pk}.")
+        self.stdout.write(
+            f"Its event '{event.title}': http://127.0.0.1:8000/campaign/{ministry.pk}/events (open it), "
+            f"the big screen http://127.0.0.1:8000/campaign/{ministry.pk}/live"
+        )

@@ -18,8 +18,10 @@ import {
   useCreateEvent,
   useEventStep,
   useEvents,
+  useHiddenEntries,
   useHideEntry,
   useLiveScreen,
+  useUnhideEntry,
 } from "./api";
 
 // The roles that may take an entry off the big screen (organizations/roles.py MODERATE_LIVE_FEED).
@@ -266,6 +268,53 @@ function Moderation({ campaignId }: { campaignId: number }) {
           </li>
         ))}
       </ul>
+      <HiddenEntries campaignId={campaignId} />
     </section>
+  );
+}
+
+function HiddenEntries({ campaignId }: { campaignId: number }) {
+  const { t } = useLingui();
+  const hidden = useHiddenEntries(campaignId);
+  const unhide = useUnhideEntry(campaignId);
+
+  const onUnhide = async (entry: LiveEntry) => {
+    try {
+      await unhide.mutateAsync(entry);
+      toast({ title: t`Back on the big screen` });
+    } catch (error) {
+      toast({ title: t`Error`, description: errorMessage(error), variant: "destructive" });
+    }
+  };
+
+  if (hidden.isError) return <p role="alert">{errorMessage(hidden.error)}</p>;
+  if (!hidden.data?.length) return null;
+  return (
+    <>
+      <h3 id="hidden-heading" className="mt-6 font-semibold text-slate-900">
+        <Trans>Hidden from the big screen</Trans>
+      </h3>
+      <ul aria-labelledby="hidden-heading" className="mt-2 flex flex-col gap-2">
+        {hidden.data.map((entry) => (
+          <li
+            key={entry.key}
+            className="flex items-center justify-between gap-3 rounded-lg border border-dashed border-slate-300 bg-slate-50 px-4 py-2"
+          >
+            <span className="text-slate-700">
+              {entry.name} · {formatKsh(entry.amount)}
+            </span>
+            <button
+              type="button"
+              className={outlineButton}
+              disabled={unhide.isPending}
+              aria-label={t`Show ${entry.name}, ${formatKsh(entry.amount)} again`}
+              onClick={() => void onUnhide(entry)}
+            >
+              <Trans>Show again</Trans>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { api, type Schemas, unwrap } from "@/lib/api/client";
 
 export type LiveScreen = Schemas["LiveScreenOut"];
 export type LiveEntry = Schemas["LiveEntryOut"];
+export type HiddenLiveEntry = Schemas["HiddenLiveEntryOut"];
 export type CampaignEvent = Schemas["EventOut"];
 export type EventIn = Schemas["EventIn"];
 
@@ -14,6 +15,7 @@ export const LIVE_POLL_MS = 1000;
 export const eventKeys = {
   live: (campaignId: number) => ["events", "live", campaignId] as const,
   list: (campaignId: number) => ["events", "list", campaignId] as const,
+  hidden: (campaignId: number) => ["events", "hidden", campaignId] as const,
 };
 
 // The ETag of the answer each screen shows, so that its next poll asks "anything new since?".
@@ -70,6 +72,7 @@ function useRefreshEvents(campaignId: number) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: eventKeys.list(campaignId) }),
       queryClient.invalidateQueries({ queryKey: eventKeys.live(campaignId) }),
+      queryClient.invalidateQueries({ queryKey: eventKeys.hidden(campaignId) }),
     ]);
 }
 
@@ -111,6 +114,34 @@ export function useHideEntry(campaignId: number) {
       const result = await api.POST("/api/campaigns/{campaign_id}/live/hidden", {
         params: { path: { campaign_id: campaignId } },
         body: { kind: entry.kind, id: entry.id },
+      });
+      if (result.response.status !== 204) unwrap(result);
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** The entries hidden from the campaign's big screens, the last hidden first (its moderators). */
+export function useHiddenEntries(campaignId: number) {
+  return useQuery({
+    queryKey: eventKeys.hidden(campaignId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/campaigns/{campaign_id}/live/hidden", {
+          params: { path: { campaign_id: campaignId } },
+          signal,
+        }),
+      ),
+  });
+}
+
+/** Puts a hidden entry back on every big screen of the campaign. */
+export function useUnhideEntry(campaignId: number) {
+  const refresh = useRefreshEvents(campaignId);
+  return useMutation({
+    mutationFn: async (entry: Pick<LiveEntry, "kind" | "id">) => {
+      const result = await api.DELETE("/api/campaigns/{campaign_id}/live/hidden/{kind}/{entry_id}", {
+        params: { path: { campaign_id: campaignId, kind: entry.kind, entry_id: entry.id } },
       });
       if (result.response.status !== 204) unwrap(result);
     },

@@ -395,7 +395,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Live Hidden List
+         * @description The entries hidden from the big screens, the last hidden first, to show one again (owners,
+         *     treasurers, ushers and admins).
+         */
+        get: operations["events_api_live_hidden_list"];
         put?: never;
         /**
          * Live Entry Hide
@@ -404,6 +409,27 @@ export interface paths {
          */
         post: operations["events_api_live_entry_hide"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/live/hidden/{kind}/{entry_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Live Entry Unhide
+         * @description Put a hidden pledge or gift back on the big screens at their next poll (owners, treasurers,
+         *     ushers and admins).
+         */
+        delete: operations["events_api_live_entry_unhide"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2280,7 +2306,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed" | "live_entry_hidden" | "live_entry_unhidden";
         /** BankColumnsChoiceOut */
         BankColumnsChoiceOut: {
             /** @description The account's remembered columns, else suggested ones. */
@@ -3998,6 +4024,39 @@ export interface components {
              * @enum {string}
              */
             kind: "pledge" | "gift";
+        };
+        /**
+         * HiddenLiveEntryOut
+         * @description An entry its campaign's team hid from the big screen, as the screen showed it.
+         */
+        HiddenLiveEntryOut: {
+            /** Amount */
+            amount: number;
+            /**
+             * At
+             * Format: date-time
+             * @description When it was pledged, or when the gift was paid.
+             */
+            at: string;
+            /**
+             * Hidden At
+             * Format: date-time
+             */
+            hidden_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Key
+             * @description Unique over the feed ('pledge-12', 'gift-7'): show each key once.
+             */
+            key: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "pledge" | "gift";
+            /** Name */
+            name: string;
         };
         /** InboundSmsExportOut */
         InboundSmsExportOut: {
@@ -7458,6 +7517,64 @@ export interface operations {
             };
         };
     };
+    events_api_live_hidden_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HiddenLiveEntryOut"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     events_api_live_entry_hide: {
         parameters: {
             query?: never;
@@ -7472,6 +7589,64 @@ export interface operations {
                 "application/json": components["schemas"]["HiddenEntryIn"];
             };
         };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    events_api_live_entry_unhide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+                kind: "pledge" | "gift";
+                entry_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description No Content */
             204: {
