@@ -113,6 +113,7 @@ class CampaignDetailOut(CampaignCardOut):
     )
     viewer_role: Role | None = Field(description="The viewer's role in the campaign's organization; null if none.")
     organization_name: str
+    organization_id: int = Field(description="Its organization, whose accounts its team may switch it to.")
     can_share: bool = Field(description="Active campaigns only: show the share panel and the QR code.")
     share_url: str = Field(description="The public address of the campaign page.")
     updated_at: datetime
@@ -164,6 +165,7 @@ class CampaignDetailOut(CampaignCardOut):
                 "can_manage_pledges": campaign.allows(viewer, Permission.MANAGE_PLEDGES),
                 "viewer_role": campaign.role_of(viewer),
                 "organization_name": campaign.organization.name,
+                "organization_id": campaign.organization_id,
                 "can_share": campaign.can_be_shared,
                 "share_url": campaign.share_url,
                 "updated_at": campaign.updated_at,

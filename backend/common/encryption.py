@@ -8,6 +8,7 @@ dropped. The keys live in the environment, not in the database, so a database ba
 nothing readable.
 """
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -51,15 +52,27 @@ def encrypt(plaintext: str) -> str:
     return _current().encrypt(plaintext.encode()).decode()
 
 
+def _unreadable() -> SecretUnreadable:
+    # Never the ciphertext or anything derived from it in the message.
+    return SecretUnreadable(
+        "A stored secret cannot be decrypted with any key in SECRETS_ENCRYPTION_KEYS: keep the old key "
+        "in the list until `manage.py rotate_secrets_key` has run (README: Secrets at rest)."
+    )
+
+
 def decrypt(ciphertext: str) -> str:
     try:
         return _current().decrypt(ciphertext.encode()).decode()
     except InvalidToken:
-        # Never the ciphertext or anything derived from it in the message.
-        raise SecretUnreadable(
-            "A stored secret cannot be decrypted with any key in SECRETS_ENCRYPTION_KEYS: keep the old key "
-            "in the list until `manage.py rotate_secrets_key` has run (README: Secrets at rest)."
-        ) from None
+        raise _unreadable() from None
+
+
+def reencrypt(ciphertext: str) -> str:
+    """``ciphertext`` encrypted again with the first key (whichever key opens it)."""
+    try:
+        return _current().rotate(ciphertext.encode()).decode()
+    except InvalidToken:
+        raise _unreadable() from None
 
 
 class EncryptedTextField(models.TextField):
@@ -92,13 +105,25 @@ def encrypted_fields() -> list[tuple[type[models.Model], EncryptedTextField]]:
     ]
 
 
+# Secrets held encrypted outside an EncryptedTextField (e.g. the credentials a change request holds
+# while it waits for approval, inside its JSON payload): each holder re-encrypts its own and answers
+# how many values it rewrote. Registered by the app that stores them, in its AppConfig.ready().
+_HOLDERS: list[Callable[[], int]] = []
+
+
+def register_secret_holder(reencrypt_held: Callable[[], int]) -> None:
+    if reencrypt_held not in _HOLDERS:
+        _HOLDERS.append(reencrypt_held)
+
+
 def secrets_reencrypt() -> int:
     """Encrypt every stored secret again with the first key; the number of values rewritten.
 
     Each row is read (decrypted with whichever key opens it) and written back (encrypted with the
     first key) under a row lock, so a secret replaced meanwhile is not overwritten with its old value.
+    Then each registered holder does the same with the secrets it keeps.
     """
-    rewritten = 0
+    rewritten = sum(reencrypt_held() for reencrypt_held in _HOLDERS)
     for model, field in encrypted_fields():
         with transaction.atomic():
             rows = (

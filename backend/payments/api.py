@@ -138,11 +138,16 @@ def mpesa_connection_detail(request: HttpRequest, organization_id: int, account_
     )
 
 
+def _waiting(request: HttpRequest, organization_id: int, change: ChangeRequest) -> Status[ChangeRequestOut]:
+    """202: the change waits for another owner's or treasurer's approval (the two-person rule)."""
+    membership = membership_of(user=signed_in_user(request), organization_id=organization_id)
+    return Status(202, ChangeRequestOut.for_member(change, membership=membership))
+
+
 def _mpesa_answer(request: HttpRequest, organization_id: int, change: services.ConnectionChange) -> Any:
-    """The connection, or 202 with the change waiting for another's approval (the two-person rule)."""
+    """The connection, or 202 with the change waiting for another's approval."""
     if isinstance(change, ChangeRequest):
-        membership = membership_of(user=signed_in_user(request), organization_id=organization_id)
-        return Status(202, ChangeRequestOut.for_member(change, membership=membership))
+        return _waiting(request, organization_id, change)
     return _mpesa_out(change)
 
 
@@ -192,31 +197,35 @@ def mpesa_pull_now(request: HttpRequest, organization_id: int, account_id: int) 
 
 @router.put(
     "/orgs/{organization_id}/collection-accounts/{account_id}/cards",
-    response={200: CollectionAccountOut, **ERRORS},
+    response={200: CollectionAccountOut, 202: ChangeRequestOut, **ERRORS},
     auth=django_auth,
 )
 def card_subaccount_set(
     request: HttpRequest, organization_id: int, account_id: int, payload: CardSettlementIn
-) -> CollectionAccount:
+) -> CollectionAccount | Status[ChangeRequestOut]:
     """Take card payments into this bank account: Paystack makes a subaccount for it, to which every card
     donation to the organization's campaigns then settles (without one, its campaigns offer no card
-    payment). Owners and treasurers; codes: not_bank_account, card_account_refused, provider_unavailable."""
-    return services.card_subaccount_set(
+    payment). Owners and treasurers; 202 while it waits for another's approval (Paystack is asked
+    when it is approved). Codes: not_bank_account, card_account_refused, provider_unavailable."""
+    change = services.card_subaccount_set(
         user=signed_in_user(request), organization_id=organization_id, account_id=account_id, **payload.dict()
     )
+    if isinstance(change, ChangeRequest):
+        return _waiting(request, organization_id, change)
+    return change
 
 
-@router.put(f"{MPESA_PATH}/ratiba", response={200: MpesaConnectionOut, **ERRORS}, auth=django_auth)
-def mpesa_ratiba_set(
-    request: HttpRequest, organization_id: int, account_id: int, payload: MpesaRatibaIn
-) -> dict[str, Any]:
+@router.put(
+    f"{MPESA_PATH}/ratiba", response={200: MpesaConnectionOut, 202: ChangeRequestOut, **ERRORS}, auth=django_auth
+)
+def mpesa_ratiba_set(request: HttpRequest, organization_id: int, account_id: int, payload: MpesaRatibaIn) -> Any:
     """Whether Safaricom enabled M-Pesa Ratiba (standing orders) for this connected paybill: only then
     are pledgers with equal-instalment plans offered "Pay automatically with M-Pesa". Owners and
-    treasurers; a till answers 400 (ratiba_paybill_only)."""
-    connection = services.mpesa_ratiba_set(
+    treasurers; 202 while it waits for another's approval; a till answers 400 (ratiba_paybill_only)."""
+    change = services.mpesa_ratiba_set(
         user=signed_in_user(request), organization_id=organization_id, account_id=account_id, enabled=payload.enabled
     )
-    return _mpesa_out(connection)
+    return _mpesa_answer(request, organization_id, change)
 
 
 # Provider callbacks ---------------------------------------------------------------------------

@@ -6,6 +6,8 @@ class PaymentsConfig(AppConfig):
     verbose_name = "Payments"
 
     def ready(self) -> None:
-        from payments.services import register_mpesa_change_kinds
+        from common.encryption import register_secret_holder
+        from payments.services import pending_credentials_reencrypt, register_payment_detail_change_kinds
 
-        register_mpesa_change_kinds()
+        register_payment_detail_change_kinds()
+        register_secret_holder(pending_credentials_reencrypt)

@@ -1382,7 +1382,7 @@ def mpesa_connection_save(
     return connection
 
 
-def _requested_mpesa_account(request: ChangeRequest) -> CollectionAccount:
+def _requested_account(request: ChangeRequest) -> CollectionAccount:
     account = (
         CollectionAccount.objects.select_for_update()
         .filter(organization=request.organization, pk=int(request.payload["account_id"]))
@@ -1398,7 +1398,7 @@ def _requested_mpesa_account(request: ChangeRequest) -> CollectionAccount:
 
 
 def _mpesa_credentials_apply(request: ChangeRequest) -> None:
-    account = _requested_mpesa_account(request)
+    account = _requested_account(request)
     values = {name: encryption.decrypt(value) for name, value in request.payload["encrypted"].items()}
     connection = MpesaConnection.objects.select_for_update().filter(account=account).first()
     if connection is None:
@@ -1421,6 +1421,20 @@ def _mpesa_credentials_apply(request: ChangeRequest) -> None:
         target=account,
         after={"replaced": request.payload["fields"]},
     )
+
+
+@transaction.atomic
+def pending_credentials_reencrypt() -> int:
+    """Encrypt again with the first key the credentials change requests still hold (those waiting
+    for approval, or withdrawn or lapsed before it: an applied one holds none); the number of values
+    rewritten. Run by ``manage.py rotate_secrets_key`` (registered in ``PaymentsConfig.ready``)."""
+    rewritten = 0
+    held = ChangeRequest.objects.select_for_update().filter(kind=MPESA_CREDENTIALS_SET, payload__has_key="encrypted")
+    for request in held:
+        encrypted = {name: encryption.reencrypt(value) for name, value in request.payload["encrypted"].items()}
+        ChangeRequest.objects.filter(pk=request.pk).update(payload={**request.payload, "encrypted": encrypted})
+        rewritten += len(encrypted)
+    return rewritten
 
 
 def _mpesa_credentials_describe(request: ChangeRequest) -> str:
@@ -1527,7 +1541,7 @@ def _connection_ready(*, account: CollectionAccount, reregister: bool) -> MpesaC
 def _mpesa_connect_apply(request: ChangeRequest) -> None:
     """Daraja is called inside the approval's transaction: a refusal undoes the approval too, and
     the request stays pending with the reason shown to the one who approved."""
-    account = _requested_mpesa_account(request)
+    account = _requested_account(request)
     reregister = bool(request.payload["reregister"])
     connection = _connection_ready(account=account, reregister=reregister)
     client = _daraja_for(connection)
@@ -1558,12 +1572,6 @@ def _mpesa_connect_describe(request: ChangeRequest) -> str:
     return _("Connect %(account)s to M-Pesa's API: its payments reach Harambee and PIN prompts go to it.") % {
         "account": account
     }
-
-
-def register_mpesa_change_kinds() -> None:
-    """Called by ``PaymentsConfig.ready``."""
-    register_change_kind(MPESA_CREDENTIALS_SET, apply=_mpesa_credentials_apply, describe=_mpesa_credentials_describe)
-    register_change_kind(MPESA_CONNECT, apply=_mpesa_connect_apply, describe=_mpesa_connect_describe)
 
 
 def mpesa_pull_run(*, connection: MpesaConnection) -> dict[str, int]:
@@ -1640,20 +1648,49 @@ PLATFORM_CARD_SHARE_PERCENT = 0
 BANK_CODE = re.compile(r"^[A-Za-z0-9]{1,32}$")
 
 
-def card_subaccount_set(
-    *, user: User, organization_id: int, account_id: int, settlement_bank: str
-) -> CollectionAccount:
-    """Card payments to the organization's campaigns settle from now on to this bank account: a
-    Paystack subaccount made for its number at the bank whose Paystack code is ``settlement_bank``
-    (replacing any earlier one), named in every card checkout of its donations. Owners and
-    treasurers; audited. Paystack checks the account: a refusal says why, and changes nothing."""
-    account = selectors.card_account_for_manager(user=user, organization_id=organization_id, account_id=account_id)
+# Setting up cards and the Ratiba switch are payment details too: under the two-person rule like the
+# credentials and Connect (registered in ``PaymentsConfig.ready``), checked when asked and again when
+# applied. Paystack is asked inside the approval, as Daraja is for Connect: a refusal keeps it pending.
+CARD_SUBACCOUNT_SET = "cards.subaccount_set"
+MPESA_RATIBA_SET = "mpesa.ratiba_set"
+
+AccountChange = CollectionAccount | ChangeRequest
+
+
+def _settlement_bank_clean(settlement_bank: str) -> str:
     bank = settlement_bank.strip()
     if not BANK_CODE.match(bank):
         raise _invalid("settlement_bank", _("Enter your bank's code as Paystack lists it (letters and digits)."))
+    return bank
+
+
+@transaction.atomic
+def card_subaccount_set(*, user: User, organization_id: int, account_id: int, settlement_bank: str) -> AccountChange:
+    """Ask that card payments to the organization's campaigns settle from now on to this bank account,
+    under the two-person rule: answers the pending ``ChangeRequest``, or the account once set up (a
+    Paystack subaccount made for its number at the bank whose Paystack code is ``settlement_bank``,
+    replacing any earlier one, named in every card checkout of its donations). Owners and
+    treasurers; audited. Paystack checks the account: a refusal says why, and changes nothing."""
+    account = selectors.card_account_for_manager(user=user, organization_id=organization_id, account_id=account_id)
+    request = _submit(
+        user=user,
+        account=account,
+        kind=CARD_SUBACCOUNT_SET,
+        payload={**_account_payload(account), "settlement_bank": _settlement_bank_clean(settlement_bank)},
+    )
+    if request.status == ChangeRequestStatus.PENDING:
+        return request
+    return CollectionAccount.objects.get(pk=account.pk)
+
+
+def _card_subaccount_apply(request: ChangeRequest) -> None:
+    account = _requested_account(request)  # locked, and refused if its number changed since
+    if account.kind != CollectionAccountKind.BANK:
+        raise ServiceError(_("Card payments settle to a bank account: choose one."), code="not_bank_account")
+    bank = _settlement_bank_clean(str(request.payload["settlement_bank"]))
     try:
         subaccount = PaystackClient.from_settings().subaccount_create(
-            business_name=account.organization.name,
+            business_name=request.organization.name,
             settlement_bank=bank,
             account_number=account.account_number,
             percentage_charge=PLATFORM_CARD_SHARE_PERCENT,
@@ -1667,58 +1704,91 @@ def card_subaccount_set(
     except ProviderError as exc:
         logger.warning("Paystack subaccount for collection account %s failed: %s", account.pk, exc)
         raise _provider_unavailable() from exc
-    with transaction.atomic():
-        locked = CollectionAccount.objects.select_for_update().get(pk=account.pk)
-        if locked.account_number != account.account_number:
-            # Someone changed the number while Paystack was asked: the subaccount settles to the old one.
-            raise ServiceError(
-                _("The account's details changed meanwhile: please set up card payments again."), code="conflict"
-            )
-        before = {
-            "card_subaccount_code": locked.card_subaccount_code,
-            "card_settlement_bank": locked.card_settlement_bank,
-        }
-        locked.card_subaccount_code = subaccount.subaccount_code
-        locked.card_settlement_bank = bank
-        locked.save(update_fields=["card_subaccount_code", "card_settlement_bank", "updated_at"])
-        audit_record(
-            actor=user,
-            action=AuditAction.COLLECTION_ACCOUNT_CHANGED,
-            target=account.organization,
-            before={"id": locked.pk, **before},
-            after={"id": locked.pk, "card_subaccount_code": locked.card_subaccount_code, "card_settlement_bank": bank},
-        )
-    return locked
+    before = {
+        "card_subaccount_code": account.card_subaccount_code,
+        "card_settlement_bank": account.card_settlement_bank,
+    }
+    account.card_subaccount_code = subaccount.subaccount_code
+    account.card_settlement_bank = bank
+    account.save(update_fields=["card_subaccount_code", "card_settlement_bank", "updated_at"])
+    audit_record(
+        actor=request.decided_by,
+        action=AuditAction.COLLECTION_ACCOUNT_CHANGED,
+        target=request.organization,
+        before={"id": account.pk, **before},
+        after={"id": account.pk, "card_subaccount_code": account.card_subaccount_code, "card_settlement_bank": bank},
+    )
+
+
+def _card_subaccount_describe(request: ChangeRequest) -> str:
+    return _("Take card payments into %(account)s (bank code %(bank)s at Paystack).") % {
+        "account": _account_words(request.payload),
+        "bank": request.payload["settlement_bank"],
+    }
 
 
 # M-Pesa Ratiba: standing orders to a connected paybill ---------------------------------------
 
 
-def mpesa_ratiba_set(*, user: User, organization_id: int, account_id: int, enabled: bool) -> MpesaConnection:
-    """Say whether Safaricom enabled M-Pesa Ratiba for the account (a commercial agreement we cannot
-    check): only then are pledgers offered to pay their plans automatically. A connected paybill
-    only (a till payment carries no account number); owners and treasurers, audited."""
-    with transaction.atomic():
-        account = selectors.mpesa_account_for_manager(
-            user=user, organization_id=organization_id, account_id=account_id, lock=True
-        )
-        connection = _connection_of(account)
-        if enabled and account.kind != CollectionAccountKind.PAYBILL:
-            raise ServiceError(
-                _("M-Pesa Ratiba is offered on a paybill only: a till payment carries no pledge code."),
-                code="ratiba_paybill_only",
-            )
-        before = connection.ratiba_enabled
-        connection.ratiba_enabled = enabled
-        connection.save(update_fields=["ratiba_enabled", "updated_at"])
-        audit_record(
-            actor=user,
-            action=AuditAction.MPESA_RATIBA_SET,
-            target=account,
-            before={"ratiba_enabled": before},
-            after={"ratiba_enabled": enabled},
+def _ratiba_allowed(*, account: CollectionAccount, enabled: bool) -> MpesaConnection:
+    connection = _connection_of(account)
+    if enabled and account.kind != CollectionAccountKind.PAYBILL:
+        raise ServiceError(
+            _("M-Pesa Ratiba is offered on a paybill only: a till payment carries no pledge code."),
+            code="ratiba_paybill_only",
         )
     return connection
+
+
+@transaction.atomic
+def mpesa_ratiba_set(*, user: User, organization_id: int, account_id: int, enabled: bool) -> ConnectionChange:
+    """Ask to say whether Safaricom enabled M-Pesa Ratiba for the account (a commercial agreement we
+    cannot check): only then are pledgers offered to pay their plans automatically. A connected
+    paybill only (a till payment carries no account number); owners and treasurers, under the
+    two-person rule (answers the pending ``ChangeRequest``, or the connection once set); audited."""
+    account = selectors.mpesa_account_for_manager(
+        user=user, organization_id=organization_id, account_id=account_id, lock=True
+    )
+    _ratiba_allowed(account=account, enabled=enabled)
+    request = _submit(
+        user=user, account=account, kind=MPESA_RATIBA_SET, payload={**_account_payload(account), "enabled": enabled}
+    )
+    if request.status == ChangeRequestStatus.PENDING:
+        return request
+    connection = MpesaConnection.objects.get(account=account)
+    connection.account = account
+    return connection
+
+
+def _mpesa_ratiba_apply(request: ChangeRequest) -> None:
+    account = _requested_account(request)
+    enabled = bool(request.payload["enabled"])
+    connection = _ratiba_allowed(account=account, enabled=enabled)
+    before = connection.ratiba_enabled
+    connection.ratiba_enabled = enabled
+    connection.save(update_fields=["ratiba_enabled", "updated_at"])
+    audit_record(
+        actor=request.decided_by,
+        action=AuditAction.MPESA_RATIBA_SET,
+        target=account,
+        before={"ratiba_enabled": before},
+        after={"ratiba_enabled": enabled},
+    )
+
+
+def _mpesa_ratiba_describe(request: ChangeRequest) -> str:
+    account = _account_words(request.payload)
+    if request.payload["enabled"]:
+        return _("Offer M-Pesa Ratiba (standing orders) on %(account)s.") % {"account": account}
+    return _("Stop offering M-Pesa Ratiba (standing orders) on %(account)s.") % {"account": account}
+
+
+def register_payment_detail_change_kinds() -> None:
+    """Called by ``PaymentsConfig.ready``."""
+    register_change_kind(MPESA_CREDENTIALS_SET, apply=_mpesa_credentials_apply, describe=_mpesa_credentials_describe)
+    register_change_kind(MPESA_CONNECT, apply=_mpesa_connect_apply, describe=_mpesa_connect_describe)
+    register_change_kind(MPESA_RATIBA_SET, apply=_mpesa_ratiba_apply, describe=_mpesa_ratiba_describe)
+    register_change_kind(CARD_SUBACCOUNT_SET, apply=_card_subaccount_apply, describe=_card_subaccount_describe)
 
 
 def standing_order_record(*, account: CollectionAccount, terms: StandingOrderTerms) -> MpesaStandingOrder:

@@ -126,3 +126,94 @@ test("a treasurer sets the account-number keywords; a viewer sees them and can c
   await expectAccessible(viewer);
   await viewer.context().close();
 });
+
+const TURKANA = "Mission Trip to Turkana: Bibles and Food";
+
+/** The treasurer approves, on the Collection accounts page, the waiting change `description` names. */
+async function treasurerApproves(browser: Browser, orgId: number, description: string | RegExp) {
+  const treasurer = await signedInPage(
+    browser,
+    DEMO_TREASURER,
+    `/organizations/${orgId}/collection-accounts`,
+  );
+  await treasurer
+    .getByRole("region", { name: "Changes waiting for approval" })
+    .getByRole("listitem")
+    .filter({ hasText: description })
+    .getByRole("button", { name: "Approve" })
+    .click();
+  await expect(toastText(treasurer, "Approved: the change has taken effect.")).toBeVisible();
+  await treasurer.context().close();
+}
+
+test("an owner changes an account's details and switches a campaign to it; each waits for the treasurer", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const label = `Mission till ${Date.now() % 1_000_000}`;
+  await signIn(page, DEMO_ORGANIZER, { next: "/dashboard" });
+  const orgId = await demoOrganizationId(page);
+  const [campaign] = await (
+    await page.request.get(`/api/campaigns?q=${encodeURIComponent("Turkana")}`)
+  ).json();
+  const current: { id: number }[] = await (
+    await page.request.get(`/api/campaigns/${campaign.id}/collection-accounts`)
+  ).json();
+  const owned: (Account & { id: number; kind: string })[] = await (
+    await page.request.get(`/api/orgs/${orgId}/collection-accounts`)
+  ).json();
+  // A till the campaign is not paid into yet.
+  const till = owned.find(
+    (account) => account.kind === "till" && !current.some((one) => one.id === account.id),
+  );
+  if (!till) throw new Error("the demo organization has a till the Turkana campaign does not use");
+
+  // Its details: the form checks them with the wizard's messages, and the change waits.
+  await page.goto(`/organizations/${orgId}/collection-accounts`);
+  const accounts = page.getByRole("region", { name: "Accounts" });
+  const row = accounts
+    .getByRole("listitem")
+    .filter({ hasText: `M-Pesa Till (Buy Goods) ${till.till_number}` });
+  await row.getByRole("button", { name: /^Change / }).click();
+  const form = row.locator("form");
+  await form.getByLabel("Till Number").fill("");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form.getByText("This field is required.")).toBeVisible();
+  await form.getByLabel("Till Number").fill(till.till_number);
+  await form.getByLabel("Name for the team (optional)").fill(label);
+  await expectAccessible(page);
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(toastText(page, "Waiting for approval")).toBeVisible();
+  const approvals = page.getByRole("region", { name: "Changes waiting for approval" });
+  await expect(approvals.getByRole("listitem").filter({ hasText: `(${label}).` })).toBeVisible();
+  await treasurerApproves(browser, orgId, `(${label}).`);
+  await page.reload();
+  await expect(accounts.getByText(`${label} · M-Pesa Till (Buy Goods) ${till.till_number}`)).toBeVisible();
+
+  // The campaign's accounts, on its edit page: the wizard's rules, then a switch that waits.
+  await page.goto(`/edit-campaign/${campaign.id}`);
+  const section = page.getByRole("region", { name: "Where givers pay" });
+  await expect(section.getByLabel("Payment method 1")).toHaveValue(String(current[0]?.id));
+  await expect(section.getByRole("button", { name: "Remove payment method 1" })).toHaveCount(0);
+  await section.getByRole("button", { name: "Add Payment Method" }).click();
+  await section.getByLabel("Payment method 2").selectOption(String(current[0]?.id));
+  await section.getByRole("button", { name: "Save payment accounts" }).click();
+  await expect(section.getByText("Each payment method can be used only once.")).toBeVisible();
+  await section.getByLabel("Payment method 2").selectOption(String(till.id));
+  await expectAccessible(page);
+  await section.getByRole("button", { name: "Save payment accounts" }).click();
+  await expect(toastText(page, "Waiting for approval")).toBeVisible();
+  const asked = `Take the payments of the campaign '${TURKANA}' into`;
+  const request = section.getByRole("listitem").filter({ hasText: asked });
+  await expect(request).toContainText(label);
+  await expect(request.getByRole("button", { name: "Withdraw" })).toBeVisible();
+  await treasurerApproves(browser, orgId, asked);
+
+  const detail: { payment_instructions: { number?: string }[] } = await (
+    await page.request.get(`/api/campaigns/${campaign.id}`)
+  ).json();
+  expect(JSON.stringify(detail.payment_instructions)).toContain(till.till_number);
+  await page.reload();
+  await expect(section.getByLabel("Payment method 2")).toHaveValue(String(till.id));
+});

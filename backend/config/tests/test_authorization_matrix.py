@@ -151,9 +151,10 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/test":    (401, 404, 200, 200, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect": (401, 404, 202, 202, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/pull":    (401, 404, 200, 200, 403, 403, 404, 404),
-    # Cards: a bank account's Paystack subaccount, set up by owners and treasurers only
-    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards":          (401, 404, 200, 200, 403, 403, 404, 404),
-    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/ratiba":   (401, 404, 200, 200, 403, 403, 404, 404),
+    # Cards (a bank account's Paystack subaccount) and M-Pesa Ratiba: owners and treasurers, under the
+    # two-person rule
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards":          (401, 404, 202, 202, 403, 403, 404, 404),
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/ratiba":   (401, 404, 202, 202, 403, 403, 404, 404),
     # Statement imports: owners and treasurers only
     "GET /api/orgs/{organization_id}/statement-imports":                        (401, 404, 200, 200, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/statement-imports":                       (401, 404, 201, 201, 403, 403, 404, 404),

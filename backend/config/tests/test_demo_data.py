@@ -6,8 +6,11 @@ from django.utils import timezone
 
 from accounts.demo import DEMO_PASSWORD, DEMO_USERS
 from accounts.models import User
+from campaigns.models import Campaign
+from campaigns.selectors import campaign_accounts
+from collection_accounts.models import CollectionAccount
 from events.models import Event, EventState
-from organizations.models import Membership
+from organizations.models import Membership, Organization
 
 pytestmark = pytest.mark.django_db
 
@@ -92,3 +95,16 @@ def test_demo_data_is_refused_with_a_real_secret_key(settings):
     with pytest.raises(CommandError, match="local use only"):
         load_demo_data()
     assert not User.objects.exists()
+
+
+def test_the_ministry_pays_into_its_connected_paybill_and_a_second_team_into_a_till_and_a_bank_paybill(settings):
+    load_demo_data()
+
+    ministry = Campaign.objects.get(title=settings.MINISTRY_CAMPAIGN_TITLE)
+    paybill = CollectionAccount.objects.get(paybill_number="600100")
+    assert paybill.organization_id == ministry.organization_id
+    assert paybill in campaign_accounts(campaign=ministry)
+    assert paybill.offers_stk_push
+    second = Organization.objects.get(name="PCEA St. Peter's Nyeri")
+    assert {"till", "paybill_fixed_account"} <= set(second.collection_accounts.values_list("kind", flat=True))
+    assert sorted(second.memberships.values_list("role", flat=True)) == ["owner", "treasurer", "viewer"]

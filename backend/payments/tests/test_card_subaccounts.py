@@ -8,6 +8,7 @@ from accounts.tests.factories import UserFactory
 from audit.models import AuditAction, AuditEntry
 from collection_accounts.models import CollectionAccount
 from collection_accounts.tests.factories import CollectionAccountFactory
+from organizations.models import ChangeRequest
 from organizations.roles import Role
 from payments.tests.connected_support import JSON, member
 from simulators.models import SimulatedSubaccount
@@ -32,12 +33,10 @@ def cards_url(account: CollectionAccount) -> str:
     return f"/api/orgs/{account.organization_id}/collection-accounts/{account.pk}/cards"
 
 
-def test_a_treasurer_sets_up_cards_and_paystack_settles_them_to_the_bank_account(
+def test_the_only_owner_sets_up_cards_at_once_and_paystack_settles_them_to_the_bank_account(
     church, bank_account, make_api_client, api_client
 ):
-    treasurer = member(church.campaign.organization, Role.TREASURER)
-
-    answer = make_api_client(signed_in_as=treasurer).put(
+    answer = make_api_client(signed_in_as=church.owner).put(
         cards_url(bank_account), {"settlement_bank": "01"}, content_type=JSON
     )
 
@@ -53,7 +52,7 @@ def test_a_treasurer_sets_up_cards_and_paystack_settles_them_to_the_bank_account
     bank_account.refresh_from_db()
     assert bank_account.card_subaccount_code == subaccount.subaccount_code
     entry = AuditEntry.objects.get(action=AuditAction.COLLECTION_ACCOUNT_CHANGED)
-    assert (entry.actor, entry.after["card_subaccount_code"]) == (treasurer, subaccount.subaccount_code)
+    assert (entry.actor, entry.after["card_subaccount_code"]) == (church.owner, subaccount.subaccount_code)
     assert api_client.get(f"/api/campaigns/{church.campaign.pk}").json()["offers_card_payment"] is True
 
 
@@ -132,3 +131,49 @@ def test_a_new_account_number_stops_card_payments_until_they_are_set_up_again(ch
 
     assert answer.status_code == 200, answer.content
     assert answer.json()["takes_cards"] is False
+
+
+def test_with_two_guardians_card_setup_waits_and_paystack_is_asked_only_when_approved(
+    church, bank_account, make_api_client
+):
+    treasurer = member(church.campaign.organization, Role.TREASURER)
+
+    asked = make_api_client(signed_in_as=church.owner).put(
+        cards_url(bank_account), {"settlement_bank": "01"}, content_type=JSON
+    )
+
+    assert asked.status_code == 202, asked.content
+    assert asked.json()["description"] == "Take card payments into Bank account 1180012345 (bank code 01 at Paystack)."
+    assert not SimulatedSubaccount.objects.exists()
+    bank_account.refresh_from_db()
+    assert bank_account.card_subaccount_code == ""
+
+    approved = make_api_client(signed_in_as=treasurer).post(
+        f"/api/orgs/{bank_account.organization_id}/approvals/{asked.json()['id']}/approve"
+    )
+
+    assert approved.status_code == 200, approved.content
+    bank_account.refresh_from_db()
+    assert bank_account.card_subaccount_code == SimulatedSubaccount.objects.get().subaccount_code
+    entry = AuditEntry.objects.get(action=AuditAction.COLLECTION_ACCOUNT_CHANGED)
+    assert entry.actor == treasurer
+
+
+def test_a_card_setup_paystack_refuses_at_approval_stays_pending_with_the_reason(church, bank_account, make_api_client):
+    treasurer = member(church.campaign.organization, Role.TREASURER)
+    bank_account.account_number = "KCB-118-ABC"
+    bank_account.save()
+    request_id = (
+        make_api_client(signed_in_as=church.owner)
+        .put(cards_url(bank_account), {"settlement_bank": "01"}, content_type=JSON)
+        .json()["id"]
+    )
+
+    answer = make_api_client(signed_in_as=treasurer).post(
+        f"/api/orgs/{bank_account.organization_id}/approvals/{request_id}/approve"
+    )
+
+    assert (answer.status_code, answer.json()["code"]) == (400, "card_account_refused")
+    assert ChangeRequest.objects.get(pk=request_id).status == "pending"
+    bank_account.refresh_from_db()
+    assert bank_account.card_subaccount_code == ""

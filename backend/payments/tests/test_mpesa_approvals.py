@@ -9,7 +9,7 @@ from audit.models import AuditEntry
 from organizations.models import ChangeRequest
 from organizations.roles import Role
 from payments.models import MpesaConnection
-from payments.tests.connected_support import CREDENTIALS, JSON, SECRETS, member
+from payments.tests.connected_support import CREDENTIALS, JSON, SECRETS, connected, member
 from simulators.models import SimulatedC2BRegistration
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -85,3 +85,32 @@ def test_a_connect_daraja_refuses_stays_pending_with_the_reason(church, make_api
     assert (answer.status_code, answer.json()["code"]) == (400, "mpesa_wrong_credentials")
     assert ChangeRequest.objects.get(pk=request_id).status == "pending"
     assert MpesaConnection.objects.get().c2b_registered_at is None
+
+
+def test_the_ratiba_switch_waits_for_the_treasurer_and_is_checked_again_when_approved(church, make_api_client):
+    owner = connected(church, make_api_client)  # one guardian: at once
+    treasurer_user = member(church.campaign.organization, Role.TREASURER)
+    treasurer = make_api_client(signed_in_as=treasurer_user)
+
+    asked = owner.put(church.url + "/ratiba", {"enabled": True}, content_type=JSON)
+
+    assert asked.status_code == 202, asked.content
+    assert asked.json()["description"] == "Offer M-Pesa Ratiba (standing orders) on M-Pesa paybill 600100."
+    assert MpesaConnection.objects.get().ratiba_enabled is False
+    assert approve(treasurer, church, asked.json()["id"]).status_code == 200
+    assert MpesaConnection.objects.get().ratiba_enabled is True
+    assert AuditEntry.objects.get(action="mpesa_ratiba_set").actor == treasurer_user
+
+
+def test_a_ratiba_switch_is_refused_at_approval_when_the_paybill_changed_meanwhile(church, make_api_client):
+    owner = connected(church, make_api_client)
+    treasurer = make_api_client(signed_in_as=member(church.campaign.organization, Role.TREASURER))
+    request_id = owner.put(church.url + "/ratiba", {"enabled": True}, content_type=JSON).json()["id"]
+    church.account.paybill_number = "600200"
+    church.account.save()
+
+    answer = approve(treasurer, church, request_id)
+
+    assert (answer.status_code, answer.json()["code"]) == (400, "account_changed")
+    assert ChangeRequest.objects.get(pk=request_id).status == "pending"
+    assert MpesaConnection.objects.get().ratiba_enabled is False

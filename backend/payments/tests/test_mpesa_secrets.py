@@ -11,8 +11,10 @@ from django.db import connection as db
 
 from accounts.tests.factories import UserFactory
 from common.encryption import decrypt
+from organizations.models import ChangeRequest
+from organizations.roles import Role
 from payments.models import MpesaConnection
-from payments.tests.connected_support import CREDENTIALS, JSON, SECRETS, pay_paybill
+from payments.tests.connected_support import CREDENTIALS, JSON, SECRETS, member, pay_paybill
 from pledges.tests.factories import make_pledge
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -97,3 +99,25 @@ def test_a_rotated_key_re_encrypts_every_secret_and_the_account_still_works(
     assert after != before
     assert Fernet(new_key).decrypt(after.encode()).decode() == SECRETS["consumer_secret"]
     assert owner.post(church.url + "/test", {}).status_code == 200
+
+
+def test_a_rotated_key_re_encrypts_credentials_waiting_for_approval_and_they_still_apply(
+    church, make_api_client, settings
+):
+    treasurer = member(church.campaign.organization, Role.TREASURER)
+    request_id = make_api_client(signed_in_as=church.owner).put(church.url, CREDENTIALS, content_type=JSON).json()["id"]
+    before = ChangeRequest.objects.get(pk=request_id).payload["encrypted"]
+    new_key = Fernet.generate_key().decode()
+    settings.SECRETS_ENCRYPTION_KEYS = [new_key, *settings.SECRETS_ENCRYPTION_KEYS]
+
+    call_command("rotate_secrets_key", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    settings.SECRETS_ENCRYPTION_KEYS = [new_key]  # the old key dropped
+
+    after = ChangeRequest.objects.get(pk=request_id).payload["encrypted"]
+    assert set(after) == set(before) and all(after[name] != before[name] for name in before)
+    assert Fernet(new_key).decrypt(after["passkey"].encode()).decode() == SECRETS["passkey"]
+    approved = make_api_client(signed_in_as=treasurer).post(
+        f"/api/orgs/{church.campaign.organization_id}/approvals/{request_id}/approve"
+    )
+    assert approved.status_code == 200, approved.content
+    assert MpesaConnection.objects.get().consumer_secret == SECRETS["consumer_secret"]

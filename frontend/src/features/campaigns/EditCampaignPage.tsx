@@ -11,6 +11,7 @@ import { errorMessage } from "@/lib/api/client";
 import { showFieldErrors, useNavigateLater, useSchemaForm } from "@/lib/forms";
 import { useSession } from "@/lib/session";
 import { type Campaign, isNotFound, useCampaign, useSaveCampaign } from "./api";
+import { CampaignAccountsSection } from "./CampaignAccountsSection";
 import { CampaignNotFound } from "./CampaignNotFound";
 import { CloseCampaignSection } from "./CloseCampaignSection";
 import { parseCampaignId } from "./links";
@@ -233,6 +234,7 @@ function EditForm({ campaign }: { campaign: Campaign }) {
           </button>
         </div>
       </form>
+      <CampaignAccountsSection campaign={campaign} />
       {campaign.status === "active" && <CloseCampaignSection campaign={campaign} />}
     </div>
   );

@@ -1,5 +1,6 @@
 import { msg } from "@lingui/core/macro";
-import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { organizationKeys } from "@/features/organizations/api";
 import { ApiRequestError, api, type Schemas, unwrap } from "@/lib/api/client";
 import { i18n } from "@/lib/i18n";
 import type { ExploreFilters } from "./links";
@@ -131,4 +132,43 @@ export async function setLiked(campaignId: number, liked: boolean) {
   return liked
     ? unwrap(await api.POST("/api/campaigns/{campaign_id}/likes", options))
     : unwrap(await api.DELETE("/api/campaigns/{campaign_id}/likes", options));
+}
+
+// Where a campaign's givers pay: 1 to 3 of its organization's collection accounts. Switching them is
+// a payment-detail change (owners and treasurers), which may wait for another's approval (202).
+
+export const campaignAccountsKey = (id: number) =>
+  ["campaigns", "detail", id, "collection-accounts"] as const;
+
+export function useCampaignAccounts(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: campaignAccountsKey(id),
+    enabled,
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/campaigns/{campaign_id}/collection-accounts", {
+          params: { path: { campaign_id: id } },
+          signal,
+        }),
+      ),
+  });
+}
+
+export function useCampaignAccountsChange(campaign: Pick<Campaign, "id" | "organization_id">) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (accountIds: number[]) =>
+      unwrap(
+        await api.PUT("/api/campaigns/{campaign_id}/collection-accounts", {
+          params: { path: { campaign_id: campaign.id } },
+          body: { account_ids: accountIds },
+        }),
+      ),
+    onSuccess: () =>
+      Promise.all([
+        // The campaign's page shows its accounts' instructions; the approvals list may have grown.
+        queryClient.invalidateQueries({ queryKey: campaignKeys.detail(campaign.id) }),
+        queryClient.invalidateQueries({ queryKey: organizationKeys.approvals(campaign.organization_id) }),
+      ]),
+  });
 }

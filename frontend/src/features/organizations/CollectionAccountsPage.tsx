@@ -1,34 +1,24 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
-import { Link, useParams } from "wouter";
-import { AppLayout } from "@/components/AppLayout";
+import { Link } from "wouter";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
-import { SelectField } from "@/components/FieldControls";
-import { PageLoadError } from "@/components/PageLoadError";
-import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import {
-  ACCOUNT_KINDS,
-  type AccountKind,
-  accountName,
-  METHOD_FIELDS,
-  METHOD_LABELS,
-} from "@/features/wizard/paymentOptions";
+import { accountName, METHOD_LABELS } from "@/features/wizard/paymentOptions";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { AccountForm } from "./AccountForm";
 import { Approvals, card, useFailureToast, useWaitingToast } from "./Approvals";
 import {
   type CollectionAccount,
   isWaiting,
   type Organization,
-  useAccountAdd,
   useAccountKeywords,
   useAccountKeywordsSet,
   useAccountRemove,
   useAccountUpdate,
   useCollectionAccounts,
-  useOrganization,
 } from "./api";
+import { OrganizationLoader } from "./OrganizationLoader";
 
 /** The team's own changes; every other kind is about where the money is paid. */
 const isPaymentDetail = (request: { kind: string }) => !request.kind.startsWith("team.");
@@ -40,51 +30,45 @@ const MPESA_KINDS: string[] = ["paybill", "till"];
  * member sees them; owners and treasurers change them, under the two-person rule.
  */
 export default function CollectionAccountsPage() {
-  const { t } = useLingui();
-  const id = Number(useParams<{ id?: string }>().id);
-  const organization = useOrganization(id);
   return (
-    <AppLayout>
-      {organization.isPending ? (
-        <PageSkeleton />
-      ) : organization.isError ? (
-        <PageLoadError
-          message={errorMessage(organization.error, t`Could not load this organization.`)}
-          retry={() => void organization.refetch()}
-        />
-      ) : (
-        <div className="mx-auto w-full max-w-3xl px-4 py-8">
-          <p>
-            <Link href={`/organizations/${id}`} className="text-sm font-medium text-brand-700 underline">
-              <Trans>Back to {organization.data.name}</Trans>
-            </Link>
-          </p>
-          <h1 className="mt-2 text-2xl font-bold text-slate-900">
-            <Trans>Collection accounts</Trans>
-          </h1>
-          <p className="mt-1 text-slate-600">
-            <Trans>
-              Givers pay straight into these accounts of {organization.data.name}. Harambee never holds your
-              money: it only tells givers where to pay and matches their payments to their pledges by the
-              pledge code.
-            </Trans>
-          </p>
-          <Approvals
-            organizationId={id}
-            only={isPaymentDetail}
-            intro={
-              <Trans>
-                With two or more owners and treasurers, adding, changing or removing an account, switching a
-                campaign's accounts and the M-Pesa connection take effect only once another of them approves.
-                Requests lapse after 7 days.
-              </Trans>
-            }
-          />
-          <Accounts organization={organization.data} />
-          <Keywords organization={organization.data} />
-        </div>
-      )}
-    </AppLayout>
+    <OrganizationLoader>
+      {(organization) => <CollectionAccountsView organization={organization} />}
+    </OrganizationLoader>
+  );
+}
+
+function CollectionAccountsView({ organization }: { organization: Organization }) {
+  const id = organization.id;
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8">
+      <p>
+        <Link href={`/organizations/${id}`} className="text-sm font-medium text-brand-700 underline">
+          <Trans>Back to {organization.name}</Trans>
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">
+        <Trans>Collection accounts</Trans>
+      </h1>
+      <p className="mt-1 text-slate-600">
+        <Trans>
+          Givers pay straight into these accounts of {organization.name}. Harambee never holds your money: it
+          only tells givers where to pay and matches their payments to their pledges by the pledge code.
+        </Trans>
+      </p>
+      <Approvals
+        organizationId={id}
+        only={isPaymentDetail}
+        intro={
+          <Trans>
+            With two or more owners and treasurers, adding, changing or removing an account, switching a
+            campaign's accounts, the M-Pesa connection, M-Pesa Ratiba and card payments take effect only once
+            another of them approves. Requests lapse after 7 days.
+          </Trans>
+        }
+      />
+      <Accounts organization={organization} />
+      <Keywords organization={organization} />
+    </div>
   );
 }
 
@@ -99,6 +83,7 @@ function Accounts({ organization }: { organization: Organization }) {
   const waiting = useWaitingToast();
   const failed = useFailureToast();
   const manager = managesPayments(organization);
+  const [editing, setEditing] = useState<number | null>(null);
   const name = (account: CollectionAccount) => accountName(account, i18n._(METHOD_LABELS[account.kind]));
 
   const onDefault = (account: CollectionAccount) =>
@@ -138,58 +123,83 @@ function Accounts({ organization }: { organization: Organization }) {
       ) : (
         <ul className="mt-3 divide-y divide-slate-200">
           {accounts.data?.map((account) => (
-            <li
-              key={account.id}
-              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <div className="min-w-0">
-                <p className="font-medium break-words text-slate-900">{name(account)}</p>
-                <p className="text-sm text-slate-600">
-                  {account.is_default && (
-                    <span className="mr-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
-                      <Trans>Default</Trans>
-                    </span>
-                  )}
-                  {MPESA_KINDS.includes(account.kind) &&
-                    (account.offers_stk_push ? (
-                      <Trans>Connected to M-Pesa: givers get PIN prompts.</Trans>
-                    ) : (
-                      <Trans>Not connected to M-Pesa: matched by statement or by hand.</Trans>
-                    ))}
-                </p>
-              </div>
-              {manager && (
-                <div className="flex flex-wrap gap-2">
-                  {MPESA_KINDS.includes(account.kind) && (
-                    <Link
-                      href={`/orgs/${organization.id}/collection-accounts/${account.id}/mpesa`}
-                      className={outlineButton}
-                      aria-label={t`M-Pesa connection of ${name(account)}`}
-                    >
-                      <Trans>M-Pesa connection</Trans>
-                    </Link>
-                  )}
-                  {!account.is_default && (
+            <li key={account.id} className="py-3">
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p className="font-medium break-words text-slate-900">{name(account)}</p>
+                  <p className="text-sm text-slate-600">
+                    {account.is_default && (
+                      <span className="mr-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+                        <Trans>Default</Trans>
+                      </span>
+                    )}
+                    {MPESA_KINDS.includes(account.kind) &&
+                      (account.offers_stk_push ? (
+                        <Trans>Connected to M-Pesa: givers get PIN prompts.</Trans>
+                      ) : (
+                        <Trans>Not connected to M-Pesa: matched by statement or by hand.</Trans>
+                      ))}
+                  </p>
+                </div>
+                {manager && (
+                  <div className="flex flex-wrap gap-2">
                     <button
                       type="button"
                       className={outlineButton}
-                      disabled={update.isPending}
-                      onClick={() => onDefault(account)}
-                      aria-label={t`Make ${name(account)} the default`}
+                      aria-expanded={editing === account.id}
+                      onClick={() => setEditing(editing === account.id ? null : account.id)}
+                      aria-label={t`Change ${name(account)}`}
                     >
-                      <Trans>Make default</Trans>
+                      <Trans>Change</Trans>
                     </button>
-                  )}
-                  <button
-                    type="button"
-                    className={outlineButton}
-                    disabled={remove.isPending}
-                    onClick={() => onRemove(account)}
-                    aria-label={t`Remove ${name(account)}`}
-                  >
-                    <Trans>Remove</Trans>
-                  </button>
-                </div>
+                    {MPESA_KINDS.includes(account.kind) && (
+                      <Link
+                        href={`/orgs/${organization.id}/collection-accounts/${account.id}/mpesa`}
+                        className={outlineButton}
+                        aria-label={t`M-Pesa connection of ${name(account)}`}
+                      >
+                        <Trans>M-Pesa connection</Trans>
+                      </Link>
+                    )}
+                    {account.kind === "bank" && (
+                      <Link
+                        href={`/orgs/${organization.id}/collection-accounts/${account.id}/cards`}
+                        className={outlineButton}
+                        aria-label={t`Card payments into ${name(account)}`}
+                      >
+                        <Trans>Card payments</Trans>
+                      </Link>
+                    )}
+                    {!account.is_default && (
+                      <button
+                        type="button"
+                        className={outlineButton}
+                        disabled={update.isPending}
+                        onClick={() => onDefault(account)}
+                        aria-label={t`Make ${name(account)} the default`}
+                      >
+                        <Trans>Make default</Trans>
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className={outlineButton}
+                      disabled={remove.isPending}
+                      onClick={() => onRemove(account)}
+                      aria-label={t`Remove ${name(account)}`}
+                    >
+                      <Trans>Remove</Trans>
+                    </button>
+                  </div>
+                )}
+              </div>
+              {manager && editing === account.id && (
+                <AccountForm
+                  key={account.id}
+                  organizationId={organization.id}
+                  account={account}
+                  onDone={() => setEditing(null)}
+                />
               )}
             </li>
           ))}
@@ -197,92 +207,6 @@ function Accounts({ organization }: { organization: Organization }) {
       )}
       {manager && <AccountForm organizationId={organization.id} />}
     </section>
-  );
-}
-
-function AccountForm({ organizationId }: { organizationId: number }) {
-  const { t, i18n } = useLingui();
-  const add = useAccountAdd(organizationId);
-  const waiting = useWaitingToast();
-  const failed = useFailureToast();
-  const [kind, setKind] = useState<AccountKind>("paybill");
-  const [details, setDetails] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    add.mutate(
-      { kind, is_default: false, ...details },
-      {
-        onSuccess: (answer) => {
-          setDetails({});
-          if (isWaiting(answer)) waiting();
-          else toast({ title: t`Account added.` });
-        },
-        onError: (error) => {
-          if (error instanceof ApiRequestError && Object.keys(error.fieldErrors).length)
-            setErrors(error.fieldErrors);
-          else failed(error);
-        },
-      },
-    );
-  };
-  const field = (name: string) => ({
-    value: details[name] ?? "",
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) =>
-      setDetails({ ...details, [name]: event.target.value }),
-  });
-
-  return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2"
-    >
-      <h3 className="text-base font-semibold text-slate-900 sm:col-span-2">
-        <Trans>Add an account</Trans>
-      </h3>
-      <SelectField
-        label={t`Kind of account`}
-        value={kind}
-        error={errors.kind}
-        onChange={(event) => setKind(event.target.value as AccountKind)}
-        className="sm:col-span-2"
-      >
-        {ACCOUNT_KINDS.map((choice) => (
-          <option key={choice} value={choice}>
-            {i18n._(METHOD_LABELS[choice])}
-          </option>
-        ))}
-      </SelectField>
-      {METHOD_FIELDS[kind].map((detail) => (
-        <TextField
-          key={`${kind}-${detail.name}`}
-          label={detail.optional ? t`${i18n._(detail.label)} (optional)` : i18n._(detail.label)}
-          inputMode={detail.inputMode}
-          placeholder={detail.placeholder}
-          maxLength={detail.maxLength}
-          autoComplete="off"
-          {...field(detail.name)}
-        />
-      ))}
-      <TextField
-        label={t`Name for the team (optional)`}
-        placeholder={t`e.g. Building fund`}
-        maxLength={80}
-        autoComplete="off"
-        {...field("label")}
-      />
-      <button
-        type="submit"
-        className={`${primaryButton} sm:col-span-2 sm:w-auto sm:justify-self-start`}
-        disabled={add.isPending}
-      >
-        <Trans>Add account</Trans>
-      </button>
-    </form>
   );
 }
 

@@ -1,11 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
-import { Link, useLocation, useParams } from "wouter";
-import { AppLayout } from "@/components/AppLayout";
+import { Link, useLocation } from "wouter";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
 import { SelectField } from "@/components/FieldControls";
-import { PageLoadError } from "@/components/PageLoadError";
-import { PageSkeleton } from "@/components/PageSkeleton";
 import { RoleBadge, RoleName } from "@/components/RoleBadge";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
@@ -21,71 +18,66 @@ import {
   useInvitations,
   useInvite,
   useMemberRemove,
-  useOrganization,
   useOrganizations,
   useRoleChange,
   useTeam,
 } from "./api";
+import { OrganizationLoader } from "./OrganizationLoader";
 
 const ROLES: Role[] = ["owner", "treasurer", "usher", "viewer"];
 const dateTime = (value: string) =>
   new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 export default function OrganizationPage() {
-  const { t } = useLingui();
-  const id = Number(useParams<{ id?: string }>().id);
-  const organization = useOrganization(id);
   return (
-    <AppLayout>
-      {organization.isPending ? (
-        <PageSkeleton />
-      ) : organization.isError ? (
-        <PageLoadError
-          message={errorMessage(organization.error, t`Could not load this organization.`)}
-          retry={() => void organization.refetch()}
-        />
-      ) : (
-        <div className="mx-auto w-full max-w-3xl px-4 py-8">
-          <OrganizationSwitcher current={organization.data} />
-          <h1 className="text-2xl font-bold text-slate-900">{organization.data.name}</h1>
-          <p className="mt-1 text-slate-600">
-            {[organization.data.town, organization.data.county].filter(Boolean).join(", ")}
-            {organization.data.registration_number && (
-              <>
-                {" · "}
-                <Trans>Registration {organization.data.registration_number}</Trans>
-              </>
-            )}
-          </p>
-          <div className="mt-2">
-            <RoleBadge organization={organization.data.name} role={organization.data.role} />
-          </div>
-          {!organization.data.can_manage_team && (
-            <p className="mt-2 text-sm text-slate-600">
-              <Trans>Only owners can change the team and send invitations.</Trans>
-            </p>
-          )}
-          <p className="mt-4">
-            <Link
-              href={`/organizations/${id}/collection-accounts`}
-              className="font-medium text-brand-700 underline"
-            >
-              <Trans>Collection accounts: where the money is paid</Trans>
-            </Link>
-          </p>
-          {(organization.data.role === "owner" || organization.data.role === "treasurer") && (
-            <p className="mt-4">
-              <Link href={`/orgs/${id}/statements`} className="font-medium text-brand-700 underline">
-                <Trans>Import an M-Pesa or bank statement</Trans>
-              </Link>
-            </p>
-          )}
-          <Approvals organizationId={id} />
-          <Team organization={organization.data} />
-          {organization.data.can_manage_team && <Invitations organizationId={id} />}
-        </div>
+    <OrganizationLoader>
+      {(organization) => <OrganizationView organization={organization} />}
+    </OrganizationLoader>
+  );
+}
+
+function OrganizationView({ organization }: { organization: Organization }) {
+  const id = organization.id;
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8">
+      <OrganizationSwitcher current={organization} />
+      <h1 className="text-2xl font-bold text-slate-900">{organization.name}</h1>
+      <p className="mt-1 text-slate-600">
+        {[organization.town, organization.county].filter(Boolean).join(", ")}
+        {organization.registration_number && (
+          <>
+            {" · "}
+            <Trans>Registration {organization.registration_number}</Trans>
+          </>
+        )}
+      </p>
+      <div className="mt-2">
+        <RoleBadge organization={organization.name} role={organization.role} />
+      </div>
+      {!organization.can_manage_team && (
+        <p className="mt-2 text-sm text-slate-600">
+          <Trans>Only owners can change the team and send invitations.</Trans>
+        </p>
       )}
-    </AppLayout>
+      <p className="mt-4">
+        <Link
+          href={`/organizations/${id}/collection-accounts`}
+          className="font-medium text-brand-700 underline"
+        >
+          <Trans>Collection accounts: where the money is paid</Trans>
+        </Link>
+      </p>
+      {(organization.role === "owner" || organization.role === "treasurer") && (
+        <p className="mt-4">
+          <Link href={`/orgs/${id}/statements`} className="font-medium text-brand-700 underline">
+            <Trans>Import an M-Pesa or bank statement</Trans>
+          </Link>
+        </p>
+      )}
+      <Approvals organizationId={id} />
+      <Team organization={organization} />
+      {organization.can_manage_team && <Invitations organizationId={id} />}
+    </div>
   );
 }
 

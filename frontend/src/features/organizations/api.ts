@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiRequestError, api, type Schemas, unwrap } from "@/lib/api/client";
 import { i18n } from "@/lib/i18n";
 
@@ -193,8 +193,8 @@ const accountPath = (id: number, accountId: number) => ({
   params: { path: { organization_id: id, account_id: accountId } },
 });
 
-export function useCollectionAccounts(id: number) {
-  return useQuery({
+export const collectionAccountsOptions = (id: number) =>
+  queryOptions({
     queryKey: organizationKeys.accounts(id),
     queryFn: async ({ signal }) =>
       unwrap(
@@ -204,6 +204,9 @@ export function useCollectionAccounts(id: number) {
         }),
       ),
   });
+
+export function useCollectionAccounts(id: number) {
+  return useQuery(collectionAccountsOptions(id));
 }
 
 export function useAccountAdd(id: number) {

@@ -1,9 +1,13 @@
 import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { toast } from "@/components/toast";
+import { waitingChange } from "@/test/changeRequests";
 import { renderWithProviders } from "@/test/render";
 import { http, server } from "@/test/server";
 import type { CollectionAccount } from "./api";
 import { CardPaymentsLoader } from "./CardPaymentsPage";
+
+vi.mock("@/components/toast", () => ({ toast: vi.fn() }));
 
 const LIST = "/api/orgs/{organization_id}/collection-accounts";
 const CARDS = "/api/orgs/{organization_id}/collection-accounts/{account_id}/cards";
@@ -53,6 +57,25 @@ describe("CardPaymentsPage", () => {
 
     expect(await screen.findByText("Card payments settle to this account.")).toBeVisible();
     expect(sent).toEqual([{ settlement_bank: "01" }]);
+  });
+
+  it("says the setup waits for another owner's or treasurer's approval", async () => {
+    server.use(
+      http.put(CARDS, ({ response }) =>
+        response(202).json(
+          waitingChange("cards.subaccount_set", "Take card payments into Bank account 1180012345."),
+        ),
+      ),
+    );
+    const { user } = renderPage([BANK]);
+
+    await user.type(await screen.findByLabelText("Bank code at Paystack"), "01");
+    await user.click(screen.getByRole("button", { name: "Take card payments here" }));
+
+    await vi.waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: "Waiting for approval" })),
+    );
+    expect(screen.getByText("This account takes no card payments yet.")).toBeVisible();
   });
 
   it("shows why Paystack refused the account", async () => {

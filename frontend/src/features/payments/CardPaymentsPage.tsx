@@ -1,17 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
-import { useParams } from "wouter";
-import { AppLayout } from "@/components/AppLayout";
 import { primaryButton } from "@/components/buttonStyles";
 import { PageLoadError } from "@/components/PageLoadError";
 import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
+import { useWaitingToast } from "@/features/organizations/Approvals";
+import { isWaiting } from "@/features/organizations/api";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
-import { parseRouteId } from "@/lib/routeId";
-import { type CollectionAccount, useCollectionAccount, useSetUpCards } from "./api";
-
-type Account = { organizationId: number; accountId: number };
+import { AccountPage } from "./AccountPage";
+import {
+  type OrganizationAccount as Account,
+  type CollectionAccount,
+  useCollectionAccount,
+  useSetUpCards,
+} from "./api";
 
 /**
  * /orgs/{id}/collection-accounts/{account}/cards, for the organization's owners and treasurers (the
@@ -19,21 +22,10 @@ type Account = { organizationId: number; accountId: number };
  * account through a Paystack subaccount; without one its campaigns offer no card payment.
  */
 export default function CardPaymentsPage() {
-  const params = useParams<{ organization?: string; account?: string }>();
-  const organizationId = parseRouteId(params.organization);
-  const accountId = parseRouteId(params.account);
   return (
-    <AppLayout>
-      <div className="mx-auto max-w-2xl px-4 py-6">
-        {organizationId === null || accountId === null ? (
-          <p>
-            <Trans>Account not found.</Trans>
-          </p>
-        ) : (
-          <CardPaymentsLoader account={{ organizationId, accountId }} />
-        )}
-      </div>
-    </AppLayout>
+    <AccountPage pending={(request) => request.kind.startsWith("cards.")}>
+      {(account) => <CardPaymentsLoader account={account} />}
+    </AccountPage>
   );
 }
 
@@ -62,12 +54,16 @@ export function CardPaymentsLoader({ account }: { account: Account }) {
 function CardPaymentsView({ account, details }: { account: Account; details: CollectionAccount }) {
   const { t } = useLingui();
   const setUp = useSetUpCards(account);
+  const waiting = useWaitingToast();
   const [bankCode, setBankCode] = useState(details.card_settlement_bank);
   const fieldErrors = setUp.error instanceof ApiRequestError ? setUp.error.fieldErrors : {};
   const bank = `${details.bank_name} ${details.account_number}`;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setUp.mutate(bankCode, { onSuccess: () => toast({ title: t`Card payments now settle to ${bank}.` }) });
+    setUp.mutate(bankCode, {
+      onSuccess: (answer) =>
+        isWaiting(answer) ? waiting() : toast({ title: t`Card payments now settle to ${bank}.` }),
+    });
   };
   return (
     <section aria-labelledby="cards-heading" className="space-y-5">

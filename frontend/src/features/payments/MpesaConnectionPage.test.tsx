@@ -1,9 +1,13 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { toast } from "@/components/toast";
+import { waitingChange } from "@/test/changeRequests";
 import { renderWithProviders } from "@/test/render";
 import { http, server } from "@/test/server";
 import type { MpesaConnection } from "./api";
 import { MpesaConnectionLoader } from "./MpesaConnectionPage";
+
+vi.mock("@/components/toast", () => ({ toast: vi.fn() }));
 
 const PATH = "/api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa";
 const NEW: MpesaConnection = {
@@ -101,5 +105,31 @@ describe("MpesaConnectionPage", () => {
       within(actions.parentElement as HTMLElement).getByRole("button", { name: "Pull now" }),
     ).toBeVisible();
     expect(screen.queryByRole("button", { name: "Connect" })).toBeNull();
+  });
+
+  it("leaves M-Pesa Ratiba off while turning it on waits for another's approval", async () => {
+    const connected = {
+      ...SAVED,
+      connected_at: "2026-11-24T08:00:00Z",
+      c2b_registered_at: "2026-11-24T08:00:00Z",
+    };
+    const sent: unknown[] = [];
+    server.use(
+      http.put(`${PATH}/ratiba`, async ({ request, response }) => {
+        sent.push(await request.json());
+        return response(202).json(
+          waitingChange("mpesa.ratiba_set", "Offer M-Pesa Ratiba on paybill 600100."),
+        );
+      }),
+    );
+    const { user } = renderPage(connected);
+
+    await user.click(await screen.findByLabelText("Safaricom has enabled M-Pesa Ratiba for this paybill"));
+
+    await vi.waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: "Waiting for approval" })),
+    );
+    expect(sent).toEqual([{ enabled: true }]);
+    expect(screen.getByLabelText("Safaricom has enabled M-Pesa Ratiba for this paybill")).not.toBeChecked();
   });
 });

@@ -1,16 +1,16 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useState } from "react";
-import { useParams } from "wouter";
-import { AppLayout } from "@/components/AppLayout";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
 import { PageLoadError } from "@/components/PageLoadError";
 import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
+import { useWaitingToast } from "@/features/organizations/Approvals";
+import { isWaiting } from "@/features/organizations/api";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
-import { parseRouteId } from "@/lib/routeId";
+import { AccountPage } from "./AccountPage";
 import {
-  isWaitingChange,
+  type OrganizationAccount as Account,
   type MpesaConnection,
   type MpesaCredentials,
   useConnectMpesa,
@@ -23,39 +23,18 @@ import {
 
 const EMPTY: MpesaCredentials = { consumer_key: "", consumer_secret: "", passkey: "", nominated_number: "" };
 
-/** Two or more owners and treasurers: another of them approves on the organization's page. */
-function waitingToast(t: ReturnType<typeof useLingui>["t"]) {
-  return {
-    title: t`Waiting for approval`,
-    description: t`Another owner or treasurer must approve this change before it takes effect.`,
-  };
-}
-
 /**
  * /orgs/{id}/collection-accounts/{account}/mpesa, for the organization's owners and treasurers (the
  * server answers 403 or 404 to anyone else): the Daraja credentials of a paybill or till (write-only),
  * Test, Connect or Re-register, and Pull now.
  */
 export default function MpesaConnectionPage() {
-  const params = useParams<{ organization?: string; account?: string }>();
-  const organizationId = parseRouteId(params.organization);
-  const accountId = parseRouteId(params.account);
   return (
-    <AppLayout>
-      <div className="mx-auto max-w-2xl px-4 py-6">
-        {organizationId === null || accountId === null ? (
-          <p>
-            <Trans>Account not found.</Trans>
-          </p>
-        ) : (
-          <MpesaConnectionLoader account={{ organizationId, accountId }} />
-        )}
-      </div>
-    </AppLayout>
+    <AccountPage pending={(request) => request.kind.startsWith("mpesa.")}>
+      {(account) => <MpesaConnectionLoader account={account} />}
+    </AccountPage>
   );
 }
-
-type Account = { organizationId: number; accountId: number };
 
 export function MpesaConnectionLoader({ account }: { account: Account }) {
   const { t } = useLingui();
@@ -125,6 +104,7 @@ function MpesaConnectionView({ account, connection }: { account: Account; connec
 function CredentialsForm({ account, connection }: { account: Account; connection: MpesaConnection }) {
   const { t } = useLingui();
   const save = useSaveMpesaCredentials(account);
+  const waiting = useWaitingToast();
   const [values, setValues] = useState<MpesaCredentials>(EMPTY);
   const errors = save.error instanceof ApiRequestError ? save.error.fieldErrors : {};
   const stored = t`Saved. Leave blank to keep it.`;
@@ -140,7 +120,8 @@ function CredentialsForm({ account, connection }: { account: Account; connection
     save.mutate(values, {
       onSuccess: (answer) => {
         setValues(EMPTY);
-        toast(isWaitingChange(answer) ? waitingToast(t) : { title: t`Credentials saved.` });
+        if (isWaiting(answer)) waiting();
+        else toast({ title: t`Credentials saved.` });
       },
     });
   };
@@ -193,6 +174,7 @@ function ConnectionActions({ account, connection }: { account: Account; connecti
   const test = useTestMpesa(account);
   const connect = useConnectMpesa(account);
   const pull = usePullMpesa(account);
+  const waiting = useWaitingToast();
   // The last action's failure stays on the page: each says which credential M-Pesa refused.
   const failure = [test, connect, pull].find((action) => action.isError)?.error;
   const ready = connection.has_consumer_key && connection.has_consumer_secret;
@@ -225,11 +207,9 @@ function ConnectionActions({ account, connection }: { account: Account; connecti
           onClick={() =>
             connect.mutate(registered, {
               onSuccess: (answer) =>
-                toast(
-                  isWaitingChange(answer)
-                    ? waitingToast(t)
-                    : { title: t`Connected: M-Pesa sends this account's payments to Harambee.` },
-                ),
+                isWaiting(answer)
+                  ? waiting()
+                  : toast({ title: t`Connected: M-Pesa sends this account's payments to Harambee.` }),
             })
           }
         >
@@ -261,6 +241,7 @@ function ConnectionActions({ account, connection }: { account: Account; connecti
 function RatibaSetting({ account, connection }: { account: Account; connection: MpesaConnection }) {
   const { t } = useLingui();
   const ratiba = useSetMpesaRatiba(account);
+  const waiting = useWaitingToast();
   return (
     <fieldset className="space-y-2 rounded-md border border-slate-200 p-4">
       <legend className="px-1 text-lg font-semibold text-slate-900">
@@ -275,12 +256,14 @@ function RatibaSetting({ account, connection }: { account: Account; connection: 
           aria-describedby="ratiba-hint"
           onChange={(event) =>
             ratiba.mutate(event.target.checked, {
-              onSuccess: ({ ratiba_enabled }) =>
-                toast({
-                  title: ratiba_enabled
-                    ? t`Pledgers with equal instalments can now pay automatically.`
-                    : t`Pledgers are no longer offered to pay automatically.`,
-                }),
+              onSuccess: (answer) =>
+                isWaiting(answer)
+                  ? waiting()
+                  : toast({
+                      title: answer.ratiba_enabled
+                        ? t`Pledgers with equal instalments can now pay automatically.`
+                        : t`Pledgers are no longer offered to pay automatically.`,
+                    }),
             })
           }
         />

@@ -1,5 +1,11 @@
 import { msg } from "@lingui/core/macro";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type ChangeRequest,
+  collectionAccountsOptions,
+  isWaiting,
+  organizationKeys,
+} from "@/features/organizations/api";
 import { api, type Schemas, unwrap } from "@/lib/api/client";
 import { i18n } from "@/lib/i18n";
 import { useSession } from "@/lib/session";
@@ -14,10 +20,9 @@ export const paymentKeys = {
   detail: (reference: string | null) => ["payments", "detail", reference] as const,
   hasPaid: ["payments", "has-paid"] as const,
   fees: ["payments", "fees"] as const,
+  // Under the organization's own keys: approving a change there refreshes what this account shows.
   mpesaConnection: (organizationId: number, accountId: number) =>
-    ["payments", "mpesa-connection", organizationId, accountId] as const,
-  collectionAccounts: (organizationId: number) =>
-    ["payments", "collection-accounts", organizationId] as const,
+    [...organizationKeys.accounts(organizationId), accountId, "mpesa"] as const,
 };
 
 /** The platform's prices (whole KES), stated before any fee's PIN prompt and on How it works. */
@@ -89,7 +94,9 @@ export function useStartFeeCheckout({ purpose, campaignId }: FeeTarget) {
 
 export type MpesaConnection = Schemas["MpesaConnectionOut"];
 export type MpesaCredentials = Schemas["MpesaConnectionIn"];
-type OrganizationAccount = { organizationId: number; accountId: number };
+
+/** One of an organization's collection accounts, as the routes /orgs/{id}/collection-accounts/{account}/… name it. */
+export type OrganizationAccount = { organizationId: number; accountId: number };
 
 const accountPath = ({ organizationId, accountId }: OrganizationAccount) => ({
   params: { path: { organization_id: organizationId, account_id: accountId } },
@@ -108,16 +115,10 @@ export function useMpesaConnection(account: OrganizationAccount) {
   });
 }
 
-/** A change the two-person rule holds back (202): it waits for another owner's or treasurer's approval. */
-export type WaitingChange = Schemas["ChangeRequestOut"];
-
-export function isWaitingChange(answer: unknown): answer is WaitingChange {
-  return typeof answer === "object" && answer !== null && "can_approve" in answer;
-}
-
 /** Every action answers with the connection as it now is (the page shows it at once), or, for
- * credentials and Connect, with the change waiting for a second owner's or treasurer's approval. */
-function useMpesaAction<Body, Answer extends MpesaConnection | WaitingChange>(
+ * credentials, Connect and Ratiba, with the change waiting for a second owner's or treasurer's
+ * approval (the two-person rule: 202), which joins the organization's list of waiting changes. */
+function useMpesaAction<Body, Answer extends MpesaConnection | ChangeRequest>(
   account: OrganizationAccount,
   send: (body: Body) => Promise<Answer>,
 ) {
@@ -125,7 +126,10 @@ function useMpesaAction<Body, Answer extends MpesaConnection | WaitingChange>(
   return useMutation({
     mutationFn: send,
     onSuccess: (answer) => {
-      if (isWaitingChange(answer)) return;
+      if (isWaiting(answer)) {
+        void queryClient.invalidateQueries({ queryKey: organizationKeys.approvals(account.organizationId) });
+        return;
+      }
       queryClient.setQueryData(
         paymentKeys.mpesaConnection(account.organizationId, account.accountId),
         answer,
@@ -207,19 +211,13 @@ export type CollectionAccount = Schemas["CollectionAccountOut"];
 /** The organization's account `accountId` as its team sees it (null: no such account). */
 export function useCollectionAccount({ organizationId, accountId }: OrganizationAccount) {
   return useQuery({
-    queryKey: paymentKeys.collectionAccounts(organizationId),
-    queryFn: async ({ signal }) =>
-      unwrap(
-        await api.GET("/api/orgs/{organization_id}/collection-accounts", {
-          params: { path: { organization_id: organizationId } },
-          signal,
-        }),
-      ),
+    ...collectionAccountsOptions(organizationId),
     select: (accounts) => accounts.find((account) => account.id === accountId) ?? null,
   });
 }
 
-/** 'Take card payments here': Paystack makes a subaccount for the bank account (owners and treasurers). */
+/** 'Take card payments here': Paystack makes a subaccount for the bank account (owners and treasurers),
+ * at once or once another of them approves (the answer is then the waiting change). */
 export function useSetUpCards(account: OrganizationAccount) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -230,7 +228,8 @@ export function useSetUpCards(account: OrganizationAccount) {
           body: { settlement_bank: settlementBank },
         }),
       ),
+    // The account and the approvals both sit under the organization's key.
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: paymentKeys.collectionAccounts(account.organizationId) }),
+      queryClient.invalidateQueries({ queryKey: organizationKeys.one(account.organizationId) }),
   });
 }

@@ -128,6 +128,30 @@ function detailSchema(field: DetailField) {
   );
 }
 
+/** The name an account has for its team, besides its details (the server allows 80 characters). */
+export const LABEL_FIELD: DetailField = {
+  name: "label",
+  label: msg`Name for the team`,
+  optional: true,
+  maxLength: 80,
+};
+
+/** An account as the forms that add or change one hold it: its kind, its details and its name for the team. */
+export type AccountFormValues = { kind: AccountKind } & Record<string, string>;
+
+/** Those forms' rules: the wizard's, with its messages (the server's). */
+export const accountFormSchema = v.variant(
+  "kind",
+  ACCOUNT_KINDS.map((kind) =>
+    v.object({
+      kind: v.literal(kind),
+      ...Object.fromEntries(
+        [...METHOD_FIELDS[kind], LABEL_FIELD].map((field) => [field.name, detailSchema(field)]),
+      ),
+    }),
+  ),
+) as unknown as v.GenericSchema<AccountFormValues>;
+
 const newAccount = (kind: AccountKind) =>
   v.object({
     method: v.literal(kind),

@@ -1251,7 +1251,8 @@ export interface paths {
          * Card Subaccount Set
          * @description Take card payments into this bank account: Paystack makes a subaccount for it, to which every card
          *     donation to the organization's campaigns then settles (without one, its campaigns offer no card
-         *     payment). Owners and treasurers; codes: not_bank_account, card_account_refused, provider_unavailable.
+         *     payment). Owners and treasurers; 202 while it waits for another's approval (Paystack is asked
+         *     when it is approved). Codes: not_bank_account, card_account_refused, provider_unavailable.
          */
         put: operations["payments_api_card_subaccount_set"];
         post?: never;
@@ -1342,7 +1343,7 @@ export interface paths {
          * Mpesa Ratiba Set
          * @description Whether Safaricom enabled M-Pesa Ratiba (standing orders) for this connected paybill: only then
          *     are pledgers with equal-instalment plans offered "Pay automatically with M-Pesa". Owners and
-         *     treasurers; a till answers 400 (ratiba_paybill_only).
+         *     treasurers; 202 while it waits for another's approval; a till answers 400 (ratiba_paybill_only).
          */
         put: operations["payments_api_mpesa_ratiba_set"];
         post?: never;
@@ -2627,6 +2628,11 @@ export interface components {
              * @description One of its accounts is a connected paybill or till: offer M-Pesa PIN prompts (donations).
              */
             offers_stk_push: boolean;
+            /**
+             * Organization Id
+             * @description Its organization, whose accounts its team may switch it to.
+             */
+            organization_id: number;
             /** Organization Name */
             organization_name: string;
             /**
@@ -10425,6 +10431,15 @@ export interface operations {
                     "application/json": components["schemas"]["CollectionAccountOut"];
                 };
             };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestOut"];
+                };
+            };
             /** @description Bad Request */
             400: {
                 headers: {
@@ -10793,6 +10808,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MpesaConnectionOut"];
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestOut"];
                 };
             };
             /** @description Bad Request */
