@@ -18,6 +18,7 @@ from collection_accounts.tests.factories import TEST_PAYBILL
 from notifications.models import NotificationLog
 from payments import services as payments
 from payments.models import MpesaConnection, Payment, PaymentReversal
+from pledges import codes
 from pledges.models import Pledge
 from pledges.tests.factories import make_pledge
 from pledges.tests.test_ledger_properties import typo
@@ -446,6 +447,19 @@ def test_a_bank_preview_sorts_every_row_and_writes_nothing(treasurer_client, cam
     assert rows["FT0004"]["near_codes"] == [pledge.code]
     assert Payment.objects.count() == payments_before
     assert Pledge.objects.get(pk=pledge.pk).paid_amount == 900
+
+
+def test_a_bank_row_with_a_mistyped_code_of_letters_only_is_offered_that_code(treasurer_client, campaign, bank):
+    # About one code in eight has no digit; its typo must be offered like any other.
+    payloads = (f"ABCDE{letter}" for letter in "ABCDEFGHJKMNPQRSTUVWXYZ")
+    letters_only = next(code for code in (p + codes.check_character(p) for p in payloads) if code.isalpha())
+    pledge = make_pledge(campaign, amount=10_000)
+    Pledge.objects.filter(pk=pledge.pk).update(code=letters_only)
+    data = bank_statement_csv([BankLine(TODAY, 700, "FT0001", f"MPESA C2B {typo(letters_only)} MARY")])
+
+    rows = bank_upload(treasurer_client, campaign, bank, data).json()["rows"]
+
+    assert rows[0]["near_codes"] == [letters_only]
 
 
 def test_confirming_a_bank_statement_credits_once_by_day_amount_and_reference(
