@@ -9,8 +9,8 @@ PostgreSQL database it creates, migrates and fills with the demo data itself, th
   the campaign embedded) and GET /api/campaigns?q=...; requests/s, p50, p95, p99, errors. Straight to
   gunicorn, and again through nginx with the deployment's micro-cache (deploy/nginx, rendered by
   scripts/render-nginx.sh) when nginx is installed (bench/run.sh installs it).
-Writes bench/results/web.json and bench/results/SUMMARY.md (with the search and big-screen results of
-their own benchmarks, when they have run).
+Writes bench/results/web.json and bench/results/SUMMARY.md (with the search, big-screen and desk results
+of their own benchmarks, when they have run).
 
     .venv/bin/python bench/web.py [--seconds 30] [--runs 3]
 """
@@ -162,6 +162,9 @@ def summary_markdown(results: dict[str, Any]) -> str:
     live = RESULTS_DIR / "live.json"
     if live.exists():
         lines += live_markdown(json.loads(live.read_text()))
+    desk = RESULTS_DIR / "desk.json"
+    if desk.exists():
+        lines += desk_markdown(json.loads(desk.read_text()))
     return "\n".join(lines) + "\n"
 
 
@@ -191,6 +194,38 @@ def live_markdown(f: dict[str, Any]) -> list[str]:
         f"{f['instance']['memory_peak_mb']:.0f} MB at most; nginx {f['nginx']['cpu_mean_percent_of_a_core']} % "
         f"and {f['nginx']['memory_peak_mb']:.0f} MB; the load generator "
         f"{f['load_generator_cpu_mean_percent_of_a_core']} %.",
+    ]
+
+
+def desk_markdown(f: dict[str, Any]) -> list[str]:
+    """bench/desk.py's section: the ushers' desk on a harambee night."""
+    latency, books, refusals = f["entry_latency"], f["books"], f["refusals"]
+    return [
+        "",
+        f"## The ushers' desk: {f['ushers']} ushers, {f['entries']} entries in {f['minutes']:g} minutes",
+        "",
+        f"{f['date']}; {f['server']}; machine load average {f['load_average_before'][0]:.1f} before, "
+        f"{f['load_average_after'][0]:.1f} after (shared with other work). {f['ushers_signed_in']} ushers signed in "
+        f"with their accounts, {f['ushers_by_passcode']} by passcode; "
+        + ", ".join(f"{count} {kind}" for kind, count in sorted(f["by_kind"].items()))
+        + f" entries; {f['resent']} sent again (a lost answer, or a retry racing the first delivery): "
+        f"{f['requests']} requests.",
+        "",
+        "| Entry (first delivery) | median ms | p95 ms | p99 ms | max ms |",
+        "|---|---|---|---|---|",
+        f"| POST desk-entries | {latency['median_ms']:.0f} | {latency['p95_ms']:.0f} | {latency['p99_ms']:.0f} | "
+        f"{latency['max_ms']:.0f} |",
+        "",
+        f"Goal: every entry recorded exactly once, no refusals: **{'met' if f['goal_met'] else 'not met'}** "
+        f"({books['entries_recorded']} of {books['entries_typed']} recorded, {books['entries_recorded_twice']} "
+        f"twice, {books['mpesa_receipts_without_one_payment']} M-Pesa receipts without exactly one payment, "
+        f"{books['pledgers_not_told_exactly_once']} pledgers not told exactly once, Ksh {books['total_recorded_ksh']:,} "
+        f"recorded of Ksh {books['total_typed_ksh']:,} typed; {refusals['429']} answers 429, "
+        f"{refusals['other_4xx']} other 4xx, {refusals['5xx']} 5xx, {refusals['network_errors']} network errors). "
+        f"The instance (gunicorn): {f['instance']['cpu_mean_percent_of_a_core']} % of a core on average, "
+        f"{f['instance']['cpu_peak_10s_percent_of_a_core']} % at the busiest 10 s, "
+        f"{f['instance']['memory_peak_mb']:.0f} MB at most; nginx {f['nginx']['cpu_mean_percent_of_a_core']} % "
+        f"and {f['nginx']['memory_peak_mb']:.0f} MB.",
     ]
 
 
