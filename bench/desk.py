@@ -4,9 +4,10 @@ One app instance as deployed (gunicorn 2 workers x 4 threads, PostgreSQL, Redis 
 behind nginx as deployed (deploy/nginx, rendered by scripts/render-nginx.sh), an active demo campaign
 with an event opened at the start, then for --minutes --ushers desks enter --entries entries between
 them, each desk a phone of its own (its own session, address and keep-alive connection):
-- half the ushers are team members with the role usher, signed in (a session made for them, as the
-  sign-in page would leave); the other half volunteers signing in at POST /api/desk/sign-in with a
-  passcode the owner issued for the event;
+- a third of the ushers are team members with the role usher, signed in (a session made for them, as
+  the sign-in page would leave); the others volunteers signing in at POST /api/desk/sign-in with a
+  passcode the owner issued for the event. Most phones are on the hall's Wi-Fi, behind one address;
+  every fifth on its own mobile data;
 - each desk enters its share at moments drawn at random over the duration (a queue at the table, then
   a lull), a mix of pledge cards (40 %), cash gifts (35 %) and M-Pesa gifts with their receipt codes
   (25 %), each with an idempotency key drawn when it is typed, as frontend/src/features/desk/queue.ts;
@@ -52,6 +53,7 @@ KINDS = [("pledge", 40), ("cash", 35), ("mpesa", 25)]
 RESENT_AFTER_SHARE = 0.05  # the answer was lost: the desk sends the entry again later
 RESENT_AT_ONCE_SHARE = 0.05  # a retry racing the first delivery
 RECEIPT_ALPHABET = string.ascii_uppercase + string.digits
+HALL_ADDRESS = "10.0.0.1"
 
 
 @dataclass
@@ -174,8 +176,8 @@ async def night(
 
 
 def prepare(usher_count: int) -> tuple[int, int, list[Usher]]:
-    """The demo data, a fresh event of the demo campaign opened now, its ushers: half team members
-    (role usher) with a session each, half volunteers with a passcode each."""
+    """The demo data, a fresh event of the demo campaign opened now, its ushers: a third team members
+    (role usher) with a session each, the others volunteers with a passcode each."""
     from datetime import timedelta
 
     from django.conf import settings
@@ -209,8 +211,10 @@ def prepare(usher_count: int) -> tuple[int, int, list[Usher]]:
     event_open(user=organizer, event_id=event.pk)
     ushers = []
     for number in range(usher_count):
-        usher = Usher(number=number, address="10." + ".".join(str(secrets.randbelow(256)) for _ in range(3)))
-        if number % 2 == 0:
+        # Most phones are on the hall's Wi-Fi, behind its one address; every fifth on its own mobile data.
+        mobile_data = "10." + ".".join(str(secrets.randbelow(256)) for _ in range(3))
+        usher = Usher(number=number, address=mobile_data if number % 5 == 0 else HALL_ADDRESS)
+        if number % 3 == 0:
             user, _ = User.objects.get_or_create(
                 email=f"bench-usher-{number}@example.com", defaults={"first_name": f"Usher {number}"}
             )
@@ -326,6 +330,7 @@ def report(
         "other_4xx": sum(n for status, n in statuses.items() if 400 <= status < 500 and status != 429),
         "5xx": sum(n for status, n in statuses.items() if status >= 500),
         "network_errors": statuses[0],
+        "sign_ins_refused": sum(1 for usher in ushers if any(p.startswith("sign-in") for p in usher.problems)),
     }
     problems = [problem for usher in ushers for problem in usher.problems]
     latencies = [entry.latency_ms for entry in sent if entry.latency_ms is not None]

@@ -183,9 +183,12 @@ def desk_passcode_issue(*, user: User, event_id: int, volunteer: str) -> tuple[D
 
 
 def desk_passcode_check(*, code: str, client_ip: str) -> DeskPasscode:
-    """The working passcode typed at a desk's sign-in; guesses limited per address
-    (``RATE_LIMIT_DESK_PASSCODE``): a wrong or expired one is refused the same way."""
-    ratelimit.enforce(
+    """The working passcode typed at a desk's sign-in; wrong guesses limited per address
+    (``RATE_LIMIT_DESK_PASSCODE``): a wrong or expired one is refused the same way. Only the wrong
+    ones count: every volunteer of a hall signs in behind its one Wi-Fi address (bench/desk.py), and
+    a right passcode is no guess. Once the guesses are used up, every passcode is refused until the
+    window ends, or a 200 would tell a guesser the right one."""
+    ratelimit.refuse_if_limited(
         scope="desk-passcode",
         identifiers=[client_ip],
         limit=settings.RATE_LIMIT_DESK_PASSCODE,
@@ -193,6 +196,9 @@ def desk_passcode_check(*, code: str, client_ip: str) -> DeskPasscode:
     )
     passcode = DeskPasscode.objects.select_related("event").filter(code_hash=passcode_hash(code)).first()
     if passcode is None or passcode.expired:
+        ratelimit.record_attempt(
+            scope="desk-passcode", identifiers=[client_ip], window_seconds=settings.RATE_LIMIT_DESK_PASSCODE[1]
+        )
         message = _("This passcode does not work: check it with the event's owner.")
         raise FieldValidationError(message, field_errors={"passcode": message})
     return passcode

@@ -264,3 +264,23 @@ def test_a_deleted_account_leaves_its_entries_counted_without_its_name(make_api_
     kept = DeskEntry.objects.get()
     assert (kept.usher_name, kept.amount) == ("Deleted user", 700)
     assert Donation.objects.get().amount == 700
+
+
+@override_settings(RATE_LIMIT_DESK_PASSCODE=(3, 600))
+def test_only_wrong_passcodes_count_against_the_halls_address(organizer_client, make_api_client, event):
+    codes = [
+        organizer_client.post(f"/api/events/{event.pk}/desk-passcodes", {"volunteer": f"Volunteer {n}"}).json()
+        for n in range(5)
+    ]
+
+    def sign_in(passcode):
+        # Every volunteer behind the hall's one Wi-Fi address.
+        return make_api_client().post("/api/desk/sign-in", {"passcode": passcode}, REMOTE_ADDR="127.0.0.33")
+
+    volunteers = [sign_in(issued["passcode"]).status_code for issued in codes]
+    guesses = [sign_in("WRONG123").status_code for _ in range(4)]
+    after_the_guesses = sign_in(codes[0]["passcode"])
+
+    assert volunteers == [200] * 5
+    assert guesses == [422, 422, 422, 429]
+    assert (after_the_guesses.status_code, after_the_guesses.json()["code"]) == (429, "rate_limited")
