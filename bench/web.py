@@ -206,7 +206,7 @@ def desk_markdown(f: dict[str, Any]) -> list[str]:
         "",
         f"{f['date']}; {f['server']}; machine load average {f['load_average_before'][0]:.1f} before, "
         f"{f['load_average_after'][0]:.1f} after (shared with other work). {f['ushers_signed_in']} ushers signed in "
-        f"with their accounts, {f['ushers_by_passcode']} by passcode; "
+        f"with their accounts, {f['ushers_by_passcode']} by passcode, most behind the hall's one Wi-Fi address; "
         + ", ".join(f"{count} {kind}" for kind, count in sorted(f["by_kind"].items()))
         + f" entries; {f['resent']} sent again (a lost answer, or a retry racing the first delivery): "
         f"{f['requests']} requests.",
