@@ -159,6 +159,19 @@ def summary_markdown(results: dict[str, Any]) -> str:
             f"({figures['confirm_to_goal']} of the goal, {figures['goal_confirm_seconds']:.0f} s), "
             f"undo of it and an overlapping import {median['undo_both_seconds']} s.",
         ]
+    bank = RESULTS_DIR / "bank_statement_import.json"
+    if bank.exists():
+        figures = json.loads(bank.read_text())
+        lines += [
+            "",
+            f"## Statement import of {figures['rows']:,} bank rows (one run)",
+            "",
+            f"preview {figures['preview_seconds']} s (goal {figures['goal_preview_seconds']:.0f} s), confirm "
+            f"{figures['confirm_seconds']} s (goal {figures['goal_confirm_seconds']:.0f} s); the same statement "
+            f"again records {figures['reimport_payments_recorded']} payments; an overlapping statement of "
+            f"{figures['overlap_rows']:,} rows records its {figures['overlap_payments_recorded']:,} new rows in "
+            f"{figures['overlap_confirm_seconds']} s; undo of both {figures['undo_both_seconds']} s.",
+        ]
     live = RESULTS_DIR / "live.json"
     if live.exists():
         lines += live_markdown(json.loads(live.read_text()))

@@ -1,0 +1,110 @@
+import { lazy } from "react";
+import { Route, Switch } from "wouter";
+import { RequireAuth } from "./features/accounts/RequireAuth";
+
+// The signed-in side's routes (organizers, treasurers, ushers), loaded by App for any path its public
+// table does not know: one small chunk that public pages never download. Each page is a chunk of its own.
+const ProfilePage = lazy(() => import("./features/accounts/ProfilePage"));
+const MyPledgesPage = lazy(() => import("./features/pledges/MyPledgesPage"));
+const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage"));
+const AnalyticsPage = lazy(() => import("./features/analytics/AnalyticsPage"));
+const EditCampaignPage = lazy(() => import("./features/campaigns/EditCampaignPage"));
+const EventsPage = lazy(() => import("./features/events/EventsPage"));
+const DeskPage = lazy(() => import("./features/desk/DeskPage"));
+const GrantFundingPage = lazy(() => import("./features/grants/GrantFundingPage"));
+const CreateCampaignPage = lazy(() => import("./features/wizard/CreateCampaignPage"));
+const StartFundraiserPage = lazy(() => import("./features/fundraiser/StartFundraiserPage"));
+const OrganizationsPage = lazy(() => import("./features/organizations/OrganizationsPage"));
+const OrganizationPage = lazy(() => import("./features/organizations/OrganizationPage"));
+const CollectionAccountsPage = lazy(() => import("./features/organizations/CollectionAccountsPage"));
+const MpesaConnectionPage = lazy(() => import("./features/payments/MpesaConnectionPage"));
+const CardPaymentsPage = lazy(() => import("./features/payments/CardPaymentsPage"));
+const StatementImportPage = lazy(() => import("./features/statements/StatementImportPage"));
+const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
+
+export default function OrganizerRoutes() {
+  return (
+    <Switch>
+      {/* Signed in, or a volunteer's desk passcode: the page asks the server which. */}
+      <Route path={/^\/campaign\/(?<id>\d+)\/desk\/?$/} component={DeskPage} />
+      <Route path={/^\/campaign\/(?<id>\d+)\/events\/?$/}>
+        <RequireAuth>
+          <EventsPage />
+        </RequireAuth>
+      </Route>
+      <Route path={/^\/campaign\/(?<id>\d+)\/analytics\/?$/}>
+        <RequireAuth>
+          <AnalyticsPage />
+        </RequireAuth>
+      </Route>
+      <Route path={/^\/edit-campaign\/(?<id>\d+)\/?$/} component={EditCampaignPage} />
+      <Route path={/^\/campaign\/(?<id>\d+)\/edit\/?$/} component={EditCampaignPage} />
+      <Route path="/pledge/create-campaign">
+        <RequireAuth>
+          <CreateCampaignPage />
+        </RequireAuth>
+      </Route>
+      <Route path="/start-fundraiser">
+        <RequireAuth>
+          <StartFundraiserPage />
+        </RequireAuth>
+      </Route>
+      <Route path="/dashboard">
+        <RequireAuth>
+          <DashboardPage />
+        </RequireAuth>
+      </Route>
+      <Route path="/home">
+        <RequireAuth>
+          <DashboardPage />
+        </RequireAuth>
+      </Route>
+      <Route path="/grantfunding">
+        <RequireAuth>
+          <GrantFundingPage />
+        </RequireAuth>
+      </Route>
+      <Route path="/organizations">
+        <RequireAuth>
+          <OrganizationsPage />
+        </RequireAuth>
+      </Route>
+      <Route path={/^\/organizations\/(?<id>\d+)\/?$/}>
+        <RequireAuth>
+          <OrganizationPage />
+        </RequireAuth>
+      </Route>
+      <Route path={/^\/organizations\/(?<id>\d+)\/collection-accounts\/?$/}>
+        <RequireAuth>
+          <CollectionAccountsPage />
+        </RequireAuth>
+      </Route>
+      <Route path={/^\/orgs\/(?<organization>\d+)\/collection-accounts\/(?<account>\d+)\/mpesa\/?$/}>
+        <RequireAuth>
+          <MpesaConnectionPage />
+        </RequireAuth>
+      </Route>
+      <Route path={/^\/orgs\/(?<organization>\d+)\/collection-accounts\/(?<account>\d+)\/cards\/?$/}>
+        <RequireAuth>
+          <CardPaymentsPage />
+        </RequireAuth>
+      </Route>
+      <Route path={/^\/orgs\/(?<organization>\d+)\/statements\/?$/}>
+        <RequireAuth>
+          <StatementImportPage />
+        </RequireAuth>
+      </Route>
+      <Route path="/profile">
+        <RequireAuth>
+          <ProfilePage />
+        </RequireAuth>
+      </Route>
+      <Route path="/my-pledges">
+        <RequireAuth>
+          <MyPledgesPage />
+        </RequireAuth>
+      </Route>
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
