@@ -181,12 +181,17 @@ function PledgerName({ pledge }: { pledge: ManagedPledge }) {
 function Contact({ pledge }: { pledge: ManagedPledge }) {
   return (
     <div className="text-sm break-all">
-      <a href={`mailto:${pledge.email}`} className="block text-brand-700 hover:underline">
-        {pledge.email}
-      </a>
-      <a href={`tel:${pledge.phone}`} className="block text-slate-700 hover:underline">
-        {pledge.phone}
-      </a>
+      {/* A pledge card from the ushers' desk may carry a phone only (and an old one an e-mail only). */}
+      {pledge.email && (
+        <a href={`mailto:${pledge.email}`} className="block text-brand-700 hover:underline">
+          {pledge.email}
+        </a>
+      )}
+      {pledge.phone && (
+        <a href={`tel:${pledge.phone}`} className="block text-slate-700 hover:underline">
+          {pledge.phone}
+        </a>
+      )}
     </div>
   );
 }
