@@ -14,13 +14,21 @@ const catalogues: Record<Exclude<Locale, "en">, () => Promise<{ messages: Messag
 };
 i18n.load("en", {});
 i18n.activate("en");
+const loaded = new Set<Locale>();
 
-export async function activateLocale(locale: Locale): Promise<void> {
-  if (locale !== "en") {
+/** Loads the locale's catalogue and activates it: in the browser and in the server's renderer. */
+export async function i18nActivate(locale: Locale): Promise<void> {
+  if (locale !== "en" && !loaded.has(locale)) {
     const { messages } = await catalogues[locale]();
     i18n.load(locale, messages);
+    loaded.add(locale);
   }
   i18n.activate(locale);
+}
+
+/** The page's language from now on: its messages, and <html lang> for screen readers and spelling. */
+export async function activateLocale(locale: Locale): Promise<void> {
+  await i18nActivate(locale);
   document.documentElement.lang = locale;
 }
 

@@ -1,0 +1,42 @@
+import { prerender } from "react-dom/static";
+import { AppRoot } from "./AppRoot";
+import { i18nActivate, isLocale } from "./lib/i18n";
+import { newQueryClient, type PageQuery, queriesSeed } from "./lib/queryClient";
+
+/** What the server asks for: a page of the app, in a language, with the answers its hooks would fetch. */
+export type RenderRequest = { path: string; search?: string; language: string; queries: PageQuery[] };
+
+// Past this the render is abandoned; the server then sends the page without it (the browser renders).
+const RENDER_TIMEOUT_MS = 5_000;
+
+/**
+ * The HTML that goes into <div id="root">: the app as the browser's first render will make it, so
+ * the browser hydrates it (src/main.tsx) instead of painting it again. Waits for the page's lazy
+ * chunks (prerender, not renderToString). The language is the i18n singleton's, as in the browser:
+ * renders must not overlap (src/renderer.ts runs one at a time).
+ */
+export async function render({ path, search = "", language, queries }: RenderRequest): Promise<string> {
+  await i18nActivate(isLocale(language) ? language : "en");
+  const queryClient = newQueryClient();
+  queriesSeed(queryClient, queries);
+  try {
+    const { prelude } = await prerender(<AppRoot queryClient={queryClient} path={path} search={search} />, {
+      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+      // Every boundary in place: React would otherwise move large ones to the end of the HTML with an
+      // inline script to put them back, which the CSP (script-src 'self') refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        console.error(`Rendering ${path} failed:`, error);
+      },
+    });
+    return await new Response(prelude).text();
+  } finally {
+    queryClient.clear();
+  }
+}
+
+/** Loads the catalogues and the rendered pages' chunks before the first visitor asks (a render of no
+ * campaign's page in each language), so their first render is as quick as the others. */
+export async function warmUp(): Promise<void> {
+  for (const language of ["sw", "en"]) await render({ path: "/campaign/0", language, queries: [] });
+}
