@@ -13,20 +13,29 @@ import json
 import logging
 import threading
 import time
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    html: str  # what goes into <div id="root">
+    messages: dict[str, object]  # the compiled messages it shows, by id ({} in English): what hydrating it needs
+
+
 _retry_at = 0.0  # time.monotonic() before which this process does not ask the renderer
 _retry_lock = threading.Lock()
 
 
-def page_render(*, path: str, language: str, queries_json: str) -> str | None:
-    """The HTML of the app's root for ``path`` in ``language``, rendered from ``queries_json`` (a JSON
-    list of ``{"queryKey", "data"}``: the answers the page's hooks would fetch, under their keys);
-    None when no renderer answered in time."""
+def page_render(*, path: str, language: str, queries_json: str) -> RenderedPage | None:
+    """The app's root for ``path`` in ``language``, rendered from ``queries_json`` (a JSON list of
+    ``{"queryKey", "data"}``: the answers the page's hooks would fetch, under their keys); None when
+    no renderer answered in time."""
     global _retry_at
     if not settings.RENDERER_URL or time.monotonic() < _retry_at:
         return None
@@ -39,14 +48,16 @@ def page_render(*, path: str, language: str, queries_json: str) -> str | None:
     try:
         connection.request("POST", "/render", body=body.encode(), headers={"Content-Type": "application/json"})
         response = connection.getresponse()
-        html = response.read().decode()
+        body = response.read()
         if response.status != 200:
             raise OSError(f"it answered {response.status}")
-    except (OSError, http.client.HTTPException) as error:
+        rendered = json.loads(body)
+        page = RenderedPage(html=rendered["html"], messages=rendered["messages"])
+    except (OSError, http.client.HTTPException, ValueError, KeyError, TypeError) as error:
         with _retry_lock:
             _retry_at = time.monotonic() + settings.RENDERER_RETRY_SECONDS
         logger.warning("The renderer did not render %s (%s): the page goes out for the browser to render", path, error)
         return None
     finally:
         connection.close()
-    return html
+    return page

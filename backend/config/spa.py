@@ -8,9 +8,11 @@ A public campaign's pages also carry its link-preview tags and, in ``<script typ
 id="page-queries">``, the answers the page's hooks would fetch first (under their query keys,
 src/lib/queryClient.ts), so the app starts without waiting for the API. The campaign page itself
 comes rendered: the app's own HTML for it from the renderer (common/page_rendering.py), which the
-browser hydrates (src/main.tsx). The render is the same for every viewer, so it is cached in the
-shared cache per campaign, language, day, campaign version and build; without a renderer the page
-goes out with an empty root, for the browser to render.
+browser hydrates (src/main.tsx), with the messages it shows in ``<script type="application/json"
+id="page-messages">`` (not in English), so hydrating it does not wait for the language's whole
+catalogue. The render is the same for every viewer, so it is cached in the shared cache per campaign,
+language, day, campaign version and build (index.html); without a renderer the page goes out with an
+empty root, for the browser to render.
 """
 
 import hashlib
@@ -41,7 +43,7 @@ ROOT_PATTERN = re.compile(r"""<div id=(["'])root\1></div>""")
 TITLE_PATTERN = re.compile(r"<title>.*?</title>", re.DOTALL)
 # Inside JSON, these occur only in strings, where the escapes mean the same: no "</script>" can end
 # the script early, nor "<!--" change how it is parsed.
-SCRIPT_SAFE_JSON = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+SCRIPT_SAFE_JSON = str.maketrans({"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"})
 
 
 @cache
@@ -65,28 +67,33 @@ def _build_id(html: str) -> str:
     return hashlib.sha256(html.encode()).hexdigest()[:16]
 
 
+def _script_json(script_id: str, text: str) -> str:
+    return f'<script type="application/json" id="{script_id}">{text.translate(SCRIPT_SAFE_JSON)}</script>'
+
+
 def _campaign_page_root(request: HttpRequest, campaign_id: int, parts: CampaignPageParts, *, rendered: bool) -> str:
     """<div id="root"> for a campaign's page: the campaign and the USSD code under the query keys of
-    features/campaigns/api.ts (campaignKeys.detail) and features/ussd/api.ts (ussdKeys.info), with the
-    app's HTML of the page when ``rendered`` and the renderer gave it."""
+    features/campaigns/api.ts (campaignKeys.detail) and features/ussd/api.ts (ussdKeys.info); when
+    ``rendered`` and the renderer gave it, the app's HTML of the page and the messages it shows."""
     ussd = json.dumps(ussd_info(request).model_dump())
     queries = (
         f'[{{"queryKey":["campaigns","detail",{campaign_id}],"data":{parts.campaign_json.decode()}}},'
         f'{{"queryKey":["ussd"],"data":{ussd}}}]'
-    ).translate(SCRIPT_SAFE_JSON)
-    body = ""
-    if rendered:
+    )
+    page: tuple[str, str] | None = None  # its HTML, and the JSON of its messages
+    if rendered and settings.RENDERER_URL:
         language = current_language()
         key = (
             f"spa:campaign-page:{campaign_id}:{language}:{timezone.localdate()}:{parts.version}:"
             f"{_build_id(index_html())}"
         )
-        body = shared_cache.get(key)
-        if body is None:
-            body = page_render(path=request.path, language=language, queries_json=queries) or ""
-            if body:
-                shared_cache.set(key, body, timeout=VERSION_SECONDS)
-    return f'<div id="root">{body}</div><script type="application/json" id="page-queries">{queries}</script>'
+        page = shared_cache.get(key)
+        if page is None and (fresh := page_render(path=request.path, language=language, queries_json=queries)):
+            page = (fresh.html, json.dumps(fresh.messages, ensure_ascii=False) if fresh.messages else "")
+            shared_cache.set(key, page, timeout=VERSION_SECONDS)
+    html, messages = page or ("", "")
+    scripts = _script_json("page-queries", queries) + (_script_json("page-messages", messages) if messages else "")
+    return f'<div id="root">{html}</div>{scripts}'
 
 
 @require_safe

@@ -1,32 +1,39 @@
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppRoot } from "./AppRoot";
-import { activateLocale, isLocale } from "./lib/i18n";
-import { type PageQuery, queriesSeed, queryClient } from "./lib/queryClient";
+import { activateLocale, catalogueComplete, i18nActivateShown, isLocale } from "./lib/i18n";
+import { queriesSeed, queryClient } from "./lib/queryClient";
 import "./index.css";
 
-/** The answers the server put into the page (backend/config/spa.py), under their hooks' query keys. */
-function pageQueries(): PageQuery[] {
+/** JSON the server put into the page (backend/config/spa.py), or `empty` without it. */
+function pageJson<T>(id: string, empty: T): T {
   try {
-    return JSON.parse(document.getElementById("page-queries")?.textContent || "[]");
+    return JSON.parse(document.getElementById(id)?.textContent || "null") ?? empty;
   } catch {
-    return [];
+    return empty;
   }
 }
 
 const root = document.getElementById("root");
 if (root) {
-  // The server chose the language (cookie, profile or Accept-Language) and wrote it on <html lang>:
-  // render once its catalogue is in, so nothing shows in English first, and hydration finds the
-  // server's words.
-  const locale = document.documentElement.lang;
-  queriesSeed(queryClient, pageQueries());
-  activateLocale(isLocale(locale) ? locale : "en")
-    .catch(() => activateLocale("en"))
-    .finally(() => {
-      const app = <AppRoot queryClient={queryClient} />;
-      // A page the server rendered (src/entry-server.tsx) is hydrated: its DOM stays, nothing paints
-      // twice. Without one (other pages, or the renderer was out) the app renders into the empty root.
-      if (root.firstChild) hydrateRoot(root, app);
-      else createRoot(root).render(app);
+  // The server chose the language (cookie, profile or Accept-Language) and wrote it on <html lang>.
+  const lang = document.documentElement.lang;
+  const locale = isLocale(lang) ? lang : "en";
+  // The answers the page's first hooks would fetch, under their query keys.
+  queriesSeed(queryClient, pageJson("page-queries", []));
+  const app = <AppRoot queryClient={queryClient} />;
+  if (root.firstChild) {
+    // A page the server rendered (src/entry-server.tsx) is hydrated: its DOM stays, nothing paints
+    // twice. It came with the messages it shows; the rest of the catalogue follows.
+    i18nActivateShown(locale, pageJson("page-messages", {}));
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.error("Hydrating the server's HTML failed:", error),
     });
+    void catalogueComplete(locale).catch(() => undefined);
+  } else {
+    // Other pages, or the renderer was out: render once the catalogue is in, so nothing shows in
+    // English first.
+    activateLocale(locale)
+      .catch(() => activateLocale("en"))
+      .finally(() => createRoot(root).render(app));
+  }
 }

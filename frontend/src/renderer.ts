@@ -6,21 +6,21 @@
  *     node frontend/dist-server/renderer.js [--host 127.0.0.1] [--port 0]
  *
  * Once warmed up and listening it prints its address (one line on standard output: scripts/serve.sh reads it when
- * the port is 0, any free one). POST /render {path, search, language, queries} answers the root's
- * HTML; GET /healthz answers "ok". Django caches what it gets, so renders are rare: they run one at a
+ * the port is 0, any free one). POST /render {path, search, language, queries} answers JSON {html,
+ * messages}: the root's HTML and the messages it showed; GET /healthz answers "ok". Django caches what it gets, so renders are rare: they run one at a
  * time (the language is the i18n singleton's), and a request equal to one in progress waits for it
  * instead of rendering again (a page shared in a WhatsApp group is opened by many at once).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { parseArgs } from "node:util";
-import { type RenderRequest, render, warmUp } from "./entry-server";
+import { type Rendered, type RenderRequest, render, warmUp } from "./entry-server";
 
 const MAX_BODY_BYTES = 1_000_000;
 
 let queue: Promise<unknown> = Promise.resolve();
-const inProgress = new Map<string, Promise<string>>();
+const inProgress = new Map<string, Promise<Rendered>>();
 
-function renderOnce(body: string): Promise<string> {
+function renderOnce(body: string): Promise<Rendered> {
   const current = inProgress.get(body);
   if (current) return current;
   const request = JSON.parse(body) as RenderRequest;
@@ -52,7 +52,7 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
   const body = await readBody(request);
   if (body === null) return answer(response, 413, "Too large");
   try {
-    answer(response, 200, await renderOnce(body), "text/html");
+    answer(response, 200, JSON.stringify(await renderOnce(body)), "application/json");
   } catch (error) {
     console.error("Render failed:", error);
     answer(response, 500, "Render failed");
