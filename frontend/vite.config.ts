@@ -8,7 +8,7 @@ import { defineConfig } from "vite";
 import precompileMessages from "./scripts/babel-plugin-precompile-messages";
 
 // Django serves the build: hashed assets under /static/assets/, index.html for every client route.
-// `vite build --ssr src/renderer.ts` builds the server's renderer into dist-server/ (src/renderer.ts):
+// `vite build --ssr src/renderer.ts` builds the server's renderer into dist-server/renderer.mjs:
 // the same components and plugins, every dependency bundled so it runs with plain Node.
 export default defineConfig(({ isSsrBuild }) => ({
   base: "/static/",
@@ -24,7 +24,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: isSsrBuild
-    ? { outDir: "dist-server", target: "node20", sourcemap: false }
+    ? {
+        outDir: "dist-server",
+        copyPublicDir: false,
+        target: "node20",
+        sourcemap: false,
+        // ES modules whatever package.json is beside them (the renderer's image has none).
+        rollupOptions: { output: { entryFileNames: "[name].mjs", chunkFileNames: "assets/[name]-[hash].mjs" } },
+      }
     : {
         outDir: "dist",
         manifest: true,

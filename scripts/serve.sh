@@ -33,7 +33,7 @@ trap 'kill "$worker" "$scheduler" $renderer 2>/dev/null || true' EXIT INT TERM
 # already: on a free port, which it prints once listening. Without it pages still work (the browser
 # renders them), so a missing Node or build only says so.
 if [ -z "${RENDERER_URL:-}" ]; then
-  renderer_script="$root/frontend/dist-server/renderer.js"
+  renderer_script="$root/frontend/dist-server/renderer.mjs"
   if command -v node >/dev/null && [ -f "$renderer_script" ]; then
     address_file=$(mktemp)
     node "$renderer_script" --port 0 >"$address_file" &

@@ -21,7 +21,6 @@ from django.conf import settings
 logger = logging.getLogger(__name__)
 
 
-
 @dataclass(frozen=True)
 class RenderedPage:
     html: str  # what goes into <div id="root">
@@ -41,17 +40,17 @@ def page_render(*, path: str, language: str, queries_json: str) -> RenderedPage 
         return None
     address = urlsplit(settings.RENDERER_URL)
     # The queries go as they are: already JSON, and as large as the page's data.
-    body = f'{{"path":{json.dumps(path)},"language":{json.dumps(language)},"queries":{queries_json}}}'
+    asked = f'{{"path":{json.dumps(path)},"language":{json.dumps(language)},"queries":{queries_json}}}'
     connection = http.client.HTTPConnection(
         address.hostname or "127.0.0.1", address.port or 80, timeout=settings.RENDERER_TIMEOUT_SECONDS
     )
     try:
-        connection.request("POST", "/render", body=body.encode(), headers={"Content-Type": "application/json"})
+        connection.request("POST", "/render", body=asked.encode(), headers={"Content-Type": "application/json"})
         response = connection.getresponse()
-        body = response.read()
+        answer = response.read()
         if response.status != 200:
             raise OSError(f"it answered {response.status}")
-        rendered = json.loads(body)
+        rendered = json.loads(answer)
         page = RenderedPage(html=rendered["html"], messages=rendered["messages"])
     except (OSError, http.client.HTTPException, ValueError, KeyError, TypeError) as error:
         with _retry_lock:

@@ -1,9 +1,9 @@
 /**
  * The server's renderer: a small HTTP service on loopback that Django (backend/common/page_rendering.py)
- * asks for a page's first HTML. Built by `make build` into frontend/dist-server/renderer.js, with every
+ * asks for a page's first HTML. Built by `make build` into frontend/dist-server/renderer.mjs, with every
  * dependency bundled, so it runs with plain Node:
  *
- *     node frontend/dist-server/renderer.js [--host 127.0.0.1] [--port 0]
+ *     node frontend/dist-server/renderer.mjs [--host 127.0.0.1] [--port 0]
  *
  * Once warmed up and listening it prints its address (one line on standard output: scripts/serve.sh reads it when
  * the port is 0, any free one). POST /render {path, search, language, queries} answers JSON {html,

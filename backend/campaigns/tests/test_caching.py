@@ -7,7 +7,6 @@ from django.test import Client
 from freezegun import freeze_time
 
 from campaigns import caching
-from campaigns.tests.factories import CampaignFactory
 from common.cache_control import PRIVATE, PUBLIC
 from pledges.services import pledge_create
 from pledges.tests.factories import paid_donation

@@ -121,7 +121,8 @@ class FakeRenderer:
 
     def __init__(self) -> None:
         self.requests: list[dict] = []
-        self.status, self.html, self.messages, self.delay = 200, RENDERED, {}, 0.0
+        self.messages: dict[str, list[str]] = {}
+        self.status, self.html, self.delay = 200, RENDERED, 0.0
         renderer = self
 
         class Handler(BaseHTTPRequestHandler):
