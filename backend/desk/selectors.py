@@ -106,7 +106,7 @@ def desk_passcodes_of(*, user: User, event_id: int) -> list[IssuedPasscode]:
     issued = []
     for passcode in passcodes:
         passcode.event = event
-        issued.append(IssuedPasscode(passcode=passcode, entries_count=passcode.entries_count))  # type: ignore[attr-defined]  # annotated
+        issued.append(IssuedPasscode(passcode=passcode, entries_count=passcode.entries_count))
     return issued
 
 
@@ -217,8 +217,8 @@ def cash_reckoning_of(*, event: Event, user: User) -> CashReckoning:
     names = {key: figures.name for key, figures in recorded.items()}
     for passcode in DeskPasscode.objects.filter(event=event).only("pk", "volunteer"):
         names.setdefault(usher_key_of(usher_id=None, passcode_id=passcode.pk), passcode.volunteer)
-    for key, count in counts.items():
-        names.setdefault(key, count.usher_name)
+    for key, counted in counts.items():
+        names.setdefault(key, counted.usher_name)
     signed = reconciliation is not None and reconciliation.signed_off
     ushers = []
     for key, name in names.items():

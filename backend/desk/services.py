@@ -247,7 +247,9 @@ def _reconciliation_locked(*, user: User, event_id: int) -> CashReconciliation:
     if event.state == EventState.SCHEDULED:
         raise ServiceError(_("This event has not been opened yet: there is no cash to count."), code="event_not_open")
     CashReconciliation.objects.get_or_create(event=event)
-    reconciliation = CashReconciliation.objects.select_for_update().select_related("signed_off_by").get(event=event)
+    reconciliation = (
+        CashReconciliation.objects.select_for_update(of=("self",)).select_related("signed_off_by").get(event=event)
+    )
     reconciliation.event = event
     return reconciliation
 

@@ -144,9 +144,7 @@ def test_the_sign_off_freezes_the_counts_and_a_change_is_refused_with_a_clear_me
     assert CashCount.objects.get().counted == 1_000
     audit = AuditEntry.objects.get(action=AuditAction.CASH_SIGNED_OFF)
     assert (audit.after["recorded"], audit.after["counted"], audit.after["difference"]) == (1_000, 1_000, 0)
-    assert audit.after["ushers"] == [
-        {"usher": "Amina", "recorded": 1_000, "entries": 1, "counted": 1_000, "note": ""}
-    ]
+    assert audit.after["ushers"] == [{"usher": "Amina", "recorded": 1_000, "entries": 1, "counted": 1_000, "note": ""}]
 
 
 def test_the_sign_off_waits_for_the_close_every_count_and_a_note_on_every_difference(
