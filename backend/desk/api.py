@@ -4,12 +4,14 @@ A volunteer's passcode lives in their session (``SESSION_PASSCODE``), not as a s
 other endpoint still sees a visitor, so the passcode can do nothing but what these endpoints allow.
 """
 
-from django.http import HttpRequest
+from django.http import HttpRequest, StreamingHttpResponse
+from django.utils import timezone
 from ninja import Router, Status
 from ninja.errors import AuthenticationError
 from ninja.security import django_auth
 
 from accounts.auth import request_user, signed_in_user
+from common.csv_export import CSV_OPENAPI, csv_response
 from common.ratelimit import client_ip
 from common.schemas import ErrorOut
 from desk import selectors, services
@@ -23,7 +25,9 @@ from desk.schemas import (
     DeskPasscodeOut,
     DeskSignInIn,
     DeskSignInOut,
+    EventReportOut,
 )
+from organizations.roles import Permission
 
 router = Router(tags=["desk"])
 
@@ -75,3 +79,31 @@ def desk_sign_in(request: HttpRequest, body: DeskSignInIn) -> DeskSignInOut:
     return DeskSignInOut(
         campaign_id=passcode.event.campaign_id, event_id=passcode.event_id, volunteer=passcode.volunteer
     )
+
+
+@router.get("/events/{event_id}/report", response={200: EventReportOut, **ERRORS}, auth=django_auth)
+def event_report(request: HttpRequest, event_id: int) -> EventReportOut:
+    """The night's report of an opened event: pledges and gifts while it was open, from every
+    channel, by way of giving and by usher, the new pledgers and every entry with the givers'
+    details (owners, treasurers, viewers and admins: as in Pledge Management)."""
+    event = selectors.event_report_event_get(
+        user=signed_in_user(request), event_id=event_id, permission=Permission.SEE_PLEDGES
+    )
+    return EventReportOut.from_report(selectors.event_report_get(event=event))
+
+
+@router.get(
+    "/events/{event_id}/report.csv",
+    response={200: None, **ERRORS},
+    auth=django_auth,
+    openapi_extra=CSV_OPENAPI,
+)
+def event_report_export(request: HttpRequest, event_id: int) -> StreamingHttpResponse:
+    """The night's entries as a spreadsheet, one row each (owners, treasurers and admins, as Pledge
+    Management's exports)."""
+    event = selectors.event_report_event_get(
+        user=signed_in_user(request), event_id=event_id, permission=Permission.MANAGE_PLEDGES
+    )
+    report = selectors.event_report_get(event=event)
+    filename = f"event-{event.pk}-report-{timezone.localdate(event.opened_at):%Y-%m-%d}.csv"
+    return csv_response(selectors.event_report_rows(report=report), filename=filename)

@@ -209,6 +209,10 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/events/{event_id}/desk-entries":           (401, 403, 201, 201, 201, 403, 403, 201),
     "POST /api/events/{event_id}/desk-passcodes":         (401, 403, 201, 403, 403, 403, 403, 201),
     "POST /api/desk/sign-in":                             (200, 200, 200, 200, 200, 200, 200, 200),
+    # The night's report names its givers: those who see Pledge Management read it, those who manage
+    # pledges download it (a volunteer's passcode neither: desk tests)
+    "GET /api/events/{event_id}/report":                  (401, 403, 200, 200, 403, 200, 403, 200),
+    "GET /api/events/{event_id}/report.csv":              (401, 403, 200, 200, 403, 403, 403, 200),
 }
 # fmt: on
 
@@ -413,6 +417,8 @@ OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
         "entry_id": w.pledge.pk,
     },
     "POST /api/events/{event_id}/desk-entries": lambda w: {"event_id": w.open_event.pk},
+    "GET /api/events/{event_id}/report": lambda w: {"event_id": w.open_event.pk},
+    "GET /api/events/{event_id}/report.csv": lambda w: {"event_id": w.open_event.pk},
     "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards": lambda w: {
         "account_id": w.bank_account.pk
     },
