@@ -46,6 +46,7 @@ class AuditAction(models.TextChoices):
     PLEDGE_CLAIMED = "pledge_claimed", _("Pledge made by phone claimed by its number's verified owner")
     LIVE_ENTRY_HIDDEN = "live_entry_hidden", _("Entry hidden from the big screen")
     LIVE_ENTRY_UNHIDDEN = "live_entry_unhidden", _("Hidden entry shown on the big screen again")
+    EVENT_THANKS_SENT = "event_thanks_sent", _("Thank-you message sent to an event's givers")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

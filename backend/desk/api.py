@@ -26,6 +26,8 @@ from desk.schemas import (
     DeskSignInIn,
     DeskSignInOut,
     EventReportOut,
+    ThanksIn,
+    ThanksSentOut,
 )
 from organizations.roles import Permission
 
@@ -107,3 +109,12 @@ def event_report_export(request: HttpRequest, event_id: int) -> StreamingHttpRes
     report = selectors.event_report_get(event=event)
     filename = f"event-{event.pk}-report-{timezone.localdate(event.opened_at):%Y-%m-%d}.csv"
     return csv_response(selectors.event_report_rows(report=report), filename=filename)
+
+
+@router.post("/events/{event_id}/thanks", response={202: ThanksSentOut, **ERRORS}, auth=django_auth)
+def event_thanks_send(request: HttpRequest, event_id: int, body: ThanksIn) -> Status[ThanksSentOut]:
+    """Thank everyone who pledged or gave during the closed event, each once, with the organizer's
+    text (owners, treasurers and admins): sent in the background, at night in the morning; those
+    who opted out of reminders are left out. Sending again reaches only those not thanked yet."""
+    sent = services.event_thanks_send(user=signed_in_user(request), event_id=event_id, text=body.text)
+    return Status(202, ThanksSentOut.of(sent))

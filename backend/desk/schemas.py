@@ -7,7 +7,10 @@ from ninja import Field, Schema
 
 from desk.models import DeskEntry, DeskEntryKind
 from desk.selectors import Desk, EntryMethod, EventReport, Figures, ReportEntry, UsherFigures
+from desk.services import ThanksSent
 from events.schemas import EventOut
+from notifications.event_thanks import THANKS_MAX_LENGTH
+from notifications.selectors import ThanksStatus
 
 
 class DeskEntryIn(Schema):
@@ -163,6 +166,44 @@ class ReportEntryOut(Schema):
         )
 
 
+class ThanksStatusOut(Schema):
+    """How the event's thank-you message stands, one count per giver thanked."""
+
+    total: int = Field(description="Givers it was sent to (0: not sent yet).")
+    waiting: int = Field(description="Waiting for the morning (none go out at night) or for the worker.")
+    sent: int
+    limited: int = Field(description="Not sent: the recipient had had their share of unasked messages.")
+    failed: int
+
+    @classmethod
+    def of(cls, status: ThanksStatus) -> "ThanksStatusOut":
+        return cls(
+            total=status.total, waiting=status.waiting, sent=status.sent, limited=status.limited, failed=status.failed
+        )
+
+
+class ThanksIn(Schema):
+    text: str = Field(
+        max_length=1000, description=f"As the givers will read it; at most {THANKS_MAX_LENGTH} characters."
+    )
+
+
+class ThanksSentOut(Schema):
+    queued: int = Field(description="Givers thanked now (by SMS, or e-mail where they gave no number).")
+    already_thanked: int = Field(description="Thanked before: not again.")
+    opted_out: int = Field(description="Asked for no reminders (a link in one, or STOP): left out.")
+    no_contact: int = Field(description="Gifts with neither a number nor an e-mail address.")
+
+    @classmethod
+    def of(cls, sent: ThanksSent) -> "ThanksSentOut":
+        return cls(
+            queued=sent.queued,
+            already_thanked=sent.already_thanked,
+            opted_out=sent.opted_out,
+            no_contact=sent.no_contact,
+        )
+
+
 class EventReportOut(Schema):
     """The night's report: pledges made and gifts paid while the event was open, from every channel,
     and whatever its desk recorded. Whole KES."""
@@ -177,6 +218,8 @@ class EventReportOut(Schema):
     by_method: list[MethodFiguresOut]
     by_usher: list[UsherFiguresOut]
     entries: list[ReportEntryOut] = Field(description="The first first.")
+    thanks: ThanksStatusOut
+    thanks_max_length: int = Field(description="The longest thank-you message: one SMS.")
 
     @classmethod
     def from_report(cls, report: EventReport) -> "EventReportOut":
@@ -194,4 +237,6 @@ class EventReportOut(Schema):
             ],
             by_usher=[UsherFiguresOut.of(usher) for usher in report.by_usher],
             entries=[ReportEntryOut.of(line) for line in report.entries],
+            thanks=ThanksStatusOut.of(report.thanks),
+            thanks_max_length=THANKS_MAX_LENGTH,
         )

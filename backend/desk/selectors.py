@@ -20,6 +20,7 @@ from desk.actors import DeskActor
 from desk.models import DeskEntry, DeskEntryKind
 from events.models import Event, EventState
 from events.selectors import event_open_of
+from notifications.selectors import ThanksStatus, event_thanks_status
 from organizations.roles import Permission
 from payments.models import Payment
 from pledges.models import Donation, Pledge, shown_giver_name
@@ -127,6 +128,7 @@ class ReportEntry:
     is_anonymous: bool
     phone: str
     email: str
+    language: str  # the one they gave in
     amount: int
     paid_amount: int  # a pledge's payments so far; a gift is paid
     pledge_code: str
@@ -166,6 +168,7 @@ class EventReport:
     by_method: dict[EntryMethod, Figures]
     by_usher: list[UsherFigures]
     entries: list[ReportEntry]
+    thanks: ThanksStatus
 
 
 def event_report_event_get(*, user: User, event_id: int, permission: Permission) -> Event:
@@ -233,8 +236,8 @@ def event_report_get(*, event: Event) -> EventReport:
     """The night's report of ``event``: the pledges made and gifts paid while it was open, from
     every channel, and whatever its desk recorded (a desk offline at the close delivers later:
     its entries still name this event); cancelled pledges left out. Totals, figures per way of
-    giving and per usher, the new pledgers, and every entry, the first first. Five queries
-    whatever the size of the night (with ``event_report_event_get``'s, which reads the event)."""
+    giving and per usher, the new pledgers, and every entry, the first first; how its thank-you message stands. Six
+    queries whatever the size of the night (with ``event_report_event_get``'s, which reads the event)."""
     pledges = list(
         Pledge.objects.filter(campaign_id=event.campaign_id)
         .live()
@@ -275,6 +278,7 @@ def event_report_get(*, event: Event) -> EventReport:
         by_method={method: by_method[method] for method in EntryMethod if method in by_method},
         by_usher=_by_usher(desk_entries),
         entries=entries,
+        thanks=event_thanks_status(event=event),
     )
 
 
@@ -300,6 +304,7 @@ def _pledge_line(pledge: Pledge, *, new: bool) -> ReportEntry:
         is_anonymous=pledge.is_anonymous,
         phone=pledge.phone,
         email=pledge.email,
+        language=pledge.language,
         amount=pledge.amount,
         paid_amount=pledge.paid_amount,
         pledge_code=pledge.code,
@@ -323,6 +328,7 @@ def _gift_line(gift: Donation, desk_entry: DeskEntry | None) -> ReportEntry:
         is_anonymous=gift.is_anonymous,
         phone=gift.phone,
         email=gift.email,
+        language=gift.language,
         amount=gift.amount,
         paid_amount=gift.amount,
         pledge_code="",

@@ -213,6 +213,7 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     # pledges download it (a volunteer's passcode neither: desk tests)
     "GET /api/events/{event_id}/report":                  (401, 403, 200, 200, 403, 200, 403, 200),
     "GET /api/events/{event_id}/report.csv":              (401, 403, 200, 200, 403, 403, 403, 200),
+    "POST /api/events/{event_id}/thanks":                 (401, 403, 202, 202, 403, 403, 403, 202),
 }
 # fmt: on
 
@@ -419,6 +420,7 @@ OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
     "POST /api/events/{event_id}/desk-entries": lambda w: {"event_id": w.open_event.pk},
     "GET /api/events/{event_id}/report": lambda w: {"event_id": w.open_event.pk},
     "GET /api/events/{event_id}/report.csv": lambda w: {"event_id": w.open_event.pk},
+    "POST /api/events/{event_id}/thanks": lambda w: {"event_id": closed_event(w).pk},
     "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards": lambda w: {
         "account_id": w.bank_account.pk
     },
@@ -485,6 +487,19 @@ def phone_pledge_claimable_by(world: World, user: User | None) -> str:
     return PledgeFactory.create(
         campaign=world.campaign, name="", email="", phone=user.phone, phone_verified=True, user=None
     ).code
+
+
+def closed_event(world: World) -> Event:
+    """An event of the world's campaign that ran last night, its pledge made during it."""
+    opened_at = world.pledge.created_at - timedelta(minutes=1)
+    return Event.objects.create(
+        campaign=world.campaign,
+        title="Last night",
+        starts_at=opened_at,
+        ends_at=opened_at + timedelta(hours=3),
+        opened_at=opened_at,
+        closed_at=timezone.now(),
+    )
 
 
 def desk_passcode_for(world: World) -> str:
@@ -693,6 +708,7 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     },
     "POST /api/events/{event_id}/desk-passcodes": lambda w, me: {"json": {"volunteer": "Mary Wambui"}},
     "POST /api/desk/sign-in": lambda w, me: {"json": {"passcode": desk_passcode_for(w)}},
+    "POST /api/events/{event_id}/thanks": lambda w, me: {"json": {"text": "Asante sana!"}},
 }
 
 

@@ -59,7 +59,7 @@ def test_the_report_counts_the_nights_pledges_and_gifts_from_every_channel_by_wa
     assert entry(volunteer, event, kind="mpesa", amount=700, phone="", mpesa_receipt="SLK1AB2CD3").status_code == 201
     web = make_pledge(campaign, amount=5_000, name="Otieno Odhiambo", phone="0712000002")
     pay_bill(web.code, 2_000, "SLK9ZZ0001")
-    by_phone = pledge_create_by_phone(campaign_id=campaign.pk, amount=3_000, phone="0712000003", is_anonymous=True)
+    pledge_create_by_phone(campaign_id=campaign.pk, amount=3_000, phone="0712000003", is_anonymous=True)
     online_gift = paid_donation(campaign, name="Akinyi", amount=400)
     Payment.objects.filter(pk=online_gift.payment_id).update(provider=Payment.Provider.MPESA_STK)
     earlier = make_pledge(campaign, amount=9_999, name="Before", phone="0712000009")
@@ -141,9 +141,7 @@ def test_a_new_pledger_had_no_earlier_pledge_to_the_organization_by_phone_e_mail
     assert night["new_pledgers"] == 2
 
 
-def test_treasurers_see_the_real_name_of_an_anonymous_pledger_marked_anonymous(
-    campaign, event, make_api_client
-):
+def test_treasurers_see_the_real_name_of_an_anonymous_pledger_marked_anonymous(campaign, event, make_api_client):
     treasurer = member_client(campaign, make_api_client, Role.TREASURER)
     make_pledge(campaign, name="Kamau Njoroge", anonymous=True, phone="0712000021")
 
@@ -203,7 +201,7 @@ def test_the_csv_has_a_header_one_row_per_entry_and_no_formulas(campaign, event,
     rows = list(csv.reader(io.StringIO(b"".join(answer.streaming_content).decode("utf-8-sig"))))
     assert rows[0][:4] == ["Time", "Kind", "Method", "Name"]
     assert [(row[2], row[3], row[7]) for row in rows[1:]] == [
-        ("Online pledge", "'=HYPERLINK(\"http://x\")", "2000"),
+        ("Online pledge", '\'=HYPERLINK("http://x")', "2000"),
         ("Desk: cash", "'@SUM(A1)", "300"),
     ]
 
@@ -221,7 +219,9 @@ def test_the_reports_queries_do_not_grow_with_the_night(campaign, organizer_clie
         this_campaign = CampaignFactory.create(organizer=campaign.organizer, organization=campaign.organization)
         event = open_event(this_campaign, opened_minutes_ago=5)
         for i in range(size):
-            make_pledge(this_campaign, phone=f"0713{size:02d}{i:04d}", email=f"p{size}-{i}@example.com", amount=1_000 + i)
+            make_pledge(
+                this_campaign, phone=f"0713{size:02d}{i:04d}", email=f"p{size}-{i}@example.com", amount=1_000 + i
+            )
             paid_donation(this_campaign, amount=100 + i)
             entry(organizer_client, event, kind="cash", amount=50 + i, phone="", address="127.0.0.41")
         with CaptureQueriesContext(connection) as queries:
