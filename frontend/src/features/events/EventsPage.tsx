@@ -65,7 +65,11 @@ function EventsView({ campaign }: { campaign: Campaign }) {
         </Link>
       </header>
       {campaign.can_edit && <AnnounceEvent campaignId={campaign.id} />}
-      <EventList campaignId={campaign.id} canRun={campaign.can_edit} />
+      <EventList
+        campaignId={campaign.id}
+        canRun={campaign.can_edit}
+        canSeeReports={campaign.can_see_pledges}
+      />
       {canModerate && campaign.status === "active" && <Moderation campaignId={campaign.id} />}
     </div>
   );
@@ -148,7 +152,16 @@ function AnnounceEvent({ campaignId }: { campaignId: number }) {
   );
 }
 
-function EventList({ campaignId, canRun }: { campaignId: number; canRun: boolean }) {
+function EventList({
+  campaignId,
+  canRun,
+  canSeeReports,
+}: {
+  campaignId: number;
+  canRun: boolean;
+  /** The night's report names its givers: for those who see Pledge Management. */
+  canSeeReports: boolean;
+}) {
   const { t, i18n } = useLingui();
   const events = useEvents(campaignId);
   const step = useEventStep(campaignId);
@@ -196,6 +209,14 @@ function EventList({ campaignId, canRun }: { campaignId: number; canRun: boolean
               >
                 <Trans>Open {event.title}</Trans>
               </button>
+            )}
+            {canSeeReports && event.state !== "scheduled" && (
+              <Link
+                href={`/campaign/${campaignId}/events/${event.id}/report`}
+                className={`${outlineButton} text-center`}
+              >
+                <Trans>Report of {event.title}</Trans>
+              </Link>
             )}
             {canRun && event.state === "open" && (
               <button
