@@ -12,6 +12,7 @@ const EditCampaignPage = lazy(() => import("./features/campaigns/EditCampaignPag
 const EventsPage = lazy(() => import("./features/events/EventsPage"));
 const DeskPage = lazy(() => import("./features/desk/DeskPage"));
 const EventReportPage = lazy(() => import("./features/desk/EventReportPage"));
+const CashReconciliationPage = lazy(() => import("./features/desk/CashReconciliationPage"));
 const GrantFundingPage = lazy(() => import("./features/grants/GrantFundingPage"));
 const CreateCampaignPage = lazy(() => import("./features/wizard/CreateCampaignPage"));
 const StartFundraiserPage = lazy(() => import("./features/fundraiser/StartFundraiserPage"));
@@ -36,6 +37,11 @@ export default function OrganizerRoutes() {
       <Route path={/^\/campaign\/(?<id>\d+)\/events\/(?<event>\d+)\/report\/?$/}>
         <RequireAuth>
           <EventReportPage />
+        </RequireAuth>
+      </Route>
+      <Route path={/^\/campaign\/(?<id>\d+)\/events\/(?<event>\d+)\/cash\/?$/}>
+        <RequireAuth>
+          <CashReconciliationPage />
         </RequireAuth>
       </Route>
       <Route path={/^\/campaign\/(?<id>\d+)\/analytics\/?$/}>
