@@ -41,6 +41,9 @@ from ussd.api import ussd_info
 CAMPAIGN_PAGE_PATTERN = re.compile(r"^/campaign/(\d+)(/(?:donate|pledge|edit|poster|live|events))?/?$")
 ROOT_PATTERN = re.compile(r"""<div id=(["'])root\1></div>""")
 TITLE_PATTERN = re.compile(r"<title>.*?</title>", re.DOTALL)
+MODULE_PRELOAD_PATTERN = re.compile(r"""\s*<link rel="modulepreload" crossorigin href="([^"]+)">""")
+MODULE_SCRIPT_PATTERN = re.compile(r"""<script type="module" crossorigin src="([^"]+)"></script>""")
+
 # Inside JSON, these occur only in strings, where the escapes mean the same: no "</script>" can end
 # the script early, nor "<!--" change how it is parsed.
 SCRIPT_SAFE_JSON = str.maketrans({"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"})
@@ -96,6 +99,21 @@ def _campaign_page_root(request: HttpRequest, campaign_id: int, parts: CampaignP
     return f'<div id="root">{html}</div>{scripts}'
 
 
+def _scripts_after_paint(html: str) -> str:
+    """A page the server rendered paints without its scripts: frontend/public/after-paint.js asks for
+    them once it has painted, so on a slow connection they do not hold back the CSS and the cover."""
+    preloads = MODULE_PRELOAD_PATTERN.findall(html)
+    html = MODULE_PRELOAD_PATTERN.sub("", html)
+    return MODULE_SCRIPT_PATTERN.sub(
+        lambda entry: (
+            f'<script defer src="{settings.STATIC_URL}after-paint.js" data-entry="{entry[1]}" '
+            f'data-preload="{" ".join(preloads)}"></script>'
+        ),
+        html,
+        count=1,
+    )
+
+
 @require_safe
 def spa(request: HttpRequest) -> HttpResponse:
     # The app shows this language from its first paint (LocaleMiddleware chose it).
@@ -113,6 +131,8 @@ def spa(request: HttpRequest) -> HttpResponse:
             html = TITLE_PATTERN.sub("", html, count=1).replace("</head>", f"{parts.head}</head>", 1)
             root = _campaign_page_root(request, campaign_id, parts, rendered=campaign_page[2] is None)
             html = ROOT_PATTERN.sub(lambda _: root, html, count=1)
+            if not root.startswith('<div id="root"></div>'):
+                html = _scripts_after_paint(html)
             public_campaign_page = True
     response = HttpResponse(html, status=status)
     # The HTML names the current hashed bundles, so it must never be served stale.
