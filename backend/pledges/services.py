@@ -1183,7 +1183,9 @@ def donation_record_at_desk(
     code. One receipt, one credit: when the receipt is already in the books (its confirmation came
     first), nothing is credited again; if that money paid nothing yet and went into an account of
     the campaign's organization, it becomes this gift. The amount must be the receipt's. Audited
-    as a payment recorded (or assigned) by ``recorded_by`` (None: a desk passcode's volunteer)."""
+    as a payment recorded (or assigned) by ``recorded_by`` (None: a desk passcode's volunteer).
+    A gift that became a donation here is announced on commit (``desk_gift_recorded``: its
+    giver's receipt); one already in the books was announced, or receipted, when it got there."""
     _ensure_open(campaign, refusals=DONATION_REFUSALS)
     name, phone = validators.normalize_name(name), _clean(phone)
     _desk_details_check(campaign=campaign, amount=amount, name=name, phone=phone, is_pledge=False)
@@ -1218,6 +1220,7 @@ def donation_record_at_desk(
                         "desk": True,
                     },
                 )
+                _desk_gift_announce(donation)
                 return DeskGift(donation=donation, payment=payment, already_credited=False)
             # The receipt's confirmation was being recorded at the same moment: it is in the books now.
             payment = payment_with_receipt_locked(mpesa_receipt=receipt or "")
@@ -1255,7 +1258,13 @@ def _desk_gift_already_in_books(
         target=payment,
         after={"donation": donation.pk, "campaign": campaign.pk, "mpesa_receipt": payment.mpesa_receipt, "desk": True},
     )
+    _desk_gift_announce(donation)
     return DeskGift(donation=donation, payment=payment, already_credited=True)
+
+
+def _desk_gift_announce(donation: Donation) -> None:
+    # On commit: an entry rolled back (a retry that lost the race for its key) announces nothing.
+    transaction.on_commit(partial(signals.desk_gift_recorded.send, sender=Donation, donation=donation))
 
 
 @transaction.atomic

@@ -284,3 +284,59 @@ def test_only_wrong_passcodes_count_against_the_halls_address(organizer_client, 
     assert volunteers == [200] * 5
     assert guesses == [422, 422, 422, 429]
     assert (after_the_guesses.status_code, after_the_guesses.json()["code"]) == (429, "rate_limited")
+
+
+def receipts(phone="+254712345678"):
+    return NotificationLog.objects.filter(template="sms/gift_receipt", recipient=phone)
+
+
+@committing
+def test_a_cash_gift_with_a_phone_gets_one_receipt_sms_in_the_desks_language(sms_gateway, usher, campaign, event):
+    key = uuid.uuid4().hex
+    body = {"idempotency_key": key, "kind": "cash", "amount": 2_000, "phone": "0712345678", "name": "Otieno"}
+
+    first = usher.post(f"/api/events/{event.pk}/desk-entries", body, HTTP_ACCEPT_LANGUAGE="sw")
+    again = usher.post(f"/api/events/{event.pk}/desk-entries", body, HTTP_ACCEPT_LANGUAGE="sw")
+    without_phone = entry(usher, event, kind="cash", amount=300, phone="")
+
+    assert (first.status_code, again.status_code, without_phone.status_code) == (201, 200, 201)
+    [receipt] = receipts()
+    payment = Donation.objects.get(name="Otieno").payment
+    assert receipt.payment == payment
+    assert receipt.status == NotificationLog.Status.SENT
+    assert receipt.body == (
+        f"Asante! Tumepokea Ksh 2,000 taslimu kwa {campaign.title}. Risiti {payment.receipt_number}."
+    )
+    assert "Otieno" not in receipt.body
+    assert NotificationLog.objects.filter(template="sms/gift_receipt").count() == 1
+
+
+@committing
+def test_an_mpesa_gift_is_receipted_once_whichever_came_first_and_not_when_it_paid_a_pledge(usher, campaign, event):
+    desk_first = entry(usher, event, kind="mpesa", amount=2_000, mpesa_receipt="SLK4H7R2QX")
+    pay_bill("HARAMBEE", 2_000, "SLK4H7R2QX")
+    pay_bill("HARAMBEE", 3_000, "SLK4H7R2QY")
+    confirmation_first = entry(usher, event, kind="mpesa", amount=3_000, mpesa_receipt="SLK4H7R2QY")
+    same_receipt_again = entry(usher, event, kind="mpesa", amount=3_000, mpesa_receipt="SLK4H7R2QY")
+    pledge = make_pledge(campaign, amount=10_000, phone="+254700000001")
+    pay_bill(pledge.code, 1_000, "SLK4H7R2QZ")
+    paid_a_pledge = entry(usher, event, kind="mpesa", amount=1_000, mpesa_receipt="SLK4H7R2QZ")
+
+    assert [a.status_code for a in (desk_first, confirmation_first, same_receipt_again, paid_a_pledge)] == [201] * 4
+    assert sorted(receipts().values_list("payment__mpesa_receipt", flat=True)) == ["SLK4H7R2QX", "SLK4H7R2QY"]
+    assert receipts().get(payment__mpesa_receipt="SLK4H7R2QX").body.startswith(
+        f"Thank you! Ksh 2,000 received by M-Pesa (SLK4H7R2QX) for {campaign.title}. Receipt HRB-"
+    )
+
+
+@committing
+def test_desk_receipts_are_limited_like_every_message_their_recipient_did_not_ask_for(
+    sms_gateway, usher, campaign, event
+):
+    # The usher typed the number: it may be anyone's.
+    for amount in (100, 200, 300, 400):
+        assert entry(usher, event, kind="cash", amount=amount).status_code == 201
+
+    statuses = sorted(receipts().values_list("status", flat=True))
+
+    assert statuses == ["limited", "sent", "sent", "sent"]
