@@ -8,6 +8,7 @@ from ninja import Field, Schema
 from desk.models import DeskEntry, DeskEntryKind
 from desk.selectors import Desk
 from events.schemas import EventOut
+from pledges.schemas import PlanIn
 
 
 class DeskEntryIn(Schema):
@@ -20,6 +21,7 @@ class DeskEntryIn(Schema):
     phone: str = Field("", max_length=32, description="Required for a pledge (its SMS goes there).")
     is_anonymous: bool = False
     mpesa_receipt: str = Field("", max_length=32, description="Required for an M-Pesa gift.")
+    plan: PlanIn | None = Field(None, description="A pledge card's instalment plan, if its pledger chose one.")
 
 
 class DeskEntryOut(Schema):

@@ -299,14 +299,29 @@ def _desk_details_check(*, campaign: Campaign, amount: int, name: str, phone: st
         raise FieldValidationError(next(iter(errors.values())), field_errors=errors)
 
 
-def pledge_create_at_desk(*, campaign: Campaign, amount: int, name: str, phone: str, is_anonymous: bool) -> Pledge:
+def pledge_create_at_desk(
+    *,
+    campaign: Campaign,
+    amount: int,
+    name: str,
+    phone: str,
+    is_anonymous: bool,
+    plan: instalments.PlanTerms | None = None,
+) -> Pledge:
     """A pledge card typed at an event's desk by its usher (the desk app checked who may): the web
-    form's ledger, rules and per-phone limit, with the name optional and no e-mail. The pledger is
-    the card's, not the usher: it belongs to no account, and gets the usual SMS with its code and
-    how to pay (``pledge_created``). No per-address limit: one hall's Wi-Fi carries every desk."""
+    form's ledger, rules and per-phone limit, with the name optional and no e-mail, and the
+    instalment ``plan`` the card carries, if any (the web's rules, ``_plan_errors``: the first
+    instalment today or later; saved with the pledge). The pledger is the card's, not the usher:
+    it belongs to no account, and gets the usual SMS with its code and how to pay
+    (``pledge_created``). No per-address limit: one hall's Wi-Fi carries every desk."""
     _ensure_open(campaign, refusals=PLEDGE_REFUSALS)
     name, phone = validators.normalize_name(name), _clean(phone)
     _desk_details_check(campaign=campaign, amount=amount, name=name, phone=phone, is_pledge=True)
+    if plan is not None and (
+        errors := _plan_errors(pledge=Pledge(campaign=campaign, amount=amount), terms=plan, backdating=False)
+    ):
+        # The desk shows one message beside the refused entry: the first.
+        raise FieldValidationError(next(iter(errors.values())), field_errors=errors)
     _giving_contact_limits_enforce(scope="pledge", phone=phone, email="", viewer=None)
     return _pledge_record(
         campaign=campaign,
@@ -316,6 +331,7 @@ def pledge_create_at_desk(*, campaign: Campaign, amount: int, name: str, phone: 
         phone=validators.normalize_kenyan_phone(phone),
         amount=amount,
         is_anonymous=is_anonymous,
+        plan=plan,
     )
 
 

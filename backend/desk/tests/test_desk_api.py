@@ -1,6 +1,7 @@
 """The ushers' desk through HTTP: entries once per key, gifts once per M-Pesa receipt, desk passcodes."""
 
 import uuid
+from datetime import timedelta
 
 import pytest
 from django.test import override_settings
@@ -15,7 +16,7 @@ from notifications.models import NotificationLog
 from organizations.models import Membership
 from organizations.roles import Role
 from payments.models import Payment
-from pledges.models import Donation, Pledge
+from pledges.models import Donation, InstalmentPlan, Pledge
 from pledges.tests.factories import make_pledge
 from pledges.tests.test_management import pay_bill
 
@@ -96,6 +97,53 @@ def test_a_pledge_card_needs_a_phone_and_bad_input_changes_nothing(usher, campai
     assert no_phone.json()["field_errors"] == {"phone": "Phone number is required"}
     assert "phone" in bad_phone.json()["field_errors"]
     assert not Pledge.objects.exists()
+    assert not DeskEntry.objects.exists()
+
+
+def plan(first_due_on=None, instalment=2_000, frequency="weekly"):
+    first_due_on = first_due_on or timezone.localdate() + timedelta(days=1)
+    return {"instalment": instalment, "frequency": frequency, "first_due_on": first_due_on.isoformat()}
+
+
+def test_a_pledge_card_may_carry_an_instalment_plan_saved_with_the_pledge(
+    usher, campaign, event, django_assert_max_num_queries
+):
+    first_due_on = timezone.localdate() + timedelta(days=3)
+
+    with django_assert_max_num_queries(16):
+        answer = entry(usher, event, amount=5_000, plan=plan(first_due_on))
+
+    assert answer.status_code == 201, answer.content
+    pledge = Pledge.objects.get()
+    saved = InstalmentPlan.objects.get(pledge=pledge)
+    assert (saved.instalment, saved.frequency, saved.first_due_on, saved.set_by) == (
+        2_000,
+        "weekly",
+        first_due_on,
+        None,
+    )
+    assert [part.amount for part in saved.schedule()] == [2_000, 2_000, 1_000]
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"plan": plan(instalment=6_000)}, "Please enter a whole amount from Ksh 1 to the pledge's Ksh 5,000."),
+        (
+            {"plan": plan(timezone.localdate() - timedelta(days=1))},
+            "The first instalment cannot fall due in the past.",
+        ),
+        ({"plan": plan(instalment=100)}, "The plan must end by"),
+        ({"kind": "cash", "plan": plan()}, "Only a pledge card is paid in instalments."),
+    ],
+)
+def test_a_plan_the_web_would_refuse_is_refused_at_the_desk_and_changes_nothing(usher, event, fields, message):
+    answer = entry(usher, event, amount=5_000, **fields)
+
+    assert answer.status_code == 422, answer.content
+    assert answer.json()["detail"].startswith(message)
+    assert not Pledge.objects.exists()
+    assert not Donation.objects.exists()
     assert not DeskEntry.objects.exists()
 
 
