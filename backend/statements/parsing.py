@@ -433,14 +433,22 @@ def _no_bank_header(columns: BankColumns | None) -> StatementError:
     return StatementError(_("No header row was found: the statement needs a row naming its columns."))
 
 
-def bank_statement_header(data: bytes, *, columns: BankColumns | None = None) -> BankHeader:
-    """The header row of the bank statement in ``data``: the first row naming each of ``columns``, or
-    without them the first row of at least three names (and no amounts or dates)."""
+def _bank_table(data: bytes, *, columns: BankColumns | None) -> tuple[int, list[str], Iterator[tuple[int, list[str]]]]:
+    """The header row of the bank statement in ``data`` (its line and cells) and the lines after it, in
+    one walk of the file: the first row naming each of ``columns``, or without them the first row of
+    at least three names (and no amounts or dates)."""
     wanted = {_key(name) for name in columns.named()} if columns else set()
-    for line, cells in statement_lines(data):
+    lines = statement_lines(data)
+    for line, cells in lines:
         if _is_bank_header(cells, wanted):
-            return BankHeader(line=line, columns=list(dict.fromkeys(cell for cell in cells if cell)))
+            return line, cells, lines
     raise _no_bank_header(columns)
+
+
+def bank_statement_header(data: bytes, *, columns: BankColumns | None = None) -> BankHeader:
+    """The header row of the bank statement in ``data`` (``_bank_table``), each named column once."""
+    line, cells, _rest = _bank_table(data, columns=columns)
+    return BankHeader(line=line, columns=list(dict.fromkeys(cell for cell in cells if cell)))
 
 
 def bank_columns_suggest(header: list[str]) -> BankColumns:
@@ -531,26 +539,18 @@ def _cell_named(cells: list[str], positions: dict[str, int], name: str) -> str:
 def bank_statement_parse(data: bytes, *, columns: BankColumns) -> Statement:
     """The bank statement in ``data`` read through ``columns``, or ``StatementError``. Rows whose date
     cell holds no digit (opening and closing balances, totals, a footer) are not transactions: left out."""
-    wanted = {_key(name) for name in columns.named()}
-    positions: dict[str, int] | None = None
+    _line, header, lines = _bank_table(data, columns=columns)
+    positions: dict[str, int] = {}
+    for index, name in enumerate(header):
+        positions.setdefault(_key(name), index)
     rows: list[StatementRow] = []
-    for line, cells in statement_lines(data):
-        if positions is None:
-            if _is_bank_header(cells, wanted):
-                positions = {}
-                for index, name in enumerate(cells):
-                    positions.setdefault(_key(name), index)
-            continue
-
+    for line, cells in lines:
         cell = partial(_cell_named, cells, positions)
-
         if not re.search(r"\d", cell(columns.date)):
             continue
         if len(rows) >= ROWS_MAX:
             raise StatementError(_("A statement may have at most %(count)d rows.") % {"count": ROWS_MAX}, line=line)
         rows.append(_bank_row(line, cell, columns))
-    if positions is None:
-        raise _no_bank_header(columns)
     if not rows:
         raise StatementError(_("The statement has no transactions."))
     return Statement(shortcode="", rows=rows)
