@@ -20,6 +20,7 @@ CLIENT_ROUTES = [
     r"campaign/\d+/analytics",
     r"campaign/\d+/(?:live|events)",
     r"campaign/\d+/desk",
+    r"campaign/\d+/events/\d+/cash",
     r"edit-campaign/\d+",
     r"pledge/\d+",
     r"pledges/[2-9a-hjkmnp-zA-HJKMNP-Z]{7}",

@@ -1,10 +1,11 @@
-"""The ushers' desk API: entries, desk passcodes and a volunteer's sign-in with one.
+"""The ushers' desk API: entries, desk passcodes and a volunteer's sign-in with one, and the count
+of an event's cash against its desk.
 
 A volunteer's passcode lives in their session (``SESSION_PASSCODE``), not as a signed-in user: every
 other endpoint still sees a visitor, so the passcode can do nothing but what these endpoints allow.
 """
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from ninja import Router, Status
 from ninja.errors import AuthenticationError
 from ninja.security import django_auth
@@ -16,10 +17,14 @@ from desk import selectors, services
 from desk.actors import DeskActor
 from desk.models import DeskPasscode
 from desk.schemas import (
+    CashCountIn,
+    CashReconciliationOut,
+    CashReopenIn,
     DeskEntryIn,
     DeskEntryOut,
     DeskOut,
     DeskPasscodeIn,
+    DeskPasscodeListedOut,
     DeskPasscodeOut,
     DeskSignInIn,
     DeskSignInOut,
@@ -32,11 +37,16 @@ SESSION_PASSCODE = "desk_passcode_id"
 
 
 def _actor(request: HttpRequest) -> DeskActor:
-    """The signed-in user, else the passcode this browser signed in with; 401 for anyone else."""
+    """The signed-in user, else the passcode this browser signed in with, unless it was revoked since;
+    401 for anyone else."""
     if (user := request_user(request)) is not None:
         return DeskActor(user=user)
     passcode_id = request.session.get(SESSION_PASSCODE)
-    passcode = DeskPasscode.objects.select_related("event").filter(pk=passcode_id).first() if passcode_id else None
+    passcode = (
+        DeskPasscode.objects.select_related("event").filter(pk=passcode_id, revoked_at__isnull=True).first()
+        if passcode_id
+        else None
+    )
     if passcode is None:
         raise AuthenticationError()
     return DeskActor(passcode=passcode)
@@ -68,6 +78,73 @@ def desk_passcode_issue(request: HttpRequest, event_id: int, body: DeskPasscodeI
     event only, until its close. Shown once."""
     passcode, code = services.desk_passcode_issue(user=signed_in_user(request), event_id=event_id, **body.dict())
     return Status(201, DeskPasscodeOut(passcode=code, volunteer=passcode.volunteer, event_id=passcode.event_id))
+
+
+@router.get(
+    "/events/{event_id}/desk-passcodes", response={200: list[DeskPasscodeListedOut], **ERRORS}, auth=django_auth
+)
+def desk_passcode_list(request: HttpRequest, event_id: int) -> list[DeskPasscodeListedOut]:
+    """The event's desk passcodes, the latest first: who holds each, who issued it, its entries and
+    whether it still works (owners and admins). Never the codes."""
+    issued = selectors.desk_passcodes_of(user=signed_in_user(request), event_id=event_id)
+    return [DeskPasscodeListedOut.from_issued(passcode) for passcode in issued]
+
+
+@router.post(
+    "/events/{event_id}/desk-passcodes/{passcode_id}/revocation", response={204: None, **ERRORS}, auth=django_auth
+)
+def desk_passcode_revoke(request: HttpRequest, event_id: int, passcode_id: int) -> HttpResponse:
+    """Stop a desk passcode at once, also in a browser already signed in with it (owners and admins).
+    Its entries stay. Revoking it again changes nothing."""
+    services.desk_passcode_revoke(user=signed_in_user(request), event_id=event_id, passcode_id=passcode_id)
+    return HttpResponse(status=204)
+
+
+@router.get("/events/{event_id}/cash-reconciliation", response={200: CashReconciliationOut, **ERRORS}, auth=django_auth)
+def cash_reconciliation(request: HttpRequest, event_id: int) -> CashReconciliationOut:
+    """The event's cash per usher: recorded at the desk beside counted, the differences, the sign-off
+    and what arrived after it (owners, treasurers, viewers and admins)."""
+    return CashReconciliationOut.from_reckoning(
+        selectors.cash_reckoning_get(user=signed_in_user(request), event_id=event_id)
+    )
+
+
+@router.put(
+    "/events/{event_id}/cash-counts/{usher_key}",
+    response={200: CashReconciliationOut, 400: ErrorOut, **ERRORS},
+    auth=django_auth,
+)
+def cash_count_record(request: HttpRequest, event_id: int, usher_key: str, body: CashCountIn) -> CashReconciliationOut:
+    """Enter or correct the cash counted for one usher (owners, treasurers and admins), until the
+    count is signed off. Audited. Answers the whole count."""
+    reckoning = services.cash_count_record(
+        user=signed_in_user(request), event_id=event_id, usher_key=usher_key, **body.dict()
+    )
+    return CashReconciliationOut.from_reckoning(reckoning)
+
+
+@router.post(
+    "/events/{event_id}/cash-reconciliation/sign-off",
+    response={200: CashReconciliationOut, 400: ErrorOut, **ERRORS},
+    auth=django_auth,
+)
+def cash_reconciliation_sign_off(request: HttpRequest, event_id: int) -> CashReconciliationOut:
+    """Sign the event's cash count off once it has closed, every usher is counted and every difference
+    explained (owners, treasurers and admins): the counts are frozen. Audited."""
+    reckoning = services.cash_reconciliation_sign_off(user=signed_in_user(request), event_id=event_id)
+    return CashReconciliationOut.from_reckoning(reckoning)
+
+
+@router.post(
+    "/events/{event_id}/cash-reconciliation/reopen",
+    response={200: CashReconciliationOut, 400: ErrorOut, **ERRORS},
+    auth=django_auth,
+)
+def cash_reconciliation_reopen(request: HttpRequest, event_id: int, body: CashReopenIn) -> CashReconciliationOut:
+    """Withdraw the sign-off, with a reason (owners, treasurers and admins): the counts may be
+    corrected again and need a new sign-off. Audited."""
+    reckoning = services.cash_reconciliation_reopen(user=signed_in_user(request), event_id=event_id, reason=body.reason)
+    return CashReconciliationOut.from_reckoning(reckoning)
 
 
 @router.post("/desk/sign-in", response={200: DeskSignInOut, **ERRORS})

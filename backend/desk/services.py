@@ -1,4 +1,5 @@
-"""Writes of the ushers' desk: entries (pledge cards, cash and M-Pesa gifts) and desk passcodes.
+"""Writes of the ushers' desk: entries (pledge cards, cash and M-Pesa gifts), desk passcodes, and the
+count of an event's cash against what its desk recorded (models.py ``CashReconciliation``).
 
 An entry goes through the same services as the web: a pledge through ``pledges.services`` (its
 pledger gets the usual SMS with the code and how to pay), a gift as a donation counted at once
@@ -8,14 +9,33 @@ idempotency key (models.py).
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from audit.models import AuditAction
+from audit.services import audit_record
 from campaigns.selectors import campaign_get, campaign_permission_check
 from common import ratelimit
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
 from desk.actors import DeskActor
-from desk.models import DeskEntry, DeskEntryKind, DeskPasscode, passcode_draw, passcode_hash
+from desk.models import (
+    CashCount,
+    CashReconciliation,
+    DeskEntry,
+    DeskEntryKind,
+    DeskPasscode,
+    passcode_draw,
+    passcode_hash,
+)
+from desk.selectors import (
+    CashReckoning,
+    cash_reckoning_of,
+    cash_recorded_by_usher,
+    event_of_campaign_get,
+    reconcile_denied,
+    run_events_denied,
+)
 from events.models import Event, EventState
 from organizations.roles import Permission
 from pledges.instalments import PlanTerms
@@ -163,18 +183,8 @@ def _entry_carry_out(
 def desk_passcode_issue(*, user: User, event_id: int, volunteer: str) -> tuple[DeskPasscode, str]:
     """A passcode for one volunteer without an account (owners and admins): it adds entries to
     this event only, until its close. Answers the row and the code, shown once."""
-    event = Event.objects.filter(pk=event_id).first()
-    if event is None:
-        raise NotFoundError(_("Event not found"), code="not_found")
-    try:
-        campaign = campaign_get(campaign_id=event.campaign_id, user=user)
-    except NotFoundError:
-        raise NotFoundError(_("Event not found"), code="not_found") from None
-    campaign_permission_check(
-        campaign=campaign,
-        user=user,
-        permission=Permission.RUN_EVENTS,
-        denied=_("Only the campaign's owners, or an admin, can issue desk passcodes."),
+    event = event_of_campaign_get(
+        user=user, event_id=event_id, permission=Permission.RUN_EVENTS, denied=run_events_denied()
     )
     volunteer = " ".join(volunteer.split())
     if not volunteer:
@@ -202,7 +212,7 @@ def desk_passcode_check(*, code: str, client_ip: str) -> DeskPasscode:
     (``RATE_LIMIT_DESK_PASSCODE``): a wrong or expired one is refused the same way. Only the wrong
     ones count: every volunteer of a hall signs in behind its one Wi-Fi address (bench/desk.py), and
     a right passcode is no guess. Once the guesses are used up, every passcode is refused until the
-    window ends, or a 200 would tell a guesser the right one."""
+    window ends, or a 200 would tell a guesser the right one. A revoked passcode is a wrong one."""
     ratelimit.refuse_if_limited(
         scope="desk-passcode",
         identifiers=[client_ip],
@@ -210,13 +220,221 @@ def desk_passcode_check(*, code: str, client_ip: str) -> DeskPasscode:
         message=_("Too many passcodes tried. Please wait a while and try again."),
     )
     passcode = DeskPasscode.objects.select_related("event").filter(code_hash=passcode_hash(code)).first()
-    if passcode is None or passcode.expired:
+    if passcode is None or not passcode.works:
         ratelimit.record_attempt(
             scope="desk-passcode", identifiers=[client_ip], window_seconds=settings.RATE_LIMIT_DESK_PASSCODE[1]
         )
         message = _("This passcode does not work: check it with the event's owner.")
         raise FieldValidationError(message, field_errors={"passcode": message})
     return passcode
+
+
+def desk_passcode_revoke(*, user: User, event_id: int, passcode_id: int) -> DeskPasscode:
+    """Stop one of ``event_id``'s passcodes at once (owners and admins), even in a browser signed in
+    with it (``desk.api._actor`` asks on every request). Its entries stay, counted under its
+    volunteer. Audited; revoking it again changes nothing."""
+    event = event_of_campaign_get(
+        user=user, event_id=event_id, permission=Permission.RUN_EVENTS, denied=run_events_denied()
+    )
+    with transaction.atomic():
+        passcode = DeskPasscode.objects.select_for_update().filter(pk=passcode_id, event=event).first()
+        if passcode is None:
+            raise NotFoundError(_("This event has no such desk passcode."), code="not_found")
+        passcode.event = event
+        if passcode.revoked_at is None:
+            passcode.revoked_at, passcode.revoked_by = timezone.now(), user
+            passcode.save(update_fields=["revoked_at", "revoked_by"])
+            audit_record(
+                actor=user,
+                action=AuditAction.DESK_PASSCODE_REVOKED,
+                target=passcode,
+                after={"volunteer": passcode.volunteer, "event": event.pk},
+            )
+        return passcode
+
+
+def _reconciliation_locked(*, user: User, event_id: int) -> CashReconciliation:
+    """The event's cash reconciliation (made on first use), locked, if ``user`` may count its cash
+    (``RECONCILE_CASH``): counts, sign-offs and withdrawals of one event happen one at a time."""
+    event = event_of_campaign_get(
+        user=user, event_id=event_id, permission=Permission.RECONCILE_CASH, denied=reconcile_denied()
+    )
+    if event.state == EventState.SCHEDULED:
+        raise ServiceError(_("This event has not been opened yet: there is no cash to count."), code="event_not_open")
+    CashReconciliation.objects.get_or_create(event=event)
+    reconciliation = (
+        CashReconciliation.objects.select_for_update(of=("self",)).select_related("signed_off_by").get(event=event)
+    )
+    reconciliation.event = event
+    return reconciliation
+
+
+def _signed_off_refusal(reconciliation: CashReconciliation) -> ServiceError:
+    assert reconciliation.signed_off_at is not None
+    by = reconciliation.signed_off_by.display_name if reconciliation.signed_off_by else _("a treasurer")
+    return ServiceError(
+        _(
+            "The cash count was signed off by %(name)s on %(date)s and cannot change: withdraw the "
+            "sign-off first (it will then need a new sign-off)."
+        )
+        % {"name": by, "date": timezone.localtime(reconciliation.signed_off_at).strftime("%d/%m/%Y %H:%M")},
+        code="signed_off",
+    )
+
+
+def cash_count_record(*, user: User, event_id: int, usher_key: str, counted: int, note: str) -> CashReckoning:
+    """The cash ``usher_key`` handed in at ``event_id``, as counted (whole KES) with an optional note,
+    entered or corrected by an owner, treasurer or admin until the count is signed off. ``usher_key``
+    is someone who recorded at the event's desk or a volunteer it issued a passcode to. Audited with
+    what the desk had recorded then; the same count again changes nothing. Answers the whole count."""
+    note = " ".join(note.split())
+    with transaction.atomic():
+        reconciliation = _reconciliation_locked(user=user, event_id=event_id)
+        event = reconciliation.event
+        if reconciliation.signed_off:
+            raise _signed_off_refusal(reconciliation)
+        recorded = cash_recorded_by_usher(event=event)
+        name = recorded[usher_key].name if usher_key in recorded else _passcode_volunteer(event, usher_key)
+        count = CashCount.objects.filter(reconciliation=reconciliation, usher_key=usher_key).first()
+        before = {"counted": count.counted, "note": count.note} if count is not None else {}
+        if before != {"counted": counted, "note": note}:
+            if count is None:
+                count = CashCount(reconciliation=reconciliation, usher_key=usher_key)
+            count.usher_name = name[:150]
+            count.counted, count.note, count.counted_by, count.counted_at = counted, note, user, timezone.now()
+            count.save()
+            figures = recorded.get(usher_key)
+            audit_record(
+                actor=user,
+                action=AuditAction.CASH_COUNTED,
+                target=count,
+                before=before,
+                after={
+                    "event": event.pk,
+                    "usher": name,
+                    "counted": counted,
+                    "note": note,
+                    "recorded": figures.total if figures else 0,
+                },
+            )
+    return cash_reckoning_of(event=event, user=user)
+
+
+def _passcode_volunteer(event: Event, usher_key: str) -> str:
+    """The volunteer of ``usher_key`` if it names one of ``event``'s passcodes: someone who recorded
+    nothing may still have handed in cash (a phone that died before it could send)."""
+    kind, _separator, number = usher_key.partition("-")
+    passcode = (
+        DeskPasscode.objects.filter(event=event, pk=int(number)).first()
+        if kind == "passcode" and number.isdigit()
+        else None
+    )
+    if passcode is None:
+        raise NotFoundError(_("No one recorded at this event's desk under that key."), code="not_found")
+    return passcode.volunteer
+
+
+def cash_reconciliation_sign_off(*, user: User, event_id: int) -> CashReckoning:
+    """An owner, treasurer or admin signs the event's cash count off, once the event has closed, every
+    usher who recorded cash has been counted and every difference explained in a note. The counts are
+    frozen beside the figures the desk had recorded at that moment: what a desk delivers later is
+    shown apart (``cash_reckoning_of``). Audited with every usher's figures."""
+    with transaction.atomic():
+        reconciliation = _reconciliation_locked(user=user, event_id=event_id)
+        event = reconciliation.event
+        if reconciliation.signed_off:
+            raise _signed_off_refusal(reconciliation)
+        if event.state != EventState.CLOSED:
+            raise ServiceError(
+                _("Sign the count off once the event has closed: until then more cash may come in."),
+                code="event_not_closed",
+            )
+        reckoning = cash_reckoning_of(event=event, user=user)
+        if reckoning.uncounted:
+            names = ", ".join(usher.name for usher in reckoning.uncounted)
+            raise ServiceError(
+                _("Count every usher's cash before signing off. Not counted yet: %(names)s.") % {"names": names},
+                code="uncounted",
+            )
+        unexplained = [
+            usher for usher in reckoning.ushers if usher.count is not None and usher.difference and not usher.count.note
+        ]
+        if unexplained:
+            names = ", ".join(usher.name for usher in unexplained)
+            raise ServiceError(
+                _("Explain each short or over count in its note before signing off: %(names)s.") % {"names": names},
+                code="difference_unexplained",
+            )
+        for usher in reckoning.ushers:
+            if usher.count is not None:
+                usher.count.signed_recorded_count = usher.recorded_count
+                usher.count.signed_recorded_total = usher.recorded_total
+                usher.count.save(update_fields=["signed_recorded_count", "signed_recorded_total"])
+        reconciliation.signed_off_by, reconciliation.signed_off_at = user, timezone.now()
+        reconciliation.save(update_fields=["signed_off_by", "signed_off_at"])
+        audit_record(
+            actor=user,
+            action=AuditAction.CASH_SIGNED_OFF,
+            target=reconciliation,
+            after={
+                "recorded": reckoning.recorded_total,
+                "counted": reckoning.counted_total,
+                "difference": reckoning.difference,
+                "ushers": [
+                    {
+                        "usher": usher.name,
+                        "recorded": usher.recorded_total,
+                        "entries": usher.recorded_count,
+                        "counted": usher.count.counted if usher.count is not None else None,
+                        "note": usher.count.note if usher.count is not None else "",
+                    }
+                    for usher in reckoning.ushers
+                ],
+            },
+        )
+    return cash_reckoning_of(event=event, user=user)
+
+
+def cash_reconciliation_reopen(*, user: User, event_id: int, reason: str) -> CashReckoning:
+    """Withdraw the sign-off of the event's cash count, with a reason (owners, treasurers, admins):
+    the counts may be corrected again, against the desk's figures as of now (late deliveries
+    included), and the count needs a new sign-off. Audited with the figures that were signed."""
+    reason = " ".join(reason.split())
+    if not reason:
+        message = _("Say why the sign-off is withdrawn: it goes in the audit log.")
+        raise FieldValidationError(message, field_errors={"reason": message})
+    with transaction.atomic():
+        reconciliation = _reconciliation_locked(user=user, event_id=event_id)
+        event = reconciliation.event
+        if not reconciliation.signed_off:
+            raise ServiceError(_("The cash count is not signed off."), code="not_signed_off")
+        signed = cash_reckoning_of(event=event, user=user)
+        audit_record(
+            actor=user,
+            action=AuditAction.CASH_SIGN_OFF_WITHDRAWN,
+            target=reconciliation,
+            before={
+                "signed_off_by": reconciliation.signed_off_by_id,
+                "signed_off_at": reconciliation.signed_off_at,
+                "recorded": signed.recorded_total,
+                "counted": signed.counted_total,
+                "late": signed.late_total,
+            },
+            after={"reason": reason},
+        )
+        CashCount.objects.filter(reconciliation=reconciliation).update(
+            signed_recorded_count=None, signed_recorded_total=None
+        )
+        reconciliation.signed_off_by = reconciliation.signed_off_at = None
+        reconciliation.reopened_by, reconciliation.reopened_at, reconciliation.reopen_reason = (
+            user,
+            timezone.now(),
+            reason[:300],
+        )
+        reconciliation.save(
+            update_fields=["signed_off_by", "signed_off_at", "reopened_by", "reopened_at", "reopen_reason"]
+        )
+    return cash_reckoning_of(event=event, user=user)
 
 
 def desk_personal_data_erase(*, user: User) -> None:

@@ -14,6 +14,8 @@
 | RUN_EVENTS          | create a campaign's events (a harambee service), open and close them   |   ✓   |           |       |        |
 | MODERATE_LIVE_FEED  | hide an entry from the big screen's feed (it stays in the books)       |   ✓   |     ✓     |   ✓   |        |
 | RECORD_AT_DESK      | the ushers' desk: pledge cards and gifts (cash, M-Pesa) at an event    |   ✓   |     ✓     |   ✓   |        |
+| RECONCILE_CASH      | count an event's cash per usher against the desk, sign the count off,  |   ✓   |     ✓     |       |        |
+|                     | withdraw a sign-off                                                    |       |           |       |        |
 
 Ushers see the organization's campaigns, record pledges and gifts at its events' desk and moderate
 the big screen's feed during an event. Admins (staff) may do everything a role allows (see
@@ -43,6 +45,7 @@ class Permission(StrEnum):
     RUN_EVENTS = "run_events"
     MODERATE_LIVE_FEED = "moderate_live_feed"
     RECORD_AT_DESK = "record_at_desk"
+    RECONCILE_CASH = "reconcile_cash"
 
 
 ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
@@ -55,6 +58,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
             Permission.MANAGE_PAYMENT_DETAILS,
             Permission.MODERATE_LIVE_FEED,
             Permission.RECORD_AT_DESK,
+            Permission.RECONCILE_CASH,
         }
     ),
     Role.USHER: frozenset({Permission.SEE_UNPUBLISHED, Permission.MODERATE_LIVE_FEED, Permission.RECORD_AT_DESK}),

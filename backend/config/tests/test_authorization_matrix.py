@@ -35,7 +35,14 @@ from campaigns.tests.wizard_support import image_bytes
 from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from collection_accounts.tests.factories import TEST_PAYBILL, CollectionAccountFactory
 from config.api import api
-from desk.services import desk_passcode_issue
+from desk.actors import DeskActor
+from desk.models import DeskPasscode
+from desk.services import (
+    cash_count_record,
+    cash_reconciliation_sign_off,
+    desk_entry_record,
+    desk_passcode_issue,
+)
 from events.models import Event, HiddenEntry
 from events.tests.factories import open_event
 from grants.models import Grant
@@ -208,7 +215,21 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/campaigns/{campaign_id}/desk":              (401, 403, 200, 200, 200, 403, 403, 200),
     "POST /api/events/{event_id}/desk-entries":           (401, 403, 201, 201, 201, 403, 403, 201),
     "POST /api/events/{event_id}/desk-passcodes":         (401, 403, 201, 403, 403, 403, 403, 201),
+    "GET /api/events/{event_id}/desk-passcodes":          (401, 403, 200, 403, 403, 403, 403, 200),
+    "POST /api/events/{event_id}/desk-passcodes/{passcode_id}/revocation": (401, 403, 204, 403, 403, 403, 403, 204),
     "POST /api/desk/sign-in":                             (200, 200, 200, 200, 200, 200, 200, 200),
+    # An event's cash count: owners and treasurers count, sign off and reopen; viewers see it
+    "GET /api/events/{event_id}/cash-reconciliation":     (401, 403, 200, 200, 403, 200, 403, 200),
+    "PUT /api/events/{event_id}/cash-counts/{usher_key}": (401, 403, 200, 200, 403, 403, 403, 200),
+    "POST /api/events/{event_id}/cash-reconciliation/sign-off": (401, 403, 200, 200, 403, 403, 403, 200),
+    "POST /api/events/{event_id}/cash-reconciliation/reopen":   (401, 403, 200, 200, 403, 403, 403, 200),
+}
+
+# A volunteer's browser signed in with a desk passcode (of the world's open event) is a visitor
+# everywhere but at the desk, where it adds entries to its own event only.
+PASSCODE_DIFFERS_FROM_VISITOR: dict[str, int] = {
+    "GET /api/campaigns/{campaign_id}/desk":              403,  # another campaign's desk
+    "POST /api/events/{event_id}/desk-entries":           201,
 }
 # fmt: on
 
@@ -238,6 +259,8 @@ class World:
     statement_account: CollectionAccount
     statement_import: StatementImport
     confirmed_import: StatementImport
+    closed_event: Event
+    desk_passcode: DeskPasscode
 
 
 @pytest.fixture
@@ -263,6 +286,12 @@ def world(settings: Any) -> World:
     legacy_bank_account(campaign.organization)
     # Statements are imported into another paybill: an imported one cannot be removed (the DELETE row's).
     statement_account = CollectionAccountFactory.create(organization=campaign.organization, is_default=False)
+    world_event = Event.objects.create(
+        campaign=campaign,
+        title="Harambee Sunday",
+        starts_at=timezone.now(),
+        ends_at=timezone.now() + timedelta(hours=3),
+    )
     return World(
         organizer=organizer,
         other_organizer=other_organizer,
@@ -295,12 +324,7 @@ def world(settings: Any) -> World:
         change_request=change_request,
         invitation=invitation_for(campaign.organization, email="invited@example.com"),
         collection_account=connected_account(campaign.organization),
-        event=Event.objects.create(
-            campaign=campaign,
-            title="Harambee Sunday",
-            starts_at=timezone.now(),
-            ends_at=timezone.now() + timedelta(hours=3),
-        ),
+        event=world_event,
         # Of another campaign of the organization: a campaign runs one event at a time.
         open_event=open_event(CampaignFactory.create(organizer=organizer)),
         bank_account=CollectionAccountFactory.create(
@@ -319,7 +343,43 @@ def world(settings: Any) -> World:
             organization_id=campaign.organization_id,
             import_id=statement_uploaded(organizer, statement_account, receipt="SLK0000002").pk,
         ),
+        closed_event=closed_event_with_cash(campaign, organizer),
+        desk_passcode=desk_passcode_issue(user=organizer, event_id=world_event.pk, volunteer="John Kamau")[0],
     )
+
+
+def closed_event_with_cash(campaign: Campaign, organizer: User) -> Event:
+    """A closed event of ``campaign`` at whose desk its organizer took Ksh 500 in cash."""
+    event = open_event(campaign, title="Harambee night", opened_minutes_ago=180)
+    desk_entry_record(
+        actor=DeskActor(user=organizer),
+        event_id=event.pk,
+        idempotency_key="world-cash-500",
+        kind="cash",
+        amount=500,
+        name="",
+        phone="",
+        is_anonymous=False,
+        mpesa_receipt="",
+    )
+    event.closed_at = timezone.now()
+    event.save(update_fields=["closed_at"])
+    return event
+
+
+def cash_counted(world: World, *, signed_off: bool) -> dict[str, Any]:
+    """The organizer's cash at the world's closed event counted, and the count signed off if asked."""
+    cash_count_record(
+        user=world.organizer,
+        event_id=world.closed_event.pk,
+        usher_key=f"user-{world.organizer.pk}",
+        counted=500,
+        note="",
+    )
+    if signed_off:
+        cash_reconciliation_sign_off(user=world.organizer, event_id=world.closed_event.pk)
+        return {"json": {"reason": "An envelope was found"}}
+    return {}
 
 
 def statement_file(account: CollectionAccount, receipt: str = "SLK0000001") -> SimpleUploadedFile:
@@ -413,6 +473,9 @@ OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
         "entry_id": w.pledge.pk,
     },
     "POST /api/events/{event_id}/desk-entries": lambda w: {"event_id": w.open_event.pk},
+    "PUT /api/events/{event_id}/cash-counts/{usher_key}": lambda w: {"event_id": w.closed_event.pk},
+    "POST /api/events/{event_id}/cash-reconciliation/sign-off": lambda w: {"event_id": w.closed_event.pk},
+    "POST /api/events/{event_id}/cash-reconciliation/reopen": lambda w: {"event_id": w.closed_event.pk},
     "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards": lambda w: {
         "account_id": w.bank_account.pk
     },
@@ -437,6 +500,8 @@ def path_parameters(world: World, operation: str = "") -> dict[str, object]:
         "account_id": world.collection_account.pk,
         "event_id": world.event.pk,
         "import_id": world.statement_import.pk,
+        "passcode_id": world.desk_passcode.pk,
+        "usher_key": f"user-{world.organizer.pk}",
         **OWN_OBJECTS.get(operation, lambda w: {})(world),
     }
 
@@ -687,6 +752,9 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     },
     "POST /api/events/{event_id}/desk-passcodes": lambda w, me: {"json": {"volunteer": "Mary Wambui"}},
     "POST /api/desk/sign-in": lambda w, me: {"json": {"passcode": desk_passcode_for(w)}},
+    "PUT /api/events/{event_id}/cash-counts/{usher_key}": lambda w, me: {"json": {"counted": 450, "note": "Short"}},
+    "POST /api/events/{event_id}/cash-reconciliation/sign-off": lambda w, me: cash_counted(w, signed_off=False),
+    "POST /api/events/{event_id}/cash-reconciliation/reopen": lambda w, me: cash_counted(w, signed_off=True),
 }
 
 
@@ -703,21 +771,37 @@ def test_every_operation_of_the_schema_has_a_row():
     assert REQUESTS.keys() <= MATRIX.keys()
 
 
-@pytest.mark.parametrize("operation", sorted(MATRIX))
-@pytest.mark.parametrize("actor", ACTORS)
-def test_each_actor_gets_the_expected_status(operation, actor, world, make_api_client):
+def request_made(client: Any, operation: str, world: World, me: User | None) -> Any:
+    """``operation`` requested by ``client`` (signed in as ``me``), as the React app makes it."""
     method, template = operation.split(" ", 1)
-    me = actor_user(actor, world)
-    client = make_api_client(signed_in_as=me)
     request = REQUESTS.get(operation, lambda w, me: {})(world, me)
     path = template.format(**path_parameters(world, operation))
     if "multipart" in request:
-        response = client.post(path, request["multipart"], content_type=MULTIPART_CONTENT)
-    elif method == "GET":
-        response = client.get(path, request.get("query"))
-    else:
-        path = unsafe_request_path(template, world, request, operation)
-        response = getattr(client, method.lower())(path, request.get("json", {}), content_type="application/json")
+        return client.post(path, request["multipart"], content_type=MULTIPART_CONTENT)
+    if method == "GET":
+        return client.get(path, request.get("query"))
+    path = unsafe_request_path(template, world, request, operation)
+    return getattr(client, method.lower())(path, request.get("json", {}), content_type="application/json")
+
+
+@pytest.mark.parametrize("operation", sorted(MATRIX))
+@pytest.mark.parametrize("actor", ACTORS)
+def test_each_actor_gets_the_expected_status(operation, actor, world, make_api_client):
+    me = actor_user(actor, world)
+
+    response = request_made(make_api_client(signed_in_as=me), operation, world, me)
 
     expected = MATRIX[operation][ACTORS.index(actor)]
+    assert response.status_code == expected, response.content[:500]
+
+
+@pytest.mark.parametrize("operation", sorted(MATRIX))
+def test_a_desk_passcode_gets_what_a_visitor_gets_but_at_the_desk(operation, world, make_api_client):
+    client = make_api_client()
+    passcode = desk_passcode_issue(user=world.organizer, event_id=world.open_event.pk, volunteer="Akinyi")[1]
+    assert client.post("/api/desk/sign-in", {"passcode": passcode}).status_code == 200
+
+    response = request_made(client, operation, world, None)
+
+    expected = PASSCODE_DIFFERS_FROM_VISITOR.get(operation, MATRIX[operation][ACTORS.index("visitor")])
     assert response.status_code == expected, response.content[:500]

@@ -25,7 +25,7 @@ from campaigns.models import Campaign, Draft, DraftToolType
 from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
 from collection_accounts.tests.factories import CollectionAccountFactory
 from config.api import api
-from desk.models import DeskEntry
+from desk.models import CashCount, CashReconciliation, DeskEntry, DeskPasscode
 from events.models import Event, HiddenEntry
 from events.tests.factories import open_event
 from grants.tests.factories import GrantApplicationFactory, GrantFactory, OrganizationProfileFactory, subscribe
@@ -184,6 +184,8 @@ CASES: dict[str, Case] = {
     "events_api_live_screen": ("visitor", lambda w: f"/api/campaigns/{w.campaign.pk}/live"),
     "events_api_live_hidden_list": ("organizer", lambda w: hidden_entries_path(w)),
     "desk_api_desk": ("organizer", lambda w: desk_path(w)),
+    "desk_api_desk_passcode_list": ("organizer", lambda w: desk_passcodes_path(w)),
+    "desk_api_cash_reconciliation": ("organizer", lambda w: cash_reconciliation_path(w)),
 }
 
 
@@ -284,6 +286,52 @@ def desk_path(world: World) -> str:
             pledge=make_pledge(campaign, amount=1_000),
         )
     return f"/api/campaigns/{campaign.pk}/desk"
+
+
+def _rows(world: World) -> int:
+    return Payment.objects.filter(pledge_link__pledge=world.pledge).count()
+
+
+def desk_passcodes_path(world: World) -> str:
+    """As many passcodes of an event as the pledge has payments (1 or 50), each with an entry."""
+    event = open_event(CampaignFactory.create(organizer=world.organizer))
+    for i in range(_rows(world)):
+        passcode = DeskPasscode.objects.create(
+            event=event, volunteer=f"Volunteer {i}", code_hash=f"{event.pk}-{i}", issued_by=world.organizer
+        )
+        DeskEntry.objects.create(
+            idempotency_key=f"passcode-{event.pk}-{i}",
+            event=event,
+            kind="cash",
+            amount=100,
+            passcode=passcode,
+            usher_name=passcode.volunteer,
+        )
+    return f"/api/events/{event.pk}/desk-passcodes"
+
+
+def cash_reconciliation_path(world: World) -> str:
+    """A signed-off cash count of as many ushers as the pledge has payments (1 or 50), each with a
+    cash entry and a count, and a volunteer's passcode each."""
+    event = open_event(CampaignFactory.create(organizer=world.organizer))
+    reconciliation = CashReconciliation.objects.create(
+        event=event, signed_off_by=world.organizer, signed_off_at=timezone.now()
+    )
+    for i, usher in enumerate(UserFactory.create_batch(_rows(world))):
+        DeskEntry.objects.create(
+            idempotency_key=f"cash-{event.pk}-{i}", event=event, kind="cash", amount=100, usher=usher, usher_name="U"
+        )
+        CashCount.objects.create(
+            reconciliation=reconciliation,
+            usher_key=f"user-{usher.pk}",
+            usher_name="U",
+            counted=100,
+            counted_by=world.organizer,
+            signed_recorded_count=1,
+            signed_recorded_total=100,
+        )
+        DeskPasscode.objects.create(event=event, volunteer=f"Volunteer {i}", code_hash=f"cash-{event.pk}-{i}")
+    return f"/api/events/{event.pk}/cash-reconciliation"
 
 
 def test_every_read_has_a_query_count_case():

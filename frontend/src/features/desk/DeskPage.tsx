@@ -20,9 +20,9 @@ import {
   deskKeys,
   rememberedDesk,
   useDesk,
-  useIssuePasscode,
   usePasscodeSignIn,
 } from "./api";
+import { IssuePasscode } from "./DeskPasscodes";
 import { keepDeskOffline, linkDeskManifest } from "./offline";
 import { deskQueue, flushQueue, type QueuedEntry } from "./queue";
 
@@ -146,7 +146,16 @@ function DeskView({ desk, offline }: { desk: Desk; offline: boolean }) {
         <EntryForm campaignId={desk.campaign_id} eventId={event.id} onKept={() => void send()} />
       ) : null}
       {refused.length > 0 && <RefusedEntries entries={refused} />}
-      {desk.can_issue_passcodes && event && event.state !== "closed" && <IssuePasscode eventId={event.id} />}
+      {desk.can_issue_passcodes && event && event.state !== "closed" && (
+        <details className="rounded-lg border border-slate-200 p-4">
+          <summary className="cursor-pointer font-medium text-slate-900">
+            <Trans>A passcode for a volunteer without an account</Trans>
+          </summary>
+          <div className="mt-3">
+            <IssuePasscode eventId={event.id} />
+          </div>
+        </details>
+      )}
       {!desk.by_passcode && (
         <Link href={`/campaign/${desk.campaign_id}/events`} className="text-sm text-brand-700 underline">
           <Trans>Events of this campaign</Trans>
@@ -418,54 +427,5 @@ function PasscodeSignIn() {
         </Trans>
       </p>
     </>
-  );
-}
-
-function IssuePasscode({ eventId }: { eventId: number }) {
-  const { t } = useLingui();
-  const issue = useIssuePasscode(eventId);
-  const [volunteer, setVolunteer] = useState("");
-  const [error, setError] = useState("");
-  const onSubmit = async (submitted: FormEvent) => {
-    submitted.preventDefault();
-    setError("");
-    try {
-      await issue.mutateAsync(volunteer);
-      setVolunteer("");
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  };
-  return (
-    <details className="rounded-lg border border-slate-200 p-4">
-      <summary className="cursor-pointer font-medium text-slate-900">
-        <Trans>A passcode for a volunteer without an account</Trans>
-      </summary>
-      <form
-        className="mt-3 flex flex-col gap-3"
-        noValidate
-        onSubmit={(submitted) => void onSubmit(submitted)}
-      >
-        <TextField
-          label={t`Volunteer's name`}
-          maxLength={60}
-          value={volunteer}
-          error={error}
-          onChange={(changed) => setVolunteer(changed.target.value)}
-        />
-        <button type="submit" className={outlineButton} disabled={issue.isPending}>
-          <Trans>Issue a passcode</Trans>
-        </button>
-      </form>
-      {issue.data && (
-        <p className="mt-3 text-slate-900" role="status">
-          <Trans>
-            Passcode for {issue.data.volunteer}:{" "}
-            <strong className="font-mono text-lg">{issue.data.passcode}</strong> (shown once; it stops working
-            when the event closes)
-          </Trans>
-        </p>
-      )}
-    </details>
   );
 }

@@ -2,14 +2,20 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiRequestError, api, type Schemas, setCsrfToken, unwrap } from "@/lib/api/client";
 
 // The desk feature's requests: the desk itself, its entries (sent from the queue, queue.ts), a
-// volunteer's sign-in with a passcode, and an owner issuing one.
+// volunteer's sign-in with a passcode, an owner issuing, listing and revoking them, and an event's
+// cash count.
 
 export type Desk = Schemas["DeskOut"];
 export type DeskEntryIn = Schemas["DeskEntryIn"];
 export type DeskEntry = Schemas["DeskEntryOut"];
+export type ListedPasscode = Schemas["DeskPasscodeListedOut"];
+export type CashReconciliation = Schemas["CashReconciliationOut"];
+export type UsherCash = Schemas["UsherCashOut"];
 
 export const deskKeys = {
   desk: (campaignId: number) => ["desk", campaignId] as const,
+  passcodes: (eventId: number) => ["desk", "passcodes", eventId] as const,
+  cash: (eventId: number) => ["desk", "cash", eventId] as const,
 };
 
 // The last answer of each desk, so that a desk reloaded without the network still knows its event.
@@ -94,6 +100,7 @@ export function usePasscodeSignIn() {
 }
 
 export function useIssuePasscode(eventId: number) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (volunteer: string) => {
       await ensureCsrf();
@@ -104,5 +111,91 @@ export function useIssuePasscode(eventId: number) {
         }),
       );
     },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deskKeys.passcodes(eventId) }),
   });
+}
+
+/** The event's desk passcodes (its owners): who holds each, its entries, whether it still works. */
+export function usePasscodes(eventId: number) {
+  return useQuery({
+    queryKey: deskKeys.passcodes(eventId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/events/{event_id}/desk-passcodes", {
+          params: { path: { event_id: eventId } },
+          signal,
+        }),
+      ),
+  });
+}
+
+/** Stops a passcode at once, also on the phone already signed in with it. */
+export function useRevokePasscode(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (passcodeId: number) => {
+      const result = await api.POST("/api/events/{event_id}/desk-passcodes/{passcode_id}/revocation", {
+        params: { path: { event_id: eventId, passcode_id: passcodeId } },
+      });
+      if (result.response.status !== 204) unwrap(result);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deskKeys.passcodes(eventId) }),
+  });
+}
+
+/** The event's cash per usher: recorded at the desk beside counted, and its sign-off. */
+export function useCashReconciliation(eventId: number) {
+  return useQuery({
+    queryKey: deskKeys.cash(eventId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/events/{event_id}/cash-reconciliation", {
+          params: { path: { event_id: eventId } },
+          signal,
+        }),
+      ),
+  });
+}
+
+/** Each change answers the whole count: it replaces the one shown. */
+function useCashStep<Input>(eventId: number, step: (input: Input) => Promise<CashReconciliation>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: step,
+    onSuccess: (reconciliation) => queryClient.setQueryData(deskKeys.cash(eventId), reconciliation),
+  });
+}
+
+export function useRecordCashCount(eventId: number) {
+  return useCashStep(
+    eventId,
+    async ({ usherKey, counted, note }: { usherKey: string; counted: number; note: string }) =>
+      unwrap(
+        await api.PUT("/api/events/{event_id}/cash-counts/{usher_key}", {
+          params: { path: { event_id: eventId, usher_key: usherKey } },
+          body: { counted, note },
+        }),
+      ),
+  );
+}
+
+export function useSignOffCash(eventId: number) {
+  return useCashStep(eventId, async () =>
+    unwrap(
+      await api.POST("/api/events/{event_id}/cash-reconciliation/sign-off", {
+        params: { path: { event_id: eventId } },
+      }),
+    ),
+  );
+}
+
+export function useReopenCash(eventId: number) {
+  return useCashStep(eventId, async (reason: string) =>
+    unwrap(
+      await api.POST("/api/events/{event_id}/cash-reconciliation/reopen", {
+        params: { path: { event_id: eventId } },
+        body: { reason },
+      }),
+    ),
+  );
 }

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
+import { Disclosure } from "@/components/Disclosure";
 import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
@@ -10,6 +11,7 @@ import { toast } from "@/components/toast";
 import { type Campaign, isNotFound, useCampaign } from "@/features/campaigns/api";
 import { CampaignNotFound } from "@/features/campaigns/CampaignNotFound";
 import { parseCampaignId } from "@/features/campaigns/links";
+import { IssuePasscode, PasscodeList } from "@/features/desk/DeskPasscodes";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
 import {
@@ -26,6 +28,8 @@ import {
 
 // The roles that may take an entry off the big screen (organizations/roles.py MODERATE_LIVE_FEED).
 const MODERATORS = new Set(["owner", "treasurer", "usher"]);
+// The roles that see an event's cash count (SEE_PLEDGES; owners and treasurers also count it).
+const CASH_READERS = new Set(["owner", "treasurer", "viewer"]);
 
 /**
  * /campaign/{id}/events, for the campaign's team: its owners announce, open and close events; owners,
@@ -65,7 +69,11 @@ function EventsView({ campaign }: { campaign: Campaign }) {
         </Link>
       </header>
       {campaign.can_edit && <AnnounceEvent campaignId={campaign.id} />}
-      <EventList campaignId={campaign.id} canRun={campaign.can_edit} />
+      <EventList
+        campaignId={campaign.id}
+        canRun={campaign.can_edit}
+        canSeeCash={campaign.can_edit || CASH_READERS.has(campaign.viewer_role ?? "")}
+      />
       {canModerate && campaign.status === "active" && <Moderation campaignId={campaign.id} />}
     </div>
   );
@@ -148,7 +156,15 @@ function AnnounceEvent({ campaignId }: { campaignId: number }) {
   );
 }
 
-function EventList({ campaignId, canRun }: { campaignId: number; canRun: boolean }) {
+function EventList({
+  campaignId,
+  canRun,
+  canSeeCash,
+}: {
+  campaignId: number;
+  canRun: boolean;
+  canSeeCash: boolean;
+}) {
   const { t, i18n } = useLingui();
   const events = useEvents(campaignId);
   const step = useEventStep(campaignId);
@@ -176,36 +192,61 @@ function EventList({ campaignId, canRun }: { campaignId: number; canRun: boolean
       )}
       <ul className="mt-3 flex flex-col gap-3">
         {events.data?.map((event) => (
-          <li
-            key={event.id}
-            className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
-          >
-            <div>
-              <p className="font-semibold text-slate-900">{event.title}</p>
-              <p className="text-sm text-slate-700">
-                {when.format(new Date(event.starts_at))} – {when.format(new Date(event.ends_at))} ·{" "}
-                <EventStateLabel state={event.state} />
-              </p>
+          <li key={event.id} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+              <div>
+                <p className="font-semibold text-slate-900">{event.title}</p>
+                <p className="text-sm text-slate-700">
+                  {when.format(new Date(event.starts_at))} – {when.format(new Date(event.ends_at))} ·{" "}
+                  <EventStateLabel state={event.state} />
+                </p>
+              </div>
+              {canRun && event.state === "scheduled" && (
+                <button
+                  type="button"
+                  className={outlineButton}
+                  disabled={step.isPending}
+                  onClick={() => void run(event, "open")}
+                >
+                  <Trans>Open {event.title}</Trans>
+                </button>
+              )}
+              {canRun && event.state === "open" && (
+                <button
+                  type="button"
+                  className={outlineButton}
+                  disabled={step.isPending}
+                  onClick={() => void run(event, "close")}
+                >
+                  <Trans>Close {event.title}</Trans>
+                </button>
+              )}
             </div>
-            {canRun && event.state === "scheduled" && (
-              <button
-                type="button"
-                className={outlineButton}
-                disabled={step.isPending}
-                onClick={() => void run(event, "open")}
+            {canSeeCash && event.state !== "scheduled" && (
+              <Link
+                href={`/campaign/${campaignId}/events/${event.id}/cash`}
+                className="text-sm font-medium text-brand-700 underline"
               >
-                <Trans>Open {event.title}</Trans>
-              </button>
+                <Trans>Cash count of {event.title}</Trans>
+              </Link>
             )}
-            {canRun && event.state === "open" && (
-              <button
-                type="button"
-                className={outlineButton}
-                disabled={step.isPending}
-                onClick={() => void run(event, "close")}
+            {canRun && (
+              <Disclosure
+                label={(open) =>
+                  open ? (
+                    <Trans>Hide the desk passcodes</Trans>
+                  ) : (
+                    <Trans>Desk passcodes of {event.title}</Trans>
+                  )
+                }
               >
-                <Trans>Close {event.title}</Trans>
-              </button>
+                {() => (
+                  <div className="mt-3 flex flex-col gap-4">
+                    <PasscodeList eventId={event.id} />
+                    {event.state !== "closed" && <IssuePasscode eventId={event.id} />}
+                  </div>
+                )}
+              </Disclosure>
             )}
           </li>
         ))}

@@ -714,6 +714,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{event_id}/cash-counts/{usher_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Cash Count Record
+         * @description Enter or correct the cash counted for one usher (owners, treasurers and admins), until the
+         *     count is signed off. Audited. Answers the whole count.
+         */
+        put: operations["desk_api_cash_count_record"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/cash-reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash Reconciliation
+         * @description The event's cash per usher: recorded at the desk beside counted, the differences, the sign-off
+         *     and what arrived after it (owners, treasurers, viewers and admins).
+         */
+        get: operations["desk_api_cash_reconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/cash-reconciliation/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cash Reconciliation Reopen
+         * @description Withdraw the sign-off, with a reason (owners, treasurers and admins): the counts may be
+         *     corrected again and need a new sign-off. Audited.
+         */
+        post: operations["desk_api_cash_reconciliation_reopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/cash-reconciliation/sign-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cash Reconciliation Sign Off
+         * @description Sign the event's cash count off once it has closed, every usher is counted and every difference
+         *     explained (owners, treasurers and admins): the counts are frozen. Audited.
+         */
+        post: operations["desk_api_cash_reconciliation_sign_off"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/{event_id}/close": {
         parameters: {
             query?: never;
@@ -762,7 +846,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Desk Passcode List
+         * @description The event's desk passcodes, the latest first: who holds each, who issued it, its entries and
+         *     whether it still works (owners and admins). Never the codes.
+         */
+        get: operations["desk_api_desk_passcode_list"];
         put?: never;
         /**
          * Desk Passcode Issue
@@ -770,6 +859,27 @@ export interface paths {
          *     event only, until its close. Shown once.
          */
         post: operations["desk_api_desk_passcode_issue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/desk-passcodes/{passcode_id}/revocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desk Passcode Revoke
+         * @description Stop a desk passcode at once, also in a browser already signed in with it (owners and admins).
+         *     Its entries stay. Revoking it again changes nothing.
+         */
+        post: operations["desk_api_desk_passcode_revoke"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2306,7 +2416,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed" | "live_entry_hidden" | "live_entry_unhidden";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed" | "live_entry_hidden" | "live_entry_unhidden" | "desk_passcode_revoked" | "cash_counted" | "cash_signed_off" | "cash_sign_off_withdrawn";
         /** BankColumnsChoiceOut */
         BankColumnsChoiceOut: {
             /** @description The account's remembered columns, else suggested ones. */
@@ -2906,6 +3016,77 @@ export interface components {
              */
             settlement_bank: string;
         };
+        /** CashCountIn */
+        CashCountIn: {
+            /**
+             * Counted
+             * @description The cash counted for this usher, whole KES.
+             */
+            counted: number;
+            /**
+             * Note
+             * @description Needed before the sign-off when the count differs.
+             * @default
+             */
+            note: string;
+        };
+        /** CashReconciliationOut */
+        CashReconciliationOut: {
+            /**
+             * Can Reconcile
+             * @description Owners, treasurers and admins count, sign off and reopen.
+             */
+            can_reconcile: boolean;
+            /** Counted Total */
+            counted_total: number;
+            /**
+             * Difference
+             * @description counted minus recorded over all ushers, once each one is counted.
+             */
+            difference: number | null;
+            event: components["schemas"]["EventOut"];
+            /**
+             * Late Count
+             * @description Cash entries delivered after the sign-off, not in its figures.
+             */
+            late_count: number;
+            /** Late Total */
+            late_total: number;
+            /** Recorded Count */
+            recorded_count: number;
+            /** Recorded Total */
+            recorded_total: number;
+            /** Reopen Reason */
+            reopen_reason: string;
+            /** Reopened At */
+            reopened_at: string | null;
+            /**
+             * Reopened By
+             * @description Who last withdrew a sign-off, when, and why.
+             */
+            reopened_by: string | null;
+            /**
+             * Signed Off
+             * @description Signed off: the counts are frozen until the sign-off is withdrawn.
+             */
+            signed_off: boolean;
+            /** Signed Off At */
+            signed_off_at: string | null;
+            /** Signed Off By */
+            signed_off_by: string | null;
+            /**
+             * Uncounted
+             * @description Ushers who recorded cash and have not been counted yet.
+             */
+            uncounted: number;
+            /** Ushers */
+            ushers: components["schemas"]["UsherCashOut"][];
+        };
+        /** CashReopenIn */
+        CashReopenIn: {
+            /** Reason */
+            reason: string;
+        };
         /**
          * Category
          * @enum {string}
@@ -3455,6 +3636,34 @@ export interface components {
             /** Volunteer */
             volunteer: string;
         };
+        /**
+         * DeskPasscodeListedOut
+         * @description A passcode as its event's owners see it: never the code (only its hash is kept).
+         */
+        DeskPasscodeListedOut: {
+            /**
+             * Entries Count
+             * @description The entries added with it.
+             */
+            entries_count: number;
+            /** Id */
+            id: number;
+            /**
+             * Issued At
+             * Format: date-time
+             */
+            issued_at: string;
+            /** Issued By */
+            issued_by: string | null;
+            /** Revoked At */
+            revoked_at: string | null;
+            /** Revoked By */
+            revoked_by: string | null;
+            /** @description active; expired once its event closed; revoked by an owner. */
+            state: components["schemas"]["DeskPasscodeState"];
+            /** Volunteer */
+            volunteer: string;
+        };
         /** DeskPasscodeOut */
         DeskPasscodeOut: {
             /** Event Id */
@@ -3467,6 +3676,11 @@ export interface components {
             /** Volunteer */
             volunteer: string;
         };
+        /**
+         * DeskPasscodeState
+         * @enum {string}
+         */
+        DeskPasscodeState: "active" | "expired" | "revoked";
         /** DeskSignInIn */
         DeskSignInIn: {
             /** Passcode */
@@ -6099,6 +6313,46 @@ export interface components {
              */
             phone_verified: boolean;
         };
+        /** UsherCashOut */
+        UsherCashOut: {
+            /**
+             * Counted
+             * @description None until counted.
+             */
+            counted: number | null;
+            /** Counted At */
+            counted_at: string | null;
+            /** Counted By */
+            counted_by: string | null;
+            /**
+             * Difference
+             * @description counted minus recorded: below 0 short, above 0 over.
+             */
+            difference: number | null;
+            /**
+             * Late Count
+             * @description Cash entries the usher's desk delivered after the sign-off.
+             */
+            late_count: number;
+            /** Late Total */
+            late_total: number;
+            /** Note */
+            note: string;
+            /**
+             * Recorded Count
+             * @description Cash entries the usher's desk recorded (as signed off, once it is).
+             */
+            recorded_count: number;
+            /** Recorded Total */
+            recorded_total: number;
+            /**
+             * Usher Key
+             * @description 'user-<id>' or 'passcode-<id>': the path of its count.
+             */
+            usher_key: string;
+            /** Usher Name */
+            usher_name: string;
+        };
         /** UssdCallerExportOut */
         UssdCallerExportOut: {
             /** Language */
@@ -8523,6 +8777,319 @@ export interface operations {
             };
         };
     };
+    desk_api_cash_count_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+                usher_key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CashCountIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashReconciliationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    desk_api_cash_reconciliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashReconciliationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    desk_api_cash_reconciliation_reopen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CashReopenIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashReconciliationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    desk_api_cash_reconciliation_sign_off: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashReconciliationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     events_api_event_close: {
         parameters: {
             query?: never;
@@ -8679,6 +9246,82 @@ export interface operations {
             };
         };
     };
+    desk_api_desk_passcode_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskPasscodeListedOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     desk_api_desk_passcode_issue: {
         parameters: {
             query?: never;
@@ -8702,6 +9345,81 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DeskPasscodeOut"];
                 };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    desk_api_desk_passcode_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+                passcode_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
