@@ -19,6 +19,7 @@ CLIENT_ROUTES = [
     r"campaign/\d+/(?:donate|pledge|edit|poster)",
     r"campaign/\d+/analytics",
     r"campaign/\d+/(?:live|events)",
+    r"campaign/\d+/events/\d+/report",
     r"campaign/\d+/desk",
     r"campaign/\d+/events/\d+/cash",
     r"edit-campaign/\d+",

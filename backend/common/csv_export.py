@@ -1,6 +1,7 @@
 """CSV downloads: UTF-8 with a byte-order mark (so Excel opens them correctly), streamed a line at a time."""
 
 import csv
+import unicodedata
 from collections.abc import Iterable, Iterator
 
 from django.http import StreamingHttpResponse
@@ -14,6 +15,14 @@ CSV_OPENAPI = {
         }
     }
 }
+
+
+def csv_cell(value: str) -> str:
+    """Text as a spreadsheet cell: control characters (line breaks, tabs, escapes, stored before names
+    were cleaned) become spaces, and what a spreadsheet would run as a formula (=, +, -, @ first,
+    even after spaces) is made inert with a quote."""
+    value = "".join(" " if unicodedata.category(char) == "Cc" else char for char in value)
+    return f"'{value}" if value.lstrip()[:1] in ("=", "+", "-", "@") else value
 
 
 class _Echo:

@@ -1,16 +1,18 @@
-"""The ushers' desk API: entries, desk passcodes and a volunteer's sign-in with one, and the count
-of an event's cash against its desk.
+"""The ushers' desk API: entries, desk passcodes and a volunteer's sign-in with one, the count of an
+event's cash against its desk, and the night's report of an event with its thank-you message.
 
 A volunteer's passcode lives in their session (``SESSION_PASSCODE``), not as a signed-in user: every
 other endpoint still sees a visitor, so the passcode can do nothing but what these endpoints allow.
 """
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.utils import timezone
 from ninja import Router, Status
 from ninja.errors import AuthenticationError
 from ninja.security import django_auth
 
 from accounts.auth import request_user, signed_in_user
+from common.csv_export import CSV_OPENAPI, csv_response
 from common.ratelimit import client_ip
 from common.schemas import ErrorOut
 from desk import selectors, services
@@ -28,7 +30,11 @@ from desk.schemas import (
     DeskPasscodeOut,
     DeskSignInIn,
     DeskSignInOut,
+    EventReportOut,
+    ThanksIn,
+    ThanksSentOut,
 )
+from organizations.roles import Permission
 
 router = Router(tags=["desk"])
 
@@ -157,3 +163,40 @@ def desk_sign_in(request: HttpRequest, body: DeskSignInIn) -> DeskSignInOut:
     return DeskSignInOut(
         campaign_id=passcode.event.campaign_id, event_id=passcode.event_id, volunteer=passcode.volunteer
     )
+
+
+@router.get("/events/{event_id}/report", response={200: EventReportOut, **ERRORS}, auth=django_auth)
+def event_report(request: HttpRequest, event_id: int) -> EventReportOut:
+    """The night's report of an opened event: pledges and gifts while it was open, from every
+    channel, by way of giving and by usher, the new pledgers and every entry with the givers'
+    details (owners, treasurers, viewers and admins: as in Pledge Management)."""
+    event = selectors.event_report_event_get(
+        user=signed_in_user(request), event_id=event_id, permission=Permission.SEE_PLEDGES
+    )
+    return EventReportOut.from_report(selectors.event_report_get(event=event))
+
+
+@router.get(
+    "/events/{event_id}/report.csv",
+    response={200: None, **ERRORS},
+    auth=django_auth,
+    openapi_extra=CSV_OPENAPI,
+)
+def event_report_export(request: HttpRequest, event_id: int) -> StreamingHttpResponse:
+    """The night's entries as a spreadsheet, one row each (owners, treasurers and admins, as Pledge
+    Management's exports)."""
+    event = selectors.event_report_event_get(
+        user=signed_in_user(request), event_id=event_id, permission=Permission.MANAGE_PLEDGES
+    )
+    report = selectors.event_report_get(event=event)
+    filename = f"event-{event.pk}-report-{timezone.localdate(event.opened_at):%Y-%m-%d}.csv"
+    return csv_response(selectors.event_report_rows(report=report), filename=filename)
+
+
+@router.post("/events/{event_id}/thanks", response={202: ThanksSentOut, **ERRORS}, auth=django_auth)
+def event_thanks_send(request: HttpRequest, event_id: int, body: ThanksIn) -> Status[ThanksSentOut]:
+    """Thank everyone who pledged or gave during the closed event, each once, with the organizer's
+    text (owners, treasurers and admins): sent in the background, at night in the morning; those
+    who opted out of reminders are left out. Sending again reaches only those not thanked yet."""
+    sent = services.event_thanks_send(user=signed_in_user(request), event_id=event_id, text=body.text)
+    return Status(202, ThanksSentOut.of(sent))

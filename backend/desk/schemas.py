@@ -7,8 +7,21 @@ from ninja import Field, Schema
 
 from common.money import AMOUNT_MAX
 from desk.models import DeskEntry, DeskEntryKind, DeskPasscodeState
-from desk.selectors import CashReckoning, Desk, IssuedPasscode, UsherCash
+from desk.selectors import (
+    CashReckoning,
+    Desk,
+    EntryMethod,
+    EventReport,
+    Figures,
+    IssuedPasscode,
+    ReportEntry,
+    UsherCash,
+    UsherFigures,
+)
+from desk.services import ThanksSent
 from events.schemas import EventOut
+from notifications.event_thanks import THANKS_MAX_LENGTH
+from notifications.selectors import ThanksStatus
 from pledges.schemas import PlanIn
 
 
@@ -203,4 +216,150 @@ class CashReconciliationOut(Schema):
             uncounted=len(reckoning.uncounted),
             late_count=reckoning.late_count,
             late_total=reckoning.late_total,
+        )
+
+
+class FiguresOut(Schema):
+    count: int
+    amount: int = Field(description="Whole KES.")
+
+    @classmethod
+    def of(cls, figures: Figures) -> "FiguresOut":
+        return cls(count=figures.count, amount=figures.amount)
+
+
+class MethodFiguresOut(FiguresOut):
+    method: EntryMethod
+
+
+class UsherFiguresOut(Schema):
+    usher_name: str
+    pledge_cards: FiguresOut
+    cash: FiguresOut
+    mpesa: FiguresOut
+    already_in_books: int = Field(description="M-Pesa receipts already in the books: counted once, not again.")
+
+    @classmethod
+    def of(cls, usher: UsherFigures) -> "UsherFiguresOut":
+        return cls(
+            usher_name=usher.usher_name,
+            pledge_cards=FiguresOut.of(usher.pledge_cards),
+            cash=FiguresOut.of(usher.cash),
+            mpesa=FiguresOut.of(usher.mpesa),
+            already_in_books=usher.already_in_books,
+        )
+
+
+class ReportEntryOut(Schema):
+    """A pledge or gift of the night as Pledge Management shows it: the real name, an anonymous giver
+    marked so (the report is for the campaign's team, never shown publicly)."""
+
+    key: str = Field(description="'pledge-12' or 'gift-7': unique over the report.")
+    kind: Literal["pledge", "gift"]
+    id: int
+    at: datetime = Field(description="When it was pledged, or when the gift was paid.")
+    method: EntryMethod
+    name: str
+    is_anonymous: bool
+    phone: str
+    email: str
+    amount: int
+    paid_amount: int = Field(description="A pledge's payments so far; a gift is paid.")
+    pledge_code: str | None
+    usher_name: str | None = Field(description="Who typed it at the desk; null for every other channel.")
+    new_pledger: bool = Field(description="Its pledger had no earlier pledge to the organization.")
+
+    @classmethod
+    def of(cls, line: ReportEntry) -> "ReportEntryOut":
+        return cls(
+            key=f"{line.kind}-{line.id}",
+            kind="pledge" if line.kind == "pledge" else "gift",
+            id=line.id,
+            at=line.at,
+            method=line.method,
+            name=line.name,
+            is_anonymous=line.is_anonymous,
+            phone=line.phone,
+            email=line.email,
+            amount=line.amount,
+            paid_amount=line.paid_amount,
+            pledge_code=line.pledge_code or None,
+            usher_name=line.usher_name or None,
+            new_pledger=line.new_pledger,
+        )
+
+
+class ThanksStatusOut(Schema):
+    """How the event's thank-you message stands, one count per giver thanked."""
+
+    total: int = Field(description="Givers it was sent to (0: not sent yet).")
+    waiting: int = Field(description="Waiting for the morning (none go out at night) or for the worker.")
+    sent: int
+    limited: int = Field(description="Not sent: the recipient had had their share of unasked messages.")
+    failed: int
+
+    @classmethod
+    def of(cls, status: ThanksStatus) -> "ThanksStatusOut":
+        return cls(
+            total=status.total, waiting=status.waiting, sent=status.sent, limited=status.limited, failed=status.failed
+        )
+
+
+class ThanksIn(Schema):
+    text: str = Field(
+        max_length=1000, description=f"As the givers will read it; at most {THANKS_MAX_LENGTH} characters."
+    )
+
+
+class ThanksSentOut(Schema):
+    queued: int = Field(description="Givers thanked now (by SMS, or e-mail where they gave no number).")
+    already_thanked: int = Field(description="Thanked before: not again.")
+    opted_out: int = Field(description="Asked for no reminders (a link in one, or STOP): left out.")
+    no_contact: int = Field(description="Gifts with neither a number nor an e-mail address.")
+
+    @classmethod
+    def of(cls, sent: ThanksSent) -> "ThanksSentOut":
+        return cls(
+            queued=sent.queued,
+            already_thanked=sent.already_thanked,
+            opted_out=sent.opted_out,
+            no_contact=sent.no_contact,
+        )
+
+
+class EventReportOut(Schema):
+    """The night's report: pledges made and gifts paid while the event was open, from every channel,
+    and whatever its desk recorded. Whole KES."""
+
+    event: EventOut
+    campaign_id: int
+    campaign_title: str
+    pledged: FiguresOut = Field(description="The night's live pledges.")
+    paid_against_pledges: int = Field(description="Paid so far towards the night's pledges.")
+    given: FiguresOut = Field(description="The night's gifts (paid at once).")
+    new_pledgers: int = Field(description="Pledgers (by phone) with no earlier pledge to the organization.")
+    by_method: list[MethodFiguresOut]
+    by_usher: list[UsherFiguresOut]
+    entries: list[ReportEntryOut] = Field(description="The first first.")
+    thanks: ThanksStatusOut
+    thanks_max_length: int = Field(description="The longest thank-you message: one SMS.")
+
+    @classmethod
+    def from_report(cls, report: EventReport) -> "EventReportOut":
+        return cls(
+            event=EventOut.from_orm(report.event),
+            campaign_id=report.event.campaign_id,
+            campaign_title=report.event.campaign.title,
+            pledged=FiguresOut.of(report.pledged),
+            paid_against_pledges=report.paid_against_pledges,
+            given=FiguresOut.of(report.given),
+            new_pledgers=report.new_pledgers,
+            by_method=[
+                MethodFiguresOut(method=method, count=figures.count, amount=figures.amount)
+                for method, figures in report.by_method.items()
+            ],
+            by_usher=[UsherFiguresOut.of(usher) for usher in report.by_usher],
+            entries=[ReportEntryOut.of(line) for line in report.entries],
+            thanks=ThanksStatusOut.of(report.thanks),
+            thanks_max_length=THANKS_MAX_LENGTH,
         )

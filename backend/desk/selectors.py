@@ -1,20 +1,30 @@
-"""Reads of the ushers' desk: an usher's desk, an event's desk passcodes and its cash count."""
+"""Reads of the ushers' desk: an usher's desk, an event's desk passcodes and its cash count, and the
+night's report of an event (every channel, the desk's ushers)."""
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
 
 from django.db.models import Count, Max, Q, Sum
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Lower
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_get, campaign_managed_get, campaign_permission_check
-from common.errors import NotFoundError, PermissionDeniedError
+from common.csv_export import csv_cell
+from common.errors import NotFoundError, PermissionDeniedError, ServiceError
 from desk.actors import DeskActor
 from desk.models import CashCount, CashReconciliation, DeskEntry, DeskEntryKind, DeskPasscode, usher_key_of
-from events.models import Event
+from events.models import Event, EventState
 from events.selectors import event_open_of
+from notifications.selectors import ThanksStatus, event_thanks_status
 from organizations.roles import Permission
+from payments.models import Payment
+from pledges.models import Donation, Pledge, shown_giver_name
 
 # What a desk lists of its own entries: enough to check the last few cards against the pile.
 RECENT_ENTRIES = 10
@@ -257,3 +267,307 @@ def cash_reckoning_get(*, user: User, event_id: int) -> CashReckoning:
         denied=_("Only the campaign's owners, treasurers and viewers, or an admin, can see its cash count."),
     )
     return cash_reckoning_of(event=event, user=user)
+
+
+# The night's report ------------------------------------------------------------------------------
+
+
+class EntryMethod(StrEnum):
+    """How a pledge or gift of the night came in."""
+
+    DESK_PLEDGE = "desk_pledge"  # a pledge card typed at the desk
+    DESK_CASH = "desk_cash"
+    DESK_MPESA = "desk_mpesa"  # M-Pesa to the church's number, its receipt typed at the desk
+    WEB = "web"  # a pledge on the campaign page
+    PHONE = "phone"  # a pledge by USSD or SMS (a pledge does not record which of the two)
+    MPESA = "mpesa"  # a gift paid by M-Pesa online or by phone (PIN prompt or paybill)
+    CARD = "card"
+    OTHER = "other"  # a gift some other way (a bank transfer)
+
+
+METHOD_LABELS = {
+    EntryMethod.DESK_PLEDGE: gettext_lazy("Desk: pledge card"),
+    EntryMethod.DESK_CASH: gettext_lazy("Desk: cash"),
+    EntryMethod.DESK_MPESA: gettext_lazy("Desk: M-Pesa"),
+    EntryMethod.WEB: gettext_lazy("Online pledge"),
+    EntryMethod.PHONE: gettext_lazy("Pledge by USSD or SMS"),
+    EntryMethod.MPESA: gettext_lazy("M-Pesa gift"),
+    EntryMethod.CARD: gettext_lazy("Card gift"),
+    EntryMethod.OTHER: gettext_lazy("Other gift"),
+}
+GIFT_METHODS = {
+    Payment.Provider.MPESA_STK: EntryMethod.MPESA,
+    Payment.Provider.MPESA_C2B: EntryMethod.MPESA,
+    Payment.Provider.MPESA_MANUAL: EntryMethod.MPESA,
+    Payment.Provider.CARD: EntryMethod.CARD,
+}
+DESK_METHODS = {
+    DeskEntryKind.PLEDGE: EntryMethod.DESK_PLEDGE,
+    DeskEntryKind.CASH: EntryMethod.DESK_CASH,
+    DeskEntryKind.MPESA: EntryMethod.DESK_MPESA,
+}
+
+
+@dataclass(frozen=True)
+class ReportEntry:
+    """A pledge or gift of the night as its organizers see it (Pledge Management's view: real names,
+    an anonymous giver marked so)."""
+
+    kind: str  # "pledge" or "gift"
+    id: int
+    at: datetime
+    method: EntryMethod
+    name: str
+    is_anonymous: bool
+    phone: str
+    email: str
+    language: str  # the one they gave in
+    amount: int
+    paid_amount: int  # a pledge's payments so far; a gift is paid
+    pledge_code: str
+    usher_name: str  # who typed it at the desk; "" for every other channel
+    new_pledger: bool
+
+
+@dataclass
+class Figures:
+    count: int = 0
+    amount: int = 0
+
+    def add(self, amount: int) -> None:
+        self.count += 1
+        self.amount += amount
+
+
+@dataclass
+class UsherFigures:
+    """What one usher typed at the event's desk. An M-Pesa receipt already in the books is counted
+    in ``already_in_books``, not in the amounts: it credited nothing again."""
+
+    usher_name: str
+    pledge_cards: Figures = field(default_factory=Figures)
+    cash: Figures = field(default_factory=Figures)
+    mpesa: Figures = field(default_factory=Figures)
+    already_in_books: int = 0
+
+
+@dataclass(frozen=True)
+class EventReport:
+    event: Event
+    pledged: Figures
+    paid_against_pledges: int
+    given: Figures
+    new_pledgers: int
+    by_method: dict[EntryMethod, Figures]
+    by_usher: list[UsherFigures]
+    entries: list[ReportEntry]
+    thanks: ThanksStatus
+
+
+def event_report_event_get(*, user: User, event_id: int, permission: Permission) -> Event:
+    """The opened event whose report ``user`` may read (``SEE_PLEDGES``: owners, treasurers and
+    viewers, who see the givers' details in Pledge Management already; ushers do not) or download
+    (``MANAGE_PLEDGES``, as Pledge Management's exports), its campaign attached: 404 if they cannot
+    see its campaign, else 403; an event not opened yet has no report (400)."""
+    event = event_of_campaign_get(
+        user=user,
+        event_id=event_id,
+        permission=permission,
+        denied=_("Only the campaign's owners, treasurers and viewers, or an admin, can see its events' reports.")
+        if permission == Permission.SEE_PLEDGES
+        else _("Only the campaign's owners and treasurers, or an admin, can download its events' reports."),
+    )
+    if event.state == EventState.SCHEDULED:
+        raise ServiceError(_("This event has not been opened yet."), code="event_not_open")
+    return event
+
+
+def _during(event: Event, field_name: str) -> Q:
+    """Made between the event's opening and its closing (``events.selectors.event_held_at``'s rule)."""
+    during = Q(**{f"{field_name}__gte": event.opened_at})
+    if event.closed_at is not None:
+        during &= Q(**{f"{field_name}__lt": event.closed_at})
+    return during
+
+
+def _new_pledger_phones(*, event: Event, pledges: list[Pledge]) -> set[str]:
+    """The night's new pledgers, each known by their phone number (every pledge has one). A pledger
+    is new when the organization had no pledge (to any of its campaigns, a cancelled one too) made
+    before the event opened with their number, nor with an e-mail address (in any case) or account
+    that one of their pledges of the night carries. One query."""
+    phones = {pledge.phone for pledge in pledges}
+    emails = {pledge.email.lower() for pledge in pledges if pledge.email}
+    users = {pledge.user_id for pledge in pledges if pledge.user_id is not None}
+    earlier = (
+        Pledge.objects.filter(campaign__organization_id=event.campaign.organization_id, created_at__lt=event.opened_at)
+        .annotate(email_lower=Lower("email"))
+        .filter(Q(phone__in=phones) | Q(email_lower__in=emails) | Q(user_id__in=users))
+    )
+    known_phones, known_emails, known_users = set(), set(), set()
+    for phone, email, user_id in earlier.values_list("phone", "email", "user_id").distinct():
+        known_phones.add(phone)
+        known_emails.add(email.lower())
+        known_users.add(user_id)
+    known = {
+        pledge.phone
+        for pledge in pledges
+        if pledge.phone in known_phones
+        or (pledge.email and pledge.email.lower() in known_emails)
+        or (pledge.user_id is not None and pledge.user_id in known_users)
+    }
+    return phones - known
+
+
+def event_report_get(*, event: Event) -> EventReport:
+    """The night's report of ``event``: the pledges made and gifts paid while it was open, from
+    every channel, and whatever its desk recorded (a desk offline at the close delivers later:
+    its entries still name this event); cancelled pledges left out. Totals, figures per way of
+    giving and per usher, the new pledgers, and every entry, the first first; how its thank-you message stands. Six
+    queries whatever the size of the night (with ``event_report_event_get``'s, which reads the event)."""
+    pledges = list(
+        Pledge.objects.filter(campaign_id=event.campaign_id)
+        .live()
+        .filter(_during(event, "created_at") | Q(desk_entry__event=event))
+        .select_related("desk_entry")
+        .order_by("created_at", "pk")
+    )
+    desk_entries = list(DeskEntry.objects.filter(event=event).order_by("already_in_books", "created_at", "pk"))
+    gifts = list(
+        Donation.objects.filter(campaign_id=event.campaign_id, counted_at__isnull=False)
+        .filter(_during(event, "counted_at") | Q(pk__in=[e.donation_id for e in desk_entries if e.donation_id]))
+        .select_related("payment")
+        .order_by("counted_at", "pk")
+    )
+    new_phones = _new_pledger_phones(event=event, pledges=pledges)
+    gift_entries: dict[int, DeskEntry] = {}
+    for desk_entry in desk_entries:
+        if desk_entry.donation_id is not None:
+            gift_entries.setdefault(desk_entry.donation_id, desk_entry)
+
+    entries = [_pledge_line(pledge, new=pledge.phone in new_phones) for pledge in pledges]
+    entries += [_gift_line(gift, gift_entries.get(gift.pk)) for gift in gifts]
+    entries.sort(key=lambda line: (line.at, line.kind, line.id))
+    by_method: dict[EntryMethod, Figures] = {}
+    for line in entries:
+        by_method.setdefault(line.method, Figures()).add(line.amount)
+    pledged, given = Figures(), Figures()
+    for pledge in pledges:
+        pledged.add(pledge.amount)
+    for gift in gifts:
+        given.add(gift.amount)
+    return EventReport(
+        event=event,
+        pledged=pledged,
+        paid_against_pledges=sum(pledge.paid_amount for pledge in pledges),
+        given=given,
+        new_pledgers=len(new_phones),
+        by_method={method: by_method[method] for method in EntryMethod if method in by_method},
+        by_usher=_by_usher(desk_entries),
+        entries=entries,
+        thanks=event_thanks_status(event=event),
+    )
+
+
+def _desk_entry(pledge: Pledge) -> DeskEntry | None:
+    try:
+        return pledge.desk_entry
+    except DeskEntry.DoesNotExist:
+        return None
+
+
+def _pledge_line(pledge: Pledge, *, new: bool) -> ReportEntry:
+    desk_entry = _desk_entry(pledge)
+    if desk_entry is not None:
+        method = EntryMethod.DESK_PLEDGE
+    else:
+        method = EntryMethod.PHONE if pledge.phone_verified else EntryMethod.WEB
+    return ReportEntry(
+        kind="pledge",
+        id=pledge.pk,
+        at=pledge.created_at,
+        method=method,
+        name=shown_giver_name(pledge.name, pledge.phone),
+        is_anonymous=pledge.is_anonymous,
+        phone=pledge.phone,
+        email=pledge.email,
+        language=pledge.language,
+        amount=pledge.amount,
+        paid_amount=pledge.paid_amount,
+        pledge_code=pledge.code,
+        usher_name=desk_entry.usher_name if desk_entry is not None else "",
+        new_pledger=new,
+    )
+
+
+def _gift_line(gift: Donation, desk_entry: DeskEntry | None) -> ReportEntry:
+    if desk_entry is not None:
+        method = DESK_METHODS[DeskEntryKind(desk_entry.kind)]
+    else:
+        method = GIFT_METHODS.get(Payment.Provider(gift.payment.provider), EntryMethod.OTHER)
+    assert gift.counted_at is not None  # only paid gifts are read
+    return ReportEntry(
+        kind="gift",
+        id=gift.pk,
+        at=gift.counted_at,
+        method=method,
+        name=shown_giver_name(gift.name),
+        is_anonymous=gift.is_anonymous,
+        phone=gift.phone,
+        email=gift.email,
+        language=gift.language,
+        amount=gift.amount,
+        paid_amount=gift.amount,
+        pledge_code="",
+        usher_name=desk_entry.usher_name if desk_entry is not None else "",
+        new_pledger=False,
+    )
+
+
+def _by_usher(desk_entries: list[DeskEntry]) -> list[UsherFigures]:
+    """Each usher's entries (an account, or a volunteer's passcode: two Marys stay two), by name."""
+    ushers: dict[tuple[int | None, int | None], UsherFigures] = {}
+    for desk_entry in desk_entries:
+        figures = ushers.setdefault(
+            (desk_entry.usher_id, desk_entry.passcode_id), UsherFigures(usher_name=desk_entry.usher_name)
+        )
+        if desk_entry.already_in_books:
+            figures.already_in_books += 1
+            continue
+        kind = DeskEntryKind(desk_entry.kind)
+        per_kind = {DeskEntryKind.PLEDGE: figures.pledge_cards, DeskEntryKind.CASH: figures.cash}
+        per_kind.get(kind, figures.mpesa).add(desk_entry.amount)
+    return sorted(ushers.values(), key=lambda usher: usher.usher_name.casefold())
+
+
+def event_report_rows(*, report: EventReport) -> Iterator[list[str | int]]:
+    """The night's entries as spreadsheet rows, a heading row first; names and e-mails as inert text."""
+    yes, no = _("Yes"), _("No")
+    yield [
+        _("Time"),
+        _("Kind"),
+        _("Method"),
+        _("Name"),
+        _("Anonymous"),
+        _("Phone"),
+        _("Email"),
+        _("Amount (KES)"),
+        _("Paid (KES)"),
+        _("Pledge code"),
+        _("Usher"),
+        _("New pledger"),
+    ]
+    for line in report.entries:
+        yield [
+            timezone.localtime(line.at).strftime("%Y-%m-%d %H:%M"),
+            _("Pledge") if line.kind == "pledge" else _("Gift"),
+            str(METHOD_LABELS[line.method]),
+            csv_cell(line.name),
+            yes if line.is_anonymous else no,
+            line.phone,
+            csv_cell(line.email),
+            line.amount,
+            line.paid_amount,
+            line.pledge_code,
+            csv_cell(line.usher_name),
+            yes if line.new_pledger else no,
+        ]

@@ -1,11 +1,14 @@
-"""Writes of the ushers' desk: entries (pledge cards, cash and M-Pesa gifts), desk passcodes, and the
-count of an event's cash against what its desk recorded (models.py ``CashReconciliation``).
+"""Writes of the ushers' desk: entries (pledge cards, cash and M-Pesa gifts), desk passcodes, the
+count of an event's cash against what its desk recorded (models.py ``CashReconciliation``), and an
+event's thank-you message to its givers.
 
 An entry goes through the same services as the web: a pledge through ``pledges.services`` (its
 pledger gets the usual SMS with the code and how to pay), a gift as a donation counted at once
 (``donation_record_at_desk``: one M-Pesa receipt, one credit). Each is recorded once per
 idempotency key (models.py).
 """
+
+from dataclasses import asdict, dataclass
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -33,10 +36,14 @@ from desk.selectors import (
     cash_reckoning_of,
     cash_recorded_by_usher,
     event_of_campaign_get,
+    event_report_event_get,
+    event_report_get,
     reconcile_denied,
     run_events_denied,
 )
 from events.models import Event, EventState
+from notifications.event_thanks import THANKS_MAX_LENGTH, ThanksQueued, ThanksRecipient, event_thanks_queue
+from notifications.models import NotificationLog
 from organizations.roles import Permission
 from pledges.instalments import PlanTerms
 from pledges.models import DELETED_USER_NAME
@@ -441,3 +448,38 @@ def desk_personal_data_erase(*, user: User) -> None:
     """Forget the name a deleted account typed its desk entries under (``privacy``); the entries,
     their amounts and what they recorded stay, so the night's figures still add up."""
     DeskEntry.objects.filter(usher=user).update(usher_name=DELETED_USER_NAME)
+
+
+@dataclass(frozen=True)
+class ThanksSent(ThanksQueued):
+    no_contact: int  # gifts with neither a number nor an e-mail address (a cash envelope)
+
+
+def event_thanks_send(*, user: User, event_id: int, text: str) -> ThanksSent:
+    """Thank everyone who pledged or gave during the closed event (the night's report's entries)
+    with ``text`` (one SMS long), each giver once however many pledges they made: by SMS to their
+    number, or by e-mail where they gave none. Sending again reaches only those not thanked yet
+    (an entry a desk delivered late). Owners, treasurers and admins (``MANAGE_PLEDGES``). Opt-outs,
+    limits and quiet hours: ``notifications.event_thanks``."""
+    event = event_report_event_get(user=user, event_id=event_id, permission=Permission.MANAGE_PLEDGES)
+    if event.state != EventState.CLOSED:
+        raise ServiceError(_("Thank the givers once the event is closed."), code="event_not_closed")
+    text = text.strip()
+    if not text or len(text) > THANKS_MAX_LENGTH:
+        message = _("Write a message of at most %(count)d characters: it goes as one SMS.") % {
+            "count": THANKS_MAX_LENGTH
+        }
+        raise FieldValidationError(message, field_errors={"text": message})
+    recipients: dict[str, ThanksRecipient] = {}
+    no_contact = 0
+    for line in event_report_get(event=event).entries:
+        if line.phone:
+            contact, channel = line.phone, NotificationLog.Channel.SMS
+        elif line.email:
+            contact, channel = line.email.lower(), NotificationLog.Channel.EMAIL
+        else:
+            no_contact += 1
+            continue
+        recipients.setdefault(contact, ThanksRecipient(contact=contact, channel=channel, language=line.language))
+    queued = event_thanks_queue(event=event, user=user, text=text, recipients=list(recipients.values()))
+    return ThanksSent(**asdict(queued), no_contact=no_contact)

@@ -167,3 +167,27 @@ class PledgeOptOut(models.Model):
 
     def __str__(self) -> str:
         return f"Opt-out of pledge {self.pledge_id}"
+
+
+class EventThanks(models.Model):
+    """The thank-you message of an event to one of its givers (a phone number, or an e-mail address
+    where they gave none). The unique pair is the idempotency key: sending the event's thanks again
+    reaches only those not thanked yet, so nobody gets it twice."""
+
+    event = models.ForeignKey("events.Event", on_delete=models.CASCADE, related_name="thanks")
+    recipient = models.CharField(max_length=254, help_text="An E.164 phone number or an e-mail address.")
+    channel = models.CharField(max_length=8, choices=NotificationLog.Channel.choices)
+    language = models.CharField(max_length=8, help_text="The language they gave in: the e-mail's subject is in it.")
+    text = models.TextField(help_text="As its organizer wrote it.")
+    sent_by = models.ForeignKey("accounts.User", null=True, on_delete=models.SET_NULL, related_name="+")
+    log = models.OneToOneField(
+        NotificationLog, null=True, blank=True, on_delete=models.SET_NULL, related_name="event_thanks"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name_plural = "event thanks"
+        constraints = [models.UniqueConstraint(fields=["event", "recipient"], name="notifications_event_thanks_once")]
+
+    def __str__(self) -> str:
+        return f"Thanks of event {self.event_id} by {self.channel}"

@@ -38,6 +38,9 @@ UNASKED_TEMPLATES = frozenset(
         # Anyone's address or number may be invited.
         "sms/invitation",
         "email/invitation",
+        # An event's thanks, to a number or address anyone may have typed at its desk or online.
+        "sms/event_thanks",
+        "email/event_thanks",
     }
 )
 

@@ -1,12 +1,15 @@
+from dataclasses import dataclass
+
 from django.core import signing
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_managed_get
 from common.errors import ServiceError
-from notifications.models import CampaignReminderSettings, NotificationLog, known_offsets
+from events.models import Event
+from notifications.models import CampaignReminderSettings, EventThanks, NotificationLog, known_offsets
 from organizations.roles import Permission
 from payments.selectors import payments_made_by
 from pledges.models import Pledge
@@ -74,3 +77,30 @@ def notifications_sent_to(*, user: User) -> QuerySet[NotificationLog]:
 def notifications_personal_data_export(*, user: User) -> dict[str, object]:
     """The messages sent to the user, for their download (``privacy``)."""
     return {"notifications": list(notifications_sent_to(user=user).order_by("created_at", "id"))}
+
+
+@dataclass(frozen=True)
+class ThanksStatus:
+    """How an event's thanks stand: waiting (for the morning, or the worker), sent, not sent as the
+    recipient had had their share of unasked messages (limited), or failed."""
+
+    waiting: int
+    sent: int
+    limited: int
+    failed: int
+
+    @property
+    def total(self) -> int:
+        return self.waiting + self.sent + self.limited + self.failed
+
+
+def event_thanks_status(*, event: Event) -> ThanksStatus:
+    """One query."""
+    statuses = NotificationLog.Status
+    counts = EventThanks.objects.filter(event=event).aggregate(
+        waiting=Count("pk", filter=Q(log__isnull=True) | Q(log__status=statuses.QUEUED)),
+        sent=Count("pk", filter=Q(log__status=statuses.SENT)),
+        limited=Count("pk", filter=Q(log__status=statuses.LIMITED)),
+        failed=Count("pk", filter=Q(log__status=statuses.FAILED)),
+    )
+    return ThanksStatus(**counts)

@@ -104,3 +104,10 @@ def send_event_summary(*, event_id: int) -> None:
     from notifications.event_summaries import event_summary_send
 
     event_summary_send(event_id=event_id)
+
+
+@task()
+def send_event_thanks(*, event_id: int) -> None:
+    from notifications.event_thanks import event_thanks_deliver
+
+    event_thanks_deliver(event_id=event_id)

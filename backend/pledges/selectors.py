@@ -7,7 +7,6 @@ everyone else sees names only, and 'Anonymous' for anonymous pledges and donatio
 """
 
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +22,7 @@ from audit.models import AuditEntry
 from campaigns.models import Campaign, CampaignStatus
 from campaigns.selectors import campaign_accounts, campaign_permission_check
 from collection_accounts.models import CollectionAccount
+from common.csv_export import csv_cell
 from common.errors import NotFoundError
 from organizations.roles import Permission
 from payments.models import Payment, PaymentEvent
@@ -248,14 +248,6 @@ def ministry_campaign_get() -> Campaign:
 # CSV exports ---------------------------------------------------------------------------------
 
 
-def _cell(value: str) -> str:
-    """Text as a spreadsheet cell: control characters (line breaks, tabs, escapes, stored before names
-    were cleaned) become spaces, and what a spreadsheet would run as a formula (=, +, -, @ first,
-    even after spaces) is made inert with a quote."""
-    value = "".join(" " if unicodedata.category(char) == "Cc" else char for char in value)
-    return f"'{value}" if value.lstrip()[:1] in ("=", "+", "-", "@") else value
-
-
 def _when(moment: Any) -> str:
     return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M") if moment else ""
 
@@ -283,8 +275,8 @@ def pledge_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
         confirmer = pledge.confirmed_by
         yield [
             _when(pledge.created_at),
-            _cell(shown_giver_name(pledge.name, pledge.phone)),
-            _cell(pledge.email),
+            csv_cell(shown_giver_name(pledge.name, pledge.phone)),
+            csv_cell(pledge.email),
             pledge.phone,
             yes if pledge.is_anonymous else no,
             pledge.amount,
@@ -293,7 +285,7 @@ def pledge_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
             str(pledge.get_status_display()),
             pledge.code,
             _when(pledge.confirmed_at),
-            _cell(confirmer.full_name or confirmer.email) if confirmer else "",
+            csv_cell(confirmer.full_name or confirmer.email) if confirmer else "",
         ]
 
 
@@ -316,8 +308,8 @@ def donation_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
         payment = donation.payment
         yield [
             _when(donation.counted_at),
-            _cell(shown_giver_name(donation.name)),
-            _cell(donation.email),
+            csv_cell(shown_giver_name(donation.name)),
+            csv_cell(donation.email),
             donation.phone,
             yes if donation.is_anonymous else no,
             donation.amount,

@@ -11,6 +11,7 @@ const AnalyticsPage = lazy(() => import("./features/analytics/AnalyticsPage"));
 const EditCampaignPage = lazy(() => import("./features/campaigns/EditCampaignPage"));
 const EventsPage = lazy(() => import("./features/events/EventsPage"));
 const DeskPage = lazy(() => import("./features/desk/DeskPage"));
+const EventReportPage = lazy(() => import("./features/desk/EventReportPage"));
 const CashReconciliationPage = lazy(() => import("./features/desk/CashReconciliationPage"));
 const GrantFundingPage = lazy(() => import("./features/grants/GrantFundingPage"));
 const CreateCampaignPage = lazy(() => import("./features/wizard/CreateCampaignPage"));
@@ -31,6 +32,11 @@ export default function OrganizerRoutes() {
       <Route path={/^\/campaign\/(?<id>\d+)\/events\/?$/}>
         <RequireAuth>
           <EventsPage />
+        </RequireAuth>
+      </Route>
+      <Route path={/^\/campaign\/(?<id>\d+)\/events\/(?<event>\d+)\/report\/?$/}>
+        <RequireAuth>
+          <EventReportPage />
         </RequireAuth>
       </Route>
       <Route path={/^\/campaign\/(?<id>\d+)\/events\/(?<event>\d+)\/cash\/?$/}>

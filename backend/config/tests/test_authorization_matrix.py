@@ -223,6 +223,11 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "PUT /api/events/{event_id}/cash-counts/{usher_key}": (401, 403, 200, 200, 403, 403, 403, 200),
     "POST /api/events/{event_id}/cash-reconciliation/sign-off": (401, 403, 200, 200, 403, 403, 403, 200),
     "POST /api/events/{event_id}/cash-reconciliation/reopen":   (401, 403, 200, 200, 403, 403, 403, 200),
+    # The night's report names its givers: those who see Pledge Management read it, those who manage
+    # pledges download it and thank the givers (a volunteer's passcode none of these: a visitor)
+    "GET /api/events/{event_id}/report":                  (401, 403, 200, 200, 403, 200, 403, 200),
+    "GET /api/events/{event_id}/report.csv":              (401, 403, 200, 200, 403, 403, 403, 200),
+    "POST /api/events/{event_id}/thanks":                 (401, 403, 202, 202, 403, 403, 403, 202),
 }
 
 # A volunteer's browser signed in with a desk passcode (of the world's open event) is a visitor
@@ -473,6 +478,9 @@ OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
         "entry_id": w.pledge.pk,
     },
     "POST /api/events/{event_id}/desk-entries": lambda w: {"event_id": w.open_event.pk},
+    "GET /api/events/{event_id}/report": lambda w: {"event_id": w.open_event.pk},
+    "GET /api/events/{event_id}/report.csv": lambda w: {"event_id": w.open_event.pk},
+    "POST /api/events/{event_id}/thanks": lambda w: {"event_id": w.closed_event.pk},
     "PUT /api/events/{event_id}/cash-counts/{usher_key}": lambda w: {"event_id": w.closed_event.pk},
     "POST /api/events/{event_id}/cash-reconciliation/sign-off": lambda w: {"event_id": w.closed_event.pk},
     "POST /api/events/{event_id}/cash-reconciliation/reopen": lambda w: {"event_id": w.closed_event.pk},
@@ -752,6 +760,7 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     },
     "POST /api/events/{event_id}/desk-passcodes": lambda w, me: {"json": {"volunteer": "Mary Wambui"}},
     "POST /api/desk/sign-in": lambda w, me: {"json": {"passcode": desk_passcode_for(w)}},
+    "POST /api/events/{event_id}/thanks": lambda w, me: {"json": {"text": "Asante sana!"}},
     "PUT /api/events/{event_id}/cash-counts/{usher_key}": lambda w, me: {"json": {"counted": 450, "note": "Short"}},
     "POST /api/events/{event_id}/cash-reconciliation/sign-off": lambda w, me: cash_counted(w, signed_off=False),
     "POST /api/events/{event_id}/cash-reconciliation/reopen": lambda w, me: cash_counted(w, signed_off=True),

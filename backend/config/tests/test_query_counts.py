@@ -184,6 +184,8 @@ CASES: dict[str, Case] = {
     "events_api_live_screen": ("visitor", lambda w: f"/api/campaigns/{w.campaign.pk}/live"),
     "events_api_live_hidden_list": ("organizer", lambda w: hidden_entries_path(w)),
     "desk_api_desk": ("organizer", lambda w: desk_path(w)),
+    "desk_api_event_report": ("organizer", lambda w: event_report_path(w)),
+    "desk_api_event_report_export": ("organizer", lambda w: event_report_path(w) + ".csv"),
     "desk_api_desk_passcode_list": ("organizer", lambda w: desk_passcodes_path(w)),
     "desk_api_cash_reconciliation": ("organizer", lambda w: cash_reconciliation_path(w)),
 }
@@ -286,6 +288,27 @@ def desk_path(world: World) -> str:
             pledge=make_pledge(campaign, amount=1_000),
         )
     return f"/api/campaigns/{campaign.pk}/desk"
+
+
+def event_report_path(world: World) -> str:
+    """The report of a closed event of the world's campaign: its pledges and gifts (1 or 50 of each)
+    were all made during it, and as many pledge cards as the pledge has payments typed at its desk."""
+    event = open_event(world.campaign)
+    Event.objects.filter(pk=event.pk).update(opened_at=timezone.now() - timedelta(days=1))
+    for i in range(_rows(world)):
+        DeskEntry.objects.create(
+            idempotency_key=f"report-{event.pk}-{i}",
+            event=event,
+            kind="pledge",
+            amount=1_000,
+            usher=world.organizer,
+            usher_name=f"Usher {i}",
+            pledge=make_pledge(
+                world.campaign, amount=1_000, phone=f"0719{event.pk % 100:02d}{i:04d}", email=f"r{event.pk}-{i}@x.org"
+            ),
+        )
+    Event.objects.filter(pk=event.pk).update(closed_at=timezone.now())
+    return f"/api/events/{event.pk}/report"
 
 
 def _rows(world: World) -> int:

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiRequestError, api, type Schemas, setCsrfToken, unwrap } from "@/lib/api/client";
 
 // The desk feature's requests: the desk itself, its entries (sent from the queue, queue.ts), a
-// volunteer's sign-in with a passcode, an owner issuing, listing and revoking them, and an event's
-// cash count.
+// volunteer's sign-in with a passcode, an owner issuing, listing and revoking them, an event's cash
+// count, and an event's report and thank-you.
 
 export type Desk = Schemas["DeskOut"];
 export type DeskEntryIn = Schemas["DeskEntryIn"];
@@ -11,12 +11,20 @@ export type DeskEntry = Schemas["DeskEntryOut"];
 export type ListedPasscode = Schemas["DeskPasscodeListedOut"];
 export type CashReconciliation = Schemas["CashReconciliationOut"];
 export type UsherCash = Schemas["UsherCashOut"];
+export type EventReport = Schemas["EventReportOut"];
+export type ReportEntry = Schemas["ReportEntryOut"];
+export type EntryMethod = Schemas["EntryMethod"];
+export type ThanksSent = Schemas["ThanksSentOut"];
 
 export const deskKeys = {
   desk: (campaignId: number) => ["desk", campaignId] as const,
   passcodes: (eventId: number) => ["desk", "passcodes", eventId] as const,
   cash: (eventId: number) => ["desk", "cash", eventId] as const,
+  report: (eventId: number) => ["desk", "report", eventId] as const,
 };
+
+/** The CSV of an event's report: a plain link, so the browser downloads it with the session. */
+export const eventReportCsvUrl = (eventId: number) => `/api/events/${eventId}/report.csv`;
 
 // The last answer of each desk, so that a desk reloaded without the network still knows its event.
 const remembered = (campaignId: number) => `harambee-desk-${campaignId}`;
@@ -198,4 +206,33 @@ export function useReopenCash(eventId: number) {
       }),
     ),
   );
+}
+
+/** The night's report of an event (its team but ushers): figures, by way and by usher, every entry. */
+export function useEventReport(eventId: number) {
+  return useQuery({
+    queryKey: deskKeys.report(eventId),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/events/{event_id}/report", {
+          params: { path: { event_id: eventId } },
+          signal,
+        }),
+      ),
+  });
+}
+
+/** Thanks everyone who gave during the closed event; the answer says how many were reached. */
+export function useSendThanks(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (text: string) =>
+      unwrap(
+        await api.POST("/api/events/{event_id}/thanks", {
+          params: { path: { event_id: eventId } },
+          body: { text },
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deskKeys.report(eventId) }),
+  });
 }

@@ -72,6 +72,7 @@ function EventsView({ campaign }: { campaign: Campaign }) {
       <EventList
         campaignId={campaign.id}
         canRun={campaign.can_edit}
+        canSeeReports={campaign.can_see_pledges}
         canSeeCash={campaign.can_edit || CASH_READERS.has(campaign.viewer_role ?? "")}
       />
       {canModerate && campaign.status === "active" && <Moderation campaignId={campaign.id} />}
@@ -159,10 +160,13 @@ function AnnounceEvent({ campaignId }: { campaignId: number }) {
 function EventList({
   campaignId,
   canRun,
+  canSeeReports,
   canSeeCash,
 }: {
   campaignId: number;
   canRun: boolean;
+  /** The night's report names its givers: for those who see Pledge Management. */
+  canSeeReports: boolean;
   canSeeCash: boolean;
 }) {
   const { t, i18n } = useLingui();
@@ -222,6 +226,14 @@ function EventList({
                 </button>
               )}
             </div>
+            {canSeeReports && event.state !== "scheduled" && (
+              <Link
+                href={`/campaign/${campaignId}/events/${event.id}/report`}
+                className="text-sm font-medium text-brand-700 underline"
+              >
+                <Trans>Report of {event.title}</Trans>
+              </Link>
+            )}
             {canSeeCash && event.state !== "scheduled" && (
               <Link
                 href={`/campaign/${campaignId}/events/${event.id}/cash`}

@@ -29,7 +29,7 @@ export function FeedbackWidget() {
           setOpened(true);
           setOpen(true);
         }}
-        className="mx-auto my-4 flex w-fit items-center justify-center gap-2 rounded-full bg-brand-700 px-5 py-3 text-white shadow-lg hover:bg-brand-800 sm:fixed sm:right-4 sm:bottom-4 sm:z-40 sm:my-0 sm:h-14 sm:w-14 sm:p-0"
+        className="mx-auto my-4 flex w-fit items-center justify-center gap-2 rounded-full bg-brand-700 px-5 py-3 text-white shadow-lg hover:bg-brand-800 print:hidden sm:fixed sm:right-4 sm:bottom-4 sm:z-40 sm:my-0 sm:h-14 sm:w-14 sm:p-0"
       >
         <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" aria-hidden="true">
           <path

@@ -906,6 +906,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{event_id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Event Report
+         * @description The night's report of an opened event: pledges and gifts while it was open, from every
+         *     channel, by way of giving and by usher, the new pledgers and every entry with the givers'
+         *     details (owners, treasurers, viewers and admins: as in Pledge Management).
+         */
+        get: operations["desk_api_event_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Event Report Export
+         * @description The night's entries as a spreadsheet, one row each (owners, treasurers and admins, as Pledge
+         *     Management's exports).
+         */
+        get: operations["desk_api_event_report_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{event_id}/thanks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event Thanks Send
+         * @description Thank everyone who pledged or gave during the closed event, each once, with the organizer's
+         *     text (owners, treasurers and admins): sent in the background, at night in the morning; those
+         *     who opted out of reminders are left out. Sending again reaches only those not thanked yet.
+         */
+        post: operations["desk_api_event_thanks_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feedback": {
         parameters: {
             query?: never;
@@ -2416,7 +2481,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed" | "live_entry_hidden" | "live_entry_unhidden" | "desk_passcode_revoked" | "cash_counted" | "cash_signed_off" | "cash_sign_off_withdrawn";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed" | "live_entry_hidden" | "live_entry_unhidden" | "desk_passcode_revoked" | "cash_counted" | "cash_signed_off" | "cash_sign_off_withdrawn" | "event_thanks_sent";
         /** BankColumnsChoiceOut */
         BankColumnsChoiceOut: {
             /** @description The account's remembered columns, else suggested ones. */
@@ -2549,6 +2614,11 @@ export interface components {
              */
             cover_image_url: string;
             /**
+             * Cover Srcset
+             * @description WebP renditions of an uploaded cover picture by width, narrowest first, for srcset; [] otherwise.
+             */
+            cover_srcset: components["schemas"]["SrcsetEntryOut"][];
+            /**
              * Created At
              * Format: date-time
              */
@@ -2661,6 +2731,11 @@ export interface components {
              * @description A still image for the card: the image or the YouTube thumbnail; '' if none.
              */
             cover_image_url: string;
+            /**
+             * Cover Srcset
+             * @description WebP renditions of an uploaded cover picture by width, narrowest first, for srcset; [] otherwise.
+             */
+            cover_srcset: components["schemas"]["SrcsetEntryOut"][];
             /**
              * Created At
              * Format: date-time
@@ -3904,6 +3979,12 @@ export interface components {
             } | null;
         };
         /**
+         * EntryMethod
+         * @description How a pledge or gift of the night came in.
+         * @enum {string}
+         */
+        EntryMethod: "desk_pledge" | "desk_cash" | "desk_mpesa" | "web" | "phone" | "mpesa" | "card" | "other";
+        /**
          * ErrorOut
          * @description Every error answer: a message to show, a stable code, and messages per field.
          */
@@ -3964,6 +4045,47 @@ export interface components {
             title: string;
         };
         /**
+         * EventReportOut
+         * @description The night's report: pledges made and gifts paid while the event was open, from every channel,
+         *     and whatever its desk recorded. Whole KES.
+         */
+        EventReportOut: {
+            /** By Method */
+            by_method: components["schemas"]["MethodFiguresOut"][];
+            /** By Usher */
+            by_usher: components["schemas"]["UsherFiguresOut"][];
+            /** Campaign Id */
+            campaign_id: number;
+            /** Campaign Title */
+            campaign_title: string;
+            /**
+             * Entries
+             * @description The first first.
+             */
+            entries: components["schemas"]["ReportEntryOut"][];
+            event: components["schemas"]["EventOut"];
+            /** @description The night's gifts (paid at once). */
+            given: components["schemas"]["FiguresOut"];
+            /**
+             * New Pledgers
+             * @description Pledgers (by phone) with no earlier pledge to the organization.
+             */
+            new_pledgers: number;
+            /**
+             * Paid Against Pledges
+             * @description Paid so far towards the night's pledges.
+             */
+            paid_against_pledges: number;
+            /** @description The night's live pledges. */
+            pledged: components["schemas"]["FiguresOut"];
+            thanks: components["schemas"]["ThanksStatusOut"];
+            /**
+             * Thanks Max Length
+             * @description The longest thank-you message: one SMS.
+             */
+            thanks_max_length: number;
+        };
+        /**
          * EventState
          * @enum {string}
          */
@@ -4022,6 +4144,16 @@ export interface components {
             subscription_fee: number;
             /** Subscription Period Days */
             subscription_period_days: number;
+        };
+        /** FiguresOut */
+        FiguresOut: {
+            /**
+             * Amount
+             * @description Whole KES.
+             */
+            amount: number;
+            /** Count */
+            count: number;
         };
         /**
          * Frequency
@@ -4608,6 +4740,17 @@ export interface components {
         MessageOut: {
             /** Detail */
             detail: string;
+        };
+        /** MethodFiguresOut */
+        MethodFiguresOut: {
+            /**
+             * Amount
+             * @description Whole KES.
+             */
+            amount: number;
+            /** Count */
+            count: number;
+            method: components["schemas"]["EntryMethod"];
         };
         /** MinistryCampaignOut */
         MinistryCampaignOut: {
@@ -5942,6 +6085,59 @@ export interface components {
             offsets: string[];
         };
         /**
+         * ReportEntryOut
+         * @description A pledge or gift of the night as Pledge Management shows it: the real name, an anonymous giver
+         *     marked so (the report is for the campaign's team, never shown publicly).
+         */
+        ReportEntryOut: {
+            /** Amount */
+            amount: number;
+            /**
+             * At
+             * Format: date-time
+             * @description When it was pledged, or when the gift was paid.
+             */
+            at: string;
+            /** Email */
+            email: string;
+            /** Id */
+            id: number;
+            /** Is Anonymous */
+            is_anonymous: boolean;
+            /**
+             * Key
+             * @description 'pledge-12' or 'gift-7': unique over the report.
+             */
+            key: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "pledge" | "gift";
+            method: components["schemas"]["EntryMethod"];
+            /** Name */
+            name: string;
+            /**
+             * New Pledger
+             * @description Its pledger had no earlier pledge to the organization.
+             */
+            new_pledger: boolean;
+            /**
+             * Paid Amount
+             * @description A pledge's payments so far; a gift is paid.
+             */
+            paid_amount: number;
+            /** Phone */
+            phone: string;
+            /** Pledge Code */
+            pledge_code: string | null;
+            /**
+             * Usher Name
+             * @description Who typed it at the desk; null for every other channel.
+             */
+            usher_name: string | null;
+        };
+        /**
          * Role
          * @enum {string}
          */
@@ -6255,6 +6451,62 @@ export interface components {
             /** Remaining Amount */
             remaining_amount: number;
         };
+        /** ThanksIn */
+        ThanksIn: {
+            /**
+             * Text
+             * @description As the givers will read it; at most 160 characters.
+             */
+            text: string;
+        };
+        /** ThanksSentOut */
+        ThanksSentOut: {
+            /**
+             * Already Thanked
+             * @description Thanked before: not again.
+             */
+            already_thanked: number;
+            /**
+             * No Contact
+             * @description Gifts with neither a number nor an e-mail address.
+             */
+            no_contact: number;
+            /**
+             * Opted Out
+             * @description Asked for no reminders (a link in one, or STOP): left out.
+             */
+            opted_out: number;
+            /**
+             * Queued
+             * @description Givers thanked now (by SMS, or e-mail where they gave no number).
+             */
+            queued: number;
+        };
+        /**
+         * ThanksStatusOut
+         * @description How the event's thank-you message stands, one count per giver thanked.
+         */
+        ThanksStatusOut: {
+            /** Failed */
+            failed: number;
+            /**
+             * Limited
+             * @description Not sent: the recipient had had their share of unasked messages.
+             */
+            limited: number;
+            /** Sent */
+            sent: number;
+            /**
+             * Total
+             * @description Givers it was sent to (0: not sent yet).
+             */
+            total: number;
+            /**
+             * Waiting
+             * @description Waiting for the morning (none go out at night) or for the worker.
+             */
+            waiting: number;
+        };
         /**
          * UnmatchedPaymentOut
          * @description A pledge payment that matched no pledge code; assign it with POST /api/pledges/{id}/assign-payment.
@@ -6350,6 +6602,19 @@ export interface components {
              * @description 'user-<id>' or 'passcode-<id>': the path of its count.
              */
             usher_key: string;
+            /** Usher Name */
+            usher_name: string;
+        };
+        /** UsherFiguresOut */
+        UsherFiguresOut: {
+            /**
+             * Already In Books
+             * @description M-Pesa receipts already in the books: counted once, not again.
+             */
+            already_in_books: number;
+            cash: components["schemas"]["FiguresOut"];
+            mpesa: components["schemas"]["FiguresOut"];
+            pledge_cards: components["schemas"]["FiguresOut"];
             /** Usher Name */
             usher_name: string;
         };
@@ -9535,6 +9800,238 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    desk_api_event_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventReportOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    desk_api_event_report_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file, UTF-8 with a byte-order mark so Excel opens it correctly. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    desk_api_event_thanks_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThanksIn"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThanksSentOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
