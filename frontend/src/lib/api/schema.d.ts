@@ -3971,7 +3971,7 @@ export interface components {
          * @description How a pledge or gift of the night came in.
          * @enum {string}
          */
-        EntryMethod: "desk_pledge" | "desk_cash" | "desk_mpesa" | "web" | "phone" | "mpesa" | "card" | "other";
+        EntryMethod: "desk_pledge" | "desk_cash" | "desk_mpesa" | "web" | "ussd" | "sms" | "mpesa" | "card" | "other";
         /**
          * ErrorOut
          * @description Every error answer: a message to show, a stable code, and messages per field.
