@@ -8,7 +8,9 @@ import { defineConfig } from "vite";
 import precompileMessages from "./scripts/babel-plugin-precompile-messages";
 
 // Django serves the build: hashed assets under /static/assets/, index.html for every client route.
-export default defineConfig({
+// `vite build --ssr src/renderer.ts` builds the server's renderer into dist-server/renderer.mjs:
+// the same components and plugins, every dependency bundled so it runs with plain Node.
+export default defineConfig(({ isSsrBuild }) => ({
   base: "/static/",
   plugins: [
     react(),
@@ -21,13 +23,25 @@ export default defineConfig({
     tailwindcss(),
   ],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
-  build: {
-    outDir: "dist",
-    manifest: true,
-    sourcemap: false,
-    // Chrome for Android updates itself; ES2022 keeps class fields native instead of helper code.
-    target: "es2022",
-  },
+  build: isSsrBuild
+    ? {
+        outDir: "dist-server",
+        copyPublicDir: false,
+        target: "node20",
+        sourcemap: false,
+        // ES modules whatever package.json is beside them (the renderer's image has none).
+        rollupOptions: { output: { entryFileNames: "[name].mjs", chunkFileNames: "assets/[name]-[hash].mjs" } },
+      }
+    : {
+        outDir: "dist",
+        manifest: true,
+        sourcemap: false,
+        // Chrome for Android updates itself; ES2022 keeps class fields native instead of helper code.
+        target: "es2022",
+      },
+  ssr: { noExternal: true },
+  // The renderer runs React's production build whatever NODE_ENV its process has.
+  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   server: {
     port: 5173,
     proxy: { "/api": "http://127.0.0.1:8000", "/admin": "http://127.0.0.1:8000" },
@@ -44,4 +58,4 @@ export default defineConfig({
       reporter: ["text-summary"],
     },
   },
-});
+}));

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# `make scale-test`: two app instances (gunicorn) behind nginx, two task workers (RQ), PostgreSQL,
-# Redis and an S3-compatible server (moto), all on loopback; then backend/scale_tests checks through
-# them that the instances share everything. Stops all it started, whatever happens.
+# `make scale-test`: two app instances (gunicorn, each with its renderer of the app's first HTML)
+# behind nginx, two task workers (RQ), PostgreSQL, Redis and an S3-compatible server (moto), all on
+# loopback; then backend/scale_tests checks through them that the instances share everything. Stops
+# all it started, whatever happens. Needs the built app (make build): the renderer is part of it.
 #
 # Needs DATABASE_URL (PostgreSQL: the test uses a database of its own beside it, <name>_scale, or
 # SCALE_DATABASE_URL, dropped and created afresh) and REDIS_URL (whose task queue it empties).
-# Ports SCALE_PORT_BASE (default 8140) to +3. With --if-available it skips, successfully, when
+# Ports SCALE_PORT_BASE (default 8140) to +5. With --if-available it skips, successfully, when
 # PostgreSQL or Redis is missing (that is how `make test` runs it).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -50,6 +51,12 @@ nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 
 base=${SCALE_PORT_BASE:-8140}
 nginx_port=$base a_port=$((base + 1)) b_port=$((base + 2)) s3_port=$((base + 3))
+a_renderer_port=$((base + 4)) b_renderer_port=$((base + 5))
+renderer_script="$root/frontend/dist-server/renderer.mjs"
+if ! [ -f "$renderer_script" ]; then
+  echo "The scale test needs the built app and its renderer: make build" >&2
+  exit 1
+fi
 state="$root/.tmp/scale-$base"
 rm -rf "$state" && mkdir -p "$state/nginx" "$state/emails"
 
@@ -98,7 +105,7 @@ export REMINDER_QUIET_HOURS=""
 export DJANGO_SETTINGS_MODULE=config.settings
 cd "$root/backend"
 
-echo "Scale test: PostgreSQL ${DATABASE_URL##*/}, Redis $REDIS_URL, ports $nginx_port-$s3_port, logs in $state"
+echo "Scale test: PostgreSQL ${DATABASE_URL##*/}, Redis $REDIS_URL, ports $nginx_port-$b_renderer_port, logs in $state"
 run s3 "$root/.venv/bin/moto_server" -H 127.0.0.1 -p "$s3_port"
 # A fresh database, and an empty task queue: jobs an interrupted run left would name its rows.
 "$py" - <<'PY'
@@ -118,9 +125,14 @@ PY
 wait_until_ready "$AWS_S3_ENDPOINT_URL/moto-api/"
 "$py" -c 'import boto3, os; boto3.client("s3", endpoint_url=os.environ["AWS_S3_ENDPOINT_URL"]).create_bucket(Bucket=os.environ["AWS_STORAGE_BUCKET_NAME"])'
 
-for port in "$a_port" "$b_port"; do
-  run "app-$port" "$py" -m gunicorn config.wsgi:application --bind "127.0.0.1:$port" --workers 2 --threads 4 \
-    --graceful-timeout 5
+# Each instance with a renderer beside it, as deployed (deploy/systemd); the renders go into the shared cache.
+run renderer-a node "$renderer_script" --port "$a_renderer_port"
+run renderer-b node "$renderer_script" --port "$b_renderer_port"
+b_renderer_pid=${started[-1]}
+for instance in "$a_port:$a_renderer_port" "$b_port:$b_renderer_port"; do
+  port=${instance%:*}
+  run "app-$port" env RENDERER_URL="http://127.0.0.1:${instance#*:}" \
+    "$py" -m gunicorn config.wsgi:application --bind "127.0.0.1:$port" --workers 2 --threads 4 --graceful-timeout 5
 done
 run worker-1 "$py" manage.py task_worker
 run worker-2 "$py" manage.py task_worker
@@ -139,12 +151,14 @@ http {
 CONF
 run nginx "$nginx_bin" -p "$state/nginx" -c "$state/nginx/nginx.conf" -g "daemon off;"
 
-for url in "http://127.0.0.1:$a_port/readyz" "http://127.0.0.1:$b_port/readyz" "$SITE_URL/healthz"; do
+for url in "http://127.0.0.1:$a_port/readyz" "http://127.0.0.1:$b_port/readyz" "$SITE_URL/healthz" \
+  "http://127.0.0.1:$a_renderer_port/healthz" "http://127.0.0.1:$b_renderer_port/healthz"; do
   wait_until_ready "$url"
 done
 
 echo "The stack is up after $SECONDS s; checking it"
 SCALE_NGINX_URL="$SITE_URL" SCALE_A_URL="http://127.0.0.1:$a_port" SCALE_B_URL="http://127.0.0.1:$b_port" \
-  SCALE_NGINX_ACCESS_LOG="$state/nginx/access.log" \
+  SCALE_NGINX_ACCESS_LOG="$state/nginx/access.log" SCALE_B_RENDERER_PID="$b_renderer_pid" \
+  SCALE_B_RENDERER_URL="http://127.0.0.1:$b_renderer_port" \
   "$py" -m pytest -p no:django -p no:cacheprovider -W ignore::pytest.PytestConfigWarning --confcutdir=scale_tests \
   scale_tests "$@"

@@ -26,7 +26,30 @@ worker=$!
   done
 ) &
 scheduler=$!
-trap 'kill "$worker" "$scheduler" 2>/dev/null || true' EXIT INT TERM
+renderer=""
+trap 'kill "$worker" "$scheduler" $renderer 2>/dev/null || true' EXIT INT TERM
+
+# The renderer of the app's first HTML (frontend/src/renderer.ts), unless RENDERER_URL names one
+# already: on a free port, which it prints once listening. Without it pages still work (the browser
+# renders them), so a missing Node or build only says so.
+if [ -z "${RENDERER_URL:-}" ]; then
+  renderer_script="$root/frontend/dist-server/renderer.mjs"
+  if command -v node >/dev/null && [ -f "$renderer_script" ]; then
+    address_file=$(mktemp)
+    node "$renderer_script" --port 0 >"$address_file" &
+    renderer=$!
+    for _ in $(seq 1 100); do
+      [ -s "$address_file" ] && break
+      sleep 0.1
+    done
+    RENDERER_URL=$(head -n 1 "$address_file")
+    rm -f "$address_file"
+    export RENDERER_URL
+    echo "The renderer is on $RENDERER_URL"
+  else
+    echo "No renderer (needs node and make build): the browser renders every page"
+  fi
+fi
 
 if [ "$HARAMBEE_ENV" != production ]; then
   # Locally the M-Pesa simulator stands in for Safaricom: once the server answers, register our

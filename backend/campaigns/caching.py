@@ -42,7 +42,6 @@ class PublicCampaign:
     version: str
     json: bytes  # the body of GET /api/campaigns/{id} for a visitor
     page_head: str  # what /campaign/{id} adds to index.html's <head> (see campaigns.sharing)
-    page_shell: str  # and what it puts into <div id="root"> until React replaces it
 
 
 _entries: dict[tuple[int, str, date], PublicCampaign] = {}
@@ -111,13 +110,8 @@ def _render(*, campaign_id: int, version: str) -> PublicCampaign:
             "description": Truncator(campaign.description).chars(PREVIEW_DESCRIPTION_LENGTH),
             "image": _absolute(campaign.cover_image_url or DEFAULT_COVER),
             "url": campaign.share_url,
-            "campaign": data,
         },
-    )
-    page_shell = render_to_string(
-        "campaigns/page_shell.html",
-        {"title": campaign.title, "description": campaign.description, "image": campaign.cover_image_url},
     )
     # Encoded as django-ninja encodes every other answer, so cached and fresh bodies are identical.
     body = JSONRenderer().render(None, data, response_status=200)  # type: ignore[arg-type]
-    return PublicCampaign(version=version, json=body.encode(), page_head=page_head, page_shell=page_shell)
+    return PublicCampaign(version=version, json=body.encode(), page_head=page_head)

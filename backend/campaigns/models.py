@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from campaigns.categories import Category
+from campaigns.uploads import picture_renditions
 from campaigns.validators import validate_media_url, validate_payment_options
 from collection_accounts.models import CollectionAccount
 from organizations.models import Organization
@@ -192,6 +193,11 @@ class Campaign(models.Model):
         if self.media_type == MediaType.IMAGE:
             return self.image_url
         return ""
+
+    @property
+    def cover_srcset(self) -> list[dict[str, object]]:
+        """The WebP renditions of an uploaded cover picture, narrowest first; [] for other covers."""
+        return picture_renditions(self.image_url) if self.media_type == MediaType.IMAGE else []
 
     @property
     def share_url(self) -> str:

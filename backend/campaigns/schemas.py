@@ -42,6 +42,11 @@ class CampaignListQuery(Schema):
         return None if value in ("", "all") else value
 
 
+class SrcsetEntryOut(Schema):
+    url: str
+    width: int
+
+
 class CampaignCardOut(Schema):
     """A campaign in a list: enough for a card with cover, title, category, goal and progress."""
 
@@ -65,6 +70,9 @@ class CampaignCardOut(Schema):
     youtube_id: str = Field(description="Embed as https://www.youtube-nocookie.com/embed/{youtube_id}.")
     cover_image_url: str = Field(
         description="A still image for the card: the image or the YouTube thumbnail; '' if none."
+    )
+    cover_srcset: list[SrcsetEntryOut] = Field(
+        description="WebP renditions of an uploaded cover picture by width, narrowest first, for srcset; [] otherwise."
     )
     end_date: date
     days_left: int = Field(description="Whole days until end_date, 0 once it has passed.")
@@ -338,11 +346,6 @@ class DraftOut(Schema):
     current_step: int
     is_completed: bool
     updated_at: datetime
-
-
-class SrcsetEntryOut(Schema):
-    url: str
-    width: int
 
 
 class MediaOut(Schema):

@@ -16,20 +16,18 @@ from common.errors import NotFoundError
 @dataclass(frozen=True)
 class CampaignPageParts:
     head: str = ""  # goes before </head>
-    shell: str = ""  # goes into <div id="root">, until React replaces it
+    campaign_json: bytes = b""  # the campaign as a visitor sees it: the body of GET /api/campaigns/{id}
+    version: str = ""  # the campaign's version token (campaigns.caching): anything made from it is current
 
 
 def campaign_page_parts(*, campaign_id: int, user: User | None) -> CampaignPageParts | None:
-    """What the server adds to index.html for /campaign/{id}.
+    """What the server needs for /campaign/{id}'s HTML (config/spa.py).
 
-    For an active campaign, in the head: a <title>, the Open Graph and Twitter tags that make
-    WhatsApp, Facebook and Twitter show a card, and ``<script type="application/json"
-    id="initial-campaign">`` holding the campaign as a visitor sees it (CampaignDetailOut), so the
-    page renders without waiting for the API; the app then fetches it again for the viewer's own
-    fields (like, edit). In the body, a shell of the page (cover, title, description) that paints
-    before the JavaScript has run. Every value is HTML-escaped; the JSON has ``<``, ``>`` and ``&``
-    escaped as \\u003C etc. Both are the same for every viewer, so they come rendered from
-    ``campaigns.caching``.
+    For an active campaign: for the head, a <title> and the Open Graph and Twitter tags that make
+    WhatsApp, Facebook and Twitter show a card (every value HTML-escaped); the campaign as a visitor
+    sees it (CampaignDetailOut), from which the page is rendered and which the app reads before
+    fetching it again for the viewer's own fields (like, edit). The same for every viewer, so they come
+    rendered from ``campaigns.caching``, with the version they were made from.
 
     Empty parts for a campaign only ``user`` (its organizer, an admin) may see: no preview.
     ``None`` when ``user`` may not see it or it does not exist: the page answers 404.
@@ -44,7 +42,7 @@ def campaign_page_parts(*, campaign_id: int, user: User | None) -> CampaignPageP
         except NotFoundError:
             return None
         return CampaignPageParts()
-    return CampaignPageParts(head=public.page_head, shell=public.page_shell)
+    return CampaignPageParts(head=public.page_head, campaign_json=public.json, version=public.version)
 
 
 def campaign_qr_svg(*, campaign: Campaign) -> str:

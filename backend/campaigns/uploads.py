@@ -17,6 +17,7 @@ under ``uploads/<timestamp>-<random>``.
 """
 
 import io
+import re
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -51,6 +52,8 @@ WEBP_QUALITY = 80
 # ISO base media brands of MP4 files (not QuickTime 'qt  ', 3GP or HEIF images, which share the box).
 MP4_BRANDS = {b"isom", b"iso2", b"iso4", b"iso5", b"iso6", b"mp41", b"mp42", b"avc1", b"dash", b"M4V ", b"mmp4"}
 WEBM_MAGIC = b"\x1a\x45\xdf\xa3"
+# What ``media_upload`` names a stored picture (``_new_stem``), wherever the storage keeps it.
+STORED_PICTURE = re.compile(rf"^(?P<stem>[^?#]*/{UPLOAD_DIR}/\d{{14}}-[0-9a-f]{{16}})\.(?:jpg|png|gif)$")
 # Set on the request by ``MediaUploadSizeLimitHandler`` when it dropped a file.
 TOO_LARGE_FLAG = "harambee_upload_too_large"
 
@@ -92,6 +95,16 @@ class StoredMedia:
     media_type: str  # "image" or "video"
     webp_url: str = ""
     srcset: list[dict[str, object]] = field(default_factory=list)
+
+
+def picture_renditions(url: str) -> list[dict[str, object]]:
+    """The srcset of a picture ``media_upload`` stored: its WebP renditions, by the names it gave them;
+    [] for any other address. A picture narrower than a width was stored under that width's name at its
+    own width: a browser picking it gets fewer pixels than it counted on, shown at the same size."""
+    stored = STORED_PICTURE.match(url)
+    if stored is None:
+        return []
+    return [{"url": f"{stored['stem']}-{width}.webp", "width": width} for width in IMAGE_WIDTHS]
 
 
 def _video_extension(head: bytes) -> str | None:

@@ -136,6 +136,11 @@ WSGI_APPLICATION = "config.wsgi.application"
 # The built React app (frontend/dist) is served by Django: index.html as a template,
 # its hashed assets by whitenoise.
 FRONTEND_DIST = Path(os.environ.get("FRONTEND_DIST", REPO_DIR / "frontend" / "dist"))
+# The renderer of the app's first HTML (frontend/src/renderer.ts; scripts/serve.sh starts one), e.g.
+# http://127.0.0.1:8001; unset, pages go out for the browser to render. common/page_rendering.py.
+RENDERER_URL = os.environ.get("RENDERER_URL", "")
+RENDERER_TIMEOUT_SECONDS = float(os.environ.get("RENDERER_TIMEOUT_SECONDS", "0.5"))
+RENDERER_RETRY_SECONDS = float(os.environ.get("RENDERER_RETRY_SECONDS", "5"))
 
 TEMPLATES = [
     {

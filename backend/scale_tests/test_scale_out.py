@@ -2,7 +2,9 @@
 
 import io
 import os
+import re
 import secrets
+import signal
 import subprocess
 import sys
 import time
@@ -270,6 +272,45 @@ def test_an_entry_made_on_one_instance_appears_on_the_big_screens_the_other_and_
     assert changed.status_code == 200 and feed_keys(changed) == [entry]
     # Through the balancer as deployed, within the 2 s in which an entry must reach every screen.
     wait_for(lambda: entry in feed_keys(screen.get(f"{stack.nginx}{live}")), seconds=2, what="the entry via nginx")
+
+
+def page_root(html: str) -> str:
+    found = re.search(r'<div id="root">(.*?)</div><script type="application/json" id="page-queries">', html, re.DOTALL)
+    assert found is not None
+    return found[1]
+
+
+def test_a_campaign_page_rendered_on_one_instance_is_served_by_the_other_and_a_renderer_down_still_serves_it(
+    stack: Stack,
+) -> None:
+    campaign = CampaignFactory.create(organizer=new_organizer(), title=f"Roof {uuid.uuid4().hex[:6]}")
+    page = f"/campaign/{campaign.pk}"
+
+    rendered = page_root(httpx.get(f"{stack.a}{page}").raise_for_status().text)
+    assert f">{campaign.title}</h1>" in rendered  # the app's markup, from A's renderer
+
+    # B's renderer stops: B serves A's render from the shared cache...
+    os.kill(int(os.environ["SCALE_B_RENDERER_PID"]), signal.SIGTERM)
+    wait_for(
+        lambda: not answers(f"{os.environ['SCALE_B_RENDERER_URL']}/healthz"), seconds=5, what="B's renderer to stop"
+    )
+    assert page_root(httpx.get(f"{stack.b}{page}").raise_for_status().text) == rendered
+
+    # ...and a page it cannot render anew still answers 200, with the data for the browser to render.
+    campaign.title = f"{campaign.title} and Walls"
+    campaign.save()
+    unrendered = httpx.get(f"{stack.b}{page}")
+    assert unrendered.status_code == 200
+    assert page_root(unrendered.text) == ""
+    assert f'"title": "{campaign.title}"' in unrendered.text
+
+
+def answers(url: str) -> bool:
+    try:
+        httpx.get(url, timeout=1)
+    except httpx.TransportError:
+        return False
+    return True
 
 
 def test_readiness_through_the_balancer(stack: Stack) -> None:

@@ -228,9 +228,9 @@ test.describe("campaigns", () => {
     expect(html).toMatch(
       /<meta property="og:image" content="http[^"]+\/static\/campaigns\/covers\/medical\.svg">/,
     );
-    expect(html).toContain('id="initial-campaign"');
+    expect(html).toContain('id="page-queries"');
 
-    // The embedded campaign renders the page before (here: without) the API's answer.
+    // The campaign in the page renders it before (here: without) the API's answer.
     await page.route(`**/api/campaigns/${id}`, () => {});
     await page.goto(`/campaign/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: DIALYSIS })).toBeVisible();

@@ -1,47 +1,39 @@
-import { I18nProvider } from "@lingui/react";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./App";
-import { activateLocale, i18n, isLocale } from "./lib/i18n";
-import { queryClient } from "./lib/queryClient";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { AppRoot } from "./AppRoot";
+import { activateLocale, catalogueComplete, i18nActivateShown, isLocale } from "./lib/i18n";
+import { queriesSeed, queryClient } from "./lib/queryClient";
 import "./index.css";
 
-function render(root: HTMLElement) {
-  createRoot(root).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <App />
-        </QueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
-  );
-}
-
-// Longest the app waits for a server-rendered cover (below) before taking over anyway.
-const SHELL_COVER_WAIT_MS = 2000;
-
-/**
- * A campaign page arrives with a shell of itself (cover, title) that paints before this script has
- * run. Rendering replaces it, so wait until its cover has been painted: the page's largest element
- * then shows once, early, instead of again in the app's own markup.
- */
-function shellCoverPainted(root: HTMLElement): Promise<void> {
-  const cover = root.querySelector("img");
-  if (!cover) return Promise.resolve();
-  const decoded = cover.decode().catch(() => undefined);
-  const painted = decoded.then(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
-  );
-  return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, SHELL_COVER_WAIT_MS))]);
+/** JSON the server put into the page (backend/config/spa.py), or `empty` without it. */
+function pageJson<T>(id: string, empty: T): T {
+  try {
+    return JSON.parse(document.getElementById(id)?.textContent || "null") ?? empty;
+  } catch {
+    return empty;
+  }
 }
 
 const root = document.getElementById("root");
 if (root) {
-  // The server chose the language (cookie, profile or Accept-Language) and wrote it on <html lang>:
-  // render once its catalogue is in, so nothing shows in English first.
-  const locale = document.documentElement.lang;
-  const catalogue = activateLocale(isLocale(locale) ? locale : "en").catch(() => activateLocale("en"));
-  Promise.allSettled([catalogue, shellCoverPainted(root)]).finally(() => render(root));
+  // The server chose the language (cookie, profile or Accept-Language) and wrote it on <html lang>.
+  const lang = document.documentElement.lang;
+  const locale = isLocale(lang) ? lang : "en";
+  // The answers the page's first hooks would fetch, under their query keys.
+  queriesSeed(queryClient, pageJson("page-queries", []));
+  const app = <AppRoot queryClient={queryClient} />;
+  if (root.firstChild) {
+    // A page the server rendered (src/entry-server.tsx) is hydrated: its DOM stays, nothing paints
+    // twice. It came with the messages it shows; the rest of the catalogue follows.
+    i18nActivateShown(locale, pageJson("page-messages", {}));
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.error("Hydrating the server's HTML failed:", error),
+    });
+    void catalogueComplete(locale).catch(() => undefined);
+  } else {
+    // Other pages, or the renderer was out: render once the catalogue is in, so nothing shows in
+    // English first.
+    activateLocale(locale)
+      .catch(() => activateLocale("en"))
+      .finally(() => createRoot(root).render(app));
+  }
 }

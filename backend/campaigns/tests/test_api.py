@@ -50,6 +50,7 @@ def test_the_list_answers_an_array_of_cards_with_the_total_in_a_header(visitor_c
         "image_url": "https://example.com/cover.jpg",
         "youtube_id": "",
         "cover_image_url": "https://example.com/cover.jpg",
+        "cover_srcset": [],
         "end_date": campaign.end_date.isoformat(),
         "days_left": 30,
         "has_ended": False,

@@ -7,7 +7,6 @@ from django.test import Client
 from freezegun import freeze_time
 
 from campaigns import caching
-from campaigns.tests.factories import CampaignFactory
 from common.cache_control import PRIVATE, PUBLIC
 from pledges.services import pledge_create
 from pledges.tests.factories import paid_donation
@@ -184,22 +183,8 @@ def built_frontend(settings, tmp_path):
     settings.FRONTEND_DIST = tmp_path
 
 
-def test_the_campaign_page_paints_its_cover_and_title_before_the_app_runs(browser, built_frontend, organizer):
-    campaign = CampaignFactory.create(
-        organizer=organizer, title="Roof <& Walls>", description="Help us.", image_url="/media/roof.jpg"
-    )
-
-    html = browser.get(f"/campaign/{campaign.pk}").content.decode()
-
-    root = html[html.index('<div id="root">') :]
-    assert '<img src="/media/roof.jpg" alt="Roof &lt;&amp; Walls&gt;" width="640" height="360"' in root
-    assert 'fetchpriority="high"' in root
-    assert '<h1 class="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">Roof &lt;&amp; Walls&gt;</h1>' in root
-
-
-def test_the_campaign_s_sub_pages_leave_the_app_to_render(browser, built_frontend, campaign):
+def test_the_campaign_s_sub_pages_carry_its_data_for_the_app_to_render(browser, built_frontend, campaign):
     for page in ("donate", "pledge"):
         html = browser.get(f"/campaign/{campaign.pk}/{page}").content.decode()
 
-        assert "<div id='root'></div>" in html
-        assert 'id="initial-campaign"' in html
+        assert '<div id="root"></div><script type="application/json" id="page-queries">' in html

@@ -1,4 +1,5 @@
-"""/campaign/{id} answers index.html with the campaign's link preview tags and data (config/spa.py)."""
+"""/campaign/{id} answers index.html with the campaign's link preview tags and data (config/spa.py);
+its render by the app's renderer: config/tests/test_spa.py."""
 
 import json
 import re
@@ -14,12 +15,12 @@ INDEX_HTML = (
     "<!doctype html><html><head><meta charset='UTF-8' /><title>Harambee</title></head>"
     "<body><div id='root'></div></body></html>"
 )
-INITIAL_CAMPAIGN = re.compile(r'<script id="initial-campaign" type="application/json">(.*?)</script>', re.DOTALL)
+PAGE_QUERIES = re.compile(r'<script type="application/json" id="page-queries">(.*?)</script>', re.DOTALL)
 
 
-def initial_campaign(html):
-    """The raw JSON text of the embedded campaign."""
-    found = INITIAL_CAMPAIGN.search(html)
+def page_queries(html):
+    """The raw JSON text of the answers the page carries for its hooks."""
+    found = PAGE_QUERIES.search(html)
     assert found is not None
     return found.group(1)
 
@@ -60,7 +61,8 @@ def test_an_active_campaign_page_carries_its_preview_tags(visitor_client, campai
 def test_the_page_embeds_the_campaign_as_a_visitor_sees_it_in_the_api(visitor_client, organizer_client, campaign):
     html = organizer_client.get(f"/campaign/{campaign.pk}").content.decode()
 
-    embedded = json.loads(initial_campaign(html))
+    [query, _ussd] = json.loads(page_queries(html))
+    embedded = query["data"]
 
     # The organizer's own fields (e-mail, can_edit) stay out of the shared page.
     assert embedded == visitor_client.get(f"/api/campaigns/{campaign.pk}").json()
@@ -78,10 +80,10 @@ def test_every_value_is_escaped(visitor_client):
     assert "<!--" not in html
     assert meta(html, "og:title") == "&quot;&gt;&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;"
     assert meta(html, "og:description").endswith("&amp; more")
-    raw_json = initial_campaign(html)
+    raw_json = page_queries(html)
     assert "<" not in raw_json
     assert "\\u003C/script\\u003E" in raw_json
-    assert json.loads(raw_json)["title"] == title
+    assert json.loads(raw_json)[0]["data"]["title"] == title
 
 
 def test_a_youtube_cover_previews_with_its_thumbnail(visitor_client):

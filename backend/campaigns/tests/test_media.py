@@ -9,6 +9,7 @@ from django.test.client import MULTIPART_CONTENT
 from PIL import ExifTags, Image
 
 from accounts.tests.factories import UserFactory
+from campaigns.tests.factories import CampaignFactory
 from campaigns.tests.wizard_support import animated_gif_bytes, gps_exif, image_bytes
 from campaigns.uploads import MEDIA_MAX_BYTES
 
@@ -45,6 +46,26 @@ def stored_image(url: str) -> tuple[Image.Image, bytes]:
     image = Image.open(io.BytesIO(content))
     image.load()
     return image, content
+
+
+class TestCoverRenditions:
+    def test_a_campaign_with_an_uploaded_cover_lists_its_renditions(self, signed_in_client):
+        body = upload(signed_in_client, "cover.jpg", image_bytes("JPEG", size=(2000, 1000)), "image/jpeg").json()
+        campaign = CampaignFactory.create(image_url=body["url"])
+
+        shown = signed_in_client.get(f"/api/campaigns/{campaign.pk}").json()
+
+        assert shown["cover_srcset"] == body["srcset"]
+        for entry in shown["cover_srcset"]:
+            assert stored_image(entry["url"])[0].format == "WEBP"
+
+    @pytest.mark.parametrize(
+        "image_url", ["/static/campaigns/covers/water.svg", "https://example.com/cover.jpg", "/media/other/x.jpg", ""]
+    )
+    def test_other_covers_have_none(self, api_client, image_url):
+        campaign = CampaignFactory.create(image_url=image_url)
+
+        assert api_client.get(f"/api/campaigns/{campaign.pk}").json()["cover_srcset"] == []
 
 
 class TestImages:

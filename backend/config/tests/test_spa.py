@@ -1,6 +1,19 @@
-import pytest
-from django.test import Client
+import contextlib
+import json
+import re
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from campaigns.models import CampaignStatus
+from campaigns.tests.factories import CampaignFactory
+from common import page_rendering
 from common.client_routes import CLIENT_ROUTE_PATTERN
 
 INDEX_HTML = "<!doctype html><title>Harambee</title><div id='root'></div>"
@@ -90,3 +103,212 @@ def test_an_unbuilt_frontend_gets_a_page_saying_how_to_build_it(settings, tmp_pa
 
     assert response.status_code == 200
     assert "The frontend is not built yet" in response.content.decode()
+
+
+# The campaign page, rendered by the app's renderer (common/page_rendering.py) and cached.
+
+CAMPAIGN_INDEX_HTML = (
+    '<!doctype html><html lang="en"><head><title>Harambee</title></head><body><div id="root"></div></body></html>'
+)
+RENDERED = '<div class="page"><h1>rendered</h1></div>'
+PAGE_MESSAGES = re.compile(r'<script type="application/json" id="page-messages">(.*?)</script>', re.DOTALL)
+PAGE_QUERIES = re.compile(r'<script type="application/json" id="page-queries">(.*?)</script>', re.DOTALL)
+
+
+class FakeRenderer:
+    """A renderer on loopback that answers ``status`` with ``html`` and ``messages`` after ``delay``
+    seconds and keeps what it was asked."""
+
+    def __init__(self) -> None:
+        self.requests: list[dict] = []
+        self.messages: dict[str, list[str]] = {}
+        self.status, self.html, self.delay = 200, RENDERED, 0.0
+        renderer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                renderer.requests.append({"url": self.path, **json.loads(body)})
+                time.sleep(renderer.delay)
+                self.send_response(renderer.status)
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                with contextlib.suppress(BrokenPipeError):  # a slow answer's asker is gone
+                    self.wfile.write(json.dumps({"html": renderer.html, "messages": renderer.messages}).encode())
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def campaign_site(settings, tmp_path, monkeypatch):
+    (tmp_path / "index.html").write_text(CAMPAIGN_INDEX_HTML, encoding="utf-8")
+    settings.FRONTEND_DIST = tmp_path
+    # Each test starts with a renderer this process has not given up on.
+    monkeypatch.setattr(page_rendering, "_retry_at", 0.0)
+
+
+@pytest.fixture
+def renderer(settings, campaign_site):
+    fake = FakeRenderer()
+    settings.RENDERER_URL = fake.url
+    yield fake
+    fake.close()
+
+
+@pytest.fixture
+def active_campaign(db):
+    return CampaignFactory.create(title="Church Roof Repair", category="church", story="Our roof </script><!-- leaks.")
+
+
+def page_queries(html: str) -> list[dict]:
+    found = PAGE_QUERIES.search(html)
+    assert found is not None
+    assert "<" not in found[1]  # nothing in it can end the script
+    return json.loads(found[1])
+
+
+def root_of(html: str) -> str:
+    return html[html.index('<div id="root">') : html.index('<script type="application/json"')]
+
+
+def test_the_campaign_page_is_the_renderer_s_html_of_the_app_with_its_data(renderer, active_campaign):
+    response = Client().get(f"/campaign/{active_campaign.pk}")
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert root_of(html) == f'<div id="root">{RENDERED}</div>'
+    campaign_json = Client().get(f"/api/campaigns/{active_campaign.pk}").json()
+    queries = [
+        {"queryKey": ["campaigns", "detail", active_campaign.pk], "data": campaign_json},
+        {"queryKey": ["ussd"], "data": {"service_code": settings.USSD_SERVICE_CODE}},
+    ]
+    assert page_queries(html) == queries
+    # The renderer gets what the browser gets: the same answers, under the same query keys.
+    assert renderer.requests == [
+        {"url": "/render", "path": f"/campaign/{active_campaign.pk}", "language": "en", "queries": queries}
+    ]
+
+
+def test_the_render_is_cached_until_the_campaign_changes(renderer, active_campaign):
+    first = Client().get(f"/campaign/{active_campaign.pk}").content
+    again = Client().get(f"/campaign/{active_campaign.pk}").content
+    assert again == first
+    assert len(renderer.requests) == 1
+
+    active_campaign.title = "Church Roof and Walls"
+    active_campaign.save()
+    renderer.html = "<h1>Church Roof and Walls</h1>"
+    changed = Client().get(f"/campaign/{active_campaign.pk}").content.decode()
+
+    assert len(renderer.requests) == 2
+    assert renderer.requests[1]["queries"][0]["data"]["title"] == "Church Roof and Walls"
+    assert root_of(changed) == '<div id="root"><h1>Church Roof and Walls</h1></div>'
+
+
+def test_each_language_has_its_own_render_with_the_messages_it_shows(renderer, active_campaign):
+    english = Client().get(f"/campaign/{active_campaign.pk}").content.decode()
+    renderer.messages = {"abc123": ["Ahadi </script>"]}
+    kiswahili = Client(HTTP_ACCEPT_LANGUAGE="sw").get(f"/campaign/{active_campaign.pk}").content.decode()
+    again = Client(HTTP_ACCEPT_LANGUAGE="sw").get(f"/campaign/{active_campaign.pk}").content.decode()
+
+    assert [request["language"] for request in renderer.requests] == ["en", "sw"]
+    assert renderer.requests[1]["queries"][0]["data"]["category_label"] == "Kanisa"
+    assert PAGE_MESSAGES.search(english) is None  # English text is in the app itself
+    messages = PAGE_MESSAGES.search(kiswahili)
+    assert messages is not None and "<" not in messages[1]
+    assert json.loads(messages[1]) == {"abc123": ["Ahadi </script>"]}
+    assert again == kiswahili
+
+
+def test_a_signed_in_viewer_gets_the_visitors_render_and_nothing_of_their_own(
+    renderer, make_api_client, active_campaign
+):
+    organizer = make_api_client(signed_in_as=active_campaign.organizer)
+
+    html = organizer.get(f"/campaign/{active_campaign.pk}").content.decode()
+
+    visitor_view = Client().get(f"/api/campaigns/{active_campaign.pk}").json()
+    assert visitor_view["organizer"] is None and visitor_view["can_edit"] is False
+    assert renderer.requests[0]["queries"][0]["data"] == visitor_view
+    assert page_queries(html)[0]["data"] == visitor_view
+    # A visitor then gets the same render, from the cache.
+    assert root_of(Client().get(f"/campaign/{active_campaign.pk}").content.decode()) == root_of(html)
+    assert len(renderer.requests) == 1
+
+
+@pytest.mark.parametrize("failure", ["refused", "error", "slow"])
+def test_without_its_render_the_page_goes_out_for_the_browser_to_render(
+    settings, campaign_site, active_campaign, caplog, failure
+):
+    fake = FakeRenderer()
+    settings.RENDERER_URL, settings.RENDERER_TIMEOUT_SECONDS = fake.url, 0.2
+    if failure == "refused":
+        fake.close()
+    elif failure == "error":
+        fake.status = 500
+    else:
+        fake.delay = 0.5
+
+    response = Client().get(f"/campaign/{active_campaign.pk}")
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert root_of(html) == '<div id="root"></div>'
+    assert page_queries(html)[0]["data"]["title"] == "Church Roof Repair"
+    assert "The renderer did not render" in caplog.text
+    if failure != "refused":
+        fake.close()
+
+
+def test_after_a_failure_the_renderer_is_left_alone_for_a_while_and_nothing_is_cached(
+    renderer, active_campaign, monkeypatch
+):
+    renderer.status = 500
+    Client().get(f"/campaign/{active_campaign.pk}")
+    Client().get(f"/campaign/{active_campaign.pk}")
+    assert len(renderer.requests) == 1
+
+    renderer.status = 200
+    monkeypatch.setattr(page_rendering, "_retry_at", 0.0)  # the pause is over
+    html = Client().get(f"/campaign/{active_campaign.pk}").content.decode()
+
+    assert len(renderer.requests) == 2
+    assert root_of(html) == f'<div id="root">{RENDERED}</div>'
+
+
+def test_the_campaign_s_other_pages_carry_its_data_but_are_not_rendered(renderer, active_campaign):
+    html = Client().get(f"/campaign/{active_campaign.pk}/donate").content.decode()
+
+    assert root_of(html) == '<div id="root"></div>'
+    assert page_queries(html)[0]["queryKey"] == ["campaigns", "detail", active_campaign.pk]
+    assert renderer.requests == []
+
+
+def test_a_hidden_campaign_is_still_404_without_a_render(renderer, db):
+    hidden = CampaignFactory.create(status=CampaignStatus.PENDING)
+
+    response = Client().get(f"/campaign/{hidden.pk}")
+
+    assert response.status_code == 404
+    assert response.content.decode() == CAMPAIGN_INDEX_HTML
+    assert renderer.requests == []
+
+
+def test_without_a_renderer_nothing_is_asked_nor_looked_up(settings, campaign_site, active_campaign):
+    settings.RENDERER_URL = ""
+    Client().get(f"/api/campaigns/{active_campaign.pk}")  # the campaign's view is cached
+
+    with CaptureQueriesContext(connection) as queries:
+        html = Client().get(f"/campaign/{active_campaign.pk}").content.decode()
+
+    assert root_of(html) == '<div id="root"></div>'
+    assert len(queries) == 0

@@ -23,7 +23,9 @@ const SOCIAL_LINKS = [
 
 export function Footer() {
   const { t } = useLingui();
-  const year = new Date().getFullYear();
+  const year = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: "Africa/Nairobi" }).format(
+    new Date(),
+  );
   return (
     <footer className="print:hidden border-t border-slate-200 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">

@@ -30,7 +30,11 @@ function subscribe(listener: () => void) {
 const ToastViewport = lazy(() => import("./ToastViewport"));
 
 export function Toaster() {
-  const current = useSyncExternalStore(subscribe, () => items);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => items,
+  );
   if (current.length === 0 && nextId === 1) return null;
   return (
     <Suspense fallback={null}>

@@ -14,13 +14,43 @@ const catalogues: Record<Exclude<Locale, "en">, () => Promise<{ messages: Messag
 };
 i18n.load("en", {});
 i18n.activate("en");
+const loaded = new Set<Locale>();
 
-export async function activateLocale(locale: Locale): Promise<void> {
-  if (locale !== "en") {
+/** Loads the locale's catalogue and activates it: in the browser and in the server's renderer. */
+export async function i18nActivate(locale: Locale): Promise<void> {
+  if (locale !== "en" && !loaded.has(locale)) {
     const { messages } = await catalogues[locale]();
     i18n.load(locale, messages);
+    loaded.add(locale);
   }
   i18n.activate(locale);
+}
+
+/**
+ * Starts the page in its language with the messages the server's render of it showed (in the page,
+ * backend/config/spa.py): the page hydrates at once, without waiting for the whole catalogue.
+ */
+export function i18nActivateShown(locale: Locale, shown: Messages): void {
+  i18n.load(locale, shown);
+  i18n.activate(locale);
+}
+
+/**
+ * Then the rest of the catalogue, for what the page shows later. Added without announcing a change:
+ * nothing shown changes, and a change reaching a part of the page React has not hydrated yet (its
+ * chunk still loading) would make React render that part again instead.
+ */
+export async function catalogueComplete(locale: Locale): Promise<void> {
+  if (locale === "en" || loaded.has(locale)) return;
+  const { messages } = await catalogues[locale]();
+  if (i18n.locale === locale) Object.assign(i18n.messages, messages);
+  else i18n.load(locale, messages);
+  loaded.add(locale);
+}
+
+/** The page's language from now on: its messages, and <html lang> for screen readers and spelling. */
+export async function activateLocale(locale: Locale): Promise<void> {
+  await i18nActivate(locale);
   document.documentElement.lang = locale;
 }
 

@@ -124,7 +124,10 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
                   <Trans>Ends on</Trans>
                 </dt>
                 <dd className="font-semibold text-slate-900">
-                  <time dateTime={campaign.end_date}>{endDate}</time>
+                  {/* Phones' date names differ with their ICU version: hydration keeps the server's. */}
+                  <time dateTime={campaign.end_date} suppressHydrationWarning>
+                    {endDate}
+                  </time>
                 </dd>
               </div>
               <div>
@@ -281,7 +284,16 @@ function Cover({ campaign }: { campaign: Campaign }) {
       />
     );
   }
-  return <CoverImage src={campaign.image_url} alt={campaign.title} className="rounded-xl" />;
+  return (
+    <CoverImage
+      src={campaign.image_url}
+      alt={campaign.title}
+      srcset={campaign.cover_srcset}
+      // The page's left column: the whole width on phones, 46rem beside the progress card on wide screens.
+      sizes="(min-width: 1024px) 46rem, 100vw"
+      className="rounded-xl"
+    />
+  );
 }
 
 /** Everyone sees that a campaign is over: closed early, or past its end date. */

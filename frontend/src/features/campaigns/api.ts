@@ -55,30 +55,11 @@ export function useExploreCampaigns(filters: ExploreFilters) {
   });
 }
 
-// The server puts the visitor's view of the campaign into /campaign/{id}'s HTML, so the page renders
-// at once; it is used for the first query of that campaign only (later visits fetch fresh data).
-let embedded: Campaign | undefined;
-let embeddedRead = false;
-
-function takeEmbeddedCampaign(id: number): Campaign | undefined {
-  if (!embeddedRead) {
-    embeddedRead = true;
-    try {
-      embedded = JSON.parse(document.getElementById("initial-campaign")?.textContent || "null") ?? undefined;
-    } catch {
-      embedded = undefined;
-    }
-  }
-  if (embedded?.id !== id) return undefined;
-  const campaign = embedded;
-  embedded = undefined;
-  return campaign;
-}
-
 /**
- * One campaign as the current viewer sees it. It is fetched again on every visit (staleTime 0):
- * the embedded copy is a visitor's view and a cached one may predate signing in or out, so the
- * viewer's own fields (liked_by_me, can_edit) are trusted once `isFetchedAfterMount`.
+ * One campaign as the current viewer sees it. It is fetched again on every visit (staleTime 0): the
+ * copy the server put into /campaign/{id} (under this key, backend/config/spa.py) is a visitor's view
+ * and a cached one may predate signing in or out, so the viewer's own fields (liked_by_me, can_edit)
+ * are trusted once `isFetchedAfterMount`.
  */
 export function useCampaign(id: number) {
   return useQuery({
@@ -87,7 +68,6 @@ export function useCampaign(id: number) {
       unwrap(
         await api.GET("/api/campaigns/{campaign_id}", { params: { path: { campaign_id: id } }, signal }),
       ),
-    initialData: () => takeEmbeddedCampaign(id),
     staleTime: 0,
   });
 }

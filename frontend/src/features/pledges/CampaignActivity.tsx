@@ -69,7 +69,12 @@ function ActivityList({
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900">{entry.name}</p>
                 <p className="text-xs text-slate-600">
-                  {entry.when && <time dateTime={entry.when}>{formatDay(entry.when, i18n.locale)}</time>}
+                  {entry.when && (
+                    // Phones' date names differ with their ICU version: hydration keeps the server's.
+                    <time dateTime={entry.when} suppressHydrationWarning>
+                      {formatDay(entry.when, i18n.locale)}
+                    </time>
+                  )}
                   {entry.hiddenFromPublic && (
                     <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">
                       <Trans>Anonymous to the public</Trans>

@@ -48,8 +48,12 @@ const challengeRetry: Middleware = {
 };
 
 // The page's own origin, written out: the same as relative addresses in a browser, and what the
-// tests' fetch (Node's, which has no page to resolve against) needs.
-export const api = createClient<paths>({ baseUrl: location.origin, credentials: "same-origin" });
+// tests' fetch (Node's, which has no page to resolve against) needs. The server's renderer has no
+// location and never fetches: it renders from the data it is given (src/entry-server.tsx).
+export const api = createClient<paths>({
+  baseUrl: typeof location === "undefined" ? "" : location.origin,
+  credentials: "same-origin",
+});
 api.use(csrfHeader);
 api.use(challengeRetry);
 

@@ -2614,6 +2614,11 @@ export interface components {
              */
             cover_image_url: string;
             /**
+             * Cover Srcset
+             * @description WebP renditions of an uploaded cover picture by width, narrowest first, for srcset; [] otherwise.
+             */
+            cover_srcset: components["schemas"]["SrcsetEntryOut"][];
+            /**
              * Created At
              * Format: date-time
              */
@@ -2726,6 +2731,11 @@ export interface components {
              * @description A still image for the card: the image or the YouTube thumbnail; '' if none.
              */
             cover_image_url: string;
+            /**
+             * Cover Srcset
+             * @description WebP renditions of an uploaded cover picture by width, narrowest first, for srcset; [] otherwise.
+             */
+            cover_srcset: components["schemas"]["SrcsetEntryOut"][];
             /**
              * Created At
              * Format: date-time

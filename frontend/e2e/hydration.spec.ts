@@ -1,0 +1,82 @@
+import { expect, type Page, test } from "@playwright/test";
+
+// The campaign page comes rendered by the server (backend/config/spa.py, frontend/src/entry-server.tsx)
+// and the app hydrates it (src/main.tsx): the server's elements must stay, with no mismatch reported.
+// Were the app to render again instead (a mismatch, or createRoot), its largest element would be
+// painted twice: these tests fail then.
+
+const DIALYSIS = "Dialysis Support for Brian Kiprotich";
+
+type Kept = { title: Element | null; cover: Element | null };
+declare global {
+  interface Window {
+    serverRendered: Kept;
+  }
+}
+
+async function campaignId(page: Page): Promise<number> {
+  const response = await page.request.get(`/api/campaigns?q=${encodeURIComponent(DIALYSIS)}`);
+  const [campaign] = await response.json();
+  return campaign.id;
+}
+
+/** Runs in the page before its scripts: keeps the server's heading and cover once the HTML is parsed
+ * (readyState 'interactive' comes before any module script runs). */
+function keepServerElements() {
+  document.addEventListener("readystatechange", () => {
+    if (document.readyState === "interactive") {
+      window.serverRendered = {
+        title: document.querySelector("#root h1"),
+        cover: document.querySelector("#root img"),
+      };
+    }
+  });
+}
+
+/** Waits until React has taken over the element (hydration marks the nodes it adopts). */
+const hydrated = (page: Page, which: keyof Kept) =>
+  page.waitForFunction(
+    (kept) => Object.keys(window.serverRendered[kept] ?? {}).some((key) => key.startsWith("__reactFiber$")),
+    which,
+  );
+
+for (const language of ["en", "sw"] as const) {
+  test(`the campaign page (${language}) is the server's HTML, hydrated without a mismatch`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    if (language === "sw") {
+      // How LocaleMiddleware knows a returning visitor's language (the switch sets it).
+      await context.addCookies([{ name: "django_language", value: "sw", url: baseURL }]);
+    }
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.addInitScript(keepServerElements);
+    const id = await campaignId(page);
+
+    await page.goto(`/campaign/${id}`);
+
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    expect(await page.evaluate(() => window.serverRendered.title?.textContent)).toBe(DIALYSIS);
+    expect(await page.evaluate(() => window.serverRendered.cover?.getAttribute("fetchpriority"))).toBe(
+      "high",
+    );
+    await hydrated(page, "title");
+    await hydrated(page, "cover");
+    // The viewer's own fetch of the campaign has come and re-rendered the page: still the same nodes.
+    await expect(page.getByRole("button", { name: language === "en" ? /Like/ : /Penda/ })).toBeEnabled();
+    expect(
+      await page.evaluate(
+        () =>
+          window.serverRendered.title === document.querySelector("#root h1") &&
+          window.serverRendered.cover === document.querySelector("#root img") &&
+          Boolean(window.serverRendered.title?.isConnected && window.serverRendered.cover?.isConnected),
+      ),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+  });
+}
