@@ -189,7 +189,8 @@ def _entry_carry_out(
 
 def desk_passcode_issue(*, user: User, event_id: int, volunteer: str) -> tuple[DeskPasscode, str]:
     """A passcode for one volunteer without an account (owners and admins): it adds entries to
-    this event only, until its close. Answers the row and the code, shown once."""
+    this event only, until its close. Answers the row and the code, shown once. Audited with the
+    volunteer and the event, never the code."""
     event = event_of_campaign_get(
         user=user, event_id=event_id, permission=Permission.RUN_EVENTS, denied=run_events_denied()
     )
@@ -205,6 +206,12 @@ def desk_passcode_issue(*, user: User, event_id: int, volunteer: str) -> tuple[D
             with transaction.atomic():
                 passcode = DeskPasscode.objects.create(
                     event=event, volunteer=volunteer[:60], code_hash=passcode_hash(code), issued_by=user
+                )
+                audit_record(
+                    actor=user,
+                    action=AuditAction.DESK_PASSCODE_ISSUED,
+                    target=passcode,
+                    after={"volunteer": passcode.volunteer, "event": event.pk},
                 )
         except IntegrityError:
             if attempt == PASSCODE_ATTEMPTS - 1:

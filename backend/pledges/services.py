@@ -62,7 +62,15 @@ from payments.services import (
     standing_order_send,
 )
 from pledges import codes, instalments, signals
-from pledges.models import DELETED_USER_NAME, CampaignFigures, Donation, InstalmentPlan, Pledge, PledgePayment
+from pledges.models import (
+    DELETED_USER_NAME,
+    CampaignFigures,
+    Donation,
+    InstalmentPlan,
+    Pledge,
+    PledgeChannel,
+    PledgePayment,
+)
 from pledges.selectors import (
     donations_made_by,
     pledge_managed_get,
@@ -252,13 +260,17 @@ def pledge_create(
         phone=validators.normalize_kenyan_phone(phone),
         amount=whole,
         is_anonymous=is_anonymous,
+        channel=PledgeChannel.WEB,
         plan=plan,
     )
 
 
-def pledge_create_by_phone(*, campaign_id: int, amount: int, phone: str, is_anonymous: bool) -> Pledge:
-    """Record a pledge made from a phone whose number the mobile network gave (the USSD menu):
-    no name or e-mail, the number marked verified (``Pledge.phone_verified``). The campaign's
+def pledge_create_by_phone(
+    *, campaign_id: int, amount: int, phone: str, is_anonymous: bool, channel: PledgeChannel
+) -> Pledge:
+    """Record a pledge made from a phone whose number the mobile network gave (``channel``: the USSD
+    menu or a PLEDGE text to the shortcode): no name or e-mail, the number marked verified
+    (``Pledge.phone_verified``). The campaign's
     rules are the web form's (open, visible to anyone, the largest single pledge) and so is the
     per-phone limit; there is no per-address limit, since one gateway carries every caller (the
     USSD app limits each number itself)."""
@@ -278,6 +290,7 @@ def pledge_create_by_phone(*, campaign_id: int, amount: int, phone: str, is_anon
         phone_verified=True,
         amount=amount,
         is_anonymous=is_anonymous,
+        channel=channel,
     )
 
 
@@ -331,6 +344,7 @@ def pledge_create_at_desk(
         phone=validators.normalize_kenyan_phone(phone),
         amount=amount,
         is_anonymous=is_anonymous,
+        channel=PledgeChannel.DESK,
         plan=plan,
     )
 

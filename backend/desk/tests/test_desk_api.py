@@ -75,12 +75,13 @@ def test_a_pledge_card_is_recorded_once_however_often_it_is_sent_and_its_pledger
     assert (first.status_code, again.status_code, changed_retry.status_code) == (201, 200, 200)
     assert first.json() == again.json() == changed_retry.json()
     pledge = Pledge.objects.get()
-    assert (pledge.name, pledge.amount, pledge.phone, pledge.email, pledge.user) == (
+    assert (pledge.name, pledge.amount, pledge.phone, pledge.email, pledge.user, pledge.channel) == (
         "Wanjiru Kamau",
         20_000,
         "+254712345678",
         "",
         None,
+        "desk",
     )
     assert first.json()["pledge_code"] == pledge.code
     assert figures(campaign)["pledged"] == 20_000

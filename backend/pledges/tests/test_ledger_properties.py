@@ -64,7 +64,7 @@ from payments.providers.paystack import PaystackClient
 from payments.tests.support import stk_callback
 from pledges import services as pledges
 from pledges.instalments import PlanTerms, Standing
-from pledges.models import Donation, InstalmentPlan, Pledge, PledgePayment
+from pledges.models import Donation, InstalmentPlan, Pledge, PledgeChannel, PledgePayment
 from simulators.statements import BankLine, Line, bank_statement_csv, statement_csv
 from statements import services as statements
 from statements.models import ImportedPayment, StatementImport
@@ -172,7 +172,11 @@ class Ledger(RuleBasedStateMachine):
         with refusable("pledge"):  # above the campaign's largest pledge
             if channel == "ussd":  # the phone channel: the number the network gave, nothing else
                 return pledges.pledge_create_by_phone(
-                    campaign_id=self.campaigns[c].pk, amount=amount, phone="0711000345", is_anonymous=False
+                    campaign_id=self.campaigns[c].pk,
+                    amount=amount,
+                    phone="0711000345",
+                    is_anonymous=False,
+                    channel=PledgeChannel.USSD,
                 )
             return pledges.pledge_create(
                 campaign_id=self.campaigns[c].pk,

@@ -2481,7 +2481,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed" | "live_entry_hidden" | "live_entry_unhidden" | "desk_passcode_revoked" | "cash_counted" | "cash_signed_off" | "cash_sign_off_withdrawn" | "event_thanks_sent";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed" | "live_entry_hidden" | "live_entry_unhidden" | "desk_passcode_issued" | "desk_passcode_revoked" | "cash_counted" | "cash_signed_off" | "cash_sign_off_withdrawn" | "event_thanks_sent";
         /** BankColumnsChoiceOut */
         BankColumnsChoiceOut: {
             /** @description The account's remembered columns, else suggested ones. */
@@ -3983,7 +3983,7 @@ export interface components {
          * @description How a pledge or gift of the night came in.
          * @enum {string}
          */
-        EntryMethod: "desk_pledge" | "desk_cash" | "desk_mpesa" | "web" | "phone" | "mpesa" | "card" | "other";
+        EntryMethod: "desk_pledge" | "desk_cash" | "desk_mpesa" | "web" | "ussd" | "sms" | "mpesa" | "card" | "other";
         /**
          * ErrorOut
          * @description Every error answer: a message to show, a stable code, and messages per field.
