@@ -1267,6 +1267,10 @@ def _desk_gift_already_in_books(
     if payment.status != Payment.Status.SUCCEEDED or payment.flagged:
         message = _("This M-Pesa receipt belongs to a payment that has not gone through: ask a treasurer.")
         raise FieldValidationError(message, field_errors={"mpesa_receipt": message})
+    if payment.is_reversed:
+        # Taken back (a mistaken entry, an undone statement import): the desk does not count it again.
+        message = _("This M-Pesa receipt was reversed in the books: ask a treasurer.")
+        raise FieldValidationError(message, field_errors={"mpesa_receipt": message})
     if payment.amount != amount:
         message = _("M-Pesa says this receipt was for %(amount)s.") % {"amount": format_ksh(payment.amount)}
         raise FieldValidationError(message, field_errors={"amount": message})

@@ -17,6 +17,7 @@ from notifications.models import NotificationLog
 from organizations.models import Membership
 from organizations.roles import Role
 from payments.models import Payment
+from payments.services import payment_reverse
 from pledges.models import Donation, InstalmentPlan, Pledge
 from pledges.tests.factories import make_pledge
 from pledges.tests.test_management import pay_bill
@@ -205,6 +206,21 @@ def test_an_mpesa_gift_already_paying_a_pledge_is_not_credited_again(usher, camp
     assert not Donation.objects.exists()
     assert Pledge.objects.get(pk=pledge.pk).paid_amount == 2_000
     assert figures(campaign)["raised"] == 2_000
+
+
+def test_an_mpesa_receipt_reversed_in_the_books_is_refused_and_counts_nothing(usher, organizer, campaign, event):
+    first = entry(usher, event, kind="mpesa", amount=2_000, phone="", mpesa_receipt="SLK4H7R2QX")
+    payment_reverse(reference=Payment.objects.get().reference, user=organizer, reason="Typed in error")
+
+    again = entry(usher, event, kind="mpesa", amount=2_000, phone="", mpesa_receipt="SLK4H7R2QX")
+
+    assert first.status_code == 201
+    assert again.status_code == 422
+    assert again.json()["field_errors"] == {
+        "mpesa_receipt": "This M-Pesa receipt was reversed in the books: ask a treasurer."
+    }
+    assert DeskEntry.objects.count() == 1
+    assert figures(campaign) == {"pledged": 0, "raised": 0, "donors": 0}
 
 
 def test_a_passcode_adds_entries_to_its_event_and_can_do_nothing_else(
