@@ -65,6 +65,10 @@ class DeskOut(Schema):
     campaign_title: str
     event: EventOut | None = Field(description="The event the desk records for; none open: nothing can be added.")
     usher_name: str
+    usher_key: str = Field(
+        description="Who is at the desk, 'user-<id>' or 'passcode-<id>': a desk sends the entries it keeps only "
+        "under the usher who typed them."
+    )
     by_passcode: bool
     can_issue_passcodes: bool = Field(description="Owners and admins issue passcodes to volunteers.")
     entries_count: int = Field(description="This usher's entries at the event.")
@@ -78,6 +82,7 @@ class DeskOut(Schema):
             campaign_title=desk.campaign.title,
             event=EventOut.from_orm(desk.event) if desk.event is not None else None,
             usher_name=desk.usher_name,
+            usher_key=desk.usher_key,
             by_passcode=desk.by_passcode,
             can_issue_passcodes=desk.can_issue_passcodes,
             entries_count=desk.entries_count,

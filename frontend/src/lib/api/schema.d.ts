@@ -3701,6 +3701,11 @@ export interface components {
             event: components["schemas"]["EventOut"] | null;
             /** Recent */
             recent: components["schemas"]["DeskEntryOut"][];
+            /**
+             * Usher Key
+             * @description Who is at the desk, 'user-<id>' or 'passcode-<id>': a desk sends the entries it keeps only under the usher who typed them.
+             */
+            usher_key: string;
             /** Usher Name */
             usher_name: string;
         };
