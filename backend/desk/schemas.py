@@ -20,7 +20,6 @@ from desk.selectors import (
 )
 from desk.services import ThanksSent
 from events.schemas import EventOut
-from notifications.event_thanks import THANKS_MAX_LENGTH
 from notifications.selectors import ThanksStatus
 
 
@@ -310,7 +309,9 @@ class ThanksStatusOut(Schema):
 
 class ThanksIn(Schema):
     text: str = Field(
-        max_length=1000, description=f"As the givers will read it; at most {THANKS_MAX_LENGTH} characters."
+        max_length=1000,
+        description="As the givers will read it; one SMS at most (notifications/sms_length.py: 160 characters "
+        "of the GSM alphabet, extension characters counting two, else 70).",
     )
 
 
@@ -345,7 +346,6 @@ class EventReportOut(Schema):
     by_usher: list[UsherFiguresOut]
     entries: list[ReportEntryOut] = Field(description="The first first.")
     thanks: ThanksStatusOut
-    thanks_max_length: int = Field(description="The longest thank-you message: one SMS.")
 
     @classmethod
     def from_report(cls, report: EventReport) -> "EventReportOut":
@@ -364,5 +364,4 @@ class EventReportOut(Schema):
             by_usher=[UsherFiguresOut.of(usher) for usher in report.by_usher],
             entries=[ReportEntryOut.of(line) for line in report.entries],
             thanks=ThanksStatusOut.of(report.thanks),
-            thanks_max_length=THANKS_MAX_LENGTH,
         )

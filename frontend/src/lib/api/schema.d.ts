@@ -4082,11 +4082,6 @@ export interface components {
             /** @description The night's live pledges. */
             pledged: components["schemas"]["FiguresOut"];
             thanks: components["schemas"]["ThanksStatusOut"];
-            /**
-             * Thanks Max Length
-             * @description The longest thank-you message: one SMS.
-             */
-            thanks_max_length: number;
         };
         /**
          * EventState
@@ -6458,7 +6453,7 @@ export interface components {
         ThanksIn: {
             /**
              * Text
-             * @description As the givers will read it; at most 160 characters.
+             * @description As the givers will read it; one SMS at most (notifications/sms_length.py: 160 characters of the GSM alphabet, extension characters counting two, else 70).
              */
             text: string;
         };
