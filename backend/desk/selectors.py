@@ -35,6 +35,7 @@ class Desk:
     campaign: Campaign
     event: Event | None
     usher_name: str
+    usher_key: str
     by_passcode: bool
     can_issue_passcodes: bool
     entries_count: int
@@ -69,6 +70,7 @@ def desk_get(*, actor: DeskActor, campaign_id: int) -> Desk:
         campaign=campaign,
         event=event,
         usher_name=actor.name,
+        usher_key=actor.usher_key,
         by_passcode=actor.passcode is not None,
         can_issue_passcodes=actor.user is not None and campaign.allows(actor.user, Permission.RUN_EVENTS),
         entries_count=figures["count"],

@@ -42,8 +42,9 @@ from desk.selectors import (
     run_events_denied,
 )
 from events.models import Event, EventState
-from notifications.event_thanks import THANKS_MAX_LENGTH, ThanksQueued, ThanksRecipient, event_thanks_queue
+from notifications.event_thanks import ThanksQueued, ThanksRecipient, event_thanks_queue
 from notifications.models import NotificationLog
+from notifications.sms_length import sms_length
 from organizations.roles import Permission
 from pledges.instalments import PlanTerms
 from pledges.models import DELETED_USER_NAME
@@ -462,6 +463,24 @@ class ThanksSent(ThanksQueued):
     no_contact: int  # gifts with neither a number nor an e-mail address (a cash envelope)
 
 
+def _thanks_text_refusal(text: str) -> str | None:
+    """Why ``text`` cannot be the thank-you message (empty, or longer than one SMS: ``sms_length``)."""
+    if not text:
+        return _("Write the message: it goes to the givers as one SMS.")
+    length = sms_length(text)
+    if length.fits_one_sms:
+        return None
+    if length.encoding == "ucs2":
+        return _(
+            "The message is %(over)d characters too long for one SMS: with %(characters)s, which the SMS "
+            "alphabet lacks, one SMS holds %(limit)d characters."
+        ) % {"over": -length.remaining, "characters": " ".join(length.outside_alphabet), "limit": length.limit}
+    return _("The message is %(over)d characters too long for one SMS (%(limit)d at most).") % {
+        "over": -length.remaining,
+        "limit": length.limit,
+    }
+
+
 def event_thanks_send(*, user: User, event_id: int, text: str) -> ThanksSent:
     """Thank everyone who pledged or gave during the closed event (the night's report's entries)
     with ``text`` (one SMS long), each giver once however many pledges they made: by SMS to their
@@ -472,10 +491,7 @@ def event_thanks_send(*, user: User, event_id: int, text: str) -> ThanksSent:
     if event.state != EventState.CLOSED:
         raise ServiceError(_("Thank the givers once the event is closed."), code="event_not_closed")
     text = text.strip()
-    if not text or len(text) > THANKS_MAX_LENGTH:
-        message = _("Write a message of at most %(count)d characters: it goes as one SMS.") % {
-            "count": THANKS_MAX_LENGTH
-        }
+    if message := _thanks_text_refusal(text):
         raise FieldValidationError(message, field_errors={"text": message})
     recipients: dict[str, ThanksRecipient] = {}
     no_contact = 0

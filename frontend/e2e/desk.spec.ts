@@ -155,3 +155,61 @@ test("two desks and a big screen: entries from both arrive, and a desk offline l
   // The night is over: the campaign has one open event at a time, and the other specs open their own.
   await post(owner, `/api/events/${eventId}/close`);
 });
+
+test("entries typed under a revoked passcode are never sent under the next volunteer on the same phone", async ({
+  page: owner,
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const id = await ministryCampaignId(request);
+  const stamp = Date.now();
+  await signIn(owner, DEMO_ORGANIZER, { next: "/dashboard" });
+  const eventId = await openTonightsEvent(owner, id);
+  const mary = await post(owner, `/api/events/${eventId}/desk-passcodes`, { volunteer: "Mary Wambui" });
+  const john = await post(owner, `/api/events/${eventId}/desk-passcodes`, { volunteer: "John Kamau" });
+
+  const phoneContext = await browser.newContext();
+  const phone = await phoneContext.newPage();
+  await phone.goto(`/campaign/${id}/desk`);
+  await phone.getByLabel("Desk passcode").fill(mary.passcode);
+  await phone.getByRole("button", { name: "Open the desk" }).click();
+  await expect(phone.getByText(/· Mary Wambui$/)).toBeVisible();
+
+  // The owner revokes Mary's passcode; her phone has not heard yet and keeps what she types.
+  const listed = await (await owner.request.get(`/api/events/${eventId}/desk-passcodes`)).json();
+  const marys = listed.find((passcode: { volunteer: string }) => passcode.volunteer === "Mary Wambui");
+  const session = await (await owner.request.get("/api/auth/session")).json();
+  const revoked = await owner.request.post(`/api/events/${eventId}/desk-passcodes/${marys.id}/revocation`, {
+    headers: { "X-CSRFToken": session.csrf_token },
+  });
+  expect(revoked.status()).toBe(204);
+  await addEntry(phone, "Cash", 700, `Envelope ${stamp}`);
+  await expect(waiting(phone)).toContainText("1");
+
+  await phone.reload();
+  await expect(phone.getByRole("alert")).toContainText("Mary Wambui is no longer signed in at this desk");
+  await expect(phone.getByRole("alert")).toContainText("1 entry typed here is kept on this phone");
+
+  // John signs in on the same phone: Mary's envelope is held aside, never sent under him.
+  await phone.getByLabel("Desk passcode").fill(john.passcode);
+  await phone.getByRole("button", { name: "Open the desk" }).click();
+  await expect(phone.getByText(/· John Kamau$/)).toBeVisible();
+  const held = phone.getByTestId("desk-held-aside");
+  await expect(held).toContainText(
+    "Typed by Mary Wambui, who is no longer signed in here: show them to a treasurer",
+  );
+  await expect(held).toContainText(`Ksh 700 · Envelope ${stamp}`);
+  await expect(waiting(phone)).toContainText("0");
+  await expectAccessible(phone);
+  const desk = await (await phone.request.get(`/api/campaigns/${id}/desk`)).json();
+  expect(desk.entries_count).toBe(0);
+
+  // A treasurer has read it: it is discarded on purpose.
+  await held.getByRole("button", { name: "Discard the entries of Mary Wambui" }).click();
+  await held.getByRole("button", { name: "Yes, discard them" }).click();
+  await expect(held).toHaveCount(0);
+
+  await phoneContext.close();
+  await post(owner, `/api/events/${eventId}/close`);
+});

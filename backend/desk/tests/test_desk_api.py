@@ -246,6 +246,7 @@ def test_a_passcode_adds_entries_to_its_event_and_can_do_nothing_else(
     assert added.status_code == 201, added.content
     assert (desk.status_code, desk.json()["usher_name"], desk.json()["entries_count"]) == (200, "Mary Wambui", 1)
     assert DeskEntry.objects.get().usher_name == "Mary Wambui"
+    assert desk.json()["usher_key"] == f"passcode-{DeskEntry.objects.get().passcode_id}"
     assert (elsewhere.status_code, elsewhere.json()["code"]) == (403, "passcode_other_event")
     assert other_desk.status_code == 403
     assert [answer.status_code for answer in forbidden] == [401] * len(forbidden)
@@ -305,7 +306,9 @@ def test_entries_are_limited_per_usher_never_per_address(make_api_client, campai
     assert other == 201
 
 
-def test_the_desk_counts_each_ushers_own_entries(usher, organizer_client, campaign, event):
+def test_the_desk_counts_each_ushers_own_entries_and_names_who_is_at_it(
+    usher, organizer_client, organizer, campaign, event
+):
     for amount in (1_000, 2_000):
         entry(usher, event, amount=amount, phone=f"07{amount:08}")
     entry(organizer_client, event, kind="cash", amount=500, phone="")
@@ -316,6 +319,7 @@ def test_the_desk_counts_each_ushers_own_entries(usher, organizer_client, campai
     assert (mine["entries_count"], mine["entries_total"], mine["event"]["id"]) == (2, 3_000, event.pk)
     assert [e["amount"] for e in mine["recent"]] == [2_000, 1_000]
     assert (owners["entries_count"], owners["entries_total"]) == (1, 500)
+    assert (owners["usher_key"], mine["usher_key"] != owners["usher_key"]) == (f"user-{organizer.pk}", True)
     assert timezone.now() >= event.opened_at
 
 

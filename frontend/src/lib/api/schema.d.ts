@@ -3703,6 +3703,11 @@ export interface components {
             event: components["schemas"]["EventOut"] | null;
             /** Recent */
             recent: components["schemas"]["DeskEntryOut"][];
+            /**
+             * Usher Key
+             * @description Who is at the desk, 'user-<id>' or 'passcode-<id>': a desk sends the entries it keeps only under the usher who typed them.
+             */
+            usher_key: string;
             /** Usher Name */
             usher_name: string;
         };
@@ -4079,11 +4084,6 @@ export interface components {
             /** @description The night's live pledges. */
             pledged: components["schemas"]["FiguresOut"];
             thanks: components["schemas"]["ThanksStatusOut"];
-            /**
-             * Thanks Max Length
-             * @description The longest thank-you message: one SMS.
-             */
-            thanks_max_length: number;
         };
         /**
          * EventState
@@ -6455,7 +6455,7 @@ export interface components {
         ThanksIn: {
             /**
              * Text
-             * @description As the givers will read it; at most 160 characters.
+             * @description As the givers will read it; one SMS at most (notifications/sms_length.py: 160 characters of the GSM alphabet, extension characters counting two, else 70).
              */
             text: string;
         };
