@@ -46,6 +46,7 @@ class AuditAction(models.TextChoices):
     PLEDGE_CLAIMED = "pledge_claimed", _("Pledge made by phone claimed by its number's verified owner")
     LIVE_ENTRY_HIDDEN = "live_entry_hidden", _("Entry hidden from the big screen")
     LIVE_ENTRY_UNHIDDEN = "live_entry_unhidden", _("Hidden entry shown on the big screen again")
+    DESK_PASSCODE_ISSUED = "desk_passcode_issued", _("Desk passcode issued")
     DESK_PASSCODE_REVOKED = "desk_passcode_revoked", _("Desk passcode revoked")
     CASH_COUNTED = "cash_counted", _("Cash counted for an usher at an event, or its count changed")
     CASH_SIGNED_OFF = "cash_signed_off", _("An event's cash count signed off")

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from accounts.models import User
-from desk.models import DeskPasscode
+from desk.models import DeskPasscode, usher_key_of
 
 
 @dataclass(frozen=True)
@@ -19,6 +19,14 @@ class DeskActor:
             return self.user.display_name
         assert self.passcode is not None
         return self.passcode.volunteer
+
+    @property
+    def usher_key(self) -> str:
+        """Who is typing, as the cash count names ushers (``usher_key_of``)."""
+        return usher_key_of(
+            usher_id=self.user.pk if self.user is not None else None,
+            passcode_id=self.passcode.pk if self.passcode is not None else None,
+        )
 
     @property
     def limit_key(self) -> str:

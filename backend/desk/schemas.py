@@ -20,8 +20,8 @@ from desk.selectors import (
 )
 from desk.services import ThanksSent
 from events.schemas import EventOut
-from notifications.event_thanks import THANKS_MAX_LENGTH
 from notifications.selectors import ThanksStatus
+from pledges.schemas import PlanIn
 
 
 class DeskEntryIn(Schema):
@@ -34,6 +34,7 @@ class DeskEntryIn(Schema):
     phone: str = Field("", max_length=32, description="Required for a pledge (its SMS goes there).")
     is_anonymous: bool = False
     mpesa_receipt: str = Field("", max_length=32, description="Required for an M-Pesa gift.")
+    plan: PlanIn | None = Field(None, description="A pledge card's instalment plan, if its pledger chose one.")
 
 
 class DeskEntryOut(Schema):
@@ -65,6 +66,10 @@ class DeskOut(Schema):
     campaign_title: str
     event: EventOut | None = Field(description="The event the desk records for; none open: nothing can be added.")
     usher_name: str
+    usher_key: str = Field(
+        description="Who is at the desk, 'user-<id>' or 'passcode-<id>': a desk sends the entries it keeps only "
+        "under the usher who typed them."
+    )
     by_passcode: bool
     can_issue_passcodes: bool = Field(description="Owners and admins issue passcodes to volunteers.")
     entries_count: int = Field(description="This usher's entries at the event.")
@@ -78,6 +83,7 @@ class DeskOut(Schema):
             campaign_title=desk.campaign.title,
             event=EventOut.from_orm(desk.event) if desk.event is not None else None,
             usher_name=desk.usher_name,
+            usher_key=desk.usher_key,
             by_passcode=desk.by_passcode,
             can_issue_passcodes=desk.can_issue_passcodes,
             entries_count=desk.entries_count,
@@ -305,7 +311,9 @@ class ThanksStatusOut(Schema):
 
 class ThanksIn(Schema):
     text: str = Field(
-        max_length=1000, description=f"As the givers will read it; at most {THANKS_MAX_LENGTH} characters."
+        max_length=1000,
+        description="As the givers will read it; one SMS at most (notifications/sms_length.py: 160 characters "
+        "of the GSM alphabet, extension characters counting two, else 70).",
     )
 
 
@@ -340,7 +348,6 @@ class EventReportOut(Schema):
     by_usher: list[UsherFiguresOut]
     entries: list[ReportEntryOut] = Field(description="The first first.")
     thanks: ThanksStatusOut
-    thanks_max_length: int = Field(description="The longest thank-you message: one SMS.")
 
     @classmethod
     def from_report(cls, report: EventReport) -> "EventReportOut":
@@ -359,5 +366,4 @@ class EventReportOut(Schema):
             by_usher=[UsherFiguresOut.of(usher) for usher in report.by_usher],
             entries=[ReportEntryOut.of(line) for line in report.entries],
             thanks=ThanksStatusOut.of(report.thanks),
-            thanks_max_length=THANKS_MAX_LENGTH,
         )

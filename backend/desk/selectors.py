@@ -24,7 +24,7 @@ from events.selectors import event_open_of
 from notifications.selectors import ThanksStatus, event_thanks_status
 from organizations.roles import Permission
 from payments.models import Payment
-from pledges.models import Donation, Pledge, shown_giver_name
+from pledges.models import Donation, Pledge, PledgeChannel, shown_giver_name
 
 # What a desk lists of its own entries: enough to check the last few cards against the pile.
 RECENT_ENTRIES = 10
@@ -35,6 +35,7 @@ class Desk:
     campaign: Campaign
     event: Event | None
     usher_name: str
+    usher_key: str
     by_passcode: bool
     can_issue_passcodes: bool
     entries_count: int
@@ -69,6 +70,7 @@ def desk_get(*, actor: DeskActor, campaign_id: int) -> Desk:
         campaign=campaign,
         event=event,
         usher_name=actor.name,
+        usher_key=actor.usher_key,
         by_passcode=actor.passcode is not None,
         can_issue_passcodes=actor.user is not None and campaign.allows(actor.user, Permission.RUN_EVENTS),
         entries_count=figures["count"],
@@ -279,7 +281,8 @@ class EntryMethod(StrEnum):
     DESK_CASH = "desk_cash"
     DESK_MPESA = "desk_mpesa"  # M-Pesa to the church's number, its receipt typed at the desk
     WEB = "web"  # a pledge on the campaign page
-    PHONE = "phone"  # a pledge by USSD or SMS (a pledge does not record which of the two)
+    USSD = "ussd"  # a pledge on the USSD menu
+    SMS = "sms"  # a PLEDGE text to the shortcode
     MPESA = "mpesa"  # a gift paid by M-Pesa online or by phone (PIN prompt or paybill)
     CARD = "card"
     OTHER = "other"  # a gift some other way (a bank transfer)
@@ -290,7 +293,8 @@ METHOD_LABELS = {
     EntryMethod.DESK_CASH: gettext_lazy("Desk: cash"),
     EntryMethod.DESK_MPESA: gettext_lazy("Desk: M-Pesa"),
     EntryMethod.WEB: gettext_lazy("Online pledge"),
-    EntryMethod.PHONE: gettext_lazy("Pledge by USSD or SMS"),
+    EntryMethod.USSD: gettext_lazy("Pledge by USSD"),
+    EntryMethod.SMS: gettext_lazy("Pledge by SMS"),
     EntryMethod.MPESA: gettext_lazy("M-Pesa gift"),
     EntryMethod.CARD: gettext_lazy("Card gift"),
     EntryMethod.OTHER: gettext_lazy("Other gift"),
@@ -300,6 +304,12 @@ GIFT_METHODS = {
     Payment.Provider.MPESA_C2B: EntryMethod.MPESA,
     Payment.Provider.MPESA_MANUAL: EntryMethod.MPESA,
     Payment.Provider.CARD: EntryMethod.CARD,
+}
+PLEDGE_METHODS = {
+    PledgeChannel.DESK: EntryMethod.DESK_PLEDGE,
+    PledgeChannel.WEB: EntryMethod.WEB,
+    PledgeChannel.USSD: EntryMethod.USSD,
+    PledgeChannel.SMS: EntryMethod.SMS,
 }
 DESK_METHODS = {
     DeskEntryKind.PLEDGE: EntryMethod.DESK_PLEDGE,
@@ -477,15 +487,11 @@ def _desk_entry(pledge: Pledge) -> DeskEntry | None:
 
 def _pledge_line(pledge: Pledge, *, new: bool) -> ReportEntry:
     desk_entry = _desk_entry(pledge)
-    if desk_entry is not None:
-        method = EntryMethod.DESK_PLEDGE
-    else:
-        method = EntryMethod.PHONE if pledge.phone_verified else EntryMethod.WEB
     return ReportEntry(
         kind="pledge",
         id=pledge.pk,
         at=pledge.created_at,
-        method=method,
+        method=PLEDGE_METHODS[PledgeChannel(pledge.channel)],
         name=shown_giver_name(pledge.name, pledge.phone),
         is_anonymous=pledge.is_anonymous,
         phone=pledge.phone,

@@ -42,9 +42,11 @@ from desk.selectors import (
     run_events_denied,
 )
 from events.models import Event, EventState
-from notifications.event_thanks import THANKS_MAX_LENGTH, ThanksQueued, ThanksRecipient, event_thanks_queue
+from notifications.event_thanks import ThanksQueued, ThanksRecipient, event_thanks_queue
 from notifications.models import NotificationLog
+from notifications.sms_length import sms_length
 from organizations.roles import Permission
+from pledges.instalments import PlanTerms
 from pledges.models import DELETED_USER_NAME
 from pledges.services import donation_record_at_desk, pledge_create_at_desk
 
@@ -95,16 +97,21 @@ def desk_entry_record(
     phone: str,
     is_anonymous: bool,
     mpesa_receipt: str,
+    plan: PlanTerms | None = None,
 ) -> tuple[DeskEntry, bool]:
-    """Record a pledge card or gift typed at ``event_id``'s desk, once per ``idempotency_key``:
-    answers the entry and whether it is new. The same key again returns the first entry (whatever
-    the body says), if the same usher sent it. Limited per usher (``RATE_LIMIT_DESK_ENTRY``)."""
+    """Record a pledge card (with the instalment ``plan`` it carries, if any) or gift typed at
+    ``event_id``'s desk, once per ``idempotency_key``: answers the entry and whether it is new. The
+    same key again returns the first entry (whatever the body says), if the same usher sent it.
+    Limited per usher (``RATE_LIMIT_DESK_ENTRY``)."""
     key = idempotency_key.strip()
     if not key:
         raise FieldValidationError(_("This entry has no key."), field_errors={"idempotency_key": _("Required")})
     existing = DeskEntry.objects.filter(idempotency_key=key).first()
     if existing is not None:
         return _replayed(existing, actor), False
+    if plan is not None and kind != DeskEntryKind.PLEDGE:
+        message = _("Only a pledge card is paid in instalments.")
+        raise FieldValidationError(message, field_errors={"plan": message})
     event = desk_event_get(actor=actor, event_id=event_id)
     ratelimit.enforce(
         scope="desk-entry",
@@ -131,6 +138,7 @@ def desk_entry_record(
                 is_anonymous=is_anonymous,
                 mpesa_receipt=mpesa_receipt,
                 amount=amount,
+                plan=plan,
             )
     except IntegrityError:
         # The same entry delivered twice at once (a retry racing the first): the first one won.
@@ -150,12 +158,20 @@ def _replayed(entry: DeskEntry, actor: DeskActor) -> DeskEntry:
 
 
 def _entry_carry_out(
-    entry: DeskEntry, *, actor: DeskActor, name: str, phone: str, is_anonymous: bool, mpesa_receipt: str, amount: int
+    entry: DeskEntry,
+    *,
+    actor: DeskActor,
+    name: str,
+    phone: str,
+    is_anonymous: bool,
+    mpesa_receipt: str,
+    amount: int,
+    plan: PlanTerms | None,
 ) -> None:
     campaign = entry.event.campaign
     if entry.kind == DeskEntryKind.PLEDGE:
         entry.pledge = pledge_create_at_desk(
-            campaign=campaign, amount=amount, name=name, phone=phone, is_anonymous=is_anonymous
+            campaign=campaign, amount=amount, name=name, phone=phone, is_anonymous=is_anonymous, plan=plan
         )
     else:
         gift = donation_record_at_desk(
@@ -174,7 +190,8 @@ def _entry_carry_out(
 
 def desk_passcode_issue(*, user: User, event_id: int, volunteer: str) -> tuple[DeskPasscode, str]:
     """A passcode for one volunteer without an account (owners and admins): it adds entries to
-    this event only, until its close. Answers the row and the code, shown once."""
+    this event only, until its close. Answers the row and the code, shown once. Audited with the
+    volunteer and the event, never the code."""
     event = event_of_campaign_get(
         user=user, event_id=event_id, permission=Permission.RUN_EVENTS, denied=run_events_denied()
     )
@@ -190,6 +207,12 @@ def desk_passcode_issue(*, user: User, event_id: int, volunteer: str) -> tuple[D
             with transaction.atomic():
                 passcode = DeskPasscode.objects.create(
                     event=event, volunteer=volunteer[:60], code_hash=passcode_hash(code), issued_by=user
+                )
+                audit_record(
+                    actor=user,
+                    action=AuditAction.DESK_PASSCODE_ISSUED,
+                    target=passcode,
+                    after={"volunteer": passcode.volunteer, "event": event.pk},
                 )
         except IntegrityError:
             if attempt == PASSCODE_ATTEMPTS - 1:
@@ -440,6 +463,24 @@ class ThanksSent(ThanksQueued):
     no_contact: int  # gifts with neither a number nor an e-mail address (a cash envelope)
 
 
+def _thanks_text_refusal(text: str) -> str | None:
+    """Why ``text`` cannot be the thank-you message (empty, or longer than one SMS: ``sms_length``)."""
+    if not text:
+        return _("Write the message: it goes to the givers as one SMS.")
+    length = sms_length(text)
+    if length.fits_one_sms:
+        return None
+    if length.encoding == "ucs2":
+        return _(
+            "The message is %(over)d characters too long for one SMS: with %(characters)s, which the SMS "
+            "alphabet lacks, one SMS holds %(limit)d characters."
+        ) % {"over": -length.remaining, "characters": " ".join(length.outside_alphabet), "limit": length.limit}
+    return _("The message is %(over)d characters too long for one SMS (%(limit)d at most).") % {
+        "over": -length.remaining,
+        "limit": length.limit,
+    }
+
+
 def event_thanks_send(*, user: User, event_id: int, text: str) -> ThanksSent:
     """Thank everyone who pledged or gave during the closed event (the night's report's entries)
     with ``text`` (one SMS long), each giver once however many pledges they made: by SMS to their
@@ -450,10 +491,7 @@ def event_thanks_send(*, user: User, event_id: int, text: str) -> ThanksSent:
     if event.state != EventState.CLOSED:
         raise ServiceError(_("Thank the givers once the event is closed."), code="event_not_closed")
     text = text.strip()
-    if not text or len(text) > THANKS_MAX_LENGTH:
-        message = _("Write a message of at most %(count)d characters: it goes as one SMS.") % {
-            "count": THANKS_MAX_LENGTH
-        }
+    if message := _thanks_text_refusal(text):
         raise FieldValidationError(message, field_errors={"text": message})
     recipients: dict[str, ThanksRecipient] = {}
     no_contact = 0

@@ -31,9 +31,6 @@ from notifications.outbox import (
     quiet_hours_end,
 )
 
-# One SMS: 160 characters of the GSM alphabet.
-THANKS_MAX_LENGTH = 160
-
 
 @dataclass(frozen=True)
 class ThanksRecipient:

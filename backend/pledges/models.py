@@ -63,6 +63,16 @@ class CampaignFigures:
         return CampaignFigures(*(mine - theirs for mine, theirs in zip(astuple(self), astuple(other), strict=True)))
 
 
+class PledgeChannel(models.TextChoices):
+    """Where a pledge was made, set once by the service that records it: the campaign page, the
+    USSD menu, a PLEDGE text to the shortcode, or a pledge card typed at an event's desk."""
+
+    WEB = "web", _("Online")
+    USSD = "ussd", _("USSD")
+    SMS = "sms", _("SMS")
+    DESK = "desk", _("Event desk")
+
+
 class PledgeQuerySet(models.QuerySet["Pledge"]):
     def live(self) -> "PledgeQuerySet":
         """Not cancelled: counted in the totals, the summary and the reminders."""
@@ -93,6 +103,7 @@ class Pledge(models.Model):
         default=False,
         help_text="The phone number was given by the mobile network (a pledge made by USSD), not typed by someone.",
     )
+    channel = models.CharField(max_length=8, choices=PledgeChannel.choices)
     amount = models.PositiveIntegerField(help_text="Whole KES, at least 1.")
     is_anonymous = models.BooleanField(default=False)
     language = models.CharField(

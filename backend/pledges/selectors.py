@@ -269,6 +269,7 @@ def pledge_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
         _("Pledge code"),
         _("Confirmed at"),
         _("Confirmed by"),
+        _("Channel"),
     ]
     pledges = Pledge.objects.filter(campaign=campaign).select_related("confirmed_by").order_by("created_at", "id")
     for pledge in pledges.iterator(chunk_size=2000):
@@ -286,6 +287,7 @@ def pledge_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
             pledge.code,
             _when(pledge.confirmed_at),
             csv_cell(confirmer.full_name or confirmer.email) if confirmer else "",
+            str(pledge.get_channel_display()),
         ]
 
 

@@ -31,7 +31,7 @@ from common.money import format_ksh
 from notifications import tasks as notification_tasks
 from notifications.outbox import notification_queue_sms
 from notifications.reminders import phone_reminders_opt_out
-from pledges.models import Pledge
+from pledges.models import Pledge, PledgeChannel
 from pledges.services import pledge_create_by_phone, pledge_stk_push_by_phone
 from sms_keywords import keywords, tasks
 from sms_keywords.keywords import Action, Command
@@ -130,7 +130,11 @@ def _pledge(*, command: Command, phone: str, message: InboundSms) -> Answer:
         raise NotFoundError(_("No open campaign has the number %(number)s.") % {"number": command.campaign_number})
     ratelimit.enforce(scope="ussd-pledge", identifiers=[phone], limit=settings.RATE_LIMIT_USSD_PLEDGES)
     pledge = pledge_create_by_phone(
-        campaign_id=command.campaign_number, amount=command.amount, phone=phone, is_anonymous=True
+        campaign_id=command.campaign_number,
+        amount=command.amount,
+        phone=phone,
+        is_anonymous=True,
+        channel=PledgeChannel.SMS,
     )
     # Its confirmation (code, how to pay) is the pledge's own SMS: no second message.
     return Answer(Outcome.PLEDGED, "", pledge)

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, signIn } from "./support";
+import { DEMO_ORGANIZER, expectAccessible, savedFeedback, signIn } from "./support";
 
 // The acceptance of issue 32: two desks and a big screen open; entries from both reach the screen;
 // one desk goes offline, three entries are typed, the page is reloaded, the network returns: the
@@ -110,8 +110,106 @@ test("two desks and a big screen: entries from both arrive, and a desk offline l
   expect(desk.entries_count).toBe(4);
   expect(desk.entries_total).toBe(1_500 + 100 + 200 + 300);
 
+  // A volunteer without an account may send feedback from the desk, as any visitor may.
+  const feedback = `The desk is quick ${stamp}`;
+  await volunteer.getByRole("button", { name: "Send feedback" }).click();
+  const dialog = volunteer.getByRole("dialog", { name: "Send us your feedback" });
+  await dialog.getByLabel("Message").fill(feedback);
+  await dialog.getByRole("button", { name: "Send Feedback" }).click();
+  await expect(volunteer.getByText("Thank you for your feedback!", { exact: true })).toBeVisible();
+  expect(savedFeedback(feedback)).toEqual([
+    { message: feedback, contact: "", page: `/campaign/${id}/desk`, email: null },
+  ]);
+
+  // A pledge card may carry an instalment plan, saved with the pledge.
+  const planned = `Kamau ${stamp}`;
+  const phone = `07${String(stamp).slice(-8)}`;
+  await owner.getByText("Pledge card", { exact: true }).click();
+  await owner.getByLabel("Amount (Ksh)").fill("12000");
+  await owner.getByLabel(/^Phone/).fill(phone);
+  await owner.getByLabel("Name (optional)").fill(planned);
+  await owner.getByLabel("Pays in instalments").check();
+  await owner.getByLabel("Instalment (Ksh)").fill("4000");
+  await owner.getByLabel("How often").selectOption("weekly");
+  await expectAccessible(owner);
+  await owner.getByLabel("Instalment (Ksh)").press("Enter");
+  await expect(screen.getByText(`${planned} pledged`)).toBeVisible();
+  await expect(waiting(owner)).toContainText("0");
+  const [latest] = (await (await owner.request.get(`/api/campaigns/${id}/desk`)).json()).recent;
+  const pledge = await (await owner.request.get(`/api/pledges/${latest.pledge_code}`)).json();
+  expect([pledge.amount, pledge.plan.instalment, pledge.plan.frequency]).toEqual([12_000, 4_000, "weekly"]);
+
+  // A plan the server refuses stays on the desk with its reason until the usher removes it.
+  await owner.getByLabel("Amount (Ksh)").fill("1000");
+  await owner.getByLabel(/^Phone/).fill(phone);
+  await owner.getByLabel("Pays in instalments").check();
+  await owner.getByLabel("Instalment (Ksh)").fill("5000");
+  await owner.getByLabel("Instalment (Ksh)").press("Enter");
+  const refused = owner.getByRole("region", { name: "Not accepted: check these with a treasurer" });
+  await expect(refused).toContainText("Please enter a whole amount from Ksh 1 to the pledge's Ksh 1,000.");
+  await refused.getByRole("button", { name: "Remove the entry of Ksh 1,000" }).click();
+  await expect(refused).toBeHidden();
+
   await hall.close();
   await volunteerPhone.close();
   // The night is over: the campaign has one open event at a time, and the other specs open their own.
+  await post(owner, `/api/events/${eventId}/close`);
+});
+
+test("entries typed under a revoked passcode are never sent under the next volunteer on the same phone", async ({
+  page: owner,
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const id = await ministryCampaignId(request);
+  const stamp = Date.now();
+  await signIn(owner, DEMO_ORGANIZER, { next: "/dashboard" });
+  const eventId = await openTonightsEvent(owner, id);
+  const mary = await post(owner, `/api/events/${eventId}/desk-passcodes`, { volunteer: "Mary Wambui" });
+  const john = await post(owner, `/api/events/${eventId}/desk-passcodes`, { volunteer: "John Kamau" });
+
+  const phoneContext = await browser.newContext();
+  const phone = await phoneContext.newPage();
+  await phone.goto(`/campaign/${id}/desk`);
+  await phone.getByLabel("Desk passcode").fill(mary.passcode);
+  await phone.getByRole("button", { name: "Open the desk" }).click();
+  await expect(phone.getByText(/· Mary Wambui$/)).toBeVisible();
+
+  // The owner revokes Mary's passcode; her phone has not heard yet and keeps what she types.
+  const listed = await (await owner.request.get(`/api/events/${eventId}/desk-passcodes`)).json();
+  const marys = listed.find((passcode: { volunteer: string }) => passcode.volunteer === "Mary Wambui");
+  const session = await (await owner.request.get("/api/auth/session")).json();
+  const revoked = await owner.request.post(`/api/events/${eventId}/desk-passcodes/${marys.id}/revocation`, {
+    headers: { "X-CSRFToken": session.csrf_token },
+  });
+  expect(revoked.status()).toBe(204);
+  await addEntry(phone, "Cash", 700, `Envelope ${stamp}`);
+  await expect(waiting(phone)).toContainText("1");
+
+  await phone.reload();
+  await expect(phone.getByRole("alert")).toContainText("Mary Wambui is no longer signed in at this desk");
+  await expect(phone.getByRole("alert")).toContainText("1 entry typed here is kept on this phone");
+
+  // John signs in on the same phone: Mary's envelope is held aside, never sent under him.
+  await phone.getByLabel("Desk passcode").fill(john.passcode);
+  await phone.getByRole("button", { name: "Open the desk" }).click();
+  await expect(phone.getByText(/· John Kamau$/)).toBeVisible();
+  const held = phone.getByTestId("desk-held-aside");
+  await expect(held).toContainText(
+    "Typed by Mary Wambui, who is no longer signed in here: show them to a treasurer",
+  );
+  await expect(held).toContainText(`Ksh 700 · Envelope ${stamp}`);
+  await expect(waiting(phone)).toContainText("0");
+  await expectAccessible(phone);
+  const desk = await (await phone.request.get(`/api/campaigns/${id}/desk`)).json();
+  expect(desk.entries_count).toBe(0);
+
+  // A treasurer has read it: it is discarded on purpose.
+  await held.getByRole("button", { name: "Discard the entries of Mary Wambui" }).click();
+  await held.getByRole("button", { name: "Yes, discard them" }).click();
+  await expect(held).toHaveCount(0);
+
+  await phoneContext.close();
   await post(owner, `/api/events/${eventId}/close`);
 });

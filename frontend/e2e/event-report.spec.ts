@@ -94,7 +94,13 @@ test("the night's report of a closed event: figures, by usher, its CSV, and one 
 
   const message = page.getByLabel("Your message");
   await expect(message).toHaveValue(new RegExp(`^Thank you for giving at ${title}\\.`));
+  // The counter knows the SMS alphabet: an ellipsis makes one SMS hold 70 characters, not 160.
+  await message.fill(`Asante sana… ${stamp}`);
+  await expect(page.getByText("44 characters left in one SMS")).toBeVisible();
+  await expect(page.getByTestId("thanks-ucs2")).toContainText("… is not in the SMS alphabet");
   await message.fill(`Asante sana ${stamp}!`);
+  await expect(page.getByText("134 characters left in one SMS")).toBeVisible();
+  await expect(page.getByTestId("thanks-ucs2")).toHaveCount(0);
   await expect(page.getByRole("figure", { name: "What they will read" })).toHaveText(
     `What they will readAsante sana ${stamp}!`,
   );

@@ -16,7 +16,7 @@ from events.models import Event
 from events.tests.factories import open_event
 from organizations.roles import Role
 from payments.models import Payment
-from pledges.models import Donation, Pledge
+from pledges.models import Donation, Pledge, PledgeChannel
 from pledges.services import pledge_create_by_phone
 from pledges.tests.factories import make_pledge, paid_donation
 from pledges.tests.test_management import pay_bill
@@ -59,7 +59,12 @@ def test_the_report_counts_the_nights_pledges_and_gifts_from_every_channel_by_wa
     assert entry(volunteer, event, kind="mpesa", amount=700, phone="", mpesa_receipt="SLK1AB2CD3").status_code == 201
     web = make_pledge(campaign, amount=5_000, name="Otieno Odhiambo", phone="0712000002")
     pay_bill(web.code, 2_000, "SLK9ZZ0001")
-    pledge_create_by_phone(campaign_id=campaign.pk, amount=3_000, phone="0712000003", is_anonymous=True)
+    pledge_create_by_phone(
+        campaign_id=campaign.pk, amount=3_000, phone="0712000003", is_anonymous=True, channel=PledgeChannel.USSD
+    )
+    pledge_create_by_phone(
+        campaign_id=campaign.pk, amount=1_200, phone="0712000005", is_anonymous=True, channel=PledgeChannel.SMS
+    )
     online_gift = paid_donation(campaign, name="Akinyi", amount=400)
     Payment.objects.filter(pk=online_gift.payment_id).update(provider=Payment.Provider.MPESA_STK)
     earlier = make_pledge(campaign, amount=9_999, name="Before", phone="0712000009")
@@ -69,7 +74,7 @@ def test_the_report_counts_the_nights_pledges_and_gifts_from_every_channel_by_wa
 
     night = report(organizer_client, event)
 
-    assert night["pledged"] == {"count": 3, "amount": 28_000}
+    assert night["pledged"] == {"count": 4, "amount": 29_200}
     assert night["paid_against_pledges"] == 2_000
     assert night["given"] == {"count": 3, "amount": 2_600}
     assert {row["method"]: (row["count"], row["amount"]) for row in night["by_method"]} == {
@@ -77,7 +82,8 @@ def test_the_report_counts_the_nights_pledges_and_gifts_from_every_channel_by_wa
         "desk_cash": (1, 1_500),
         "desk_mpesa": (1, 700),
         "web": (1, 5_000),
-        "phone": (1, 3_000),
+        "ussd": (1, 3_000),
+        "sms": (1, 1_200),
         "mpesa": (1, 400),
     }
     ushers = {row["usher_name"]: row for row in night["by_usher"]}
@@ -85,7 +91,7 @@ def test_the_report_counts_the_nights_pledges_and_gifts_from_every_channel_by_wa
     assert ushers["Mary Wambui"]["mpesa"] == {"count": 1, "amount": 700}
     assert ushers[usher_name(usher)]["pledge_cards"] == {"count": 1, "amount": 20_000}
     assert ushers[usher_name(usher)]["cash"] == {"count": 1, "amount": 1_500}
-    assert [line["amount"] for line in night["entries"]] == [20_000, 1_500, 700, 5_000, 3_000, 400]
+    assert [line["amount"] for line in night["entries"]] == [20_000, 1_500, 700, 5_000, 3_000, 1_200, 400]
     assert night["entries"][0]["usher_name"] == usher_name(usher)
     assert night["entries"][3]["usher_name"] is None
 

@@ -165,15 +165,36 @@ def test_thanks_wait_for_the_close(campaign, event, organizer_client):
 
 
 @pytest.mark.usefixtures("afternoon")
-@pytest.mark.parametrize("text", ["", "   ", "x" * 161])
-def test_the_message_is_one_sms_long_and_not_empty(campaign, event, organizer_client, text):
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "Write the message: it goes to the givers as one SMS."),
+        ("   ", "Write the message: it goes to the givers as one SMS."),
+        ("x" * 161, "The message is 1 characters too long for one SMS (160 at most)."),
+        ("[x]" + "x" * 156, "The message is 1 characters too long for one SMS (160 at most)."),
+        (
+            "Asante sana… " + "x" * 58,
+            "The message is 1 characters too long for one SMS: with …, which the SMS alphabet lacks, "
+            "one SMS holds 70 characters.",
+        ),
+    ],
+)
+def test_the_message_fits_one_sms_by_its_encoding_and_is_not_empty(campaign, event, organizer_client, text, message):
     close(event)
 
     answer = thank(organizer_client, event, text=text)
 
     assert answer.status_code == 422
-    assert "text" in answer.json()["field_errors"]
+    assert answer.json()["field_errors"]["text"] == message
     assert not EventThanks.objects.exists()
+
+
+@pytest.mark.usefixtures("afternoon")
+@pytest.mark.parametrize("text", ["x" * 160, "[x]" + "x" * 155, "Asante sana… " + "x" * 57])
+def test_a_message_that_fills_one_sms_exactly_is_sent(campaign, event, organizer_client, text):
+    close(event)
+
+    assert thank(organizer_client, event, text=text).status_code == 202
 
 
 @pytest.mark.usefixtures("afternoon")

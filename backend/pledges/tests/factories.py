@@ -4,7 +4,7 @@ from campaigns.models import Campaign
 from campaigns.tests.factories import CampaignFactory
 from payments.models import Payment
 from payments.services import payment_record_manual
-from pledges.models import Donation, Pledge
+from pledges.models import Donation, Pledge, PledgeChannel
 from pledges.services import donation_attach_payment, pledge_create
 
 
@@ -20,6 +20,7 @@ class PledgeFactory(factory.django.DjangoModelFactory[Pledge]):
     email = factory.Sequence(lambda n: f"pledger{n}@example.com")
     phone = factory.Sequence(lambda n: f"+2547{n % 10**8:08d}")
     amount = 10_000
+    channel = PledgeChannel.WEB
 
 
 def paid_donation(

@@ -7,7 +7,7 @@ from accounts.tests.factories import UserFactory
 from accounts.tests.test_phone_verification import CONFIRM, texted_code
 from audit.models import AuditAction, AuditEntry
 from campaigns.tests.conftest import campaign, organizer
-from pledges.models import DELETED_USER_NAME, Pledge
+from pledges.models import DELETED_USER_NAME, Pledge, PledgeChannel
 from pledges.services import pledge_create_by_phone
 from pledges.tests.factories import PledgeFactory
 from sms_keywords.tests.conftest import Phone
@@ -30,7 +30,9 @@ def member(make_api_client):
 @pytest.fixture
 def phone_pledges(campaign, client):
     """A pledge made by USSD and one by SMS from the number, and a web pledge that typed it."""
-    by_ussd = pledge_create_by_phone(campaign_id=campaign.pk, amount=700, phone=NUMBER, is_anonymous=True)
+    by_ussd = pledge_create_by_phone(
+        campaign_id=campaign.pk, amount=700, phone=NUMBER, is_anonymous=True, channel=PledgeChannel.USSD
+    )
     Phone(client, number=NUMBER).text(f"PLEDGE {campaign.pk} 300")
     by_sms = Pledge.objects.get(amount=300)
     typed = PledgeFactory.create(campaign=campaign, phone=NUMBER, amount=500)

@@ -401,7 +401,9 @@ def test_the_pledge_export_holds_every_pledge_with_its_details(clients, viewer, 
         "Pledge code",
         "Confirmed at",
         "Confirmed by",
+        "Channel",
     ]
+    assert (one[12], two[12]) == ("Online", "Online")
     assert one[1:10] == [
         "Wairimu Kamau",
         "wairimu@example.com",

@@ -68,6 +68,7 @@ def test_a_visitor_pledges_and_gets_a_code_and_how_to_pay_it(visitor_client, cam
     body = response.json()
     saved = Pledge.objects.get()
     assert (saved.phone, saved.amount, saved.is_anonymous, saved.status) == ("+254712345678", 5000, True, "pending")
+    assert saved.channel == "web"
     assert body["code"] == saved.code and codes.is_valid_code(saved.code)
     assert body | {"payment_instructions": None, "created_at": None} == {
         "id": saved.pk,

@@ -6,7 +6,7 @@ from campaigns.tests.factories import CampaignFactory, link_account
 from collection_accounts.models import CollectionAccountKind
 from collection_accounts.tests.factories import CollectionAccountFactory
 from notifications.models import NotificationLog, PledgeOptOut
-from pledges.models import Pledge
+from pledges.models import Pledge, PledgeChannel
 from pledges.services import pledge_create_by_phone
 from sms_keywords.models import InboundSms
 from ussd.models import Caller
@@ -23,6 +23,7 @@ def test_a_pledge_is_recorded_for_the_senders_number_and_confirmed_by_its_own_sm
         True,
         "en",
     )
+    assert pledge.channel == "sms"
     assert pledge.user is None
     campaign.refresh_from_db()
     assert campaign.pledged_total == 5000
@@ -51,7 +52,9 @@ def test_a_pledge_that_cannot_be_made_is_answered_with_the_reason(phone, campaig
 
 
 def test_pay_sends_the_pin_prompt_to_the_sender_in_a_task(phone, campaign, django_capture_on_commit_callbacks):
-    pledge = pledge_create_by_phone(campaign_id=campaign.pk, amount=1500, phone="+254711000345", is_anonymous=True)
+    pledge = pledge_create_by_phone(
+        campaign_id=campaign.pk, amount=1500, phone="+254711000345", is_anonymous=True, channel=PledgeChannel.SMS
+    )
 
     with django_capture_on_commit_callbacks() as callbacks:
         reply = phone.text(f"pay {pledge.code.lower()} 400")
@@ -63,7 +66,9 @@ def test_pay_sends_the_pin_prompt_to_the_sender_in_a_task(phone, campaign, djang
 
 
 def test_lipa_answers_in_kiswahili(phone, campaign):
-    pledge = pledge_create_by_phone(campaign_id=campaign.pk, amount=1500, phone="+254711000345", is_anonymous=True)
+    pledge = pledge_create_by_phone(
+        campaign_id=campaign.pk, amount=1500, phone="+254711000345", is_anonymous=True, channel=PledgeChannel.SMS
+    )
 
     assert phone.text(f"LIPA {pledge.code}") == (
         f"Weka PIN yako ya M-Pesa utakapoulizwa, kulipa Ksh 1,500 kwa ahadi {pledge.code}."
@@ -71,8 +76,12 @@ def test_lipa_answers_in_kiswahili(phone, campaign):
 
 
 def test_pay_refuses_a_pledge_of_another_number_and_an_amount_beyond_what_is_left(phone, campaign):
-    theirs = pledge_create_by_phone(campaign_id=campaign.pk, amount=900, phone="+254722000111", is_anonymous=True)
-    mine = pledge_create_by_phone(campaign_id=campaign.pk, amount=900, phone="+254711000345", is_anonymous=True)
+    theirs = pledge_create_by_phone(
+        campaign_id=campaign.pk, amount=900, phone="+254722000111", is_anonymous=True, channel=PledgeChannel.SMS
+    )
+    mine = pledge_create_by_phone(
+        campaign_id=campaign.pk, amount=900, phone="+254711000345", is_anonymous=True, channel=PledgeChannel.SMS
+    )
 
     assert phone.text(f"PAY {theirs.code}") == (
         f"This number has no unpaid pledge {theirs.code}. Text BAL to see yours."
@@ -90,7 +99,9 @@ def test_pay_without_an_account_taking_prompts_says_how_to_pay_the_campaigns_own
         organization=campaign.organization, kind=CollectionAccountKind.TILL, paybill_number="", till_number="5123456"
     )
     link_account(campaign, till)
-    pledge = pledge_create_by_phone(campaign_id=campaign.pk, amount=700, phone="+254711000345", is_anonymous=True)
+    pledge = pledge_create_by_phone(
+        campaign_id=campaign.pk, amount=700, phone="+254711000345", is_anonymous=True, channel=PledgeChannel.SMS
+    )
 
     reply = phone.text(f"PAY {pledge.code}")
 
@@ -99,7 +110,9 @@ def test_pay_without_an_account_taking_prompts_says_how_to_pay_the_campaigns_own
 
 
 def test_bal_lists_open_pledges_and_salio_in_kiswahili(phone, campaign):
-    pledge = pledge_create_by_phone(campaign_id=campaign.pk, amount=1500, phone="+254711000345", is_anonymous=True)
+    pledge = pledge_create_by_phone(
+        campaign_id=campaign.pk, amount=1500, phone="+254711000345", is_anonymous=True, channel=PledgeChannel.SMS
+    )
 
     assert phone.text("BAL") == f"Your pledges: {pledge.code} Church Roof Repair: paid Ksh 0, left Ksh 1,500;"
     assert phone.text("salio") == f"Ahadi zako: {pledge.code} Church Roof Repair: umelipa Ksh 0, imebaki Ksh 1,500;"
@@ -110,8 +123,12 @@ def test_bal_without_pledges_says_how_to_pledge(phone):
 
 
 def test_stop_ends_reminders_for_every_pledge_of_the_number_and_sitisha_too(phone, campaign):
-    first = pledge_create_by_phone(campaign_id=campaign.pk, amount=100, phone="+254711000345", is_anonymous=True)
-    other = pledge_create_by_phone(campaign_id=campaign.pk, amount=100, phone="+254722000111", is_anonymous=True)
+    first = pledge_create_by_phone(
+        campaign_id=campaign.pk, amount=100, phone="+254711000345", is_anonymous=True, channel=PledgeChannel.SMS
+    )
+    other = pledge_create_by_phone(
+        campaign_id=campaign.pk, amount=100, phone="+254722000111", is_anonymous=True, channel=PledgeChannel.SMS
+    )
 
     assert phone.text("STOP").startswith("You will get no more reminders for the pledges of this number.")
     assert set(PledgeOptOut.objects.values_list("pledge", flat=True)) == {first.pk}

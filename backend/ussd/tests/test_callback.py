@@ -24,6 +24,7 @@ def test_a_pledge_is_recorded_for_the_callers_number_once_confirmed(gateway, cam
         f"account {pledge.code}, or dial again and choose Pay. An SMS follows."
     )
     assert (pledge.phone, pledge.phone_verified, pledge.email, pledge.name) == ("+254711000345", True, "", "")
+    assert pledge.channel == "ussd"
     assert (pledge.amount, pledge.is_anonymous, pledge.campaign_id) == (5000, True, campaign.pk)
     campaign.refresh_from_db()
     assert campaign.pledged_total == 5000

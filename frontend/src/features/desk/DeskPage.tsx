@@ -1,14 +1,16 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
+import { SelectField } from "@/components/FieldControls";
 import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { CampaignNotFound } from "@/features/campaigns/CampaignNotFound";
 import { parseCampaignId } from "@/features/campaigns/links";
+import { todayIso } from "@/features/campaigns/rules";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
 import {
@@ -22,13 +24,21 @@ import {
 } from "./api";
 import { IssuePasscode } from "./DeskPasscodes";
 import { keepDeskOffline, linkDeskManifest } from "./offline";
-import { deskQueue, flushQueue, type QueuedEntry } from "./queue";
+import { deskQueue, flushQueue, type QueuedEntry, queueSplit, type Usher } from "./queue";
 
 // How often a desk with entries waiting tries the network again.
 const RETRY_MS = 3000;
 const MPESA_RECEIPT = /^[A-Za-z0-9]{10}$/;
 
 type Kind = DeskEntryIn["kind"];
+type Frequency = NonNullable<DeskEntryIn["plan"]>["frequency"];
+
+/** The same day next month (the month's last day when it is shorter): the first instalment's
+ * default, late enough that an entry kept offline past midnight is not refused as due in the past. */
+function nextMonthIso(now = new Date()): string {
+  const lastDay = new Date(now.getFullYear(), now.getMonth() + 2, 0).getDate();
+  return todayIso(new Date(now.getFullYear(), now.getMonth() + 1, Math.min(now.getDate(), lastDay)));
+}
 
 /**
  * /campaign/:id/desk: an usher's phone at a harambee. Pledge cards and gifts in a few keystrokes,
@@ -54,7 +64,7 @@ function DeskLoader({ id }: { id: number }) {
     void keepDeskOffline(id);
   }, [id]);
   if (desk.isError && desk.error instanceof ApiRequestError && desk.error.status === 401) {
-    return <PasscodeSignIn />;
+    return <PasscodeSignIn campaignId={id} />;
   }
   // No answer at all (no network): the desk keeps working from what it last heard.
   const unreachable = desk.isError && !(desk.error instanceof ApiRequestError);
@@ -71,13 +81,16 @@ function useQueue(campaignId: number): QueuedEntry[] {
   return entries.filter((entry) => entry.campaignId === campaignId);
 }
 
-/** Sends what waits: now, whenever the network comes back, and every few seconds while any waits. */
-function useQueueSender(campaignId: number, waiting: number) {
+/**
+ * Sends what waits under the usher signed in now: at once, whenever the network comes back, and
+ * every few seconds while any waits.
+ */
+function useQueueSender(campaignId: number, usherKey: string, waiting: number) {
   const queryClient = useQueryClient();
   const send = useCallback(async () => {
-    const delivered = await flushQueue(deliverEntry);
+    const delivered = await flushQueue(deliverEntry, usherKey);
     if (delivered > 0) await queryClient.invalidateQueries({ queryKey: deskKeys.desk(campaignId) });
-  }, [campaignId, queryClient]);
+  }, [campaignId, usherKey, queryClient]);
   useEffect(() => {
     const online = () => void send();
     window.addEventListener("online", online);
@@ -94,10 +107,8 @@ function useQueueSender(campaignId: number, waiting: number) {
 
 function DeskView({ desk, offline }: { desk: Desk; offline: boolean }) {
   const { t } = useLingui();
-  const queue = useQueue(desk.campaign_id);
-  const waiting = queue.filter((entry) => !entry.refusal);
-  const refused = queue.filter((entry) => entry.refusal);
-  const send = useQueueSender(desk.campaign_id, waiting.length);
+  const { waiting, refused, heldAside } = queueSplit(useQueue(desk.campaign_id), desk.usher_key);
+  const send = useQueueSender(desk.campaign_id, desk.usher_key, waiting.length);
   const event = desk.event;
   const canAdd =
     event !== null && event.state !== "scheduled" && !(desk.by_passcode && event.state === "closed");
@@ -133,9 +144,15 @@ function DeskView({ desk, offline }: { desk: Desk; offline: boolean }) {
         </p>
       )}
       {canAdd && event ? (
-        <EntryForm campaignId={desk.campaign_id} eventId={event.id} onKept={() => void send()} />
+        <EntryForm
+          campaignId={desk.campaign_id}
+          eventId={event.id}
+          typist={{ key: desk.usher_key, name: desk.usher_name }}
+          onKept={() => void send()}
+        />
       ) : null}
       {refused.length > 0 && <RefusedEntries entries={refused} />}
+      {heldAside.length > 0 && <HeldAsideEntries entries={heldAside} />}
       {desk.can_issue_passcodes && event && event.state !== "closed" && (
         <details className="rounded-lg border border-slate-200 p-4">
           <summary className="cursor-pointer font-medium text-slate-900">
@@ -155,23 +172,39 @@ function DeskView({ desk, offline }: { desk: Desk; offline: boolean }) {
   );
 }
 
-function EntryForm({ campaignId, eventId, onKept }: { campaignId: number; eventId: number; onKept(): void }) {
+function useKindLabels(): Record<Kind, string> {
   const { t } = useLingui();
+  return { pledge: t`Pledge card`, cash: t`Cash`, mpesa: t`M-Pesa` };
+}
+
+function EntryForm({
+  campaignId,
+  eventId,
+  typist,
+  onKept,
+}: {
+  campaignId: number;
+  eventId: number;
+  typist: Usher;
+  onKept(): void;
+}) {
+  const { t } = useLingui();
+  const kindLabels = useKindLabels();
   const [kind, setKind] = useState<Kind>("pledge");
   const [amount, setAmount] = useState("");
   const [phone, setPhone] = useState("");
   const [name, setName] = useState("");
   const [receipt, setReceipt] = useState("");
   const [anonymous, setAnonymous] = useState(false);
+  const [inInstalments, setInInstalments] = useState(false);
+  const [instalment, setInstalment] = useState("");
+  const [frequency, setFrequency] = useState<Frequency>("monthly");
+  const [firstDueOn, setFirstDueOn] = useState(nextMonthIso);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [kept, setKept] = useState("");
   const amountInput = useRef<HTMLInputElement>(null);
 
-  const kinds: { value: Kind; label: string }[] = [
-    { value: "pledge", label: t`Pledge card` },
-    { value: "cash", label: t`Cash` },
-    { value: "mpesa", label: t`M-Pesa` },
-  ];
+  const kinds = (["pledge", "cash", "mpesa"] as const).map((value) => ({ value, label: kindLabels[value] }));
 
   const onSubmit = (submitted: FormEvent) => {
     submitted.preventDefault();
@@ -183,11 +216,19 @@ function EntryForm({ campaignId, eventId, onKept }: { campaignId: number; eventI
     if (kind === "mpesa" && !MPESA_RECEIPT.test(receipt.trim())) {
       found.mpesa_receipt = t`Enter the M-Pesa receipt code: 10 letters and digits.`;
     }
+    const withPlan = kind === "pledge" && inInstalments;
+    const perInstalment = Number(instalment);
+    if (withPlan && (!Number.isInteger(perInstalment) || perInstalment < 1)) {
+      found.instalment = t`Please enter a whole instalment of at least Ksh 1`;
+    }
+    if (withPlan && !firstDueOn) found.first_due_on = t`Please choose when the first instalment falls due.`;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     deskQueue.add({
       campaignId,
       eventId,
+      typedBy: typist,
+      typedAt: new Date().toISOString(),
       body: {
         idempotency_key: crypto.randomUUID(),
         kind,
@@ -196,6 +237,7 @@ function EntryForm({ campaignId, eventId, onKept }: { campaignId: number; eventI
         phone: phone.trim(),
         is_anonymous: anonymous,
         mpesa_receipt: kind === "mpesa" ? receipt.trim() : "",
+        plan: withPlan ? { instalment: perInstalment, frequency, first_due_on: firstDueOn } : null,
       },
     });
     setKept(t`Kept: ${formatKsh(whole)}`);
@@ -204,6 +246,8 @@ function EntryForm({ campaignId, eventId, onKept }: { campaignId: number; eventI
     setName("");
     setReceipt("");
     setAnonymous(false);
+    setInInstalments(false);
+    setInstalment("");
     amountInput.current?.focus();
     onKept();
   };
@@ -280,6 +324,48 @@ function EntryForm({ campaignId, eventId, onKept }: { campaignId: number; eventI
         />
         <Trans>Anonymous on the big screen</Trans>
       </label>
+      {kind === "pledge" && (
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={inInstalments}
+            onChange={(changed) => setInInstalments(changed.target.checked)}
+          />
+          <Trans>Pays in instalments</Trans>
+        </label>
+      )}
+      {kind === "pledge" && inInstalments && (
+        <fieldset className="grid grid-cols-2 gap-3">
+          <legend className="sr-only">
+            <Trans>Instalment plan</Trans>
+          </legend>
+          <TextField
+            label={t`Instalment (Ksh)`}
+            inputMode="numeric"
+            autoComplete="off"
+            value={instalment}
+            error={errors.instalment}
+            onChange={(changed) => setInstalment(changed.target.value.replace(/[^\d]/g, ""))}
+          />
+          <SelectField
+            label={t`How often`}
+            value={frequency}
+            onChange={(changed) => setFrequency(changed.target.value as Frequency)}
+          >
+            <option value="monthly">{t`Every month`}</option>
+            <option value="weekly">{t`Every week`}</option>
+          </SelectField>
+          <TextField
+            label={t`First instalment due on`}
+            type="date"
+            className="col-span-2"
+            min={todayIso()}
+            value={firstDueOn}
+            error={errors.first_due_on}
+            onChange={(changed) => setFirstDueOn(changed.target.value)}
+          />
+        </fieldset>
+      )}
       <button type="submit" className={primaryButton}>
         <Trans>Add entry</Trans>
       </button>
@@ -318,8 +404,90 @@ function RefusedEntries({ entries }: { entries: QueuedEntry[] }) {
   );
 }
 
-function PasscodeSignIn() {
+/**
+ * Entries typed here by ushers who are no longer signed in (a passcode revoked, someone signed
+ * out): never sent under the one signed in now, shown in full for a treasurer to read and count, and
+ * discarded only on purpose.
+ */
+function HeldAsideEntries({ entries }: { entries: QueuedEntry[] }) {
+  const typists = new Map<string, QueuedEntry[]>();
+  for (const entry of entries)
+    typists.set(entry.typedBy.key, [...(typists.get(entry.typedBy.key) ?? []), entry]);
+  return (
+    <>
+      {[...typists.values()].map((theirs) => (
+        <HeldAsideOfOne key={theirs[0]?.typedBy.key} entries={theirs} />
+      ))}
+    </>
+  );
+}
+
+function HeldAsideOfOne({ entries }: { entries: QueuedEntry[] }) {
+  const { i18n } = useLingui();
+  const kindLabels = useKindLabels();
+  const [confirming, setConfirming] = useState(false);
+  const name = entries[0]?.typedBy.name ?? "";
+  const total = entries.reduce((sum, entry) => sum + entry.body.amount, 0);
+  const when = new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short" });
+  const headingId = `held-${entries[0]?.typedBy.key}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4"
+      data-testid="desk-held-aside"
+    >
+      <h2 id={headingId} className="font-semibold text-amber-900">
+        <Trans>Typed by {name}, who is no longer signed in here: show them to a treasurer</Trans>
+      </h2>
+      <p className="mt-1 text-sm text-amber-900">
+        <Trans>
+          Not sent: they are sent only when {name} signs in on this phone again.{" "}
+          <Plural value={entries.length} one="# entry" other="# entries" />, {formatKsh(total)}.
+        </Trans>
+      </p>
+      <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-900">
+        {entries.map((entry) => (
+          <li key={entry.body.idempotency_key}>
+            {when.format(new Date(entry.typedAt))} · {kindLabels[entry.body.kind]} ·{" "}
+            {formatKsh(entry.body.amount)}
+            {entry.body.name && ` · ${entry.body.name}`}
+            {entry.body.phone && ` · ${entry.body.phone}`}
+            {entry.body.mpesa_receipt && ` · ${entry.body.mpesa_receipt}`}
+          </li>
+        ))}
+      </ul>
+      {confirming ? (
+        <fieldset className="mt-3 flex flex-wrap items-center gap-2">
+          <legend className="mb-2 text-sm text-red-900">
+            <Trans>Discard the entries of {name} for good? The server never received them.</Trans>
+          </legend>
+          <button
+            type="button"
+            className={outlineButton}
+            onClick={() => {
+              for (const entry of entries) deskQueue.remove(entry.body.idempotency_key);
+            }}
+          >
+            <Trans>Yes, discard them</Trans>
+          </button>
+          <button type="button" className={outlineButton} onClick={() => setConfirming(false)}>
+            <Trans>Keep them</Trans>
+          </button>
+        </fieldset>
+      ) : (
+        <button type="button" className={`${outlineButton} mt-3`} onClick={() => setConfirming(true)}>
+          <Trans>Discard the entries of {name}</Trans>
+        </button>
+      )}
+    </section>
+  );
+}
+
+function PasscodeSignIn({ campaignId }: { campaignId: number }) {
   const { t } = useLingui();
+  // Who was signed in here last (their passcode revoked, their event closed, or signed out).
+  const earlier = rememberedDesk(campaignId);
+  const kept = useQueue(campaignId).length;
   const signIn = usePasscodeSignIn();
   const [passcode, setPasscode] = useState("");
   const [error, setError] = useState("");
@@ -336,6 +504,21 @@ function PasscodeSignIn() {
       <h1 className="text-xl font-semibold text-slate-900">
         <Trans>Ushers' desk</Trans>
       </h1>
+      {earlier && (
+        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="alert">
+          <Trans>
+            {earlier.usher_name} is no longer signed in at this desk: the passcode was revoked, its event
+            closed, or the session ended. Ask the event's owner.
+          </Trans>{" "}
+          {kept > 0 && (
+            <Plural
+              value={kept}
+              one="# entry typed here is kept on this phone: it is sent only under the usher who typed it."
+              other="# entries typed here are kept on this phone: each is sent only under the usher who typed it."
+            />
+          )}
+        </p>
+      )}
       <form className="flex flex-col gap-4" noValidate onSubmit={(submitted) => void onSubmit(submitted)}>
         <TextField
           label={t`Desk passcode`}

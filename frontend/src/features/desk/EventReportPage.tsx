@@ -1,4 +1,4 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
@@ -13,6 +13,7 @@ import { parseCampaignId } from "@/features/campaigns/links";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
 import { parseRouteId } from "@/lib/routeId";
+import { smsLength } from "@/lib/smsLength";
 import {
   type EntryMethod,
   type EventReport,
@@ -63,7 +64,8 @@ function useMethodLabel() {
     desk_cash: t`Desk: cash`,
     desk_mpesa: t`Desk: M-Pesa`,
     web: t`Online pledge`,
-    phone: t`Pledge by USSD or SMS`,
+    ussd: t`Pledge by USSD`,
+    sms: t`Pledge by SMS`,
     mpesa: t`M-Pesa gift`,
     card: t`Card gift`,
     other: t`Other gift`,
@@ -357,14 +359,20 @@ function Thanks({ report, organizationName }: { report: EventReport; organizatio
   );
   const [error, setError] = useState<string>();
   const [sent, setSent] = useState<ThanksSent>();
-  const max = report.thanks_max_length;
-  const tooLong = text.trim().length > max;
+  // The server holds the message to the same rule (one SMS, by its encoding).
+  const length = smsLength(text.trim());
+  const tooLong = length.remaining < 0;
+  const outside = length.outsideAlphabet.join(" ");
 
   const onSubmit = async (submitted: FormEvent) => {
     submitted.preventDefault();
     setError(undefined);
-    if (!text.trim() || tooLong) {
-      setError(t`Write a message of at most ${max} characters: it goes as one SMS.`);
+    if (!text.trim()) {
+      setError(t`Write the message: it goes to the givers as one SMS.`);
+      return;
+    }
+    if (tooLong) {
+      setError(t`The message is too long for one SMS: shorten it.`);
       return;
     }
     try {
@@ -409,9 +417,27 @@ function Thanks({ report, organizationName }: { report: EventReport; organizatio
               error={error}
               hint={
                 <span aria-live="polite" className={tooLong ? "text-red-700" : undefined}>
-                  <Trans>
-                    {text.trim().length} of {max} characters
-                  </Trans>
+                  {tooLong ? (
+                    <Plural
+                      value={-length.remaining}
+                      one="# character too many for one SMS"
+                      other="# characters too many for one SMS"
+                    />
+                  ) : (
+                    <Plural
+                      value={length.remaining}
+                      one="# character left in one SMS"
+                      other="# characters left in one SMS"
+                    />
+                  )}
+                  {length.encoding === "ucs2" && (
+                    <span className="block text-amber-800" data-testid="thanks-ucs2">
+                      <Trans>
+                        {outside} is not in the SMS alphabet: with it, one SMS holds {length.limit} characters
+                        instead of 160.
+                      </Trans>
+                    </span>
+                  )}
                 </span>
               }
               onChange={(changed) => setText(changed.target.value)}

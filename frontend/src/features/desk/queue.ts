@@ -3,11 +3,20 @@ import type { Delivery, DeskEntryIn } from "./api";
 // The entries typed at this device's desk that the server has not confirmed yet, kept in
 // localStorage so that a reload or a dropped network loses none. Each keeps the idempotency key
 // drawn when it was typed: sent again and again until the server answers, it is recorded once.
+// Each also keeps who typed it, and is sent only while that usher is the one signed in here: the
+// server counts an entry under whoever sends it, so one typed under a passcode revoked since, or
+// by someone who signed out, must never be counted under the next person on the same phone.
+
+/** Who is at the desk, as the server names them (DeskOut's usher_key and usher_name). */
+export type Usher = { key: string; name: string };
 
 export type QueuedEntry = {
   campaignId: number;
   eventId: number;
   body: DeskEntryIn;
+  typedBy: Usher;
+  /** When it was typed (ISO 8601), for a treasurer reading entries held aside. */
+  typedAt: string;
   /** The server refused it for good (a wrong receipt code): shown until the usher removes it. */
   refusal?: string;
 };
@@ -59,31 +68,51 @@ export const deskQueue = {
   },
 };
 
+/**
+ * The entries of a desk as its page shows them to ``usherKey``, the usher signed in now: those
+ * waiting to be sent under them; those the server refused; and those held aside, typed by someone
+ * else who is no longer signed in here, never sent until they are again.
+ */
+export function queueSplit(entries: QueuedEntry[], usherKey: string) {
+  return {
+    waiting: entries.filter((entry) => !entry.refusal && entry.typedBy.key === usherKey),
+    refused: entries.filter((entry) => entry.refusal),
+    heldAside: entries.filter((entry) => !entry.refusal && entry.typedBy.key !== usherKey),
+  };
+}
+
 let flushing: Promise<number> | null = null;
 
 /**
- * Send the waiting entries in the order they were typed, one at a time; stop at the first that must
- * wait (no network, the server busy). Answers how many the server now has. One flush at a time.
+ * Send the entries waiting under ``usherKey`` (queueSplit) in the order they were typed, one at a
+ * time; stop at the first that must wait (no network, the server busy). Answers how many the server
+ * now has. One flush at a time.
  */
 export function flushQueue(
   deliver: (eventId: number, body: DeskEntryIn) => Promise<Delivery>,
+  usherKey: string,
 ): Promise<number> {
-  flushing ??= (async () => {
-    let delivered = 0;
-    try {
-      for (const entry of read().filter((waiting) => !waiting.refusal)) {
-        const outcome = await deliver(entry.eventId, entry.body);
-        if (outcome.status === "later") break;
-        if (outcome.status === "refused") deskQueue.refuse(entry.body.idempotency_key, outcome.message);
-        else {
-          deskQueue.remove(entry.body.idempotency_key);
-          delivered += 1;
-        }
-      }
-    } finally {
-      flushing = null;
-    }
-    return delivered;
-  })();
+  // Cleared in a callback, never inside the flush: a flush with nothing to send ends before it is
+  // even stored, and clearing it there would leave the finished flush stored for ever.
+  flushing ??= sendWaiting(deliver, usherKey).finally(() => {
+    flushing = null;
+  });
   return flushing;
+}
+
+async function sendWaiting(
+  deliver: (eventId: number, body: DeskEntryIn) => Promise<Delivery>,
+  usherKey: string,
+): Promise<number> {
+  let delivered = 0;
+  for (const entry of queueSplit(read(), usherKey).waiting) {
+    const outcome = await deliver(entry.eventId, entry.body);
+    if (outcome.status === "later") break;
+    if (outcome.status === "refused") deskQueue.refuse(entry.body.idempotency_key, outcome.message);
+    else {
+      deskQueue.remove(entry.body.idempotency_key);
+      delivered += 1;
+    }
+  }
+  return delivered;
 }

@@ -2481,7 +2481,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed" | "live_entry_hidden" | "live_entry_unhidden" | "desk_passcode_revoked" | "cash_counted" | "cash_signed_off" | "cash_sign_off_withdrawn" | "event_thanks_sent";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed" | "live_entry_hidden" | "live_entry_unhidden" | "desk_passcode_issued" | "desk_passcode_revoked" | "cash_counted" | "cash_signed_off" | "cash_sign_off_withdrawn" | "event_thanks_sent";
         /** BankColumnsChoiceOut */
         BankColumnsChoiceOut: {
             /** @description The account's remembered columns, else suggested ones. */
@@ -3644,6 +3644,8 @@ export interface components {
              * @default
              */
             phone: string;
+            /** @description A pledge card's instalment plan, if its pledger chose one. */
+            plan?: components["schemas"]["PlanIn"] | null;
         };
         /**
          * DeskEntryKind
@@ -3701,6 +3703,11 @@ export interface components {
             event: components["schemas"]["EventOut"] | null;
             /** Recent */
             recent: components["schemas"]["DeskEntryOut"][];
+            /**
+             * Usher Key
+             * @description Who is at the desk, 'user-<id>' or 'passcode-<id>': a desk sends the entries it keeps only under the usher who typed them.
+             */
+            usher_key: string;
             /** Usher Name */
             usher_name: string;
         };
@@ -3981,7 +3988,7 @@ export interface components {
          * @description How a pledge or gift of the night came in.
          * @enum {string}
          */
-        EntryMethod: "desk_pledge" | "desk_cash" | "desk_mpesa" | "web" | "phone" | "mpesa" | "card" | "other";
+        EntryMethod: "desk_pledge" | "desk_cash" | "desk_mpesa" | "web" | "ussd" | "sms" | "mpesa" | "card" | "other";
         /**
          * ErrorOut
          * @description Every error answer: a message to show, a stable code, and messages per field.
@@ -4077,11 +4084,6 @@ export interface components {
             /** @description The night's live pledges. */
             pledged: components["schemas"]["FiguresOut"];
             thanks: components["schemas"]["ThanksStatusOut"];
-            /**
-             * Thanks Max Length
-             * @description The longest thank-you message: one SMS.
-             */
-            thanks_max_length: number;
         };
         /**
          * EventState
@@ -6453,7 +6455,7 @@ export interface components {
         ThanksIn: {
             /**
              * Text
-             * @description As the givers will read it; at most 160 characters.
+             * @description As the givers will read it; one SMS at most (notifications/sms_length.py: 160 characters of the GSM alphabet, extension characters counting two, else 70).
              */
             text: string;
         };
