@@ -11,8 +11,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from campaigns.models import CampaignStatus
 from accounts.tests.factories import UserFactory
+from campaigns.models import CampaignStatus
 from campaigns.tests.factories import CampaignFactory
 from common import page_rendering
 from common.client_routes import CLIENT_ROUTE_PATTERN
@@ -345,12 +345,12 @@ def api_json(path: str) -> object:
 
 def expected_queries(path: str, campaign_id: int) -> list[dict]:
     """What the page's hooks would fetch first, as the API answers a visitor, under their query keys."""
-    campaign = [
+    campaign: list[dict] = [
         {"queryKey": ["campaigns", "detail", campaign_id], "data": api_json(f"/api/campaigns/{campaign_id}")},
         {"queryKey": ["ussd"], "data": {"service_code": settings.USSD_SERVICE_CODE}},
     ]
     first_page = Client().get("/api/campaigns?page=1&page_size=12")
-    return {
+    by_path: dict[str, list[dict]] = {
         "/": [{"queryKey": ["success-stories"], "data": api_json("/api/success-stories")}],
         "/how-it-works": [{"queryKey": ["fees"], "data": api_json("/api/fees")}],
         "/signin": [],
@@ -370,7 +370,8 @@ def expected_queries(path: str, campaign_id: int) -> list[dict]:
             {"queryKey": ["pledges", "ministry-campaign"], "data": campaign_id},
             *campaign,
         ],
-    }[path]
+    }
+    return by_path[path]
 
 
 PUBLIC_PAGE_PATHS = [
