@@ -4,41 +4,46 @@ The client router decides what to show; this knows the route table well enough t
 answer 404 for paths no client route matches (e.g. /pledge/abc), so crawlers and
 link previews see the truth. The route table is common/client_routes.py.
 
-A public campaign's pages also carry its link-preview tags and, in ``<script type="application/json"
-id="page-queries">``, the answers the page's hooks would fetch first (under their query keys,
-src/lib/queryClient.ts), so the app starts without waiting for the API. The campaign page itself
-comes rendered: the app's own HTML for it from the renderer (common/page_rendering.py), which the
-browser hydrates (src/main.tsx), with the messages it shows in ``<script type="application/json"
-id="page-messages">`` (not in English), so hydrating it does not wait for the language's whole
-catalogue. The render is the same for every viewer, so it is cached in the shared cache per campaign,
-language, day, campaign version and build (index.html); without a renderer the page goes out with an
-empty root, for the browser to render.
+The public pages (``PUBLIC_PAGES``: one row each) come rendered: the app's own HTML for the page from
+the renderer (common/page_rendering.py), which the browser hydrates (src/main.tsx). Each row's function
+gives the answers the page's hooks would fetch first, exactly as the API answers a visitor, under the
+hooks' query keys (they go into ``<script type="application/json" id="page-queries">``, so the app
+starts without waiting for the API), and what the render depends on: it is the same for every visitor,
+so it is kept in the shared cache per page, language, data version (or a short time) and build
+(index.html), with its data and, when not in English, the messages it shows (``<script
+type="application/json" id="page-messages">``), so hydrating it does not wait for the language's whole
+catalogue. Nothing of the visitor is in these pages: the forms on them (sign-in, sign-up, donate) post
+through the API with the CSRF token of the session answer the app fetches. Without a renderer a page
+goes out with an empty root (and its data), for the browser to render.
+
+A public campaign's pages also carry its link-preview tags, and its data on every sub-page.
 """
 
 import hashlib
 import json
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache as shared_cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.urls import resolve
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from accounts.models import User
 from campaigns.caching import VERSION_SECONDS
-from campaigns.sharing import CampaignPageParts, campaign_page_parts
+from campaigns.sharing import campaign_page_parts
 from common.cache_control import cache_for_visitors
 from common.client_routes import CLIENT_ROUTE_PATTERN
 from common.languages import current_language
 from common.page_rendering import page_render
 from ussd.api import ussd_info
 
-# Campaign pages get link-preview tags and the campaign's data (and 404 when the campaign is missing
-# or hidden); the page itself (no sub-page) also the app's HTML, rendered on the server.
-CAMPAIGN_PAGE_PATTERN = re.compile(r"^/campaign/(\d+)(/(?:donate|pledge|edit|poster|live|events))?/?$")
 ROOT_PATTERN = re.compile(r"""<div id=(["'])root\1></div>""")
 TITLE_PATTERN = re.compile(r"<title>.*?</title>", re.DOTALL)
 MODULE_PRELOAD_PATTERN = re.compile(r"""\s*<link rel="modulepreload" crossorigin href="([^"]+)">""")
@@ -47,6 +52,12 @@ MODULE_SCRIPT_PATTERN = re.compile(r"""<script type="module" crossorigin src="([
 # Inside JSON, these occur only in strings, where the escapes mean the same: no "</script>" can end
 # the script early, nor "<!--" change how it is parsed.
 SCRIPT_SAFE_JSON = str.maketrans({"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"})
+
+# How long a render of data that has no version (success stories, Explore's first page) is kept:
+# what a visitor's own fetch would show a minute later anyway.
+LIST_RENDER_SECONDS = 60
+# Explore's first page, as features/campaigns/api.ts asks for it (EXPLORE_PAGE_SIZE).
+EXPLORE_PAGE_SIZE = 12
 
 
 @cache
@@ -74,29 +85,174 @@ def _script_json(script_id: str, text: str) -> str:
     return f'<script type="application/json" id="{script_id}">{text.translate(SCRIPT_SAFE_JSON)}</script>'
 
 
-def _campaign_page_root(request: HttpRequest, campaign_id: int, parts: CampaignPageParts, *, rendered: bool) -> str:
-    """<div id="root"> for a campaign's page: the campaign and the USSD code under the query keys of
-    features/campaigns/api.ts (campaignKeys.detail) and features/ussd/api.ts (ussdKeys.info); when
-    ``rendered`` and the renderer gave it, the app's HTML of the page and the messages it shows."""
-    ussd = json.dumps(ussd_info(request).model_dump())
-    queries = (
-        f'[{{"queryKey":["campaigns","detail",{campaign_id}],"data":{parts.campaign_json.decode()}}},'
-        f'{{"queryKey":["ussd"],"data":{ussd}}}]'
-    )
-    page: tuple[str, str] | None = None  # its HTML, and the JSON of its messages
-    if rendered and settings.RENDERER_URL:
-        language = current_language()
-        key = (
-            f"spa:campaign-page:{campaign_id}:{language}:{timezone.localdate()}:{parts.version}:"
-            f"{_build_id(index_html())}"
+@dataclass(frozen=True)
+class Page:
+    """What the server gives a public page: ``queries`` makes the JSON list of ``{queryKey, data}``
+    (the answers its hooks fetch first); ``version`` names that data in the render's cache key (None:
+    the page is not rendered, only its data goes out), kept ``seconds``; ``head``: link-preview tags."""
+
+    queries: Callable[[], str]
+    version: str | None
+    seconds: int = VERSION_SECONDS
+    head: str = ""
+
+
+def _visitor_answer(request: HttpRequest, path: str, query: str = "") -> HttpResponse:
+    """What the API answers a visitor (no cookie, nobody signed in) for GET ``path?query``: the
+    endpoint itself answers, so the page's data is the API's body byte for byte."""
+    visitor = HttpRequest()
+    visitor.method = "GET"
+    visitor.path = visitor.path_info = path
+    visitor.META = {
+        key: value for key, value in request.META.items() if key not in ("HTTP_COOKIE", "HTTP_AUTHORIZATION")
+    } | {"QUERY_STRING": query, "REQUEST_METHOD": "GET"}
+    visitor.GET = QueryDict(query)
+    visitor.user = AnonymousUser()
+    match = resolve(path)
+    return match.func(visitor, *match.args, **match.kwargs)
+
+
+def _queries(*queries: tuple[list[object], str | bytes]) -> str:
+    """The JSON list of page queries: each a query key, and its data (already JSON, as the API sent it)."""
+    return (
+        "["
+        + ",".join(
+            f'{{"queryKey":{json.dumps(key, separators=(",", ":"))},"data":{data.decode() if isinstance(data, bytes) else data}}}'
+            for key, data in queries
         )
-        page = shared_cache.get(key)
-        if page is None and (fresh := page_render(path=request.path, language=language, queries_json=queries)):
-            page = (fresh.html, json.dumps(fresh.messages, ensure_ascii=False) if fresh.messages else "")
-            shared_cache.set(key, page, timeout=VERSION_SECONDS)
-    html, messages = page or ("", "")
-    scripts = _script_json("page-queries", queries) + (_script_json("page-messages", messages) if messages else "")
-    return f'<div id="root">{html}</div>{scripts}'
+        + "]"
+    )
+
+
+def _landing(request: HttpRequest, _match: re.Match[str]) -> Page:
+    """/: the success stories (features/landing/api.ts landingKeys.successStories)."""
+    return Page(
+        queries=lambda: _queries((["success-stories"], _visitor_answer(request, "/api/success-stories").content)),
+        version="",
+        seconds=LIST_RENDER_SECONDS,
+    )
+
+
+def _how_it_works(request: HttpRequest, _match: re.Match[str]) -> Page:
+    """/how-it-works: the platform's fees (features/payments/api.ts paymentKeys.fees), from settings."""
+    return Page(queries=lambda: _queries((["fees"], _visitor_answer(request, "/api/fees").content)), version="")
+
+
+def _form_page(request: HttpRequest, _match: re.Match[str]) -> Page:
+    """/signin, /signup: no data. With a query string (?next=…, which the page's links carry on) the
+    browser renders it: renders are kept only for what every visitor asks."""
+    return Page(queries=_queries, version=None if request.META.get("QUERY_STRING") else "")
+
+
+def _explore(request: HttpRequest, _match: re.Match[str]) -> Page:
+    """/explore: the categories and the first page of campaigns without filters (features/campaigns/
+    api.ts campaignKeys.categories and .list, an infinite query's pages). A search (?q=, ?category=)
+    is the browser's to render."""
+
+    def queries() -> str:
+        campaigns = _visitor_answer(request, "/api/campaigns", f"page=1&page_size={EXPLORE_PAGE_SIZE}")
+        total = int(campaigns["X-Total-Count"])
+        first_page = f'{{"pages":[{{"campaigns":{campaigns.content.decode()},"total":{total}}}],"pageParams":[1]}}'
+        return _queries(
+            (["campaign-categories"], _visitor_answer(request, "/api/campaign-categories").content),
+            (["campaigns", "list", {"q": "", "category": ""}], first_page),
+        )
+
+    return Page(
+        queries=queries,
+        version=None if request.META.get("QUERY_STRING") else "",
+        seconds=LIST_RENDER_SECONDS,
+    )
+
+
+def _campaign_queries(
+    request: HttpRequest, campaign_id: int, campaign_json: bytes
+) -> list[tuple[list[object], str | bytes]]:
+    """The campaign as a visitor sees it and the USSD code (features/campaigns/api.ts
+    campaignKeys.detail, features/ussd/api.ts ussdKeys.info)."""
+    return [
+        (["campaigns", "detail", campaign_id], campaign_json),
+        (["ussd"], json.dumps(ussd_info(request).model_dump())),
+    ]
+
+
+# The campaign's pages rendered on the server; its others (edit, poster, live, events) carry its data.
+RENDERED_CAMPAIGN_SUB_PAGES = ("", "/donate")
+
+
+def _campaign(request: HttpRequest, match: re.Match[str]) -> Page | None:
+    """/campaign/{id} and its sub-pages: None (404) when the campaign is missing or hidden from the
+    viewer; no data for a campaign only its organizer or an admin may see."""
+    viewer = request.user if isinstance(request.user, User) and request.user.is_authenticated else None
+    digits = match[1]
+    campaign_id = int(digits) if len(digits) <= 20 else 0  # no id is longer; int() refuses huge text
+    parts = campaign_page_parts(campaign_id=campaign_id, user=viewer)
+    if parts is None:
+        return None  # the app shows 'Campaign not found'
+    if not parts.head:
+        return Page(queries=lambda: "", version=None)
+    sub_page = match[2] or ""
+    return Page(
+        queries=lambda: _queries(*_campaign_queries(request, campaign_id, parts.campaign_json)),
+        # Labels and days_left depend on the Nairobi day.
+        version=f"{parts.version}:{timezone.localdate()}" if sub_page in RENDERED_CAMPAIGN_SUB_PAGES else None,
+        head=parts.head,
+    )
+
+
+def _ministry(request: HttpRequest, _match: re.Match[str]) -> Page:
+    """/icc-imara-donate: the campaign its buttons lead to (features/pledges/api.ts pledgeKeys.ministry:
+    its id) and that campaign (campaignKeys.detail). Without one configured, the browser renders it."""
+    answer = _visitor_answer(request, "/api/ministry-campaign")
+    campaign_id = json.loads(answer.content)["campaign_id"] if answer.status_code == 200 else 0
+    parts = campaign_page_parts(campaign_id=campaign_id, user=None) if campaign_id else None
+    if parts is None:
+        return Page(queries=_queries, version=None)
+    return Page(
+        queries=lambda: _queries(
+            (["pledges", "ministry-campaign"], str(campaign_id)),
+            *_campaign_queries(request, campaign_id, parts.campaign_json),
+        ),
+        version=f"{campaign_id}:{parts.version}:{timezone.localdate()}",
+    )
+
+
+# Public routes whose pages come from the server (rendered, or with their data): a pattern of the
+# path, and the function giving the page (None: 404). Keep in step with frontend/src/App.tsx.
+PUBLIC_PAGES: list[tuple[re.Pattern[str], Callable[[HttpRequest, re.Match[str]], Page | None]]] = [
+    (re.compile(r"^/$"), _landing),
+    (re.compile(r"^/how-it-works/?$"), _how_it_works),
+    (re.compile(r"^/sign(?:in|up)/?$"), _form_page),
+    (re.compile(r"^/explore/?$"), _explore),
+    (re.compile(r"^/campaign/(\d+)(/(?:donate|pledge|edit|poster|live|events))?/?$"), _campaign),
+    (re.compile(r"^/icc-imara-donate/?$"), _ministry),
+]
+
+
+def _page_root(request: HttpRequest, page: Page) -> tuple[str, bool] | None:
+    """<div id="root"> with the page's render (from the shared cache, else the renderer's, when it
+    answers) and its data, and whether it is rendered; None when there is neither. The render is kept
+    with the data it was made from."""
+    rendered: tuple[str, str, str] | None = None  # its HTML, the JSON of its messages, and of its data
+    if page.version is not None and settings.RENDERER_URL:
+        language = current_language()
+        key = f"spa:page:{request.path.rstrip('/')}:{language}:{page.version}:{_build_id(index_html())}"
+        rendered = shared_cache.get(key)
+        if rendered is None:
+            queries = page.queries()
+            if fresh := page_render(path=request.path, language=language, queries_json=queries):
+                messages = json.dumps(fresh.messages, ensure_ascii=False) if fresh.messages else ""
+                rendered = (fresh.html, messages, queries)
+                shared_cache.set(key, rendered, timeout=page.seconds)
+            else:
+                rendered = ("", "", queries)
+    html, messages, queries = rendered or ("", "", page.queries())
+    scripts = (_script_json("page-queries", queries) if queries not in ("", "[]") else "") + (
+        _script_json("page-messages", messages) if messages else ""
+    )
+    if not html and not scripts:
+        return None
+    return f'<div id="root">{html}</div>{scripts}', bool(html)
 
 
 def _scripts_after_paint(html: str) -> str:
@@ -119,25 +275,25 @@ def spa(request: HttpRequest) -> HttpResponse:
     # The app shows this language from its first paint (LocaleMiddleware chose it).
     html = index_html().replace('<html lang="en">', f'<html lang="{current_language()}">', 1)
     status = 200 if CLIENT_ROUTE_PATTERN.match(request.path) else 404
-    public_campaign_page = False
-    if campaign_page := CAMPAIGN_PAGE_PATTERN.match(request.path):
-        viewer = request.user if isinstance(request.user, User) and request.user.is_authenticated else None
-        digits = campaign_page[1]
-        campaign_id = int(digits) if len(digits) <= 20 else 0  # no id is longer; int() refuses huge text
-        parts = campaign_page_parts(campaign_id=campaign_id, user=viewer)
-        if parts is None:
-            status = 404  # the app shows 'Campaign not found'
-        elif parts.head:
-            html = TITLE_PATTERN.sub("", html, count=1).replace("</head>", f"{parts.head}</head>", 1)
-            root = _campaign_page_root(request, campaign_id, parts, rendered=campaign_page[2] is None)
+    page: Page | None = None
+    for pattern, page_of in PUBLIC_PAGES:
+        if match := pattern.match(request.path):
+            page = page_of(request, match)
+            status = status if page is not None else 404
+            break
+    rendered = False
+    if page is not None:
+        if page.head:
+            html = TITLE_PATTERN.sub("", html, count=1).replace("</head>", f"{page.head}</head>", 1)
+        if found := _page_root(request, page):
+            root, rendered = found
             html = ROOT_PATTERN.sub(lambda _: root, html, count=1)
-            if not root.startswith('<div id="root"></div>'):
-                html = _scripts_after_paint(html)
-            public_campaign_page = True
+        if rendered:
+            html = _scripts_after_paint(html)
     response = HttpResponse(html, status=status)
     # The HTML names the current hashed bundles, so it must never be served stale.
     response["Cache-Control"] = "no-cache"
-    if public_campaign_page:
+    if page is not None and (page.head or rendered):
         # The same for every visitor: the micro-cache may keep it for a few seconds.
         cache_for_visitors(request, response, otherwise="no-cache")
     return response
