@@ -328,6 +328,11 @@ PAGES = {  # --pages name: (label, path, language); {id} is a demo campaign's
     "campaign": ("/campaign/{id}", "/campaign/{id}", "en"),
     "campaign-sw": ("/campaign/{id} (sw)", "/campaign/{id}", "sw"),
     "donate": ("/campaign/{id}/donate", "/campaign/{id}/donate", "en"),
+    "donate-sw": ("/campaign/{id}/donate (sw)", "/campaign/{id}/donate", "sw"),
+    "how-it-works": ("/how-it-works", "/how-it-works", "en"),
+    "signin": ("/signin", "/signin", "en"),
+    "signup": ("/signup", "/signup", "en"),
+    "ministry": ("/icc-imara-donate", "/icc-imara-donate", "en"),
 }
 
 
