@@ -37,8 +37,6 @@ def built_frontend(settings, tmp_path):
         "/profile",
         "/explore",
         "/pledge/12",
-        "/pledges/K7Q2M9X",
-        "/pledges/k7q2m9x",
         "/pledge/create-campaign",
         "/edit-campaign/5",
         "/icc-imara-donate",

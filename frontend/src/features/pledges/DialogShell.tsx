@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { DialogCloseButton } from "@/components/DialogCloseButton";
 import { dialogPanel } from "./styles";
 
@@ -9,14 +9,18 @@ type Props = {
   /** "alertdialog" for a question that cannot be taken back. */
   role?: "dialog" | "alertdialog";
   onClose(): void;
+  /** Rendered where it stands instead of in a portal at the end of the body, so that it is in the
+   * server's HTML (a portal renders only in the browser, after hydrating): the pledge form. */
+  inPlace?: boolean;
   children: ReactNode;
 };
 
 /** An open Radix dialog with its title, optional description and close button; Escape and the overlay close it. */
-export function DialogShell({ title, description, role = "dialog", onClose, children }: Props) {
+export function DialogShell({ title, description, role = "dialog", onClose, inPlace = false, children }: Props) {
+  const Portal = inPlace ? Fragment : Dialog.Portal;
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
+      <Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content
           role={role}
@@ -31,7 +35,7 @@ export function DialogShell({ title, description, role = "dialog", onClose, chil
           <div className="mt-4">{children}</div>
           <DialogCloseButton />
         </Dialog.Content>
-      </Dialog.Portal>
+      </Portal>
     </Dialog.Root>
   );
 }
