@@ -46,7 +46,9 @@ export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
   const page = usePledgeFormPage(campaign?.id);
   const [initial] = useState(() => ({
     values: { ...EMPTY, ...page?.values } as PledgeWithPlanValues,
-    errors: page?.error ? serverFieldErrors<PledgeWithPlanValues>(page.error.field_errors, FIELDS) : undefined,
+    errors: page?.error
+      ? serverFieldErrors<PledgeWithPlanValues>(page.error.field_errors, FIELDS)
+      : undefined,
   }));
   const form = useSchemaForm(pledgeWithPlanSchema, initial.values, initial.errors);
   const payInInstalments = form.watch("payInInstalments");

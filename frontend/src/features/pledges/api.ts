@@ -30,7 +30,9 @@ export type PledgeFormPage = {
 export function usePledgeFormPage(campaignId: number | undefined): PledgeFormPage | undefined {
   const queryClient = useQueryClient();
   const [page] = useState(() =>
-    campaignId === undefined ? undefined : queryClient.getQueryData<PledgeFormPage>(pledgeKeys.form(campaignId)),
+    campaignId === undefined
+      ? undefined
+      : queryClient.getQueryData<PledgeFormPage>(pledgeKeys.form(campaignId)),
   );
   return page;
 }
