@@ -237,6 +237,7 @@ def test_a_form_without_its_csrf_token_is_refused(campaign):
     response = browser("127.0.0.72").post(f"/campaign/{campaign.pk}/pledge", FILLED)
 
     assert response.status_code == 403
+    assert response.content.decode() == "Your session has expired. Please reload the page and try again."
     assert not Pledge.objects.exists()
 
 
