@@ -15,10 +15,8 @@ bench/results/bank_statement_import.json. ``make bench`` runs it.
 import json
 import os
 import platform
-import secrets
-import time
 
-from support import RESULTS_DIR, django_on_postgres
+from support import RESULTS_DIR, django_on_postgres, statement_church, timed
 
 RESULTS = RESULTS_DIR / "bank_statement_import.json"
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/h_bench_statements"
@@ -36,53 +34,6 @@ COLUMNS = {
 }
 
 
-def church():
-    """A campaign paid into its church's bank account, with its pledges."""
-    from accounts.models import User
-    from campaigns.tests.factories import CampaignFactory, link_account
-    from collection_accounts.models import AccountKeyword, CollectionAccountKind
-    from pledges import codes
-    from pledges.models import Pledge
-
-    number = str(1_000_000_000 + secrets.randbelow(8_999_999_999))
-    organizer = User.objects.create_user(
-        email=f"bench.bank.{number}@example.com", password=None
-    )
-    campaign = CampaignFactory.create(organizer=organizer, goal=100_000_000)
-    AccountKeyword.objects.create(organization=campaign.organization, keyword="TITHE")
-    account = campaign.organization.collection_accounts.create(
-        kind=CollectionAccountKind.BANK,
-        bank_name="KCB",
-        account_name="Bench church",
-        account_number=number,
-    )
-    link_account(campaign, account)
-    Pledge.objects.bulk_create(
-        [
-            Pledge(
-                campaign=campaign,
-                name=f"Pledger {n}",
-                email=f"pledger{n}@example.com",
-                phone=f"+2547{n:08d}",
-                amount=1_000_000,
-                code=codes.new_code(),
-            )
-            for n in range(PLEDGES)
-        ]
-    )
-    return (
-        campaign,
-        account,
-        list(Pledge.objects.filter(campaign=campaign).values_list("code", flat=True)),
-    )
-
-
-def timed(step):
-    started = time.perf_counter()
-    answer = step()
-    return answer, round(time.perf_counter() - started, 3)
-
-
 def main() -> None:
     django_on_postgres(DEFAULT_DATABASE_URL)
     from django.core.files.uploadedfile import SimpleUploadedFile
@@ -97,7 +48,7 @@ def main() -> None:
     from statements import selectors, services
     from statements.parsing import BankColumns
 
-    campaign, account, pledge_codes = church()
+    campaign, account, pledge_codes = statement_church(bank=True, pledges=PLEDGES)
     treasurer = campaign.organizer
     organization_id = account.organization_id
     account_numbers = [
@@ -185,11 +136,7 @@ def main() -> None:
     print(json.dumps(results, indent=2))
     assert reimport_credited == 0, "the same statement again recorded payments"
     new_rows = overlap.counts()
-    assert (
-        overlap_recorded
-        == new_rows["matched"]["rows"] + new_rows["unmatched"]["rows"]
-        <= OVERLAP_ROWS - ROWS
-    )
+    assert overlap_recorded == new_rows["matched"]["rows"] + new_rows["unmatched"]["rows"] <= OVERLAP_ROWS - ROWS
     assert after_undo == before, "undo did not restore every total"
 
 

@@ -29,22 +29,25 @@ import logging
 import os
 import platform
 import random
-import resource
 import secrets
-import shutil
 import string
-import sys
-import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import httpx
-from live import resources, sample
-from support import RESULTS_DIR, django_on_postgres, free_port, latency_summary, nginx, start_server
+from support import (
+    RESULTS_DIR,
+    django_on_postgres,
+    instance_behind_nginx,
+    latency_summary,
+    own_cpu_seconds,
+    resources,
+    sample,
+    shared_cache_emptied,
+)
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/h_bench_desk"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/13"
@@ -382,40 +385,18 @@ def main() -> None:
     parser.add_argument("--entries", type=int, default=300)
     args = parser.parse_args()
 
-    redis_url = os.environ.get("REDIS_URL", DEFAULT_REDIS_URL)
-    os.environ.update({"REDIS_URL": redis_url, "TRUSTED_PROXIES": "127.0.0.1"})
-    import redis
-
-    redis.Redis.from_url(redis_url).flushdb()  # the counters of an earlier run
+    shared_cache_emptied(DEFAULT_REDIS_URL)
     env = django_on_postgres(DEFAULT_DATABASE_URL)
     logging.getLogger("httpx").setLevel(logging.WARNING)  # not a line per entry
     campaign_id, event_id, ushers = prepare(args.ushers)
-    port = free_port()
-    env["SITE_URL"] = f"http://127.0.0.1:{port}"
-    workdir = Path(tempfile.mkdtemp(prefix="harambee-bench-desk-"))
-    workdir.chmod(0o755)  # nginx's workers read their files in it
-    (workdir / "static").mkdir()
-    with (workdir / "gunicorn.log").open("wb") as log:
-        server = start_server(port, env, workers=WORKERS, threads=THREADS, log=log)
-    load_before = os.getloadavg()
-    started_cpu = resource.getrusage(resource.RUSAGE_SELF)
-    started_at = time.monotonic()
-    try:
-        with nginx(port, workdir / "static", workdir / "nginx") as base:
-            if base is None:
-                sys.exit("This benchmark needs nginx (bench/run.sh installs it).")
-            nginx_pid = int((workdir / "nginx" / "nginx.pid").read_text())
-            desks, samples = asyncio.run(
-                night(base, event_id, campaign_id, ushers, args, {"instance": server.pid, "nginx": nginx_pid})
-            )
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with instance_behind_nginx(env, name="desk", workers=WORKERS, threads=THREADS) as instance:
+        load_before = os.getloadavg()
+        started_cpu = own_cpu_seconds()
+        started_at = time.monotonic()
+        desks, samples = asyncio.run(night(instance.base, event_id, campaign_id, ushers, args, instance.roots))
     duration = time.monotonic() - started_at
-    ended_cpu = resource.getrusage(resource.RUSAGE_SELF)
-    generator_cpu = ended_cpu.ru_utime + ended_cpu.ru_stime - started_cpu.ru_utime - started_cpu.ru_stime
+    generator_cpu = own_cpu_seconds() - started_cpu
     results = report(args, ushers, books(event_id, ushers, desks), samples, generator_cpu, duration, load_before)
-    shutil.rmtree(workdir, ignore_errors=True)
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
     (RESULTS_DIR / "desk.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(results, indent=2))

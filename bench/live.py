@@ -25,20 +25,23 @@ import logging
 import os
 import platform
 import random
-import resource
 import secrets
-import shutil
-import sys
-import tempfile
-import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
-from support import RESULTS_DIR, django_on_postgres, free_port, latency_summary, nginx, start_server
+from support import (
+    RESULTS_DIR,
+    django_on_postgres,
+    instance_behind_nginx,
+    latency_summary,
+    own_cpu_seconds,
+    resources,
+    sample,
+    shared_cache_emptied,
+)
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/h_bench_live"
 # The instance's shared cache (the campaign's version token lives there), a database of its own.
@@ -49,8 +52,6 @@ GOAL_P95_MS = 2000
 # Every viewer has a screen before the first pledge, and sees the last one after it.
 WARM_UP_SECONDS = 5
 COOL_DOWN_SECONDS = 5
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-PAGE_BYTES = os.sysconf("SC_PAGE_SIZE")
 
 
 @dataclass
@@ -169,57 +170,6 @@ async def pledge(
                 counts.errors.append(f"pledge: HTTP {response.status_code} {response.text[:200]}")
 
 
-def process_tree(root: int) -> list[int]:
-    """``root`` and its children (gunicorn's master and workers; nginx's master and workers)."""
-    children = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == root:
-                children.append(int(entry.name))
-    return [root, *children]
-
-
-def usage(pids: list[int]) -> tuple[float, int]:
-    """CPU seconds used so far and resident memory in bytes, summed over ``pids``."""
-    cpu, rss = 0.0, 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            rss += int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE_BYTES
-        except OSError:
-            continue
-        cpu += (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime
-    return cpu, rss
-
-
-async def sample(
-    roots: dict[str, int], stop: asyncio.Event, samples: dict[str, list[tuple[float, float, int]]]
-) -> None:
-    """Every second, the CPU seconds and memory of each process tree in ``roots``."""
-    while not stop.is_set():
-        for name, root in roots.items():
-            cpu, rss = usage(process_tree(root))
-            samples.setdefault(name, []).append((time.monotonic(), cpu, rss))
-        await asyncio.sleep(1)
-
-
-def resources(rows: list[tuple[float, float, int]]) -> dict[str, float]:
-    """Mean and peak (over 10 s) CPU as a share of one core, peak resident memory."""
-    (first_at, first_cpu, _), (last_at, last_cpu, _) = rows[0], rows[-1]
-    windows = [
-        (rows[i + 10][1] - rows[i][1]) / (rows[i + 10][0] - rows[i][0]) for i in range(0, len(rows) - 10, 10)
-    ] or [0.0]
-    return {
-        "cpu_mean_percent_of_a_core": round(100 * (last_cpu - first_cpu) / (last_at - first_at), 1),
-        "cpu_peak_10s_percent_of_a_core": round(100 * max(windows), 1),
-        "memory_peak_mb": round(max(row[2] for row in rows) / 2**20, 1),
-    }
-
-
 async def hall(
     base: str, campaign_id: int, args: argparse.Namespace, roots: dict[str, int]
 ) -> tuple[list[Viewer], dict[str, float], Counts, Counts, dict[str, list[tuple[float, float, int]]]]:
@@ -331,38 +281,16 @@ def main() -> None:
     parser.add_argument("--pledges", type=int, default=300)
     args = parser.parse_args()
 
-    redis_url = os.environ.get("REDIS_URL", DEFAULT_REDIS_URL)
-    os.environ.update({"REDIS_URL": redis_url, "TRUSTED_PROXIES": "127.0.0.1"})
-    import redis
-
-    redis.Redis.from_url(redis_url).flushdb()  # the tokens and counters of an earlier run
+    shared_cache_emptied(DEFAULT_REDIS_URL)
     env = django_on_postgres(DEFAULT_DATABASE_URL)
     logging.getLogger("httpx").setLevel(logging.WARNING)  # not a line per pledge
     campaign_id = prepare()
-    port = free_port()
-    env["SITE_URL"] = f"http://127.0.0.1:{port}"
-    workdir = Path(tempfile.mkdtemp(prefix="harambee-bench-live-"))
-    workdir.chmod(0o755)  # nginx's workers read their files in it
-    (workdir / "static").mkdir()
-    with (workdir / "gunicorn.log").open("wb") as log:
-        server = start_server(port, env, workers=WORKERS, threads=THREADS, log=log)
-    load_before = os.getloadavg()
-    started_cpu = resource.getrusage(resource.RUSAGE_SELF)
-    try:
-        with nginx(port, workdir / "static", workdir / "nginx") as base:
-            if base is None:
-                sys.exit("This benchmark needs nginx (bench/run.sh installs it).")
-            nginx_pid = int((workdir / "nginx" / "nginx.pid").read_text())
-            viewers, sent_at, polls, pledges, samples = asyncio.run(
-                hall(base, campaign_id, args, {"instance": server.pid, "nginx": nginx_pid})
-            )
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-    ended_cpu = resource.getrusage(resource.RUSAGE_SELF)
-    generator_cpu = ended_cpu.ru_utime + ended_cpu.ru_stime - started_cpu.ru_utime - started_cpu.ru_stime
+    with instance_behind_nginx(env, name="live", workers=WORKERS, threads=THREADS) as instance:
+        load_before = os.getloadavg()
+        started_cpu = own_cpu_seconds()
+        viewers, sent_at, polls, pledges, samples = asyncio.run(hall(instance.base, campaign_id, args, instance.roots))
+    generator_cpu = own_cpu_seconds() - started_cpu
     results = report(args, viewers, sent_at, polls, pledges, samples, generator_cpu, load_before)
-    shutil.rmtree(workdir, ignore_errors=True)
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
     (RESULTS_DIR / "live.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(results, indent=2))

@@ -25,10 +25,9 @@ import os
 import platform
 import secrets
 import statistics
-import time
 from typing import Any
 
-from support import RESULTS_DIR, django_on_postgres
+from support import RESULTS_DIR, django_on_postgres, statement_church, timed
 
 RESULTS = RESULTS_DIR / "statement_import.json"
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/h_bench_statements"
@@ -38,41 +37,6 @@ PLEDGES = 1_000
 GOAL_PREVIEW_SECONDS = 5.0
 GOAL_CONFIRM_SECONDS = 10.0
 RUNS = 3
-
-
-def church():
-    """A campaign paid into its church's connected paybill, with its pledges; a number of its own per run."""
-    from accounts.models import User
-    from campaigns.tests.factories import CampaignFactory
-    from collection_accounts.models import AccountKeyword, CollectionAccount
-    from pledges import codes
-    from pledges.models import Pledge
-
-    paybill = str(700_000 + secrets.randbelow(299_999))
-    organizer = User.objects.create_user(email=f"bench.statements.{paybill}@example.com", password=None)
-    campaign = CampaignFactory.create(organizer=organizer, paybill=paybill, goal=100_000_000)
-    AccountKeyword.objects.create(organization=campaign.organization, keyword="TITHE")
-    Pledge.objects.bulk_create(
-        [
-            Pledge(
-                campaign=campaign,
-                name=f"Pledger {n}",
-                email=f"pledger{n}@example.com",
-                phone=f"+2547{n:08d}",
-                amount=1_000_000,
-                code=codes.new_code(),
-            )
-            for n in range(PLEDGES)
-        ]
-    )
-    account = CollectionAccount.objects.get(organization=campaign.organization, paybill_number=paybill)
-    return campaign, account, list(Pledge.objects.filter(campaign=campaign).values_list("code", flat=True))
-
-
-def timed(step):
-    started = time.perf_counter()
-    answer = step()
-    return answer, round(time.perf_counter() - started, 3)
 
 
 def one_run() -> dict[str, Any]:
@@ -85,7 +49,7 @@ def one_run() -> dict[str, Any]:
     from simulators.statements import statement_generate
     from statements import selectors, services
 
-    campaign, account, pledge_codes = church()
+    campaign, account, pledge_codes = statement_church(pledges=PLEDGES)
     treasurer = campaign.organizer
     organization_id = account.organization_id
     account_numbers = [*pledge_codes, *pledge_codes, "TITHE", "tithe", typo(pledge_codes[0]), "BUILDING"]

@@ -69,7 +69,12 @@ def desk(request: HttpRequest, campaign_id: int) -> DeskOut:
 def desk_entry_record(request: HttpRequest, event_id: int, body: DeskEntryIn) -> Status[DeskEntryOut]:
     """Record a pledge card or a gift at the event's desk: 201 the first time, 200 with the same
     entry when its idempotency key comes again (a retry never counts twice)."""
-    entry, created = services.desk_entry_record(actor=_actor(request), event_id=event_id, **body.dict())
+    entry, created = services.desk_entry_record(
+        actor=_actor(request),
+        event_id=event_id,
+        plan=body.plan.terms() if body.plan else None,
+        **body.dict(exclude={"plan"}),
+    )
     return Status(201 if created else 200, DeskEntryOut.from_entry(entry))
 
 

@@ -21,6 +21,7 @@ from desk.selectors import (
 from desk.services import ThanksSent
 from events.schemas import EventOut
 from notifications.selectors import ThanksStatus
+from pledges.schemas import PlanIn
 
 
 class DeskEntryIn(Schema):
@@ -33,6 +34,7 @@ class DeskEntryIn(Schema):
     phone: str = Field("", max_length=32, description="Required for a pledge (its SMS goes there).")
     is_anonymous: bool = False
     mpesa_receipt: str = Field("", max_length=32, description="Required for an M-Pesa gift.")
+    plan: PlanIn | None = Field(None, description="A pledge card's instalment plan, if its pledger chose one.")
 
 
 class DeskEntryOut(Schema):

@@ -46,6 +46,7 @@ from notifications.event_thanks import ThanksQueued, ThanksRecipient, event_than
 from notifications.models import NotificationLog
 from notifications.sms_length import sms_length
 from organizations.roles import Permission
+from pledges.instalments import PlanTerms
 from pledges.models import DELETED_USER_NAME
 from pledges.services import donation_record_at_desk, pledge_create_at_desk
 
@@ -96,16 +97,21 @@ def desk_entry_record(
     phone: str,
     is_anonymous: bool,
     mpesa_receipt: str,
+    plan: PlanTerms | None = None,
 ) -> tuple[DeskEntry, bool]:
-    """Record a pledge card or gift typed at ``event_id``'s desk, once per ``idempotency_key``:
-    answers the entry and whether it is new. The same key again returns the first entry (whatever
-    the body says), if the same usher sent it. Limited per usher (``RATE_LIMIT_DESK_ENTRY``)."""
+    """Record a pledge card (with the instalment ``plan`` it carries, if any) or gift typed at
+    ``event_id``'s desk, once per ``idempotency_key``: answers the entry and whether it is new. The
+    same key again returns the first entry (whatever the body says), if the same usher sent it.
+    Limited per usher (``RATE_LIMIT_DESK_ENTRY``)."""
     key = idempotency_key.strip()
     if not key:
         raise FieldValidationError(_("This entry has no key."), field_errors={"idempotency_key": _("Required")})
     existing = DeskEntry.objects.filter(idempotency_key=key).first()
     if existing is not None:
         return _replayed(existing, actor), False
+    if plan is not None and kind != DeskEntryKind.PLEDGE:
+        message = _("Only a pledge card is paid in instalments.")
+        raise FieldValidationError(message, field_errors={"plan": message})
     event = desk_event_get(actor=actor, event_id=event_id)
     ratelimit.enforce(
         scope="desk-entry",
@@ -132,6 +138,7 @@ def desk_entry_record(
                 is_anonymous=is_anonymous,
                 mpesa_receipt=mpesa_receipt,
                 amount=amount,
+                plan=plan,
             )
     except IntegrityError:
         # The same entry delivered twice at once (a retry racing the first): the first one won.
@@ -151,12 +158,20 @@ def _replayed(entry: DeskEntry, actor: DeskActor) -> DeskEntry:
 
 
 def _entry_carry_out(
-    entry: DeskEntry, *, actor: DeskActor, name: str, phone: str, is_anonymous: bool, mpesa_receipt: str, amount: int
+    entry: DeskEntry,
+    *,
+    actor: DeskActor,
+    name: str,
+    phone: str,
+    is_anonymous: bool,
+    mpesa_receipt: str,
+    amount: int,
+    plan: PlanTerms | None,
 ) -> None:
     campaign = entry.event.campaign
     if entry.kind == DeskEntryKind.PLEDGE:
         entry.pledge = pledge_create_at_desk(
-            campaign=campaign, amount=amount, name=name, phone=phone, is_anonymous=is_anonymous
+            campaign=campaign, amount=amount, name=name, phone=phone, is_anonymous=is_anonymous, plan=plan
         )
     else:
         gift = donation_record_at_desk(

@@ -1,6 +1,6 @@
-"""The messages sent when something happens: a pledge recorded or paid, a receipt, a welcome, a
-password reset link, an organizer's news of a new pledge (none during an event: ``event_summaries``),
-a campaign activated, a change to an organization's team asked for or applied (the two-person rule).
+"""The messages sent when something happens: a pledge recorded or paid, a receipt (by SMS for a
+gift typed at an event's desk), a welcome, a password reset link, an organizer's news of a new
+pledge (none during an event: ``event_summaries``), a campaign activated, a change to an organization's team asked for or applied (the two-person rule).
 Each is queued and delivered through the outbox (``outbox``)."""
 
 from typing import Any
@@ -17,15 +17,13 @@ from collection_accounts.instructions import instructions_summary
 from common.money import format_ksh
 from events.selectors import event_held_at
 from notifications import recipient_limits, tasks
-from notifications.models import (
-    CampaignReminderSettings,
-)
+from notifications.models import CampaignReminderSettings, NotificationLog
 from notifications.outbox import deliver_all, notification_queue_email, notification_queue_sms
 from organizations.approvals import change_kind
 from organizations.models import ChangeRequest, Invitation
 from organizations.selectors import guarded_members
 from payments.models import Payment
-from pledges.models import Pledge, shown_giver_name
+from pledges.models import Donation, Pledge, shown_giver_name
 
 
 def pledge_context(pledge: Pledge) -> dict[str, Any]:
@@ -178,6 +176,29 @@ def payment_receipt_notify(*, payment_id: int) -> None:
                     payment=payment,
                 )
             ]
+        )
+
+
+DESK_GIFT_RECEIPT = "gift_receipt"
+
+
+def desk_gift_receipt_notify(*, donation_id: int) -> None:
+    """The SMS receipt of a gift typed at an event's desk (cash, or M-Pesa that no receipt of ours
+    told of yet), to the phone the desk took, in the language the desk used. Once per gift: a task
+    run again finds its log. Limited as unasked (``recipient_limits``): the desk typed the number."""
+    donation = Donation.objects.select_related("campaign", "payment").get(pk=donation_id)
+    payment = donation.payment
+    if NotificationLog.objects.filter(template=f"sms/{DESK_GIFT_RECEIPT}", payment=payment).exists():
+        return
+    with translation.override(donation.language):
+        context = {
+            "amount": format_ksh(donation.amount),
+            "campaign": donation.campaign,
+            "payment": payment,
+            "in_cash": payment.provider == Payment.Provider.CASH,
+        }
+        deliver_all(
+            [notification_queue_sms(to=donation.phone, template=DESK_GIFT_RECEIPT, context=context, payment=payment)]
         )
 
 

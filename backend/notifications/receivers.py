@@ -20,8 +20,8 @@ from organizations.models import ChangeRequest, Invitation
 from organizations.signals import change_applied, change_requested, invitation_created
 from payments.models import Payment
 from payments.signals import payment_succeeded, payments_succeeded
-from pledges.models import Pledge
-from pledges.signals import pledge_changed, pledge_created, pledge_paid
+from pledges.models import Donation, Pledge
+from pledges.signals import desk_gift_recorded, pledge_changed, pledge_created, pledge_paid
 
 
 @receiver(user_signed_up, dispatch_uid="notifications.user_signed_up")
@@ -69,6 +69,13 @@ def on_pledge_changed(sender: type[Pledge], pledge: Pledge, change: str, **kwarg
     # A pledge anonymised since (an account deletion) has no phone left to tell.
     if pledge.phone:
         tasks.notify_pledge_changed.enqueue(pledge_id=pledge.pk, change=change)
+
+
+@receiver(desk_gift_recorded, dispatch_uid="notifications.desk_gift_recorded")
+def on_desk_gift_recorded(sender: type[Donation], donation: Donation, **kwargs: Any) -> None:
+    # A gift without a phone is thanked at the desk itself.
+    if donation.phone:
+        tasks.notify_desk_gift_receipt.enqueue(donation_id=donation.pk)
 
 
 @receiver(payment_succeeded, dispatch_uid="notifications.payment_succeeded")

@@ -5,7 +5,9 @@ may reach a stranger: without a limit, pledges could be used to text or e-mail o
 Messages that the recipient caused themselves are never limited: receipts for a payment they made, a
 pledge's messages to a number that paid towards that pledge (proof it is the pledger's), the account
 e-mails (with limits of their own) and the organizers' notices about their own campaigns. The others
-are limited per recipient (``RATE_LIMIT_UNASKED_MESSAGES_HOUR``, ``…_DAY``: 3 an hour, 10 a day);
+are limited, among them the SMS receipt of a gift typed at an event's desk: an usher typed its number,
+not the giver (as for a desk's pledge card, whose confirmation is the web's, limited). They are limited
+per recipient (``RATE_LIMIT_UNASKED_MESSAGES_HOUR``, ``…_DAY``: 3 an hour, 10 a day);
 one over the limit is logged as not sent (``NotificationLog.Status.LIMITED``).
 
 For the same reason the name a pledger typed goes into an SMS only to a number that paid towards
@@ -26,6 +28,8 @@ UNASKED_TEMPLATES = frozenset(
         "email/pledge_recorded",
         "sms/reminder",
         "email/reminder",
+        # A gift's receipt from an event's desk: the usher typed the number, as for the desk's pledge cards.
+        "sms/gift_receipt",
         # One owner could otherwise flood the team with requests (the two-person rule's notices).
         "sms/change_requested",
         "email/change_requested",

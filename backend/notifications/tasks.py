@@ -44,6 +44,13 @@ def notify_payment_receipt(*, payment_id: int) -> None:
 
 
 @task()
+def notify_desk_gift_receipt(*, donation_id: int) -> None:
+    from notifications.messages import desk_gift_receipt_notify
+
+    desk_gift_receipt_notify(donation_id=donation_id)
+
+
+@task()
 def send_pledge_reminder(*, pledge_id: int, reminder_id: int | None) -> None:
     from notifications.reminders import pledge_reminder_send
 

@@ -312,14 +312,29 @@ def _desk_details_check(*, campaign: Campaign, amount: int, name: str, phone: st
         raise FieldValidationError(next(iter(errors.values())), field_errors=errors)
 
 
-def pledge_create_at_desk(*, campaign: Campaign, amount: int, name: str, phone: str, is_anonymous: bool) -> Pledge:
+def pledge_create_at_desk(
+    *,
+    campaign: Campaign,
+    amount: int,
+    name: str,
+    phone: str,
+    is_anonymous: bool,
+    plan: instalments.PlanTerms | None = None,
+) -> Pledge:
     """A pledge card typed at an event's desk by its usher (the desk app checked who may): the web
-    form's ledger, rules and per-phone limit, with the name optional and no e-mail. The pledger is
-    the card's, not the usher: it belongs to no account, and gets the usual SMS with its code and
-    how to pay (``pledge_created``). No per-address limit: one hall's Wi-Fi carries every desk."""
+    form's ledger, rules and per-phone limit, with the name optional and no e-mail, and the
+    instalment ``plan`` the card carries, if any (the web's rules, ``_plan_errors``: the first
+    instalment today or later; saved with the pledge). The pledger is the card's, not the usher:
+    it belongs to no account, and gets the usual SMS with its code and how to pay
+    (``pledge_created``). No per-address limit: one hall's Wi-Fi carries every desk."""
     _ensure_open(campaign, refusals=PLEDGE_REFUSALS)
     name, phone = validators.normalize_name(name), _clean(phone)
     _desk_details_check(campaign=campaign, amount=amount, name=name, phone=phone, is_pledge=True)
+    if plan is not None and (
+        errors := _plan_errors(pledge=Pledge(campaign=campaign, amount=amount), terms=plan, backdating=False)
+    ):
+        # The desk shows one message beside the refused entry: the first.
+        raise FieldValidationError(next(iter(errors.values())), field_errors=errors)
     _giving_contact_limits_enforce(scope="pledge", phone=phone, email="", viewer=None)
     return _pledge_record(
         campaign=campaign,
@@ -330,6 +345,7 @@ def pledge_create_at_desk(*, campaign: Campaign, amount: int, name: str, phone: 
         amount=amount,
         is_anonymous=is_anonymous,
         channel=PledgeChannel.DESK,
+        plan=plan,
     )
 
 
@@ -1197,7 +1213,9 @@ def donation_record_at_desk(
     code. One receipt, one credit: when the receipt is already in the books (its confirmation came
     first), nothing is credited again; if that money paid nothing yet and went into an account of
     the campaign's organization, it becomes this gift. The amount must be the receipt's. Audited
-    as a payment recorded (or assigned) by ``recorded_by`` (None: a desk passcode's volunteer)."""
+    as a payment recorded (or assigned) by ``recorded_by`` (None: a desk passcode's volunteer).
+    A gift that became a donation here is announced on commit (``desk_gift_recorded``: its
+    giver's receipt); one already in the books was announced, or receipted, when it got there."""
     _ensure_open(campaign, refusals=DONATION_REFUSALS)
     name, phone = validators.normalize_name(name), _clean(phone)
     _desk_details_check(campaign=campaign, amount=amount, name=name, phone=phone, is_pledge=False)
@@ -1232,6 +1250,7 @@ def donation_record_at_desk(
                         "desk": True,
                     },
                 )
+                _desk_gift_announce(donation)
                 return DeskGift(donation=donation, payment=payment, already_credited=False)
             # The receipt's confirmation was being recorded at the same moment: it is in the books now.
             payment = payment_with_receipt_locked(mpesa_receipt=receipt or "")
@@ -1247,6 +1266,10 @@ def _desk_gift_already_in_books(
     """A desk gift whose M-Pesa receipt the ledger already has (``payment``, locked)."""
     if payment.status != Payment.Status.SUCCEEDED or payment.flagged:
         message = _("This M-Pesa receipt belongs to a payment that has not gone through: ask a treasurer.")
+        raise FieldValidationError(message, field_errors={"mpesa_receipt": message})
+    if payment.is_reversed:
+        # Taken back (a mistaken entry, an undone statement import): the desk does not count it again.
+        message = _("This M-Pesa receipt was reversed in the books: ask a treasurer.")
         raise FieldValidationError(message, field_errors={"mpesa_receipt": message})
     if payment.amount != amount:
         message = _("M-Pesa says this receipt was for %(amount)s.") % {"amount": format_ksh(payment.amount)}
@@ -1269,7 +1292,13 @@ def _desk_gift_already_in_books(
         target=payment,
         after={"donation": donation.pk, "campaign": campaign.pk, "mpesa_receipt": payment.mpesa_receipt, "desk": True},
     )
+    _desk_gift_announce(donation)
     return DeskGift(donation=donation, payment=payment, already_credited=True)
+
+
+def _desk_gift_announce(donation: Donation) -> None:
+    # On commit: an entry rolled back (a retry that lost the race for its key) announces nothing.
+    transaction.on_commit(partial(signals.desk_gift_recorded.send, sender=Donation, donation=donation))
 
 
 @transaction.atomic

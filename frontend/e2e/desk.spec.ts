@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, signIn } from "./support";
+import { DEMO_ORGANIZER, expectAccessible, savedFeedback, signIn } from "./support";
 
 // The acceptance of issue 32: two desks and a big screen open; entries from both reach the screen;
 // one desk goes offline, three entries are typed, the page is reloaded, the network returns: the
@@ -109,6 +109,46 @@ test("two desks and a big screen: entries from both arrive, and a desk offline l
   const desk = await (await volunteer.request.get(`/api/campaigns/${id}/desk`)).json();
   expect(desk.entries_count).toBe(4);
   expect(desk.entries_total).toBe(1_500 + 100 + 200 + 300);
+
+  // A volunteer without an account may send feedback from the desk, as any visitor may.
+  const feedback = `The desk is quick ${stamp}`;
+  await volunteer.getByRole("button", { name: "Send feedback" }).click();
+  const dialog = volunteer.getByRole("dialog", { name: "Send us your feedback" });
+  await dialog.getByLabel("Message").fill(feedback);
+  await dialog.getByRole("button", { name: "Send Feedback" }).click();
+  await expect(volunteer.getByText("Thank you for your feedback!", { exact: true })).toBeVisible();
+  expect(savedFeedback(feedback)).toEqual([
+    { message: feedback, contact: "", page: `/campaign/${id}/desk`, email: null },
+  ]);
+
+  // A pledge card may carry an instalment plan, saved with the pledge.
+  const planned = `Kamau ${stamp}`;
+  const phone = `07${String(stamp).slice(-8)}`;
+  await owner.getByText("Pledge card", { exact: true }).click();
+  await owner.getByLabel("Amount (Ksh)").fill("12000");
+  await owner.getByLabel(/^Phone/).fill(phone);
+  await owner.getByLabel("Name (optional)").fill(planned);
+  await owner.getByLabel("Pays in instalments").check();
+  await owner.getByLabel("Instalment (Ksh)").fill("4000");
+  await owner.getByLabel("How often").selectOption("weekly");
+  await expectAccessible(owner);
+  await owner.getByLabel("Instalment (Ksh)").press("Enter");
+  await expect(screen.getByText(`${planned} pledged`)).toBeVisible();
+  await expect(waiting(owner)).toContainText("0");
+  const [latest] = (await (await owner.request.get(`/api/campaigns/${id}/desk`)).json()).recent;
+  const pledge = await (await owner.request.get(`/api/pledges/${latest.pledge_code}`)).json();
+  expect([pledge.amount, pledge.plan.instalment, pledge.plan.frequency]).toEqual([12_000, 4_000, "weekly"]);
+
+  // A plan the server refuses stays on the desk with its reason until the usher removes it.
+  await owner.getByLabel("Amount (Ksh)").fill("1000");
+  await owner.getByLabel(/^Phone/).fill(phone);
+  await owner.getByLabel("Pays in instalments").check();
+  await owner.getByLabel("Instalment (Ksh)").fill("5000");
+  await owner.getByLabel("Instalment (Ksh)").press("Enter");
+  const refused = owner.getByRole("region", { name: "Not accepted: check these with a treasurer" });
+  await expect(refused).toContainText("Please enter a whole amount from Ksh 1 to the pledge's Ksh 1,000.");
+  await refused.getByRole("button", { name: "Remove the entry of Ksh 1,000" }).click();
+  await expect(refused).toBeHidden();
 
   await hall.close();
   await volunteerPhone.close();

@@ -1,27 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, DEMO_PASSWORD, expectAccessible } from "./support";
-
-const ROOT = join(import.meta.dirname, "..", "..");
-const DATABASE = join(ROOT, ".tmp", `e2e-${process.env.E2E_PORT ?? 8123}`, "db.sqlite3");
-
-type SavedFeedback = { message: string; contact: string; page: string; email: string | null };
-
-/** The feedback rows the e2e server saved with this message, read straight from its SQLite file. */
-function savedFeedback(message: string): SavedFeedback[] {
-  const script = `
-import json, sqlite3, sys
-rows = sqlite3.connect(sys.argv[1]).execute(
-    "SELECT f.message, f.contact, f.page, u.email FROM feedback_feedback f"
-    " LEFT JOIN accounts_user u ON u.id = f.user_id WHERE f.message = ?", (sys.argv[2],))
-print(json.dumps([dict(zip(["message", "contact", "page", "email"], row)) for row in rows]))
-`;
-  const output = execFileSync(join(ROOT, ".venv", "bin", "python"), ["-c", script, DATABASE, message], {
-    encoding: "utf-8",
-  });
-  return JSON.parse(output);
-}
+import { DEMO_ORGANIZER, DEMO_PASSWORD, expectAccessible, savedFeedback } from "./support";
 
 async function openWithKeyboard(page: Page) {
   const button = page.getByRole("button", { name: "Send feedback" });

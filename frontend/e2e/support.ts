@@ -1,16 +1,12 @@
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-export const EMAIL_DIR = join(
-  import.meta.dirname,
-  "..",
-  "..",
-  ".tmp",
-  `e2e-${process.env.E2E_PORT ?? 8123}`,
-  "emails",
-);
+const ROOT = join(import.meta.dirname, "..", "..");
+const SERVER_DIR = join(ROOT, ".tmp", `e2e-${process.env.E2E_PORT ?? 8123}`);
+export const EMAIL_DIR = join(SERVER_DIR, "emails");
 export const DEMO_PASSWORD = "Harambee#2026";
 export const DEMO_ORGANIZER = "organizer@harambee.local";
 /** The demo ministry's own connected paybill (backend/collection_accounts/demo.py), never Harambee's. */
@@ -97,4 +93,22 @@ export async function signIn(
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   if (next) await expect(page).toHaveURL(next);
+}
+
+export type SavedFeedback = { message: string; contact: string; page: string; email: string | null };
+
+/** The feedback rows the e2e server saved with this message, read straight from its SQLite file. */
+export function savedFeedback(message: string): SavedFeedback[] {
+  const script = `
+import json, sqlite3, sys
+rows = sqlite3.connect(sys.argv[1]).execute(
+    "SELECT f.message, f.contact, f.page, u.email FROM feedback_feedback f"
+    " LEFT JOIN accounts_user u ON u.id = f.user_id WHERE f.message = ?", (sys.argv[2],))
+print(json.dumps([dict(zip(["message", "contact", "page", "email"], row)) for row in rows]))
+`;
+  const database = join(SERVER_DIR, "db.sqlite3");
+  const output = execFileSync(join(ROOT, ".venv", "bin", "python"), ["-c", script, database, message], {
+    encoding: "utf-8",
+  });
+  return JSON.parse(output);
 }

@@ -1,6 +1,7 @@
 """The ushers' desk through HTTP: entries once per key, gifts once per M-Pesa receipt, desk passcodes."""
 
 import uuid
+from datetime import timedelta
 
 import pytest
 from django.test import override_settings
@@ -11,11 +12,13 @@ from campaigns.models import Campaign
 from campaigns.tests.factories import CampaignFactory
 from desk.models import DeskEntry
 from events.tests.factories import open_event
+from notifications.messages import desk_gift_receipt_notify
 from notifications.models import NotificationLog
 from organizations.models import Membership
 from organizations.roles import Role
 from payments.models import Payment
-from pledges.models import Donation, Pledge
+from payments.services import payment_reverse
+from pledges.models import Donation, InstalmentPlan, Pledge
 from pledges.tests.factories import make_pledge
 from pledges.tests.test_management import pay_bill
 
@@ -100,6 +103,53 @@ def test_a_pledge_card_needs_a_phone_and_bad_input_changes_nothing(usher, campai
     assert not DeskEntry.objects.exists()
 
 
+def plan(first_due_on=None, instalment=2_000, frequency="weekly"):
+    first_due_on = first_due_on or timezone.localdate() + timedelta(days=1)
+    return {"instalment": instalment, "frequency": frequency, "first_due_on": first_due_on.isoformat()}
+
+
+def test_a_pledge_card_may_carry_an_instalment_plan_saved_with_the_pledge(
+    usher, campaign, event, django_assert_max_num_queries
+):
+    first_due_on = timezone.localdate() + timedelta(days=3)
+
+    with django_assert_max_num_queries(16):
+        answer = entry(usher, event, amount=5_000, plan=plan(first_due_on))
+
+    assert answer.status_code == 201, answer.content
+    pledge = Pledge.objects.get()
+    saved = InstalmentPlan.objects.get(pledge=pledge)
+    assert (saved.instalment, saved.frequency, saved.first_due_on, saved.set_by) == (
+        2_000,
+        "weekly",
+        first_due_on,
+        None,
+    )
+    assert [part.amount for part in saved.schedule()] == [2_000, 2_000, 1_000]
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"plan": plan(instalment=6_000)}, "Please enter a whole amount from Ksh 1 to the pledge's Ksh 5,000."),
+        (
+            {"plan": plan(timezone.localdate() - timedelta(days=1))},
+            "The first instalment cannot fall due in the past.",
+        ),
+        ({"plan": plan(instalment=100)}, "The plan must end by"),
+        ({"kind": "cash", "plan": plan()}, "Only a pledge card is paid in instalments."),
+    ],
+)
+def test_a_plan_the_web_would_refuse_is_refused_at_the_desk_and_changes_nothing(usher, event, fields, message):
+    answer = entry(usher, event, amount=5_000, **fields)
+
+    assert answer.status_code == 422, answer.content
+    assert answer.json()["detail"].startswith(message)
+    assert not Pledge.objects.exists()
+    assert not Donation.objects.exists()
+    assert not DeskEntry.objects.exists()
+
+
 def test_a_cash_gift_is_a_donation_counted_at_once_and_on_the_big_screen(usher, visitor_client, campaign, event):
     answer = entry(usher, event, kind="cash", amount=1_500, phone="", name="Otieno")
 
@@ -156,6 +206,21 @@ def test_an_mpesa_gift_already_paying_a_pledge_is_not_credited_again(usher, camp
     assert not Donation.objects.exists()
     assert Pledge.objects.get(pk=pledge.pk).paid_amount == 2_000
     assert figures(campaign)["raised"] == 2_000
+
+
+def test_an_mpesa_receipt_reversed_in_the_books_is_refused_and_counts_nothing(usher, organizer, campaign, event):
+    first = entry(usher, event, kind="mpesa", amount=2_000, phone="", mpesa_receipt="SLK4H7R2QX")
+    payment_reverse(reference=Payment.objects.get().reference, user=organizer, reason="Typed in error")
+
+    again = entry(usher, event, kind="mpesa", amount=2_000, phone="", mpesa_receipt="SLK4H7R2QX")
+
+    assert first.status_code == 201
+    assert again.status_code == 422
+    assert again.json()["field_errors"] == {
+        "mpesa_receipt": "This M-Pesa receipt was reversed in the books: ask a treasurer."
+    }
+    assert DeskEntry.objects.count() == 1
+    assert figures(campaign) == {"pledged": 0, "raised": 0, "donors": 0}
 
 
 def test_a_passcode_adds_entries_to_its_event_and_can_do_nothing_else(
@@ -289,3 +354,60 @@ def test_only_wrong_passcodes_count_against_the_halls_address(organizer_client, 
     assert volunteers == [200] * 5
     assert guesses == [422, 422, 422, 429]
     assert (after_the_guesses.status_code, after_the_guesses.json()["code"]) == (429, "rate_limited")
+
+
+def receipts(phone="+254712345678"):
+    return NotificationLog.objects.filter(template="sms/gift_receipt", recipient=phone)
+
+
+@committing
+def test_a_cash_gift_with_a_phone_gets_one_receipt_sms_in_the_desks_language(sms_gateway, usher, campaign, event):
+    key = uuid.uuid4().hex
+    body = {"idempotency_key": key, "kind": "cash", "amount": 2_000, "phone": "0712345678", "name": "Otieno"}
+
+    first = usher.post(f"/api/events/{event.pk}/desk-entries", body, HTTP_ACCEPT_LANGUAGE="sw")
+    again = usher.post(f"/api/events/{event.pk}/desk-entries", body, HTTP_ACCEPT_LANGUAGE="sw")
+    without_phone = entry(usher, event, kind="cash", amount=300, phone="")
+    # The receipt's task run a second time (a worker retried it) finds it sent.
+    desk_gift_receipt_notify(donation_id=Donation.objects.get(name="Otieno").pk)
+
+    assert (first.status_code, again.status_code, without_phone.status_code) == (201, 200, 201)
+    [receipt] = receipts()
+    payment = Donation.objects.get(name="Otieno").payment
+    assert receipt.payment == payment
+    assert receipt.status == NotificationLog.Status.SENT
+    assert receipt.body == (
+        f"Asante! Tumepokea Ksh 2,000 taslimu kwa {campaign.title}. Risiti {payment.receipt_number}."
+    )
+    assert "Otieno" not in receipt.body
+    assert NotificationLog.objects.filter(template="sms/gift_receipt").count() == 1
+
+
+@committing
+def test_an_mpesa_gift_is_receipted_once_whichever_came_first_and_not_when_it_paid_a_pledge(usher, campaign, event):
+    desk_first = entry(usher, event, kind="mpesa", amount=2_000, mpesa_receipt="SLK4H7R2QX")
+    pay_bill("HARAMBEE", 2_000, "SLK4H7R2QX")
+    pay_bill("HARAMBEE", 3_000, "SLK4H7R2QY")
+    confirmation_first = entry(usher, event, kind="mpesa", amount=3_000, mpesa_receipt="SLK4H7R2QY")
+    same_receipt_again = entry(usher, event, kind="mpesa", amount=3_000, mpesa_receipt="SLK4H7R2QY")
+    pledge = make_pledge(campaign, amount=10_000, phone="+254700000001")
+    pay_bill(pledge.code, 1_000, "SLK4H7R2QZ")
+    paid_a_pledge = entry(usher, event, kind="mpesa", amount=1_000, mpesa_receipt="SLK4H7R2QZ")
+
+    assert [a.status_code for a in (desk_first, confirmation_first, same_receipt_again, paid_a_pledge)] == [201] * 4
+    assert sorted(receipts().values_list("payment__mpesa_receipt", flat=True)) == ["SLK4H7R2QX", "SLK4H7R2QY"]
+    desk_first_receipt = receipts().get(payment__mpesa_receipt="SLK4H7R2QX").body
+    assert desk_first_receipt.startswith(f"Thank you! Ksh 2,000 received by M-Pesa (SLK4H7R2QX) for {campaign.title}.")
+
+
+@committing
+def test_desk_receipts_are_limited_like_every_message_their_recipient_did_not_ask_for(
+    sms_gateway, usher, campaign, event
+):
+    # The usher typed the number: it may be anyone's.
+    for amount in (100, 200, 300, 400):
+        assert entry(usher, event, kind="cash", amount=amount).status_code == 201
+
+    statuses = sorted(receipts().values_list("status", flat=True))
+
+    assert statuses == ["limited", "sent", "sent", "sent"]

@@ -9,13 +9,16 @@ donation rows recorded after their payment's callback; expiry of stale intents (
 still credits); and the corrections: amounts changed, pledges cancelled (their payments moved to
 another pledge or kept as gifts) and restored, M-Pesa receipts entered by hand from the same pool
 as the paybill's (one receipt, one credit), backdated entries, reversing entries, and pledge
-ceilings changed under the pledgers' feet; instalment plans set by the pledger or a treasurer;
-statements imported (their receipts from the paybill's pool, so often already credited, or imported
+ceilings changed under the pledgers' feet; instalment plans set by the pledger or a treasurer; entries typed at an event's desk (pledge
+cards, with a plan or not; cash gifts; M-Pesa gifts whose receipts come from the paybill's pool, so
+typed before or after their confirmation or twice), their idempotency keys from a small pool so
+that deliveries repeat; statements imported (their receipts from the paybill's pool, so often already credited, or imported
 twice), bank statements imported (references from a small pool, so often overlapping) and whole
 imports undone. After every step every campaign's counters must add
 up to its counted payments and live pledges, every pledge's status must follow from its amount
 and payments, and no payment may count twice; every plan must add up to its pledge, and its
-standing must follow from the payments counted in order.
+standing must follow from the payments counted in order; a desk entry's key answers its first
+entry, and no two desk gifts credit one payment.
 
 Only the providers' side is replaced: the STK Push and checkout answers, and what Paystack says
 about a transaction.
@@ -49,6 +52,10 @@ from campaigns.services import campaign_update
 from campaigns.tests.factories import CampaignFactory
 from collection_accounts.tests.factories import TEST_PAYBILL
 from common.errors import ServiceError
+from desk import services as desk
+from desk.actors import DeskActor
+from desk.models import DeskEntry
+from events.tests.factories import open_event
 from payments import services as payments
 from payments.models import MANUAL_PROVIDERS, MpesaConnection, Payment, PaymentEvent, PaymentReversal
 from payments.providers import daraja, paystack
@@ -119,6 +126,9 @@ class Ledger(RuleBasedStateMachine):
             kind="bank", bank_name="KCB", account_name="Church", account_number="1100223344"
         )
         self.bank_rows_most: Counter[tuple[date, int, str]] = Counter()
+        # Tonight's event of each campaign, its desk kept by the organizer; each key's first entry.
+        self.events = [open_event(campaign) for campaign in self.campaigns]
+        self.desk_entries: dict[str, int] = {}
 
     def teardown(self) -> None:
         try:
@@ -474,6 +484,65 @@ class Ledger(RuleBasedStateMachine):
                 )
                 event("assigned")
 
+    # The ushers' desk --------------------------------------------------------------------------------
+
+    def desk_entry(
+        self, *, c: int, key: int, kind: str, amount: int, mpesa_receipt: str = "", plan: PlanTerms | None = None
+    ) -> DeskEntry | None:
+        """An entry typed at campaign ``c``'s desk; its key from a small pool, so a delivery is often
+        repeated (whatever the body says then, the first entry answers)."""
+        idempotency_key = f"desk-key-{key}"
+        first = self.desk_entries.get(idempotency_key)
+        with refusable(f"desk {kind}"):  # above the ceiling, a receipt's other amount, a plan refused
+            entry, created = desk.desk_entry_record(
+                actor=DeskActor(user=self.organizer),
+                event_id=self.events[c].pk,
+                idempotency_key=idempotency_key,
+                kind=kind,
+                amount=amount,
+                name="",
+                phone="0711000222",
+                is_anonymous=False,
+                mpesa_receipt=mpesa_receipt,
+                plan=plan,
+            )
+            assert (created, entry.pk) == ((True, entry.pk) if first is None else (False, first))
+            self.desk_entries[idempotency_key] = entry.pk
+            event(f"desk {kind}: {'new' if created else 'repeated'}")
+            return entry
+        return None
+
+    @rule(
+        target=pledges,
+        c=campaign_index,
+        key=st.integers(min_value=0, max_value=14),
+        amount=amounts,
+        instalment=st.none() | st.integers(min_value=1, max_value=2_500),
+    )
+    def desk_pledge_card(self, c: int, key: int, amount: int, instalment: int | None) -> Any:
+        plan = None if instalment is None else PlanTerms(instalment, "weekly", timezone.localdate())
+        entry = self.desk_entry(c=c, key=key, kind="pledge", amount=amount, plan=plan)
+        return entry.pledge if entry is not None and entry.pledge is not None else multiple()
+
+    @rule(c=campaign_index, key=st.integers(min_value=0, max_value=14), amount=amounts)
+    def desk_cash_gift(self, c: int, key: int, amount: int) -> None:
+        self.desk_entry(c=c, key=key, kind="cash", amount=amount)
+
+    @rule(
+        c=campaign_index,
+        key=st.integers(min_value=0, max_value=14),
+        amount=amounts,
+        trans=st.integers(min_value=0, max_value=7),  # the paybill's pool: one receipt, one credit
+        as_in_the_books=st.booleans(),
+    )
+    def desk_mpesa_gift(self, c: int, key: int, amount: int, trans: int, as_in_the_books: bool) -> None:
+        receipt = f"SLKC2B{trans:04d}"
+        # Mostly the amount M-Pesa recorded for a receipt already in the books (else it is refused).
+        in_the_books = Payment.objects.filter(mpesa_receipt=receipt).values_list("amount", flat=True).first()
+        if as_in_the_books and in_the_books is not None:
+            amount = in_the_books
+        self.desk_entry(c=c, key=key, kind="mpesa", amount=amount, mpesa_receipt=receipt.lower())
+
     # The invariant ----------------------------------------------------------------------------
 
     @invariant()
@@ -541,6 +610,10 @@ class Ledger(RuleBasedStateMachine):
             ).select_related("payment")
         )
         assert all(count <= self.bank_rows_most[key] for key, count in imported.items())
+        # A desk gift's payment is credited by that gift alone; one whose receipt was in the books is its own.
+        gifts = DeskEntry.objects.filter(payment__isnull=False, already_in_books=False).values("payment")
+        assert not gifts.annotate(n=Count("id")).filter(n__gt=1).exists()
+        assert not DeskEntry.objects.filter(donation__isnull=False).exclude(donation__payment=F("payment")).exists()
         # Only entries made by hand are reversed.
         assert not PaymentReversal.objects.exclude(payment__provider__in=MANUAL_PROVIDERS).exists()
         # A payment pays for one thing, and at most one provider answer credits it (a card webhook
@@ -563,7 +636,7 @@ class Ledger(RuleBasedStateMachine):
 def test_paid_totals_equal_the_succeeded_payments_and_no_payment_counts_twice(settings: Any) -> None:
     settings.RATE_LIMIT_PLEDGE = settings.RATE_LIMIT_PLEDGE_LOOKUP = settings.RATE_LIMIT_PLEDGE_STK_PUSH = NO_LIMIT
     settings.RATE_LIMIT_STK_PUSH_PHONE = settings.RATE_LIMIT_STK_PUSH_IP = settings.RATE_LIMIT_DONATION = NO_LIMIT
-    settings.RATE_LIMIT_GIVING_CONTACT = settings.RATE_LIMIT_GIVING_ACCOUNT = NO_LIMIT
+    settings.RATE_LIMIT_GIVING_CONTACT = settings.RATE_LIMIT_GIVING_ACCOUNT = settings.RATE_LIMIT_DESK_ENTRY = NO_LIMIT
     run_state_machine_as_test(
         Ledger,
         settings=hypothesis_settings(

@@ -4,11 +4,13 @@ import { type FormEvent, useCallback, useEffect, useRef, useState, useSyncExtern
 import { Link, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
+import { SelectField } from "@/components/FieldControls";
 import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { CampaignNotFound } from "@/features/campaigns/CampaignNotFound";
 import { parseCampaignId } from "@/features/campaigns/links";
+import { todayIso } from "@/features/campaigns/rules";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
 import {
@@ -29,6 +31,14 @@ const RETRY_MS = 3000;
 const MPESA_RECEIPT = /^[A-Za-z0-9]{10}$/;
 
 type Kind = DeskEntryIn["kind"];
+type Frequency = NonNullable<DeskEntryIn["plan"]>["frequency"];
+
+/** The same day next month (the month's last day when it is shorter): the first instalment's
+ * default, late enough that an entry kept offline past midnight is not refused as due in the past. */
+function nextMonthIso(now = new Date()): string {
+  const lastDay = new Date(now.getFullYear(), now.getMonth() + 2, 0).getDate();
+  return todayIso(new Date(now.getFullYear(), now.getMonth() + 1, Math.min(now.getDate(), lastDay)));
+}
 
 /**
  * /campaign/:id/desk: an usher's phone at a harambee. Pledge cards and gifts in a few keystrokes,
@@ -186,6 +196,10 @@ function EntryForm({
   const [name, setName] = useState("");
   const [receipt, setReceipt] = useState("");
   const [anonymous, setAnonymous] = useState(false);
+  const [inInstalments, setInInstalments] = useState(false);
+  const [instalment, setInstalment] = useState("");
+  const [frequency, setFrequency] = useState<Frequency>("monthly");
+  const [firstDueOn, setFirstDueOn] = useState(nextMonthIso);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [kept, setKept] = useState("");
   const amountInput = useRef<HTMLInputElement>(null);
@@ -202,6 +216,12 @@ function EntryForm({
     if (kind === "mpesa" && !MPESA_RECEIPT.test(receipt.trim())) {
       found.mpesa_receipt = t`Enter the M-Pesa receipt code: 10 letters and digits.`;
     }
+    const withPlan = kind === "pledge" && inInstalments;
+    const perInstalment = Number(instalment);
+    if (withPlan && (!Number.isInteger(perInstalment) || perInstalment < 1)) {
+      found.instalment = t`Please enter a whole instalment of at least Ksh 1`;
+    }
+    if (withPlan && !firstDueOn) found.first_due_on = t`Please choose when the first instalment falls due.`;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     deskQueue.add({
@@ -217,6 +237,7 @@ function EntryForm({
         phone: phone.trim(),
         is_anonymous: anonymous,
         mpesa_receipt: kind === "mpesa" ? receipt.trim() : "",
+        plan: withPlan ? { instalment: perInstalment, frequency, first_due_on: firstDueOn } : null,
       },
     });
     setKept(t`Kept: ${formatKsh(whole)}`);
@@ -225,6 +246,8 @@ function EntryForm({
     setName("");
     setReceipt("");
     setAnonymous(false);
+    setInInstalments(false);
+    setInstalment("");
     amountInput.current?.focus();
     onKept();
   };
@@ -301,6 +324,48 @@ function EntryForm({
         />
         <Trans>Anonymous on the big screen</Trans>
       </label>
+      {kind === "pledge" && (
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={inInstalments}
+            onChange={(changed) => setInInstalments(changed.target.checked)}
+          />
+          <Trans>Pays in instalments</Trans>
+        </label>
+      )}
+      {kind === "pledge" && inInstalments && (
+        <fieldset className="grid grid-cols-2 gap-3">
+          <legend className="sr-only">
+            <Trans>Instalment plan</Trans>
+          </legend>
+          <TextField
+            label={t`Instalment (Ksh)`}
+            inputMode="numeric"
+            autoComplete="off"
+            value={instalment}
+            error={errors.instalment}
+            onChange={(changed) => setInstalment(changed.target.value.replace(/[^\d]/g, ""))}
+          />
+          <SelectField
+            label={t`How often`}
+            value={frequency}
+            onChange={(changed) => setFrequency(changed.target.value as Frequency)}
+          >
+            <option value="monthly">{t`Every month`}</option>
+            <option value="weekly">{t`Every week`}</option>
+          </SelectField>
+          <TextField
+            label={t`First instalment due on`}
+            type="date"
+            className="col-span-2"
+            min={todayIso()}
+            value={firstDueOn}
+            error={errors.first_due_on}
+            onChange={(changed) => setFirstDueOn(changed.target.value)}
+          />
+        </fieldset>
+      )}
       <button type="submit" className={primaryButton}>
         <Trans>Add entry</Trans>
       </button>

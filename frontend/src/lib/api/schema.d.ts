@@ -3644,6 +3644,8 @@ export interface components {
              * @default
              */
             phone: string;
+            /** @description A pledge card's instalment plan, if its pledger chose one. */
+            plan?: components["schemas"]["PlanIn"] | null;
         };
         /**
          * DeskEntryKind
