@@ -78,7 +78,11 @@ def pledge_form_submit(request: HttpRequest, *, campaign_id: int) -> HttpRespons
             plan=_plan(values),
         )
     except ServiceError as refusal:
-        error = {"detail": refusal.message, "code": refusal.code, "field_errors": refusal.field_errors or {}}
+        error: dict[str, object] = {
+            "detail": refusal.message,
+            "code": refusal.code,
+            "field_errors": refusal.field_errors or {},
+        }
         response = spa_page(request, pledge_form=PledgeFormState(values=values, error=error), status=refusal.status)
         if isinstance(refusal, RateLimitedError) and refusal.retry_after:
             response["Retry-After"] = str(refusal.retry_after)

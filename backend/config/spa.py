@@ -40,8 +40,8 @@ from campaigns.caching import VERSION_SECONDS
 from campaigns.sharing import CampaignPageParts, campaign_page_parts
 from common.cache_control import PRIVATE, cache_for_visitors
 from common.client_routes import CLIENT_ROUTE_PATTERN
-from common.languages import current_language
 from common.errors import NotFoundError, RateLimitedError
+from common.languages import current_language
 from common.page_rendering import page_render
 from common.ratelimit import client_ip
 from pledges.schemas import PledgeReceiptOut
@@ -56,7 +56,7 @@ RENDERED_CAMPAIGN_SUB_PAGES = ("", "pledge")
 # A pledge's own page (common/client_routes.py).
 PLEDGE_PAGE_PATTERN = re.compile(r"^/pledges/([2-9a-hjkmnp-zA-HJKMNP-Z]{7})/?$")
 # Where a cached render of the pledge form has its visitor's CSRF token (letters: HTML leaves it as it is).
-CSRF_TOKEN_PLACEHOLDER = "csrfTokenOfThisVisitor"
+CSRF_TOKEN_PLACEHOLDER = "csrfTokenOfThisVisitor"  # noqa: S105 (not a secret: where one goes)
 ROOT_PATTERN = re.compile(r"""<div id=(["'])root\1></div>""")
 TITLE_PATTERN = re.compile(r"<title>.*?</title>", re.DOTALL)
 # Inside JSON, these occur only in strings, where the escapes mean the same: no "</script>" can end
@@ -108,7 +108,12 @@ def _pledge_form_json(token: str, state: PledgeFormState | None) -> str:
 
 
 def _campaign_page_root(
-    request: HttpRequest, campaign_id: int, parts: CampaignPageParts, *, sub_page: str, pledge_form: PledgeFormState | None
+    request: HttpRequest,
+    campaign_id: int,
+    parts: CampaignPageParts,
+    *,
+    sub_page: str,
+    pledge_form: PledgeFormState | None,
 ) -> str:
     """<div id="root"> for a campaign's page: the campaign and the USSD code under the query keys of
     features/campaigns/api.ts (campaignKeys.detail) and features/ussd/api.ts (ussdKeys.info); for the
@@ -120,10 +125,14 @@ def _campaign_page_root(
     ussd = json.dumps(ussd_info(request).model_dump())
 
     def queries(token: str | None) -> str:
-        pledge = f',{{"queryKey":["pledges","form",{campaign_id}],"data":{_pledge_form_json(token, pledge_form)}}}'
+        pledge = (
+            f',{{"queryKey":["pledges","form",{campaign_id}],"data":{_pledge_form_json(token, pledge_form)}}}'
+            if token is not None
+            else ""
+        )
         return (
             f'[{{"queryKey":["campaigns","detail",{campaign_id}],"data":{parts.campaign_json.decode()}}},'
-            f'{{"queryKey":["ussd"],"data":{ussd}}}{pledge if token is not None else ""}]'
+            f'{{"queryKey":["ussd"],"data":{ussd}}}{pledge}]'
         )
 
     token = get_token(request) if sub_page == "pledge" else None

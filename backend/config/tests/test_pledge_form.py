@@ -157,6 +157,7 @@ def test_a_plan_chosen_with_the_pledge_is_recorded(campaign):
     assert open_and_post(browser("127.0.0.66"), campaign, fields).status_code == 303
 
     plan = Pledge.objects.get().plan
+    assert plan is not None
     assert (plan.instalment, plan.frequency, plan.first_due_on) == (1000, "weekly", first_due_on)
 
 
@@ -202,7 +203,13 @@ def test_the_messages_are_the_api_s(campaign):
 
     api = Client(REMOTE_ADDR="127.0.0.69").post(
         "/api/pledges",
-        {"campaign_id": campaign.pk, "name": FILLED["name"], "email": "not an address", "phone": "12345", "amount": 0.5},
+        {
+            "campaign_id": campaign.pk,
+            "name": FILLED["name"],
+            "email": "not an address",
+            "phone": "12345",
+            "amount": 0.5,
+        },
         content_type="application/json",
     )
     error = form_data(page_queries(response.content.decode()), campaign.pk)["error"]
@@ -287,11 +294,13 @@ def test_sending_the_form_takes_the_api_s_queries(campaign, django_assert_num_qu
     token = form_data(page_queries(client.get(f"/campaign/{campaign.pk}/pledge").content.decode()), campaign.pk)
 
     with django_assert_num_queries(QUERIES):
-        response = client.post(f"/campaign/{campaign.pk}/pledge", {"csrfmiddlewaretoken": token["csrf_token"], **FILLED})
+        response = client.post(
+            f"/campaign/{campaign.pk}/pledge", {"csrfmiddlewaretoken": token["csrf_token"], **FILLED}
+        )
     with CaptureQueriesContext(connection) as api_queries:
         Client(REMOTE_ADDR="127.0.0.77").post(
             "/api/pledges", {"campaign_id": campaign.pk, **FILLED, "amount": 5000}, content_type="application/json"
         )
 
     assert response.status_code == 303
-    assert QUERIES <= len(api_queries)
+    assert len(api_queries) >= QUERIES
