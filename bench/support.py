@@ -49,6 +49,24 @@ def ensure_database(database_url: str) -> None:
             connection.execute(f'CREATE DATABASE "{name}"')
 
 
+RENDERER = REPO / "frontend" / "dist-server" / "renderer.mjs"
+
+
+def start_renderer(*, log: IO[bytes] | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """The renderer of the app's first HTML (make build), on a free port: (process, its RENDERER_URL)."""
+    if not RENDERER.exists():
+        sys.exit("The renderer is not built: make build")
+    renderer = subprocess.Popen(  # noqa: S603 - fixed tool and arguments
+        ["node", str(RENDERER), "--port", "0"], stdout=subprocess.PIPE, stderr=log
+    )
+    assert renderer.stdout is not None
+    address = renderer.stdout.readline().decode().strip()  # printed once it listens
+    if not address.startswith("http://"):
+        renderer.terminate()
+        raise RuntimeError("the renderer did not start")
+    return renderer, address
+
+
 def start_server(
     port: int,
     env: dict[str, str],

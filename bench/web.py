@@ -1,21 +1,25 @@
 """Benchmark: the production build as a phone sees it (Lighthouse) and under load (wrk).
 
-Serves the built app with gunicorn as `make run` does, with the worker setting the README recommends
-for 2 cores (2 workers x 4 threads: sync workers, or more of them, measured slower here), against a
-PostgreSQL database it creates, migrates and fills with the demo data itself, then:
-- Lighthouse, default mobile mode, 3 runs per public page, medians of the category scores, LCP, TBT,
-  CLS and the bytes transferred;
+Serves the built app with gunicorn and its renderer as `make run` does, with the worker setting the README
+recommends for 2 cores (2 workers x 4 threads: sync workers, or more of them, measured slower here), against
+a PostgreSQL database it creates, migrates and fills with the demo data itself, then:
+- Lighthouse, default mobile mode, 3 runs per public page (the campaign page in English and Kiswahili),
+  medians of the category scores, FCP, LCP, TBT, CLS and the bytes transferred; and again with the app's
+  JavaScript blocked, so that only the server's HTML paints: the page's own floor, and the ratio of the
+  LCP with the app to it (the HTML-first goal: at most 1.25); the HTML's gzipped size;
 - wrk, 50 connections for --seconds per endpoint: GET /api/campaigns/{id}, GET /campaign/{id} (HTML with
   the campaign embedded) and GET /api/campaigns?q=...; requests/s, p50, p95, p99, errors. Straight to
   gunicorn, and again through nginx with the deployment's micro-cache (deploy/nginx, rendered by
   scripts/render-nginx.sh) when nginx is installed (bench/run.sh installs it).
 Writes bench/results/web.json and bench/results/SUMMARY.md (with the search, big-screen and desk results
-of their own benchmarks, when they have run).
+of their own benchmarks, when they have run). With --pages, only those pages are measured; the others keep
+their last figures, each page with its own date and the machine's load average.
 
-    .venv/bin/python bench/web.py [--seconds 30] [--runs 3]
+    .venv/bin/python bench/web.py [--seconds 30] [--runs 3] [--pages campaign campaign-sw]
 """
 
 import argparse
+import gzip
 import json
 import os
 import platform
@@ -27,9 +31,9 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.request import urlopen
+from urllib.request import Request, urlopen
 
-from support import BACKEND, REPO, RESULTS_DIR, ensure_database, free_port, nginx, start_server
+from support import BACKEND, REPO, RESULTS_DIR, ensure_database, free_port, nginx, start_renderer, start_server
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/h_bench_web"
 LIGHTHOUSE = REPO / "bench" / "tools" / "node_modules" / ".bin" / "lighthouse"
@@ -37,10 +41,17 @@ CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-netwo
 WORKERS, THREADS = 2, 4
 GOALS = {"performance": 95, "accessibility": 95, "best-practices": 95, "seo": 95}
 CONNECTIONS = 50
+# Lighthouse blocks these requests in the "JavaScript blocked" runs: every script of the app.
+APP_SCRIPTS = "*.js"
+# The HTML-first goals (issue 33) for the campaign page.
+HTML_FIRST = {"fcp_ms": 1000, "lcp_ms": 1300, "lcp_ratio": 1.25, "performance": 100, "tbt_ms": 50, "cls": 0}
+HTML_GOAL_KB = 30
+LOAD_GOAL_RPS = 400
 
 
-def lighthouse_report(url: str, attempts: int = 3) -> dict[str, Any]:
-    """One Lighthouse run. Headless Chromium now and then fails to record a page load's trace
+def lighthouse_report(url: str, *, language: str, blocked: bool, attempts: int = 3) -> dict[str, Any]:
+    """One Lighthouse run, in ``language`` (Accept-Language, as LocaleMiddleware reads it), with the app's
+    scripts ``blocked`` or not. Headless Chromium now and then fails to record a page load's trace
     (Lighthouse's NO_NAVSTART, "please run Lighthouse again"): such a run is tried again."""
     for attempt in range(1, attempts + 1):
         with tempfile.NamedTemporaryFile(suffix=".json") as output:
@@ -53,6 +64,8 @@ def lighthouse_report(url: str, attempts: int = 3) -> dict[str, Any]:
                     f"--output-path={output.name}",
                     f"--chrome-flags={CHROME_FLAGS}",
                     "--only-categories=performance,accessibility,best-practices,seo",
+                    f"--extra-headers={json.dumps({'Accept-Language': language})}",
+                    *([f"--blocked-url-patterns={APP_SCRIPTS}"] if blocked else []),
                 ],
                 check=attempt == attempts,
                 env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
@@ -62,10 +75,8 @@ def lighthouse_report(url: str, attempts: int = 3) -> dict[str, Any]:
     raise AssertionError("unreachable: the last attempt raises on failure")
 
 
-def lighthouse(url: str, runs: int) -> dict[str, Any]:
-    reports = []
-    for _ in range(runs):
-        reports.append(lighthouse_report(url))
+def lighthouse(url: str, runs: int, *, language: str, blocked: bool) -> dict[str, Any]:
+    reports = [lighthouse_report(url, language=language, blocked=blocked) for _ in range(runs)]
 
     def median(pick: Any) -> float:
         return round(statistics.median(pick(report) for report in reports), 3)
@@ -73,10 +84,40 @@ def lighthouse(url: str, runs: int) -> dict[str, Any]:
     audits = lambda report, name: report["audits"][name]["numericValue"]  # noqa: E731
     return {
         **{name: median(lambda r, n=name: r["categories"][n]["score"] * 100) for name in GOALS},
+        "fcp_ms": median(lambda r: audits(r, "first-contentful-paint")),
         "lcp_ms": median(lambda r: audits(r, "largest-contentful-paint")),
         "tbt_ms": median(lambda r: audits(r, "total-blocking-time")),
         "cls": median(lambda r: audits(r, "cumulative-layout-shift")),
         "transfer_kb": median(lambda r: audits(r, "total-byte-weight") / 1000),
+        "lcp_element": reports[0]["audits"]
+        .get("largest-contentful-paint-element", {})
+        .get("details", {})
+        .get("items", [{}])[0]
+        .get("items", [{}])[0]
+        .get("node", {})
+        .get("snippet", ""),
+    }
+
+
+def html_gzip_kb(url: str, language: str) -> float:
+    """The page's HTML as sent, gzipped (level 6, as nginx would): the issue's 'HTML <= 30 KB compressed'."""
+    request = Request(url, headers={"Accept-Language": language})  # noqa: S310 - loopback
+    with urlopen(request) as response:  # noqa: S310 - loopback
+        return round(len(gzip.compress(response.read(), compresslevel=6)) / 1000, 1)
+
+
+def page_figures(base: str, path: str, language: str, runs: int) -> dict[str, Any]:
+    """A page with the app and with its scripts blocked, and how far the first is from the second."""
+    with_app = lighthouse(base + path, runs, language=language, blocked=False)
+    html_only = lighthouse(base + path, runs, language=language, blocked=True)
+    return {
+        "measured_at": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "load_average": round(os.getloadavg()[0], 1),
+        "language": language,
+        "html_gzip_kb": html_gzip_kb(base + path, language),
+        **with_app,
+        "javascript_blocked": html_only,
+        "lcp_ratio": round(with_app["lcp_ms"] / html_only["lcp_ms"], 2) if html_only["lcp_ms"] else None,
     }
 
 
@@ -104,16 +145,33 @@ def summary_markdown(results: dict[str, Any]) -> str:
         "",
         f"{results['date']} on {results['machine']}. Server: {results['server']}. Produced by `make bench`.",
         "",
-        "## Lighthouse (mobile, median of %d runs)" % results["lighthouse_runs"],
+        "## Lighthouse (mobile, median of %d runs): with the app, and with its JavaScript blocked"
+        % results["lighthouse_runs"],
         "",
-        "| Page | Perf | A11y | Best pr. | SEO | LCP ms | TBT ms | CLS | Transfer KB |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "Each page as visitors get it, and again with the app's scripts blocked, so that only the server's HTML "
+        "paints: the ratio is the LCP with the app over the LCP without it. The HTML-first goals of the campaign "
+        f"page (issue 33): FCP <= {HTML_FIRST['fcp_ms']} ms, LCP <= {HTML_FIRST['lcp_ms']} ms and <= "
+        f"{HTML_FIRST['lcp_ratio']} x without JavaScript, performance {HTML_FIRST['performance']}, TBT <= "
+        f"{HTML_FIRST['tbt_ms']} ms, CLS {HTML_FIRST['cls']}, HTML <= {HTML_GOAL_KB} KB gzipped; its HTML >= "
+        f"{LOAD_GOAL_RPS} req/s on one instance without the micro-cache (below). Each row was measured at its own "
+        "time, with the machine's load average then (the machine is shared).",
+        "",
+        "| Page | Perf | A11y | Best pr. | SEO | FCP ms | LCP ms | LCP ms, no JS | Ratio | TBT ms | CLS | "
+        "Transfer KB | HTML KB gz | Measured (load) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for page, f in results["lighthouse"].items():
+        blocked = f.get("javascript_blocked", {})
         lines.append(
             f"| {page} | {f['performance']:.0f} | {f['accessibility']:.0f} | {f['best-practices']:.0f} | "
-            f"{f['seo']:.0f} | {f['lcp_ms']:.0f} | {f['tbt_ms']:.0f} | {f['cls']:.3f} | {f['transfer_kb']:.0f} |"
+            f"{f['seo']:.0f} | {_figure(f.get('fcp_ms'))} | {f['lcp_ms']:.0f} | {_figure(blocked.get('lcp_ms'))} | "
+            f"{f.get('lcp_ratio') or '-'} | {f['tbt_ms']:.0f} | {f['cls']:.3f} | {f['transfer_kb']:.0f} | "
+            f"{f.get('html_gzip_kb', '-')} | {f.get('measured_at', results['date'])} "
+            f"({f.get('load_average', '-')}) |"
         )
+    for page, f in results["lighthouse"].items():
+        if page.startswith("/campaign/") and page.count("/") == 2 and "javascript_blocked" in f:
+            lines += ["", f"HTML-first goals for {page}: " + html_first_verdict(f, results) + "."]
     lines += [
         "",
         f"## Load (wrk, {CONNECTIONS} connections, {results['load_seconds']} s each)",
@@ -181,6 +239,28 @@ def summary_markdown(results: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _figure(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0f}"
+
+
+def html_first_verdict(f: dict[str, Any], results: dict[str, Any]) -> str:
+    """Which of the issue's goals the page's figures meet."""
+    html_rps = results["load"]["gunicorn alone"]["GET /campaign/{id} (HTML)"]["rps"]
+    checks = {
+        f"FCP {f['fcp_ms']:.0f} ms <= {HTML_FIRST['fcp_ms']}": f["fcp_ms"] <= HTML_FIRST["fcp_ms"],
+        f"LCP {f['lcp_ms']:.0f} ms <= {HTML_FIRST['lcp_ms']}": f["lcp_ms"] <= HTML_FIRST["lcp_ms"],
+        f"LCP ratio {f['lcp_ratio']} <= {HTML_FIRST['lcp_ratio']}": (f["lcp_ratio"] or 99) <= HTML_FIRST["lcp_ratio"],
+        f"performance {f['performance']:.0f}": f["performance"] >= HTML_FIRST["performance"],
+        f"TBT {f['tbt_ms']:.0f} ms <= {HTML_FIRST['tbt_ms']}": f["tbt_ms"] <= HTML_FIRST["tbt_ms"],
+        f"CLS {f['cls']:.3f}": f["cls"] <= HTML_FIRST["cls"],
+        f"HTML {f['html_gzip_kb']} KB gz <= {HTML_GOAL_KB}": f["html_gzip_kb"] <= HTML_GOAL_KB,
+        f"HTML {html_rps:.0f} req/s >= {LOAD_GOAL_RPS}": html_rps >= LOAD_GOAL_RPS,
+    }
+    held = [name for name, ok in checks.items() if ok]
+    missed = [name for name, ok in checks.items() if not ok]
+    return f"held: {', '.join(held) or 'none'}; missed: {', '.join(missed) or 'none'}"
+
+
 def live_markdown(f: dict[str, Any]) -> list[str]:
     """bench/live.py's section: a hall watching the big screen while the pledges come in."""
     each, every = f["pledge_to_each_viewer"], f["pledge_to_every_viewer"]
@@ -242,10 +322,20 @@ def desk_markdown(f: dict[str, Any]) -> list[str]:
     ]
 
 
+PAGES = {  # --pages name: (label, path, language); {id} is a demo campaign's
+    "home": ("/", "/", "en"),
+    "explore": ("/explore", "/explore", "en"),
+    "campaign": ("/campaign/{id}", "/campaign/{id}", "en"),
+    "campaign-sw": ("/campaign/{id} (sw)", "/campaign/{id}", "sw"),
+    "donate": ("/campaign/{id}/donate", "/campaign/{id}/donate", "en"),
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=30)
     parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page; 0 skips Lighthouse")
+    parser.add_argument("--pages", nargs="+", choices=PAGES, default=list(PAGES), help="the pages Lighthouse measures")
     args = parser.parse_args()
 
     database_url = os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL)
@@ -266,18 +356,35 @@ def main() -> None:
     workdir = Path(tempfile.mkdtemp(prefix="harambee-bench-"))
     workdir.chmod(0o755)  # nginx's workers read their files in it
     with (workdir / "gunicorn.log").open("wb") as log:
+        renderer, env["RENDERER_URL"] = start_renderer(log=log)
         server = start_server(port, env, workers=WORKERS, threads=THREADS, log=log)
     base = f"http://127.0.0.1:{port}"
+    results_file = RESULTS_DIR / "web.json"
+    earlier = json.loads(results_file.read_text()) if results_file.exists() else {}
     try:
         with urlopen(f"{base}/api/campaigns?type=pledging&page_size=1") as response:  # noqa: S310 - loopback
             campaign_id = json.loads(response.read())[0]["id"]
-        pages = ["/", "/explore", f"/campaign/{campaign_id}", f"/campaign/{campaign_id}/donate"]
+        measured: dict[str, Any] = {}
+        for name in args.pages if args.runs else []:
+            label, path, language = (part.format(id=campaign_id) for part in PAGES[name])
+            html_gzip_kb(base + path, language)  # rendered and cached, as after any first visitor
+            measured[label] = page_figures(base, path, language, args.runs)
         results: dict[str, Any] = {
             "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
             "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
-            "server": f"gunicorn {WORKERS} workers x {THREADS} threads, PostgreSQL, whitenoise (brotli)",
-            "lighthouse_runs": args.runs,
-            "lighthouse": {page: lighthouse(base + page, args.runs) for page in pages} if args.runs else {},
+            "server": f"gunicorn {WORKERS} workers x {THREADS} threads and the renderer, PostgreSQL, whitenoise "
+            "(brotli)",
+            "load_average": [round(load, 1) for load in os.getloadavg()],
+            "lighthouse_runs": args.runs or earlier.get("lighthouse_runs", 0),
+            # Pages not measured this time keep their last figures (each row says when).
+            "lighthouse": {
+                **{
+                    page: {"measured_at": earlier["date"], **f}
+                    for page, f in earlier.get("lighthouse", {}).items()
+                    if page not in measured
+                },
+                **measured,
+            },
             "load_seconds": args.seconds,
             "load": {"gunicorn alone": load(base, campaign_id, args.seconds)},
         }
@@ -290,10 +397,12 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+        renderer.terminate()
+        renderer.wait(timeout=10)
     shutil.rmtree(workdir, ignore_errors=True)
 
     RESULTS_DIR.mkdir(parents=True, exist_ok=True)
-    (RESULTS_DIR / "web.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    results_file.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     (RESULTS_DIR / "SUMMARY.md").write_text(summary_markdown(results), encoding="utf-8")
     print(summary_markdown(results))
 

@@ -59,6 +59,9 @@ PLEDGE_PAGE_PATTERN = re.compile(r"^/pledges/([2-9a-hjkmnp-zA-HJKMNP-Z]{7})/?$")
 CSRF_TOKEN_PLACEHOLDER = "csrfTokenOfThisVisitor"  # noqa: S105 (not a secret: where one goes)
 ROOT_PATTERN = re.compile(r"""<div id=(["'])root\1></div>""")
 TITLE_PATTERN = re.compile(r"<title>.*?</title>", re.DOTALL)
+MODULE_PRELOAD_PATTERN = re.compile(r"""\s*<link rel="modulepreload" crossorigin href="([^"]+)">""")
+MODULE_SCRIPT_PATTERN = re.compile(r"""<script type="module" crossorigin src="([^"]+)"></script>""")
+
 # Inside JSON, these occur only in strings, where the escapes mean the same: no "</script>" can end
 # the script early, nor "<!--" change how it is parsed.
 SCRIPT_SAFE_JSON = str.maketrans({"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"})
@@ -186,6 +189,21 @@ def _pledge_page_root(request: HttpRequest, code: str) -> tuple[str | None, int]
     return f'<div id="root">{html}</div>{scripts}', 200
 
 
+def _scripts_after_paint(html: str) -> str:
+    """A page the server rendered paints without its scripts: frontend/public/after-paint.js asks for
+    them once it has painted, so on a slow connection they do not hold back the CSS and the cover."""
+    preloads = MODULE_PRELOAD_PATTERN.findall(html)
+    html = MODULE_PRELOAD_PATTERN.sub("", html)
+    return MODULE_SCRIPT_PATTERN.sub(
+        lambda entry: (
+            f'<script defer src="{settings.STATIC_URL}after-paint.js" data-entry="{entry[1]}" '
+            f'data-preload="{" ".join(preloads)}"></script>'
+        ),
+        html,
+        count=1,
+    )
+
+
 @require_safe
 def spa(request: HttpRequest) -> HttpResponse:
     return spa_page(request)
@@ -222,6 +240,8 @@ def spa_page(request: HttpRequest, *, pledge_form: PledgeFormState | None = None
         cache_control = PRIVATE  # the pledger's name and what they paid
     if root is not None:
         html = ROOT_PATTERN.sub(lambda _: root, html, count=1)
+        if not root.startswith('<div id="root"></div>'):
+            html = _scripts_after_paint(html)
     response = HttpResponse(html, status=status)
     response["Cache-Control"] = cache_control
     if public_campaign_page:

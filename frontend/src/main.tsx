@@ -1,6 +1,6 @@
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppRoot } from "./AppRoot";
-import { activateLocale, catalogueComplete, i18nActivateShown, isLocale } from "./lib/i18n";
+import { activateLocale, catalogueWhenNeeded, i18nActivateShown, isLocale } from "./lib/i18n";
 import { queriesSeed, queryClient } from "./lib/queryClient";
 import "./index.css";
 
@@ -23,12 +23,12 @@ if (root) {
   const app = <AppRoot queryClient={queryClient} />;
   if (root.firstChild) {
     // A page the server rendered (src/entry-server.tsx) is hydrated: its DOM stays, nothing paints
-    // twice. It came with the messages it shows; the rest of the catalogue follows.
+    // twice. It came with the messages it shows; the rest of the catalogue comes when needed.
     i18nActivateShown(locale, pageJson("page-messages", {}));
     hydrateRoot(root, app, {
       onRecoverableError: (error) => console.error("Hydrating the server's HTML failed:", error),
     });
-    void catalogueComplete(locale).catch(() => undefined);
+    catalogueWhenNeeded(locale);
   } else {
     // Other pages, or the renderer was out: render once the catalogue is in, so nothing shows in
     // English first.

@@ -310,3 +310,24 @@ def test_without_a_renderer_nothing_is_asked_nor_looked_up(settings, campaign_si
 
     assert root_of(html) == '<div id="root"></div>'
     assert len(queries) == 0
+
+
+def test_a_rendered_page_asks_for_its_scripts_once_painted(settings, renderer, active_campaign):
+    built = CAMPAIGN_INDEX_HTML.replace(
+        "</head>",
+        '<script type="module" crossorigin src="/static/assets/index-1.js"></script>'
+        '<link rel="modulepreload" crossorigin href="/static/assets/react-2.js"></head>',
+    )
+    (settings.FRONTEND_DIST / "index.html").write_text(built, encoding="utf-8")
+
+    rendered = Client().get(f"/campaign/{active_campaign.pk}").content.decode()
+    renderer.status = 500  # the donate page is not rendered: its scripts as built
+    unrendered = Client().get(f"/campaign/{active_campaign.pk}/donate").content.decode()
+
+    assert '<script type="module"' not in rendered and "modulepreload" not in rendered
+    assert (
+        '<script defer src="/static/after-paint.js" data-entry="/static/assets/index-1.js" '
+        'data-preload="/static/assets/react-2.js"></script>'
+    ) in rendered
+    assert '<script type="module" crossorigin src="/static/assets/index-1.js"></script>' in unrendered
+    assert "after-paint" not in unrendered

@@ -36,16 +36,21 @@ export function i18nActivateShown(locale: Locale, shown: Messages): void {
 }
 
 /**
- * Then the rest of the catalogue, for what the page shows later. Added without announcing a change:
- * nothing shown changes, and a change reaching a part of the page React has not hydrated yet (its
- * chunk still loading) would make React render that part again instead.
+ * Then the rest of the catalogue, once the page shows a message it did not bring (a signed-in header, a
+ * dialog): not while the page loads, where evaluating it would block the main thread for nothing shown.
  */
-export async function catalogueComplete(locale: Locale): Promise<void> {
+export function catalogueWhenNeeded(locale: Locale): void {
   if (locale === "en" || loaded.has(locale)) return;
-  const { messages } = await catalogues[locale]();
-  if (i18n.locale === locale) Object.assign(i18n.messages, messages);
-  else i18n.load(locale, messages);
-  loaded.add(locale);
+  const stop = i18n.on("missing", (event) => {
+    if (event.locale !== locale) return;
+    stop();
+    void catalogues[locale]()
+      .then(({ messages }) => {
+        i18n.load(locale, messages);
+        loaded.add(locale);
+      })
+      .catch(() => undefined); // the message stays in English
+  });
 }
 
 /** The page's language from now on: its messages, and <html lang> for screen readers and spelling. */

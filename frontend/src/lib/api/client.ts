@@ -75,15 +75,13 @@ export class ApiRequestError extends Error {
 export const unexpectedError = () => i18n._(msg`An unexpected error occurred. Please try again.`);
 
 /** The data of a successful answer, or an ApiRequestError with the server's message (else `fallback`). */
-export function unwrap<T>(
-  result: { data?: T; error?: unknown; response: Response },
-  fallback: string = unexpectedError(),
-): T {
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }, fallback?: string): T {
   if (result.error !== undefined || result.data === undefined) {
     throw new ApiRequestError(
       result.response.status,
       result.error as Partial<ApiError> | undefined,
-      fallback,
+      // Looked up only on failure: a page the server rendered has only the messages it shows.
+      fallback ?? unexpectedError(),
     );
   }
   return result.data;
