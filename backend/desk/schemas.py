@@ -25,8 +25,13 @@ from pledges.schemas import PlanIn
 
 
 class DeskEntryIn(Schema):
+    # Letters, digits and dashes (a UUID, a hex token): it is a key, never text, and a control character
+    # such as NUL is no key (PostgreSQL refuses it in a text column).
     idempotency_key: str = Field(
-        min_length=8, max_length=64, description="Drawn by the desk when the entry is typed; sent again on retries."
+        min_length=8,
+        max_length=64,
+        pattern=r"^[A-Za-z0-9-]+$",
+        description="Drawn by the desk when the entry is typed (letters, digits, dashes); sent again on retries.",
     )
     kind: DeskEntryKind
     amount: int = Field(ge=1, le=1_000_000_000)

@@ -80,3 +80,70 @@ for (const language of ["en", "sw"] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+// The other public pages (backend/config/spa.py PUBLIC_PAGES): each shows its main content from the
+// server's HTML alone (JavaScript disabled), and with JavaScript the app hydrates that HTML: the
+// server's heading is the one React adopts and keeps, with no error.
+
+type PublicPage = { path: (page: Page) => Promise<string>; heading: { en: string; sw: string } };
+
+const fixed = (path: string) => async () => path;
+
+const PUBLIC_PAGES: PublicPage[] = [
+  { path: fixed("/"), heading: { en: "Welcome to Harambee", sw: "Karibu Harambee" } },
+  { path: fixed("/how-it-works"), heading: { en: "How it works", sw: "Jinsi inavyofanya kazi" } },
+  { path: fixed("/signin"), heading: { en: "Sign In", sw: "Ingia" } },
+  { path: fixed("/signup"), heading: { en: "Create Account", sw: "Fungua Akaunti" } },
+  {
+    path: async (page) => `/campaign/${await campaignId(page)}/donate`,
+    heading: { en: "Make a donation", sw: "Toa mchango" },
+  },
+  { path: fixed("/explore"), heading: { en: "Explore Campaigns", sw: "Gundua Kampeni" } },
+  {
+    path: fixed("/icc-imara-donate"),
+    heading: { en: "Building our church home, together", sw: "Tujenge nyumba ya kanisa letu, pamoja" },
+  },
+];
+
+for (const { path, heading } of PUBLIC_PAGES) {
+  test(`${heading.en}: shown without JavaScript, and hydrated with it (en, sw)`, async ({
+    browser,
+    baseURL,
+  }) => {
+    for (const language of ["en", "sw"] as const) {
+      const cookies = [{ name: "django_language", value: language, url: baseURL }];
+      const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+      await withoutScripts.addCookies(cookies);
+      const bare = await withoutScripts.newPage();
+      const url = await path(bare);
+      await bare.goto(url);
+      await expect(bare.getByRole("heading", { level: 1, name: heading[language] })).toBeVisible();
+      // Explore: its first page of campaigns too.
+      if (url === "/explore") await expect(bare.getByText(DIALYSIS).first()).toBeVisible();
+      await withoutScripts.close();
+
+      const context = await browser.newContext();
+      await context.addCookies(cookies);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.addInitScript(keepServerElements);
+      await page.goto(url);
+      expect(await page.evaluate(() => window.serverRendered.title?.textContent)).toBe(heading[language]);
+      await hydrated(page, "title");
+      await page.waitForLoadState("networkidle");
+      expect(
+        await page.evaluate(
+          () =>
+            window.serverRendered.title === document.querySelector("#root h1") &&
+            Boolean(window.serverRendered.title?.isConnected),
+        ),
+      ).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+}

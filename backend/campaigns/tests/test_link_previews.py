@@ -140,5 +140,5 @@ def test_a_pending_campaign_page_opens_for_its_organizer_without_preview(organiz
 
 def test_other_routes_are_untouched(visitor_client, campaign):
     assert visitor_client.get(f"/edit-campaign/{campaign.pk}").content.decode() == INDEX_HTML
-    assert visitor_client.get("/explore").content.decode() == INDEX_HTML
+    assert visitor_client.get("/privacy").content.decode() == INDEX_HTML
     assert visitor_client.get(f"/campaign/{campaign.pk}/nope").status_code == 404

@@ -191,8 +191,8 @@ def test_an_empty_form_comes_back_with_the_spec_s_messages_and_records_nothing(r
             "amount": "Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.",
         },
     }
-    # Rendered for this visitor alone, with the token they send next.
-    assert form_data(renderer.requests[-1]["queries"], campaign.pk) == data
+    # Rendered for this visitor alone, their token put in where the placeholder is.
+    assert form_data(renderer.requests[-1]["queries"], campaign.pk) == {**data, "csrf_token": CSRF_TOKEN_PLACEHOLDER}
     assert not Pledge.objects.exists()
 
 

@@ -11,6 +11,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from accounts.tests.factories import UserFactory
 from campaigns.models import CampaignStatus
 from campaigns.tests.factories import CampaignFactory
 from common import page_rendering
@@ -28,18 +29,13 @@ def built_frontend(settings, tmp_path):
 @pytest.mark.parametrize(
     "path",
     [
-        "/",
-        "/signin",
-        "/signup/",
         "/forgot-password",
         "/reset-password",
         "/dashboard",
         "/profile",
-        "/explore",
         "/pledge/12",
         "/pledge/create-campaign",
         "/edit-campaign/5",
-        "/icc-imara-donate",
         "/organizations",
         "/organizations/3",
         "/invitation",
@@ -284,7 +280,7 @@ def test_after_a_failure_the_renderer_is_left_alone_for_a_while_and_nothing_is_c
 
 
 def test_the_campaign_s_other_pages_carry_its_data_but_are_not_rendered(renderer, active_campaign):
-    html = Client().get(f"/campaign/{active_campaign.pk}/donate").content.decode()
+    html = Client().get(f"/campaign/{active_campaign.pk}/poster").content.decode()
 
     assert root_of(html) == '<div id="root"></div>'
     assert page_queries(html)[0]["queryKey"] == ["campaigns", "detail", active_campaign.pk]
@@ -321,8 +317,7 @@ def test_a_rendered_page_asks_for_its_scripts_once_painted(settings, renderer, a
     (settings.FRONTEND_DIST / "index.html").write_text(built, encoding="utf-8")
 
     rendered = Client().get(f"/campaign/{active_campaign.pk}").content.decode()
-    renderer.status = 500  # the donate page is not rendered: its scripts as built
-    unrendered = Client().get(f"/campaign/{active_campaign.pk}/donate").content.decode()
+    unrendered = Client().get(f"/campaign/{active_campaign.pk}/poster").content.decode()  # not rendered
 
     assert '<script type="module"' not in rendered and "modulepreload" not in rendered
     assert (
@@ -331,3 +326,134 @@ def test_a_rendered_page_asks_for_its_scripts_once_painted(settings, renderer, a
     ) in rendered
     assert '<script type="module" crossorigin src="/static/assets/index-1.js"></script>' in unrendered
     assert "after-paint" not in unrendered
+
+
+# The other public pages: one row each in config.spa.PUBLIC_PAGES.
+
+
+@pytest.fixture
+def ministry_campaign(active_campaign, settings):
+    settings.MINISTRY_CAMPAIGN_ID = active_campaign.pk
+    return active_campaign
+
+
+def api_json(path: str) -> object:
+    return Client().get(path).json()
+
+
+def expected_queries(path: str, campaign_id: int) -> list[dict]:
+    """What the page's hooks would fetch first, as the API answers a visitor, under their query keys."""
+    campaign: list[dict] = [
+        {"queryKey": ["campaigns", "detail", campaign_id], "data": api_json(f"/api/campaigns/{campaign_id}")},
+        {"queryKey": ["ussd"], "data": {"service_code": settings.USSD_SERVICE_CODE}},
+    ]
+    first_page = Client().get("/api/campaigns?page=1&page_size=12")
+    by_path: dict[str, list[dict]] = {
+        "/": [{"queryKey": ["success-stories"], "data": api_json("/api/success-stories")}],
+        "/how-it-works": [{"queryKey": ["fees"], "data": api_json("/api/fees")}],
+        "/signin": [],
+        "/signup": [],
+        "/explore": [
+            {"queryKey": ["campaign-categories"], "data": api_json("/api/campaign-categories")},
+            {
+                "queryKey": ["campaigns", "list", {"q": "", "category": ""}],
+                "data": {
+                    "pages": [{"campaigns": first_page.json(), "total": int(first_page["X-Total-Count"])}],
+                    "pageParams": [1],
+                },
+            },
+        ],
+        f"/campaign/{campaign_id}/donate": campaign,
+        "/icc-imara-donate": [
+            {"queryKey": ["pledges", "ministry-campaign"], "data": campaign_id},
+            *campaign,
+        ],
+    }
+    return by_path[path]
+
+
+PUBLIC_PAGE_PATHS = [
+    "/",
+    "/how-it-works",
+    "/signin",
+    "/signup",
+    "/explore",
+    "/campaign/{id}/donate",
+    "/icc-imara-donate",
+]
+
+
+@pytest.mark.parametrize("path", PUBLIC_PAGE_PATHS)
+def test_each_public_page_is_rendered_from_the_api_s_answers_for_a_visitor_and_cached(
+    renderer, ministry_campaign, path
+):
+    path = path.format(id=ministry_campaign.pk)
+    CampaignFactory.create(title="Featured", may_be_featured=True, raised_total=5_000)
+
+    response = Client().get(path)
+    again = Client().get(path)
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<div id="root">{RENDERED}</div>' in html
+    queries = expected_queries(path, ministry_campaign.pk)
+    assert renderer.requests == [{"url": "/render", "path": path, "language": "en", "queries": queries}]
+    if queries:
+        assert page_queries(html) == queries
+    assert again.content == response.content
+    assert response["Cache-Control"].startswith("public")
+
+
+@pytest.mark.parametrize("path", PUBLIC_PAGE_PATHS)
+def test_without_its_render_a_public_page_goes_out_for_the_browser_to_render(renderer, ministry_campaign, path):
+    renderer.status = 500
+
+    response = Client().get(path.format(id=ministry_campaign.pk))
+
+    assert response.status_code == 200
+    assert RENDERED not in response.content.decode()
+    assert len(renderer.requests) == 1
+
+
+@pytest.mark.parametrize("path", ["/signin?next=/dashboard", "/signup?next=/dashboard", "/explore?q=roof"])
+def test_a_page_asked_with_a_query_string_is_left_to_the_browser(renderer, db, path):
+    response = Client().get(path)
+
+    assert response.status_code == 200
+    assert RENDERED not in response.content.decode()
+    assert renderer.requests == []
+
+
+def test_the_sign_in_form_s_render_carries_nothing_of_its_visitor(renderer, make_api_client, db):
+    user = UserFactory.create()
+    signed_in = make_api_client(signed_in_as=user)
+    signed_in.get("/api/auth/session")  # the session answer sets the CSRF cookie
+
+    html = signed_in.get("/signin").content.decode()
+
+    assert "csrf" not in html.lower()
+    assert user.email not in html
+    assert renderer.requests[0]["queries"] == []
+    # A visitor gets the same page, from the cache.
+    assert Client().get("/signin").content.decode() == html
+    assert len(renderer.requests) == 1
+
+
+def test_the_donate_page_is_rendered_anew_when_its_campaign_changes(renderer, active_campaign):
+    Client().get(f"/campaign/{active_campaign.pk}/donate")
+    active_campaign.title = "Church Roof and Walls"
+    active_campaign.save()
+
+    Client().get(f"/campaign/{active_campaign.pk}/donate")
+
+    assert [request["queries"][0]["data"]["title"] for request in renderer.requests] == [
+        "Church Roof Repair",
+        "Church Roof and Walls",
+    ]
+
+
+def test_without_a_ministry_campaign_its_page_is_left_to_the_browser(renderer, db):
+    response = Client().get("/icc-imara-donate")
+
+    assert response.status_code == 200
+    assert renderer.requests == []

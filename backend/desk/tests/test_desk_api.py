@@ -95,8 +95,9 @@ def test_a_pledge_card_needs_a_phone_and_bad_input_changes_nothing(usher, campai
     no_phone = entry(usher, event, phone="")
     bad_phone = entry(usher, event, phone="12345")
     no_key = entry(usher, event, key="short")
+    not_a_key = entry(usher, event, key="key\x00with a NUL")
 
-    assert no_phone.status_code == bad_phone.status_code == no_key.status_code == 422
+    assert no_phone.status_code == bad_phone.status_code == no_key.status_code == not_a_key.status_code == 422
     assert no_phone.json()["field_errors"] == {"phone": "Phone number is required"}
     assert "phone" in bad_phone.json()["field_errors"]
     assert not Pledge.objects.exists()

@@ -3618,7 +3618,7 @@ export interface components {
             amount: number;
             /**
              * Idempotency Key
-             * @description Drawn by the desk when the entry is typed; sent again on retries.
+             * @description Drawn by the desk when the entry is typed (letters, digits, dashes); sent again on retries.
              */
             idempotency_key: string;
             /**
