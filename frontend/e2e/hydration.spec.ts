@@ -120,6 +120,9 @@ for (const { path, heading } of PUBLIC_PAGES) {
       await expect(bare.getByRole("heading", { level: 1, name: heading[language] })).toBeVisible();
       // Explore: its first page of campaigns too.
       if (url === "/explore") await expect(bare.getByText(DIALYSIS).first()).toBeVisible();
+      // A form sent before the app runs posts (refused), never putting what was typed into a URL.
+      for (const form of await bare.locator("form").all())
+        await expect(form).toHaveAttribute("method", "post");
       await withoutScripts.close();
 
       const context = await browser.newContext();

@@ -54,7 +54,9 @@ export default function SignInPage() {
       title={<Trans>Sign In</Trans>}
       intro={<Trans>Welcome back! Sign in to manage your campaigns.</Trans>}
     >
-      <form noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)} className="space-y-4">
+      {/* Sent before the app runs (the server renders this page), it posts, which the server refuses,
+          rather than putting the password into a URL. */}
+      <form method="post" noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)} className="space-y-4">
         <TextField
           label={t`Email`}
           type="email"

@@ -72,7 +72,9 @@ export default function SignUpPage() {
       title={<Trans>Create Account</Trans>}
       intro={<Trans>Create a free account to start fundraising with Harambee.</Trans>}
     >
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+      {/* Sent before the app runs (the server renders this page), it posts, which the server refuses,
+          rather than putting the password into a URL. */}
+      <form method="post" noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={t`First Name`}

@@ -111,8 +111,10 @@ export default function DonationForm({ campaign }: { campaign: Campaign | undefi
     );
   }
 
+  // Sent before the app runs (the server renders this page), it posts, which the server refuses,
+  // rather than putting the donor's details into a URL.
   return (
-    <form noValidate onSubmit={submit} className="mt-4 space-y-5">
+    <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-5">
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-800">
           <Trans>Choose an amount</Trans>
