@@ -3,7 +3,7 @@ import logging
 from django.core.cache import cache
 from django.db import DatabaseError, connection
 from django.db.migrations.executor import MigrationExecutor
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_safe
 
 logger = logging.getLogger(__name__)
@@ -11,12 +11,13 @@ logger = logging.getLogger(__name__)
 NO_STORE = {"Cache-Control": "no-store"}
 
 
-def csrf_failure(request: HttpRequest, reason: str = "") -> JsonResponse:
-    """A JSON 403 the React client can show, instead of Django's HTML page."""
-    return JsonResponse(
-        {"detail": "Your session has expired. Please reload the page and try again.", "code": "csrf_failed"},
-        status=403,
-    )
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A JSON 403 the React client can show, instead of Django's HTML page; a form a browser sent
+    itself (the pledge form without JavaScript, config/pledge_form.py) gets the sentence as text."""
+    detail = "Your session has expired. Please reload the page and try again."
+    if not request.path.startswith("/api/"):
+        return HttpResponse(detail, status=403, content_type="text/plain; charset=utf-8")
+    return JsonResponse({"detail": detail, "code": "csrf_failed"}, status=403)
 
 
 @require_safe

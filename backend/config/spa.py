@@ -17,6 +17,12 @@ through the API with the CSRF token of the session answer the app fetches. Witho
 goes out with an empty root (and its data), for the browser to render.
 
 A public campaign's pages also carry its link-preview tags, and its data on every sub-page.
+
+The pledge page (/campaign/{id}/pledge) is rendered too, with a plain HTML form that posts without
+JavaScript (config/pledge_form.py): its data carries the visitor's CSRF token, in the shared render as a
+placeholder put in for each request, and after a refused post what they typed and why (rendered for
+them alone); such pages are ``private, no-store``. A pledge's own page (/pledges/{code}) is rendered
+for each request.
 """
 
 import hashlib
@@ -31,6 +37,7 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache as shared_cache
 from django.http import HttpRequest, HttpResponse, QueryDict
+from django.middleware.csrf import get_token
 from django.urls import resolve
 from django.utils import timezone
 from django.views.decorators.http import require_safe
@@ -38,7 +45,7 @@ from django.views.decorators.http import require_safe
 from accounts.models import User
 from campaigns.caching import VERSION_SECONDS
 from campaigns.sharing import campaign_page_parts
-from common.cache_control import cache_for_visitors
+from common.cache_control import PRIVATE, cache_for_visitors
 from common.client_routes import CLIENT_ROUTE_PATTERN
 from common.languages import current_language
 from common.page_rendering import page_render
@@ -58,6 +65,8 @@ SCRIPT_SAFE_JSON = str.maketrans({"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"
 LIST_RENDER_SECONDS = 60
 # Explore's first page, as features/campaigns/api.ts asks for it (EXPLORE_PAGE_SIZE).
 EXPLORE_PAGE_SIZE = 12
+# Where a render of the pledge form has its visitor's CSRF token (letters: HTML leaves it as it is).
+CSRF_TOKEN_PLACEHOLDER = "csrfTokenOfThisVisitor"  # noqa: S105 (not a secret: where one goes)
 
 
 @cache
@@ -95,6 +104,11 @@ class Page:
     version: str | None
     seconds: int = VERSION_SECONDS
     head: str = ""
+    # False: rendered for this request alone, never kept (a refused pledge form, a pledge's page).
+    shared: bool = True
+    # The page carries something of this visitor (``CSRF_TOKEN_PLACEHOLDER`` becomes their CSRF token):
+    # no shared cache may keep it.
+    private: bool = False
 
 
 def _visitor_answer(request: HttpRequest, path: str, query: str = "") -> HttpResponse:
@@ -177,12 +191,36 @@ def _campaign_queries(
 
 
 # The campaign's pages rendered on the server; its others (edit, poster, live, events) carry its data.
-RENDERED_CAMPAIGN_SUB_PAGES = ("", "/donate")
+RENDERED_CAMPAIGN_SUB_PAGES = ("", "/donate", "/pledge")
 
 
-def _campaign(request: HttpRequest, match: re.Match[str]) -> Page | None:
+@dataclass(frozen=True)
+class PledgeFormState:
+    """A pledge form sent without JavaScript that was refused (config/pledge_form.py): what was typed,
+    by the form's field names, and the refusal in the API's error shape."""
+
+    values: dict[str, str | bool]
+    error: dict[str, object]
+
+
+def _pledge_form_json(state: PledgeFormState | None) -> str:
+    """The pledge form's data (features/pledges/api.ts pledgeKeys.form): its CSRF field's token (the
+    placeholder) and a refused form's values and error, so it renders as a form that posts without
+    JavaScript."""
+    return json.dumps(
+        {
+            "csrf_token": CSRF_TOKEN_PLACEHOLDER,
+            "values": state.values if state else None,
+            "error": state.error if state else None,
+        },
+        ensure_ascii=False,
+    )
+
+
+def _campaign(request: HttpRequest, match: re.Match[str], *, pledge_form: PledgeFormState | None = None) -> Page | None:
     """/campaign/{id} and its sub-pages: None (404) when the campaign is missing or hidden from the
-    viewer; no data for a campaign only its organizer or an admin may see."""
+    viewer; no data for a campaign only its organizer or an admin may see. The pledge page also has
+    its form's data (with ``pledge_form``: a form the server refused)."""
     viewer = request.user if isinstance(request.user, User) and request.user.is_authenticated else None
     digits = match[1]
     campaign_id = int(digits) if len(digits) <= 20 else 0  # no id is longer; int() refuses huge text
@@ -192,11 +230,33 @@ def _campaign(request: HttpRequest, match: re.Match[str]) -> Page | None:
     if not parts.head:
         return Page(queries=lambda: "", version=None)
     sub_page = match[2] or ""
+    pledging = sub_page == "/pledge"
+    form = [(["pledges", "form", campaign_id], _pledge_form_json(pledge_form))] if pledging else []
     return Page(
-        queries=lambda: _queries(*_campaign_queries(request, campaign_id, parts.campaign_json)),
+        queries=lambda: _queries(*_campaign_queries(request, campaign_id, parts.campaign_json), *form),
         # Labels and days_left depend on the Nairobi day.
         version=f"{parts.version}:{timezone.localdate()}" if sub_page in RENDERED_CAMPAIGN_SUB_PAGES else None,
         head=parts.head,
+        shared=pledge_form is None,
+        private=pledging,
+    )
+
+
+def _pledge(request: HttpRequest, match: re.Match[str]) -> Page | None:
+    """/pledges/{code}: the pledge as GET /api/pledges/{code} answers it (features/pledges/api.ts
+    pledgeKeys.receipt), so the receipt of a pledge made without JavaScript shows without it; None
+    (404) for a code no pledge has. Rendered for each request: what is paid changes. When the lookup
+    is refused (too many from this address) the browser asks the API itself."""
+    answer = _visitor_answer(request, f"/api/pledges/{match[1]}")
+    if answer.status_code == 404:
+        return None
+    if answer.status_code != 200:
+        return Page(queries=_queries, version=None)
+    return Page(
+        queries=lambda: _queries((["pledges", "receipt", match[1].upper()], answer.content)),
+        version="",
+        shared=False,
+        private=True,
     )
 
 
@@ -226,6 +286,7 @@ PUBLIC_PAGES: list[tuple[re.Pattern[str], Callable[[HttpRequest, re.Match[str]],
     (re.compile(r"^/explore/?$"), _explore),
     (re.compile(r"^/campaign/(\d+)(/(?:donate|pledge|edit|poster|live|events))?/?$"), _campaign),
     (re.compile(r"^/icc-imara-donate/?$"), _ministry),
+    (re.compile(r"^/pledges/([2-9a-hjkmnp-zA-HJKMNP-Z]{7})/?$"), _pledge),
 ]
 
 
@@ -237,16 +298,20 @@ def _page_root(request: HttpRequest, page: Page) -> tuple[str, bool] | None:
     if page.version is not None and settings.RENDERER_URL:
         language = current_language()
         key = f"spa:page:{request.path.rstrip('/')}:{language}:{page.version}:{_build_id(index_html())}"
-        rendered = shared_cache.get(key)
+        rendered = shared_cache.get(key) if page.shared else None
         if rendered is None:
             queries = page.queries()
             if fresh := page_render(path=request.path, language=language, queries_json=queries):
                 messages = json.dumps(fresh.messages, ensure_ascii=False) if fresh.messages else ""
                 rendered = (fresh.html, messages, queries)
-                shared_cache.set(key, rendered, timeout=page.seconds)
+                if page.shared:
+                    shared_cache.set(key, rendered, timeout=page.seconds)
             else:
                 rendered = ("", "", queries)
     html, messages, queries = rendered or ("", "", page.queries())
+    if page.private:  # this visitor's CSRF token (which also sets its cookie), in place of the placeholder
+        token = get_token(request)
+        html, queries = html.replace(CSRF_TOKEN_PLACEHOLDER, token), queries.replace(CSRF_TOKEN_PLACEHOLDER, token)
     scripts = (_script_json("page-queries", queries) if queries not in ("", "[]") else "") + (
         _script_json("page-messages", messages) if messages else ""
     )
@@ -272,13 +337,21 @@ def _scripts_after_paint(html: str) -> str:
 
 @require_safe
 def spa(request: HttpRequest) -> HttpResponse:
+    return spa_page(request)
+
+
+def spa_page(request: HttpRequest, *, pledge_form: PledgeFormState | None = None, status: int = 200) -> HttpResponse:
+    """The app's page for ``request.path``; on a campaign's pledge page, with ``pledge_form``: the form
+    sent without JavaScript that the server refused (answered with ``status``)."""
     # The app shows this language from its first paint (LocaleMiddleware chose it).
     html = index_html().replace('<html lang="en">', f'<html lang="{current_language()}">', 1)
-    status = 200 if CLIENT_ROUTE_PATTERN.match(request.path) else 404
+    status = status if CLIENT_ROUTE_PATTERN.match(request.path) else 404
     page: Page | None = None
     for pattern, page_of in PUBLIC_PAGES:
         if match := pattern.match(request.path):
-            page = page_of(request, match)
+            page = (
+                _campaign(request, match, pledge_form=pledge_form) if page_of is _campaign else page_of(request, match)
+            )
             status = status if page is not None else 404
             break
     rendered = False
@@ -293,7 +366,9 @@ def spa(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(html, status=status)
     # The HTML names the current hashed bundles, so it must never be served stale.
     response["Cache-Control"] = "no-cache"
-    if page is not None and (page.head or rendered):
+    if page is not None and page.private:
+        response["Cache-Control"] = PRIVATE
+    elif page is not None and (page.head or rendered):
         # The same for every visitor: the micro-cache may keep it for a few seconds.
         cache_for_visitors(request, response, otherwise="no-cache")
     return response

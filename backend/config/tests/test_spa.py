@@ -34,8 +34,6 @@ def built_frontend(settings, tmp_path):
         "/dashboard",
         "/profile",
         "/pledge/12",
-        "/pledges/K7Q2M9X",
-        "/pledges/k7q2m9x",
         "/pledge/create-campaign",
         "/edit-campaign/5",
         "/organizations",

@@ -2,6 +2,7 @@ import { valibotResolver } from "@hookform/resolvers/valibot";
 import { useEffect, useRef } from "react";
 import {
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
   type Path,
   type UseFormReturn,
@@ -13,18 +14,34 @@ import { ApiRequestError } from "@/lib/api/client";
 
 /**
  * A form validated live against a valibot schema. criteriaMode "all" lets the resolver run the
- * whole pipe, so "Passwords do not match" shows while other fields are still wrong.
+ * whole pipe, so "Passwords do not match" shows while other fields are still wrong. `errors`: shown
+ * from the first render (a form the server refused); keep the object the same between renders.
  */
 export function useSchemaForm<TValues extends FieldValues>(
   schema: v.GenericSchema<TValues>,
   defaultValues: DefaultValues<TValues>,
+  errors?: FieldErrors<TValues>,
 ) {
   return useForm<TValues>({
     mode: "onChange",
     criteriaMode: "all",
     resolver: valibotResolver(schema),
     defaultValues,
+    errors,
   });
+}
+
+/** The server's `field_errors` (snake_case keys) that belong to `fields`, as the form's errors. */
+export function serverFieldErrors<TValues extends FieldValues>(
+  fieldErrors: Record<string, string>,
+  fields: readonly Path<TValues>[],
+): FieldErrors<TValues> {
+  const errors: Record<string, { type: string; message: string }> = {};
+  for (const [key, message] of Object.entries(fieldErrors)) {
+    const field = fields.find((name) => name === camelCase(key));
+    if (field) errors[field] = { type: "server", message };
+  }
+  return errors as FieldErrors<TValues>;
 }
 
 /** Re-checks `field` when a value it is compared with changes, once the user has typed in it. */

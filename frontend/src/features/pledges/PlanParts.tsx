@@ -24,12 +24,15 @@ export const PLAN_FIELDS = ["instalment", "frequency", "firstDueOn"] as const;
 export function PlanFields({
   register,
   errors,
+  defaults,
   minFirstDueOn,
   maxFirstDueOn,
 }: {
   // biome-ignore lint/suspicious/noExplicitAny: each form holds these three fields among its own.
   register: UseFormRegister<any>;
   errors: FieldErrors<PlanValues>;
+  /** In the server's HTML (a form sent without JavaScript): what was typed. */
+  defaults?: PlanValues;
   minFirstDueOn?: string;
   maxFirstDueOn?: string;
 }) {
@@ -41,10 +44,16 @@ export function PlanFields({
         inputMode="numeric"
         autoComplete="off"
         hint={<Trans>The last instalment takes whatever is left of the pledge.</Trans>}
+        defaultValue={defaults?.instalment}
         error={errors.instalment?.message}
         {...register("instalment")}
       />
-      <SelectField label={t`How often`} error={errors.frequency?.message} {...register("frequency")}>
+      <SelectField
+        label={t`How often`}
+        defaultValue={defaults?.frequency}
+        error={errors.frequency?.message}
+        {...register("frequency")}
+      >
         <option value="monthly">{t`Every month`}</option>
         <option value="weekly">{t`Every week`}</option>
       </SelectField>
@@ -53,6 +62,7 @@ export function PlanFields({
         type="date"
         min={minFirstDueOn}
         max={maxFirstDueOn}
+        defaultValue={defaults?.firstDueOn}
         hint={<Trans>Monthly on the 29th to 31st falls on the last day of shorter months.</Trans>}
         error={errors.firstDueOn?.message}
         {...register("firstDueOn")}

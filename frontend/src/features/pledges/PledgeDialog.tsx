@@ -17,6 +17,7 @@ export default function PledgeDialog({ campaign, failed, onClose }: Props) {
         </Trans>
       }
       onClose={onClose}
+      inPlace
     >
       <PledgeFlow campaign={campaign} failed={failed} onCancel={onClose} />
     </DialogShell>

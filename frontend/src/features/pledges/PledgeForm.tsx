@@ -7,10 +7,10 @@ import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { type Campaign, campaignKeys } from "@/features/campaigns/api";
 import { ApiRequestError } from "@/lib/api/client";
-import { showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { serverFieldErrors, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { useSessionReady } from "@/lib/session";
 import type { PledgeReceipt } from "./api";
-import { createPledge } from "./api";
+import { createPledge, usePledgeFormPage } from "./api";
 import { PLAN_FIELDS, PlanFields } from "./PlanParts";
 import { type PledgeWithPlanValues, planBody, planDefaults, pledgeWithPlanSchema } from "./plans";
 import { parseWholeKes, pledgeMissingFields } from "./rules";
@@ -33,15 +33,29 @@ type Props = {
 };
 
 /** Name, e-mail, Kenyan phone, whole amount, the anonymous option and, if chosen, an instalment plan;
- * answers the pledge with its code. */
+ * answers the pledge with its code.
+ *
+ * It is also a plain HTML form (method, action, field names, CSRF token): on a page the server
+ * rendered, it posts to the server without JavaScript (backend/config/pledge_form.py), which sends
+ * the page back with what was typed and its messages when it refuses it. With JavaScript the submit
+ * handler takes over and the API records the pledge. */
 export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const sessionReady = useSessionReady();
-  const form = useSchemaForm(pledgeWithPlanSchema, EMPTY);
+  const page = usePledgeFormPage(campaign?.id);
+  const [initial] = useState(() => ({
+    values: { ...EMPTY, ...page?.values } as PledgeWithPlanValues,
+    errors: page?.error
+      ? serverFieldErrors<PledgeWithPlanValues>(page.error.field_errors, FIELDS)
+      : undefined,
+  }));
+  const form = useSchemaForm(pledgeWithPlanSchema, initial.values, initial.errors);
   const payInInstalments = form.watch("payInInstalments");
   const { errors } = form.formState;
   const [missing, setMissing] = useState(false);
+  // The server's refusal of the form sent without JavaScript, until it is sent again.
+  const [refused, setRefused] = useState(page?.error ?? null);
   const fallback = t`There was an error recording your pledge. Please try again.`;
 
   const pledge = useMutation({
@@ -79,20 +93,33 @@ export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
   const submit = form.handleSubmit(
     (values) => {
       setMissing(false);
+      setRefused(null);
       if (!campaign) {
         toast({ title: t`Campaign not loaded`, variant: "destructive" });
         return;
       }
       pledge.mutate({ values, campaignId: campaign.id });
     },
-    () => setMissing(pledgeMissingFields(form.getValues())),
+    () => {
+      setRefused(null);
+      setMissing(pledgeMissingFields(form.getValues()));
+    },
   );
+  const values = initial.values;
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <form
+      noValidate
+      method="post"
+      action={campaign ? `/campaign/${campaign.id}/pledge` : undefined}
+      onSubmit={submit}
+      className="space-y-4"
+    >
+      {page && <input type="hidden" name="csrfmiddlewaretoken" value={page.csrf_token} />}
       <TextField
         label={t`Full name`}
         autoComplete="name"
+        defaultValue={values.name}
         error={errors.name?.message}
         {...form.register("name")}
       />
@@ -100,6 +127,7 @@ export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
         label={t`Email`}
         type="email"
         autoComplete="email"
+        defaultValue={values.email}
         error={errors.email?.message}
         {...form.register("email")}
       />
@@ -109,6 +137,7 @@ export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
         autoComplete="tel"
         inputMode="tel"
         placeholder="0712 345 678"
+        defaultValue={values.phone}
         hint={<Trans>Your M-Pesa number: reminders and the payment prompt come to it.</Trans>}
         error={errors.phone?.message}
         {...form.register("phone")}
@@ -118,6 +147,7 @@ export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
         inputMode="numeric"
         autoComplete="off"
         placeholder="5,000"
+        defaultValue={values.amount}
         error={errors.amount?.message}
         {...form.register("amount")}
       />
@@ -130,6 +160,7 @@ export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
             follow up on your pledge.
           </Trans>
         }
+        defaultChecked={values.isAnonymous}
         {...form.register("isAnonymous")}
       />
       <fieldset className="space-y-4 rounded-md bg-slate-50 p-3">
@@ -144,17 +175,29 @@ export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
               none while you keep up.
             </Trans>
           }
+          defaultChecked={values.payInInstalments}
           {...form.register("payInInstalments")}
         />
         {payInInstalments && (
           <PlanFields
             register={form.register}
             errors={errors}
+            defaults={values}
             minFirstDueOn={planDefaults().firstDueOn}
             maxFirstDueOn={campaign?.instalments_past_end ? undefined : campaign?.end_date}
           />
         )}
       </fieldset>
+      {refused && (
+        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {Object.keys(refused.field_errors).length === 0 && (
+            <p>
+              <Trans>There was an error recording your pledge. Please try again.</Trans>
+            </p>
+          )}
+          <p>{refused.detail}</p>
+        </div>
+      )}
       {missing && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           <Trans>Please fill in all required fields</Trans>

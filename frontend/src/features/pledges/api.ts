@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, type Schemas, unwrap } from "@/lib/api/client";
+import { useState } from "react";
+import { type ApiError, api, type Schemas, unwrap } from "@/lib/api/client";
 
 export type PledgeReceipt = Schemas["PledgeReceiptOut"];
 export type PaymentInstruction = Schemas["PaymentInstructionOut"];
@@ -10,7 +11,31 @@ export const pledgeKeys = {
   all: ["pledges"] as const,
   receipt: (code: string) => ["pledges", "receipt", code] as const,
   ministry: ["pledges", "ministry-campaign"] as const,
+  form: (campaignId: number) => ["pledges", "form", campaignId] as const,
 };
+
+/**
+ * What the server put into a pledge page it rendered (backend/config/spa.py), so its form also works
+ * as a plain HTML form without JavaScript (backend/config/pledge_form.py): the visitor's CSRF token
+ * and, when the server refused a form sent that way, what was typed (by the form's field names) and
+ * the refusal in the API's error shape.
+ */
+export type PledgeFormPage = {
+  csrf_token: string;
+  values: Record<string, string | boolean> | null;
+  error: ApiError | null;
+};
+
+/** The server's data for this campaign's pledge form, as the page arrived (none after navigating in the app). */
+export function usePledgeFormPage(campaignId: number | undefined): PledgeFormPage | undefined {
+  const queryClient = useQueryClient();
+  const [page] = useState(() =>
+    campaignId === undefined
+      ? undefined
+      : queryClient.getQueryData<PledgeFormPage>(pledgeKeys.form(campaignId)),
+  );
+  return page;
+}
 
 /** A pledge as its pledger sees it, by its code. */
 export const pledgeReceiptOptions = (code: string) =>

@@ -1,0 +1,98 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectAccessible, uniqueEmail } from "./support";
+
+// A pledge from a phone that never runs the app: the pledge page is the server's HTML
+// (backend/config/spa.py) with a plain form that posts to the server (backend/config/pledge_form.py),
+// which answers with the messages, then the receipt at /pledges/{code}. With JavaScript the same form
+// is the app's (pledges.spec.ts); here it is also checked that the hydrated form still sends by the API.
+
+test.use({ javaScriptEnabled: false });
+
+async function ministryCampaignId(page: Page): Promise<number> {
+  const response = await page.request.get("/api/ministry-campaign");
+  expect(response.ok()).toBe(true);
+  return (await response.json()).campaign_id;
+}
+
+test("without JavaScript a pledge shows its validation errors, then its receipt", async ({ page }) => {
+  const id = await ministryCampaignId(page);
+  const name = `Kamau Njenga ${Date.now()}`;
+
+  await page.goto(`/campaign/${id}/pledge`);
+  const form = page.locator(`form[method="post"][action="/campaign/${id}/pledge"]`);
+  await expect(form.getByLabel("Full name")).toBeVisible();
+  await expect(form.locator('input[type="hidden"][name="csrfmiddlewaretoken"]')).toHaveCount(1);
+
+  // Sent half filled in: the page comes back with the messages under their fields, and what was typed.
+  await form.getByLabel("Full name").fill(name);
+  await form.getByLabel("Amount (Ksh)").fill("12.5");
+  await form.getByRole("button", { name: "Submit pledge" }).click();
+
+  await expect(page).toHaveURL(`/campaign/${id}/pledge`);
+  await expect(page.getByText("Please fill in all required fields")).toBeVisible();
+  await expect(page.getByText("Email is required")).toBeVisible();
+  await expect(page.getByText("Phone number is required")).toBeVisible();
+  await expect(page.getByText("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.")).toBeVisible();
+  await expect(form.getByLabel("Full name")).toHaveValue(name);
+  await expect(form.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+
+  await form.getByLabel("Email").fill(uniqueEmail("no-js"));
+  await form.getByLabel("Phone number").fill("0712 345 678");
+  await form.getByLabel("Amount (Ksh)").fill("2,500");
+  await form.getByRole("button", { name: "Submit pledge" }).click();
+
+  await expect(page).toHaveURL(/\/pledges\/[A-Z0-9]{7}$/);
+  const code = page.url().split("/").pop() ?? "";
+  await expect(page.getByRole("heading", { level: 1, name: "Your pledge" })).toBeVisible();
+  await expect(page.getByTestId("pledge-code")).toHaveText(code);
+  await expect(page.getByText("Ksh 2,500").first()).toBeVisible();
+});
+
+test.describe("with JavaScript", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("the pledge page as the server sends it is accessible", async ({ page }) => {
+    // axe runs in the page, so here the page runs scripts but not the app's: what a phone without
+    // JavaScript shows.
+    await page.route("**/*.js", (route) => route.abort());
+    await page.goto(`/campaign/${await ministryCampaignId(page)}/pledge`);
+    await expect(page.getByLabel("Full name")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("the server-rendered pledge form is the app's once hydrated, and pledges by the API", async ({
+    page,
+  }) => {
+    const id = await ministryCampaignId(page);
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    const posted: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted.push(new URL(request.url()).pathname);
+    });
+
+    await page.goto(`/campaign/${id}/pledge`);
+    const dialog = page.getByRole("dialog", { name: /^Pledge to ICC Imara/ });
+    await expect(dialog.getByLabel("Full name")).toBeFocused(); // the dialog took the focus: hydrated
+    await dialog.getByRole("button", { name: "Submit pledge" }).click();
+    await expect(dialog.getByText("Please fill in all required fields")).toBeVisible();
+    await dialog.getByLabel("Full name").fill(`Wanjiru Mwangi ${Date.now()}`);
+    await dialog.getByLabel("Email").fill(uniqueEmail("hydrated"));
+    await dialog.getByLabel("Phone number").fill("0712 345 678");
+    await dialog.getByLabel("Amount (Ksh)").fill("300");
+    await dialog.getByRole("button", { name: "Submit pledge" }).click();
+
+    await expect(dialog.getByTestId("pledge-code")).toHaveText(/^[A-Z0-9]{7}$/);
+    await expect(page).toHaveURL(`/campaign/${id}/pledge`);
+    expect(posted).toContain("/api/pledges");
+    expect(posted).not.toContain(`/campaign/${id}/pledge`);
+    // Radix's scroll lock injects a <style> element, which the CSP refuses (in every modal dialog of
+    // the app, rendered or not): the only error allowed. Style attributes and hydration errors are not.
+    const styleElement = (error: string) =>
+      error.startsWith("Applying inline style") && !error.includes("style attributes");
+    expect(errors.filter((error) => !styleElement(error))).toEqual([]);
+  });
+});
