@@ -27,6 +27,7 @@ for each request.
 
 import hashlib
 import json
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -50,6 +51,8 @@ from common.client_routes import CLIENT_ROUTE_PATTERN
 from common.languages import current_language
 from common.page_rendering import page_render
 from ussd.api import ussd_info
+
+logger = logging.getLogger(__name__)
 
 ROOT_PATTERN = re.compile(r"""<div id=(["'])root\1></div>""")
 TITLE_PATTERN = re.compile(r"<title>.*?</title>", re.DOTALL)
@@ -126,6 +129,20 @@ def _visitor_answer(request: HttpRequest, path: str, query: str = "") -> HttpRes
     return match.func(visitor, *match.args, **match.kwargs)
 
 
+class _NoVisitorData(Exception):
+    """The API did not answer a page's data (the database is out, a limit refused it): the page goes
+    out without data nor render, for the browser to ask and show what it gets, as without a renderer."""
+
+
+def _visitor_body(request: HttpRequest, path: str, query: str = "") -> bytes:
+    """The body of the API's 200 answer to a visitor for GET ``path?query``; ``_NoVisitorData`` otherwise,
+    so an error's body is never taken for the page's data."""
+    answer = _visitor_answer(request, path, query)
+    if answer.status_code != 200:
+        raise _NoVisitorData(f"GET {path} answered {answer.status_code}")
+    return answer.content
+
+
 def _queries(*queries: tuple[list[object], str | bytes]) -> str:
     """The JSON list of page queries: each a query key, and its data (already JSON, as the API sent it)."""
     return (
@@ -141,7 +158,7 @@ def _queries(*queries: tuple[list[object], str | bytes]) -> str:
 def _landing(request: HttpRequest, _match: re.Match[str]) -> Page:
     """/: the success stories (features/landing/api.ts landingKeys.successStories)."""
     return Page(
-        queries=lambda: _queries((["success-stories"], _visitor_answer(request, "/api/success-stories").content)),
+        queries=lambda: _queries((["success-stories"], _visitor_body(request, "/api/success-stories"))),
         version="",
         seconds=LIST_RENDER_SECONDS,
     )
@@ -149,7 +166,7 @@ def _landing(request: HttpRequest, _match: re.Match[str]) -> Page:
 
 def _how_it_works(request: HttpRequest, _match: re.Match[str]) -> Page:
     """/how-it-works: the platform's fees (features/payments/api.ts paymentKeys.fees), from settings."""
-    return Page(queries=lambda: _queries((["fees"], _visitor_answer(request, "/api/fees").content)), version="")
+    return Page(queries=lambda: _queries((["fees"], _visitor_body(request, "/api/fees"))), version="")
 
 
 def _form_page(request: HttpRequest, _match: re.Match[str]) -> Page:
@@ -165,10 +182,12 @@ def _explore(request: HttpRequest, _match: re.Match[str]) -> Page:
 
     def queries() -> str:
         campaigns = _visitor_answer(request, "/api/campaigns", f"page=1&page_size={EXPLORE_PAGE_SIZE}")
+        if campaigns.status_code != 200:
+            raise _NoVisitorData(f"GET /api/campaigns answered {campaigns.status_code}")
         total = int(campaigns["X-Total-Count"])
         first_page = f'{{"pages":[{{"campaigns":{campaigns.content.decode()},"total":{total}}}],"pageParams":[1]}}'
         return _queries(
-            (["campaign-categories"], _visitor_answer(request, "/api/campaign-categories").content),
+            (["campaign-categories"], _visitor_body(request, "/api/campaign-categories")),
             (["campaigns", "list", {"q": "", "category": ""}], first_page),
         )
 
@@ -294,6 +313,14 @@ def _page_root(request: HttpRequest, page: Page) -> tuple[str, bool] | None:
     """<div id="root"> with the page's render (from the shared cache, else the renderer's, when it
     answers) and its data, and whether it is rendered; None when there is neither. The render is kept
     with the data it was made from."""
+    try:
+        return _page_root_with_data(request, page)
+    except _NoVisitorData as missing:
+        logger.warning("%s goes out for the browser to render: %s", request.path, missing)
+        return None
+
+
+def _page_root_with_data(request: HttpRequest, page: Page) -> tuple[str, bool] | None:
     rendered: tuple[str, str, str] | None = None  # its HTML, the JSON of its messages, and of its data
     if page.version is not None and settings.RENDERER_URL:
         language = current_language()

@@ -61,8 +61,25 @@ export async function render({ path, search = "", language, queries }: RenderReq
   }
 }
 
-/** Loads the catalogues and the rendered pages' chunks before the first visitor asks (a render of no
- * campaign's page in each language), so their first render is as quick as the others. */
+// One path of each page the server renders (backend/config/spa.py), with no data: enough to load its
+// lazy chunk. A page whose chunk is still loading renders slower than the server waits (0.5 s) and goes
+// out empty: blank for a phone without JavaScript.
+const WARM_UP_PATHS = [
+  "/",
+  "/how-it-works",
+  "/signin",
+  "/signup",
+  "/explore",
+  "/icc-imara-donate",
+  "/campaign/0",
+  "/campaign/0/pledge",
+  "/campaign/0/donate",
+  "/pledges/2222222",
+];
+
+/** Loads the catalogues and the rendered pages' chunks before the first visitor asks (each page
+ * rendered once without data, in each language), so their first render is as quick as the others. */
 export async function warmUp(): Promise<void> {
-  for (const language of ["sw", "en"]) await render({ path: "/campaign/0", language, queries: [] });
+  for (const language of ["sw", "en"])
+    for (const path of WARM_UP_PATHS) await render({ path, language, queries: [] });
 }

@@ -8,6 +8,9 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.formats import date_format
 
+# The public pages carry their data (config/spa.py), read from the database.
+pytestmark = pytest.mark.django_db
+
 INDEX_HTML = '<!doctype html><html lang="en"><title>Harambee</title><div id="root"></div></html>'
 
 

@@ -7,7 +7,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from django.conf import settings
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
@@ -456,4 +456,22 @@ def test_without_a_ministry_campaign_its_page_is_left_to_the_browser(renderer, d
     response = Client().get("/icc-imara-donate")
 
     assert response.status_code == 200
+    assert renderer.requests == []
+
+
+@pytest.mark.parametrize(("path", "failing"), [("/", "success_stories"), ("/explore", "campaign_list")])
+def test_a_page_whose_data_the_api_does_not_answer_goes_out_for_the_browser_without_it(
+    renderer, db, monkeypatch, path, failing
+):
+    """An error's body is never taken for the page's data (the database out mid-request: 503)."""
+
+    def database_gone(**_kwargs):
+        raise DatabaseError("connection lost")
+
+    monkeypatch.setattr(f"campaigns.selectors.{failing}", database_gone)
+
+    response = Client().get(path)
+
+    assert response.status_code == 200
+    assert 'id="page-queries"' not in response.content.decode()
     assert renderer.requests == []
