@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import {
   DEMO_ORGANIZER,
   DEMO_PASSWORD,
@@ -6,6 +6,7 @@ import {
   fillSignUp,
   latestEmailTo,
   signIn,
+  test,
   uniqueEmail,
 } from "./support";
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, signIn } from "./support";
+import { expect, type Page } from "@playwright/test";
+import { DEMO_ORGANIZER, expectAccessible, signIn, test } from "./support";
 
 // The demo organizer's figures, from the demo data (backend/campaigns/demo.py, backend/pledges/demo.py),
 // where every total comes from real pledges and payments:

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, signIn } from "./support";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { DEMO_ORGANIZER, expectAccessible, signIn, test } from "./support";
 
 const MEMBER = "member@harambee.local";
 const ADMIN = "admin@harambee.local";

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, signIn } from "./support";
+import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
+import { DEMO_ORGANIZER, expectAccessible, signIn, test } from "./support";
 
 // Issue 32, item 4: after a night at the desk, the treasurer counts each usher's cash against what their
 // desk recorded, sees the differences, and signs the count off; an envelope a desk delivers later is

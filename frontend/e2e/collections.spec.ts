@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, signIn } from "./support";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { DEMO_ORGANIZER, expectAccessible, signIn, test } from "./support";
 
 // The demo organizer's organization has a treasurer and a viewer (backend/organizations/demo.py): two
 // owners and treasurers, so every change to where its money is paid waits for the other to approve.

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, savedFeedback, signIn } from "./support";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { DEMO_ORGANIZER, expectAccessible, savedFeedback, signIn, test } from "./support";
 
 // The acceptance of issue 32: two desks and a big screen open; entries from both reach the screen;
 // one desk goes offline, three entries are typed, the page is reloaded, the network returns: the

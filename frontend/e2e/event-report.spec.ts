@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, signIn } from "./support";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { DEMO_ORGANIZER, expectAccessible, signIn, test } from "./support";
 
 // Issue 32, the night's report: an event with desk entries is closed; its owner opens the report from
 // the events page, checks its figures, downloads its CSV and thanks the givers once.

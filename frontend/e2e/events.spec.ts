@@ -1,5 +1,5 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, MINISTRY_PAYBILL, signIn, uniqueEmail } from "./support";
+import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
+import { DEMO_ORGANIZER, expectAccessible, MINISTRY_PAYBILL, signIn, test, uniqueEmail } from "./support";
 
 // The acceptance of issue 31: every entry reaches every open big screen within 2 s (a screen polls
 // every second; the answer is uncached or at most 1 s old).

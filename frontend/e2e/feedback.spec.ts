@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, DEMO_PASSWORD, expectAccessible, savedFeedback } from "./support";
+import { expect, type Page } from "@playwright/test";
+import { DEMO_ORGANIZER, DEMO_PASSWORD, expectAccessible, savedFeedback, test } from "./support";
 
 async function openWithKeyboard(page: Page) {
   const button = page.getByRole("button", { name: "Send feedback" });

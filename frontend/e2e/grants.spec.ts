@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, fillSignUp, uniqueEmail } from "./support";
+import { expect, type Page } from "@playwright/test";
+import { expectAccessible, fillSignUp, test, uniqueEmail } from "./support";
 
 const FOUND = (count: number) => `Found ${count} grant(s) matching your criteria`;
 

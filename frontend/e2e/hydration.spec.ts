@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./support";
 
 // The campaign page comes rendered by the server (backend/config/spa.py, frontend/src/entry-server.tsx)
 // and the app hydrates it (src/main.tsx): the server's elements must stay, with no mismatch reported.

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, MINISTRY_PAYBILL, signIn } from "./support";
+import { expect, type Page } from "@playwright/test";
+import { DEMO_ORGANIZER, expectAccessible, MINISTRY_PAYBILL, signIn, test } from "./support";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const DATABASE = join(ROOT, ".tmp", `e2e-${process.env.E2E_PORT ?? 8123}`, "db.sqlite3");

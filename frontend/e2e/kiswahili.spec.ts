@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatter } from "@lingui/format-po";
-import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, MINISTRY_PAYBILL, uniqueEmail } from "./support";
+import { expect, type Page } from "@playwright/test";
+import { expectAccessible, MINISTRY_PAYBILL, test, uniqueEmail } from "./support";
 
 const CATALOGUE = join(import.meta.dirname, "..", "src", "locales", "sw", "messages.po");
 // Not ending in 0500: the SMS simulator takes it.

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./support";
 
 test("an unknown route shows the 404 page with status 404 and a home link", async ({ page }) => {
   const response = await page.goto("/no-such-page");

@@ -1,12 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import {
   DEMO_ORGANIZER,
   DEMO_PASSWORD,
   expectAccessible,
   latestEmailTo,
   MINISTRY_PAYBILL,
+  test,
   uniqueEmail,
 } from "./support";
 

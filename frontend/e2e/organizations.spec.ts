@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, fillSignUp, signIn, uniqueEmail } from "./support";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { DEMO_ORGANIZER, expectAccessible, fillSignUp, signIn, test, uniqueEmail } from "./support";
 
 // The demo organizer's organization has a treasurer and a viewer (backend/organizations/demo.py), so
 // a new treasurer joins only once a second owner or treasurer approves (the two-person rule).

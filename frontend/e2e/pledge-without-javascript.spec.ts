@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, uniqueEmail } from "./support";
+import { expect, type Page } from "@playwright/test";
+import { expectAccessible, test, uniqueEmail } from "./support";
 
 // A pledge from a phone that never runs the app: the pledge page is the server's HTML
 // (backend/config/spa.py) with a plain form that posts to the server (backend/config/pledge_form.py),

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, MINISTRY_PAYBILL, signIn, uniqueEmail } from "./support";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { DEMO_ORGANIZER, expectAccessible, MINISTRY_PAYBILL, signIn, test, uniqueEmail } from "./support";
 
 // The ministry campaign of /icc-imara-donate is organized by the demo organizer (backend/pledges/demo.py).
 // Safaricom's sandbox number: the Daraja simulator pays STK Pushes to it successfully after 2 s.

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, fillSignUp, uniqueEmail } from "./support";
+import { expect, type Page } from "@playwright/test";
+import { expectAccessible, fillSignUp, test, uniqueEmail } from "./support";
 
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, expectAccessible, MINISTRY_PAYBILL, signIn, uniqueEmail } from "./support";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { DEMO_PASSWORD, expectAccessible, MINISTRY_PAYBILL, signIn, test, uniqueEmail } from "./support";
 
 // The demo organizer's organization (the ministry, paid into its paybill 600100) has this treasurer.
 const DEMO_TREASURER = "treasurer@harambee.local";

@@ -2,7 +2,34 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Waits, after each navigation, until the network is idle: the app's scripts are in and have
+ * hydrated the page. Public pages come rendered by the server and show everything before the app runs
+ * (its scripts are asked for after the first paint), so a test acting at once would type into or
+ * click the server's HTML before the app has taken it over. */
+function waitForTheApp(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForLoadState("networkidle");
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await page.waitForLoadState("networkidle");
+    return response;
+  };
+}
+
+/** Playwright's test, with every page of the test's context waiting for the app (waitForTheApp). */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    context.on("page", waitForTheApp);
+    await use(context);
+  },
+});
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const SERVER_DIR = join(ROOT, ".tmp", `e2e-${process.env.E2E_PORT ?? 8123}`);

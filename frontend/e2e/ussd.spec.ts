@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { expectAccessible } from "./support";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { expectAccessible, test } from "./support";
 
 async function ministryCampaignId(request: APIRequestContext): Promise<number> {
   const response = await request.get("/api/ministry-campaign");
