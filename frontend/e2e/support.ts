@@ -4,21 +4,29 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
-/** Waits, after each navigation, until the network is idle: the app's scripts are in and have
- * hydrated the page. Public pages come rendered by the server and show everything before the app runs
- * (its scripts are asked for after the first paint), so a test acting at once would type into or
- * click the server's HTML before the app has taken it over. */
+// How long a navigation waits for the network to settle at most (a test may hold a request forever).
+const APP_READY_WAIT_MS = 10_000;
+
+/** Waits until the network is idle: the app's scripts are in and have hydrated the page. Public pages
+ * come rendered by the server and show everything before the app runs (its scripts are asked for after
+ * the first paint), so a test acting at once would type into or click the server's HTML before the app
+ * has taken it over. */
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle", { timeout: APP_READY_WAIT_MS }).catch(() => undefined);
+}
+
+/** Every navigation of ``page`` then waits for the app (appReady). */
 function waitForTheApp(page: Page) {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    await page.waitForLoadState("networkidle");
+    await appReady(page);
     return response;
   };
   const reload = page.reload.bind(page);
   page.reload = async (options) => {
     const response = await reload(options);
-    await page.waitForLoadState("networkidle");
+    await appReady(page);
     return response;
   };
 }
@@ -116,6 +124,7 @@ export async function signIn(
   { password = DEMO_PASSWORD, next }: { password?: string; next?: string } = {},
 ): Promise<void> {
   await page.goto(next ? `/signin?next=${encodeURIComponent(next)}` : "/signin");
+  await appReady(page); // also for a page of a context the test made itself
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
