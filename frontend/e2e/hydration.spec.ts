@@ -82,6 +82,60 @@ for (const language of ["en", "sw"] as const) {
   });
 }
 
+/** When the page asked for its first app script (frontend/public/after-paint.js), and when it had
+ * loaded and painted first, in ms since the navigation began. */
+async function scriptTiming(page: Page) {
+  await page.waitForFunction(() =>
+    performance.getEntriesByType("resource").some((entry) => /\/assets\/index-[^/]+\.js$/.test(entry.name)),
+  );
+  return page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime);
+    return {
+      load: navigation?.loadEventEnd || Infinity,
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+      firstScript: Math.min(...scripts),
+    };
+  });
+}
+
+test("the app's scripts are asked for once the page has loaded and painted", async ({ browser }) => {
+  // On a slow phone they would otherwise share the connection with the cover and the CSS.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/campaign/${await campaignId(page)}`);
+  const { load, firstPaint, firstScript } = await scriptTiming(page);
+  expect(firstScript).toBeGreaterThanOrEqual(load);
+  expect(firstScript).toBeGreaterThanOrEqual(firstPaint);
+  await context.close();
+});
+
+test("a visitor who taps before the page has loaded gets the app at once, and nobody waits for a stuck picture", async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  // The cover never comes: the load event neither.
+  await context.route("**/campaigns/covers/**", () => undefined);
+  const page = await context.newPage();
+  const url = `/campaign/${await campaignId(page)}`;
+
+  await page.goto(url, { waitUntil: "domcontentloaded" });
+  await page.keyboard.press("Tab");
+  const tapped = await scriptTiming(page);
+  expect(tapped.load).toBe(Infinity);
+  await expect(page.getByRole("button", { name: /Like/ })).toBeEnabled(); // hydrated
+
+  const idle = await context.newPage();
+  await idle.goto(url, { waitUntil: "domcontentloaded" });
+  const waited = await scriptTiming(idle); // after-paint.js's LONGEST_WAIT_MS
+  expect(waited.load).toBe(Infinity);
+  expect(waited.firstScript).toBeGreaterThan(3000);
+  await context.close();
+});
+
 // The other public pages (backend/config/spa.py PUBLIC_PAGES): each shows its main content from the
 // server's HTML alone (JavaScript disabled), and with JavaScript the app hydrates that HTML: the
 // server's heading is the one React adopts and keeps, with no error.

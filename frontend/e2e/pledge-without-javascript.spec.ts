@@ -14,39 +14,77 @@ async function ministryCampaignId(page: Page): Promise<number> {
   return (await response.json()).campaign_id;
 }
 
-test("without JavaScript a pledge shows its validation errors, then its receipt", async ({ page }) => {
-  const id = await ministryCampaignId(page);
-  const name = `Kamau Njenga ${Date.now()}`;
+// What a visitor reads, in each language: the form's labels and the server's messages.
+const WORDS = {
+  en: {
+    name: "Full name",
+    email: "Email",
+    phone: "Phone number",
+    amount: "Amount (Ksh)",
+    submit: "Submit pledge",
+    messages: [
+      "Please fill in all required fields",
+      "Email is required",
+      "Phone number is required",
+      "Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.",
+    ],
+    receipt: "Your pledge",
+  },
+  sw: {
+    name: "Jina kamili",
+    email: "Barua pepe",
+    phone: "Nambari ya simu",
+    amount: "Kiasi (Ksh)",
+    submit: "Tuma ahadi",
+    messages: [
+      "Tafadhali jaza sehemu zote zinazohitajika",
+      "Barua pepe inahitajika",
+      "Nambari ya simu inahitajika",
+      "Tafadhali weka kiasi kamili kuanzia Ksh 1 hadi Ksh 1,000,000,000.",
+    ],
+    receipt: "Ahadi yako",
+  },
+};
 
-  await page.goto(`/campaign/${id}/pledge`);
-  const form = page.locator(`form[method="post"][action="/campaign/${id}/pledge"]`);
-  await expect(form.getByLabel("Full name")).toBeVisible();
-  await expect(form.locator('input[type="hidden"][name="csrfmiddlewaretoken"]')).toHaveCount(1);
+for (const language of ["en", "sw"] as const) {
+  test(`without JavaScript a pledge shows its validation errors, then its receipt (${language})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const words = WORDS[language];
+    await context.addCookies([{ name: "django_language", value: language, url: baseURL }]);
+    const id = await ministryCampaignId(page);
+    const name = `Kamau Njenga ${Date.now()}`;
 
-  // Sent half filled in: the page comes back with the messages under their fields, and what was typed.
-  await form.getByLabel("Full name").fill(name);
-  await form.getByLabel("Amount (Ksh)").fill("12.5");
-  await form.getByRole("button", { name: "Submit pledge" }).click();
+    await page.goto(`/campaign/${id}/pledge`);
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    const form = page.locator(`form[method="post"][action="/campaign/${id}/pledge"]`);
+    await expect(form.getByLabel(words.name)).toBeVisible();
+    await expect(form.locator('input[type="hidden"][name="csrfmiddlewaretoken"]')).toHaveCount(1);
 
-  await expect(page).toHaveURL(`/campaign/${id}/pledge`);
-  await expect(page.getByText("Please fill in all required fields")).toBeVisible();
-  await expect(page.getByText("Email is required")).toBeVisible();
-  await expect(page.getByText("Phone number is required")).toBeVisible();
-  await expect(page.getByText("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.")).toBeVisible();
-  await expect(form.getByLabel("Full name")).toHaveValue(name);
-  await expect(form.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    // Sent half filled in: the page comes back with the messages under their fields, and what was typed.
+    await form.getByLabel(words.name).fill(name);
+    await form.getByLabel(words.amount).fill("12.5");
+    await form.getByRole("button", { name: words.submit }).click();
 
-  await form.getByLabel("Email").fill(uniqueEmail("no-js"));
-  await form.getByLabel("Phone number").fill("0712 345 678");
-  await form.getByLabel("Amount (Ksh)").fill("2,500");
-  await form.getByRole("button", { name: "Submit pledge" }).click();
+    await expect(page).toHaveURL(`/campaign/${id}/pledge`);
+    for (const message of words.messages) await expect(page.getByText(message)).toBeVisible();
+    await expect(form.getByLabel(words.name)).toHaveValue(name);
+    await expect(form.getByLabel(words.email, { exact: true })).toHaveAttribute("aria-invalid", "true");
 
-  await expect(page).toHaveURL(/\/pledges\/[A-Z0-9]{7}$/);
-  const code = page.url().split("/").pop() ?? "";
-  await expect(page.getByRole("heading", { level: 1, name: "Your pledge" })).toBeVisible();
-  await expect(page.getByTestId("pledge-code")).toHaveText(code);
-  await expect(page.getByText("Ksh 2,500").first()).toBeVisible();
-});
+    await form.getByLabel(words.email, { exact: true }).fill(uniqueEmail(`no-js-${language}`));
+    await form.getByLabel(words.phone).fill("0712 345 678");
+    await form.getByLabel(words.amount).fill("2,500");
+    await form.getByRole("button", { name: words.submit }).click();
+
+    await expect(page).toHaveURL(/\/pledges\/[A-Z0-9]{7}$/);
+    const code = page.url().split("/").pop() ?? "";
+    await expect(page.getByRole("heading", { level: 1, name: words.receipt })).toBeVisible();
+    await expect(page.getByTestId("pledge-code")).toHaveText(code);
+    await expect(page.getByText("Ksh 2,500").first()).toBeVisible();
+  });
+}
 
 test.describe("with JavaScript", () => {
   test.use({ javaScriptEnabled: true });

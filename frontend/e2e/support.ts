@@ -8,8 +8,8 @@ import { test as base, expect, type Page } from "@playwright/test";
 const APP_READY_WAIT_MS = 10_000;
 
 /** Waits until the network is idle: the app's scripts are in and have hydrated the page. Public pages
- * come rendered by the server and show everything before the app runs (its scripts are asked for after
- * the first paint), so a test acting at once would type into or click the server's HTML before the app
+ * come rendered by the server and show everything before the app runs (its scripts are asked for once
+ * the page has loaded and painted, frontend/public/after-paint.js), so a test acting at once would type into or click the server's HTML before the app
  * has taken it over. */
 export async function appReady(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle", { timeout: APP_READY_WAIT_MS }).catch(() => undefined);

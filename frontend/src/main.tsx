@@ -1,3 +1,4 @@
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppRoot } from "./AppRoot";
 import { activateLocale, catalogueWhenNeeded, i18nActivateShown, isLocale } from "./lib/i18n";
@@ -25,8 +26,12 @@ if (root) {
     // A page the server rendered (src/entry-server.tsx) is hydrated: its DOM stays, nothing paints
     // twice. It came with the messages it shows; the rest of the catalogue comes when needed.
     i18nActivateShown(locale, pageJson("page-messages", {}));
-    hydrateRoot(root, app, {
-      onRecoverableError: (error) => console.error("Hydrating the server's HTML failed:", error),
+    // In a transition React hydrates in slices, giving the phone back between them (a tap on the
+    // server's HTML meanwhile is answered, and hydrates its part first), instead of one long task.
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.error("Hydrating the server's HTML failed:", error),
+      });
     });
     catalogueWhenNeeded(locale);
   } else {

@@ -26,7 +26,14 @@ export function CampaignCard({
         className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:shadow-md"
       >
         {/* Decorative here: the title below names the link. */}
-        <CoverImage src={campaign.cover_image_url} alt="" lazy={!aboveTheFold} />
+        <CoverImage
+          src={campaign.cover_image_url}
+          alt=""
+          srcset={campaign.cover_srcset}
+          // Explore's grid (max-w-6xl): three columns on wide screens, two from sm, else the whole width.
+          sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw"
+          lazy={!aboveTheFold}
+        />
         <div className="flex flex-1 flex-col p-4">
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
             {campaign.category_label}

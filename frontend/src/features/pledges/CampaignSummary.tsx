@@ -21,7 +21,13 @@ export function CampaignSummary({
       aria-labelledby="summary-heading"
       className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
     >
-      <CoverImage src={campaign.cover_image_url} alt="" />
+      <CoverImage
+        src={campaign.cover_image_url}
+        alt=""
+        srcset={campaign.cover_srcset}
+        // Beside the form (or above it on phones): at most 42rem wide.
+        sizes="(min-width: 672px) 42rem, 100vw"
+      />
       <div className="p-5">
         <Heading id="summary-heading" className="text-xl font-bold text-slate-900">
           <Link href={`/campaign/${campaign.id}`} className="hover:underline">
