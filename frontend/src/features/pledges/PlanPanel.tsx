@@ -16,16 +16,22 @@ import { type PlanValues, planBody, planDefaults, planSchema } from "./plans";
  * 'Change plan') while something remains to pay. The code in the address is the pledger's key, as for
  * paying.
  */
-export function PlanPanel({ receipt }: { receipt: PledgeReceipt }) {
+export function PlanPanel({
+  receipt,
+  heading: Heading = "h3",
+}: {
+  receipt: PledgeReceipt;
+  heading?: "h2" | "h3";
+}) {
   const { i18n } = useLingui();
   const [editing, setEditing] = useState(false);
   const plan = receipt.plan;
   if (!plan && receipt.remaining_amount === 0) return null;
   return (
     <section aria-labelledby="plan-heading" className="rounded-lg border border-slate-200 p-3">
-      <h3 id="plan-heading" className="font-semibold text-slate-900">
+      <Heading id="plan-heading" className="font-semibold text-slate-900">
         <Trans>Instalment plan</Trans>
-      </h3>
+      </Heading>
       {plan ? (
         <>
           <PlanStanding plan={plan} />

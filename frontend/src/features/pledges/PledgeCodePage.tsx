@@ -19,7 +19,7 @@ export default function PledgeCodePage() {
           <Trans>Your pledge</Trans>
         </h1>
         {receipt.data ? (
-          <PledgeReceiptView initial={receipt.data} returning />
+          <PledgeReceiptView initial={receipt.data} returning sectionHeading="h2" />
         ) : receipt.isError ? (
           <div role="alert" className="space-y-3">
             <p>

@@ -24,16 +24,21 @@ import { useCopied } from "./useCopied";
 
 const COPIED_MS = 1500;
 
+type SectionHeading = "h2" | "h3";
+
 /**
  * After pledging, or back from a reminder's link (`returning`): the pledge code (the M-Pesa account
- * number), what is paid, and exactly how to pay.
+ * number), what is paid, and exactly how to pay. `sectionHeading`: its sections' headings, one level
+ * below the heading it is shown under (a dialog's title, h2; a page's, h1).
  */
 export function PledgeReceiptView({
   initial,
   returning = false,
+  sectionHeading: Section = "h3",
 }: {
   initial: PledgeReceipt;
   returning?: boolean;
+  sectionHeading?: SectionHeading;
 }) {
   const { t, i18n } = useLingui();
   const receipt = usePledgeReceipt(initial);
@@ -82,9 +87,9 @@ export function PledgeReceiptView({
 
       <div>
         <div className="flex items-center justify-between gap-2">
-          <h3 className="font-semibold text-slate-900">
+          <Section className="font-semibold text-slate-900">
             <Trans>Your pledge</Trans>
-          </h3>
+          </Section>
           <PledgeStatusBadge status={pledge.status} />
         </div>
         <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
@@ -127,22 +132,26 @@ export function PledgeReceiptView({
         </button>
       </div>
 
-      <PlanPanel receipt={pledge} />
+      <PlanPanel receipt={pledge} heading={Section} />
 
-      <PayNowPanel receipt={pledge} />
+      <PayNowPanel receipt={pledge} heading={Section} />
 
       <section aria-labelledby="how-to-pay-heading">
-        <h3 id="how-to-pay-heading" className="font-semibold text-slate-900">
+        <Section id="how-to-pay-heading" className="font-semibold text-slate-900">
           <Trans>How to pay</Trans>
-        </h3>
+        </Section>
         <p className="mt-1 text-sm text-slate-600">
           <Trans>Pay all at once or in instalments by {deadline}.</Trans>
         </p>
         <ul className="mt-3 space-y-3">
           {pledge.payment_instructions.map((instruction, index) => (
-            // Two accounts can read the same (two cash points), so the position is the key.
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for this pledge
-            <PaymentInstructionCard key={index} instruction={instruction} />
+            <PaymentInstructionCard
+              // Two accounts can read the same (two cash points), so the position is the key.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for this pledge
+              key={index}
+              instruction={instruction}
+              heading={Section === "h2" ? "h3" : "h4"}
+            />
           ))}
         </ul>
         <button
@@ -163,7 +172,7 @@ const phoneSchema = v.object({ phone: pledgeSchema.entries.phone });
  * 'Pay now with M-Pesa' while something remains to pay: a PIN prompt for the rest of the pledge,
  * followed here until M-Pesa answers.
  */
-function PayNowPanel({ receipt }: { receipt: PledgeReceipt }) {
+function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeReceipt; heading: SectionHeading }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const [started, setStarted] = useState<Payment | null>(null);
@@ -291,9 +300,9 @@ function PayNowPanel({ receipt }: { receipt: PledgeReceipt }) {
 
   return (
     <section aria-labelledby="pay-now-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
-      <h3 id="pay-now-heading" className="mb-2 font-semibold text-slate-900">
+      <Heading id="pay-now-heading" className="mb-2 font-semibold text-slate-900">
         <Trans>Pay with M-Pesa now</Trans>
-      </h3>
+      </Heading>
       {body}
     </section>
   );
