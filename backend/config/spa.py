@@ -390,7 +390,7 @@ def spa_page(request: HttpRequest, *, pledge_form: PledgeFormState | None = None
             html = ROOT_PATTERN.sub(lambda _: root, html, count=1)
         if rendered:
             html = _scripts_after_paint(html)
-    response = HttpResponse(html, status=status)
+    response = HttpResponse(status=status)
     # The HTML names the current hashed bundles, so it must never be served stale.
     response["Cache-Control"] = "no-cache"
     if page is not None and page.private:
@@ -398,4 +398,11 @@ def spa_page(request: HttpRequest, *, pledge_form: PledgeFormState | None = None
     elif page is not None and (page.head or rendered):
         # The same for every visitor: the micro-cache may keep it for a few seconds.
         cache_for_visitors(request, response, otherwise="no-cache")
+    if not response["Cache-Control"].startswith("public"):
+        # This response's own CSP nonce (CSPMiddleware puts it in the header once read), for the <style>
+        # of a modal dialog (src/main.tsx). A nonce is good once: a page the micro-cache shares goes
+        # without, and a dialog opened there leaves the page's scroll unlocked.
+        nonce = request.csp_nonce  # type: ignore[attr-defined]
+        html = html.replace("</head>", f'<meta property="csp-nonce" nonce="{nonce}"></head>', 1)
+    response.content = html
     return response

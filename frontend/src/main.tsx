@@ -1,7 +1,8 @@
+import { setNonce } from "get-nonce";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppRoot } from "./AppRoot";
-import { activateLocale, catalogueWhenNeeded, i18nActivateShown, isLocale } from "./lib/i18n";
+import { activateLocale, catalogueWhenNeeded, i18n, i18nActivateShown, isLocale } from "./lib/i18n";
 import { queriesSeed, queryClient } from "./lib/queryClient";
 import "./index.css";
 
@@ -13,6 +14,12 @@ function pageJson<T>(id: string, empty: T): T {
     return empty;
   }
 }
+
+// A modal dialog locks the page's scroll with a <style> element (Radix, through react-style-singleton,
+// which takes its nonce from get-nonce): the CSP allows it by the nonce of this response, when the
+// server gave it one (backend/config/spa.py). The nonce attribute, unlike content, is hidden from CSS.
+const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+if (styleNonce) setNonce(styleNonce);
 
 const root = document.getElementById("root");
 if (root) {
@@ -26,12 +33,19 @@ if (root) {
     // A page the server rendered (src/entry-server.tsx) is hydrated: its DOM stays, nothing paints
     // twice. It came with the messages it shows; the rest of the catalogue comes when needed.
     i18nActivateShown(locale, pageJson("page-messages", {}));
-    // In a transition React hydrates in slices, giving the phone back between them (a tap on the
-    // server's HTML meanwhile is answered, and hydrates its part first), instead of one long task.
-    startTransition(() => {
-      hydrateRoot(root, app, {
-        onRecoverableError: (error) => console.error("Hydrating the server's HTML failed:", error),
-      });
+    // Each step in a task of its own, so that a phone answers a tap between them: after the app's
+    // modules have run, Lingui's number formatter (a plural's '#'; a page's first Intl formatter
+    // costs a phone up to a hundred milliseconds), then the hydration, which React does in slices
+    // in a transition (a tap on the server's HTML meanwhile hydrates its part first).
+    setTimeout(() => {
+      i18n.number(0);
+      setTimeout(() =>
+        startTransition(() => {
+          hydrateRoot(root, app, {
+            onRecoverableError: (error) => console.error("Hydrating the server's HTML failed:", error),
+          });
+        }),
+      );
     });
     catalogueWhenNeeded(locale);
   } else {

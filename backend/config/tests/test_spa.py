@@ -293,7 +293,7 @@ def test_a_hidden_campaign_is_still_404_without_a_render(renderer, db):
     response = Client().get(f"/campaign/{hidden.pk}")
 
     assert response.status_code == 404
-    assert response.content.decode() == CAMPAIGN_INDEX_HTML
+    assert without_style_nonce(response.content.decode()) == CAMPAIGN_INDEX_HTML
     assert renderer.requests == []
 
 
@@ -306,6 +306,46 @@ def test_without_a_renderer_nothing_is_asked_nor_looked_up(settings, campaign_si
 
     assert root_of(html) == '<div id="root"></div>'
     assert len(queries) == 0
+
+
+STYLE_NONCE = re.compile(r'<meta property="csp-nonce" nonce="([^"]+)"></head>')
+
+
+def without_style_nonce(html: str) -> str:
+    """A page as built, without the CSP nonce a response no shared cache keeps gets (config/spa.py)."""
+    return STYLE_NONCE.sub("</head>", html)
+
+
+def style_sources(response) -> list[str]:
+    [directive] = [part for part in response["Content-Security-Policy"].split(";") if "style-src" in part]
+    return directive.split()[1:]
+
+
+def test_a_page_no_shared_cache_keeps_has_its_own_style_nonce_for_a_modal_dialog(
+    renderer, make_api_client, active_campaign
+):
+    organizer = make_api_client(signed_in_as=active_campaign.organizer)
+    pages = [
+        Client().get(f"/campaign/{active_campaign.pk}/pledge"),  # private: it carries a CSRF token
+        organizer.get(f"/campaign/{active_campaign.pk}"),  # a cookie: no shared cache answers it
+        organizer.get("/dashboard"),
+    ]
+
+    nonces = []
+    for response in pages:
+        found = STYLE_NONCE.search(response.content.decode())
+        assert found is not None
+        assert style_sources(response) == ["'self'", f"'nonce-{found[1]}'"]
+        nonces.append(found[1])
+    assert len(set(nonces)) == len(nonces)
+
+
+def test_a_page_the_micro_cache_shares_has_no_nonce(renderer, active_campaign):
+    response = Client().get(f"/campaign/{active_campaign.pk}")
+
+    assert response["Cache-Control"].startswith("public")
+    assert "nonce" not in response.content.decode()
+    assert style_sources(response) == ["'self'"]
 
 
 def test_a_rendered_page_asks_for_its_scripts_once_painted(settings, renderer, active_campaign):
@@ -435,7 +475,7 @@ def test_the_sign_in_form_s_render_carries_nothing_of_its_visitor(renderer, make
     assert user.email not in html
     assert renderer.requests[0]["queries"] == []
     # A visitor gets the same page, from the cache.
-    assert Client().get("/signin").content.decode() == html
+    assert Client().get("/signin").content.decode() == without_style_nonce(html)
     assert len(renderer.requests) == 1
 
 

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
+import { kenyaDate } from "@/lib/kenyaTime";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
 
@@ -23,9 +24,8 @@ const SOCIAL_LINKS = [
 
 export function Footer() {
   const { t } = useLingui();
-  const year = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: "Africa/Nairobi" }).format(
-    new Date(),
-  );
+  // The year in Kenya, without an Intl formatter (lib/money.ts says what one costs a page).
+  const year = kenyaDate(new Date()).slice(0, 4);
   return (
     <footer className="print:hidden border-t border-slate-200 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">

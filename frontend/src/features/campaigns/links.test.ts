@@ -59,7 +59,18 @@ describe("parseCampaignId", () => {
 
 describe("formatCalendarDate", () => {
   it("shows the calendar date itself whatever the time zone", () => {
-    expect(formatCalendarDate("2026-03-01", "en-GB")).toBe("1 Mar 2026");
+    expect(formatCalendarDate("2026-03-01", "en")).toBe("Mar 1, 2026");
+    expect(formatCalendarDate("2026-12-31", "sw")).toBe("31 Des 2026");
+  });
+
+  it("names every month as Intl.DateTimeFormat's medium date does, in both languages", () => {
+    for (const locale of ["en", "sw"]) {
+      const intl = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+      for (let month = 1; month <= 12; month++) {
+        const iso = `2026-${String(month).padStart(2, "0")}-09`;
+        expect(formatCalendarDate(iso, locale)).toBe(intl.format(new Date(`${iso}T00:00:00Z`)));
+      }
+    }
   });
 });
 
