@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { expect } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, MINISTRY_PAYBILL, signIn, test } from "./support";
+import { DEMO_ORGANIZER, expectAccessible, MINISTRY_PAYBILL, pledgeDialog, signIn, test } from "./support";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const DATABASE = join(ROOT, ".tmp", `e2e-${process.env.E2E_PORT ?? 8123}`, "db.sqlite3");
@@ -74,7 +74,7 @@ test("owners extend then close a campaign; a pledger follows the SMS link to its
   const pledgerContext = await browser.newContext();
   const pledger = await pledgerContext.newPage();
   await pledger.goto(`/campaign/${id}/pledge`);
-  const dialog = pledger.getByRole("dialog", { name: /^Pledge to / });
+  const dialog = await pledgeDialog(pledger);
   await dialog.getByLabel("Full name").fill("Wanjiru Kamau");
   await dialog.getByLabel("Email").fill(`wanjiru.${Date.now()}@example.co.ke`);
   await dialog.getByLabel("Phone number").fill(PHONE);

@@ -7,6 +7,7 @@ import {
   expectAccessible,
   latestEmailTo,
   MINISTRY_PAYBILL,
+  pledgeDialog,
   test,
   uniqueEmail,
 } from "./support";
@@ -66,7 +67,7 @@ test("a pledge's e-mail and SMS carry its code; a reminder follows a week later,
 
   const email = uniqueEmail("reminded");
   await page.goto(`/campaign/${campaignId}/pledge`);
-  const dialog = page.getByRole("dialog", { name: /^Pledge to / });
+  const dialog = await pledgeDialog(page);
   await dialog.getByLabel("Full name").fill(`Achieng Reminder ${Date.now()}`);
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Phone number").fill(PHONE);

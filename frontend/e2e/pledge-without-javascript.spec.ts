@@ -93,7 +93,7 @@ test.describe("with JavaScript", () => {
     // axe runs in the page, so here the page runs scripts but not the app's: what a phone without
     // JavaScript shows.
     await page.route("**/*.js", (route) => route.abort());
-    await page.goto(`/campaign/${await ministryCampaignId(page)}/pledge`);
+    await page.goto(`/campaign/${await ministryCampaignId(page)}/pledge`, { waitUntil: "load" });
     await expect(page.getByLabel("Full name")).toBeVisible();
     await expectAccessible(page);
   });
@@ -131,5 +131,48 @@ test.describe("with JavaScript", () => {
     // page's nonce.
     expect(errors).toEqual([]);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+  });
+
+  test("what a visitor typed before the app arrived stays in the form, and the app sends it", async ({
+    browser,
+  }) => {
+    // On a slow connection a visitor starts typing into the server's form; the app's first script
+    // is held back here until they have, as a phone's network would.
+    const context = await browser.newContext();
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const id = await ministryCampaignId(page);
+    const name = `Akinyi Otieno ${Date.now()}`;
+    await page.goto(`/campaign/${id}/pledge`, { waitUntil: "domcontentloaded" });
+    const dialog = page.getByRole("dialog", { name: /^Pledge to ICC Imara/ });
+    await dialog.getByLabel("Full name").fill(name);
+    await dialog.getByLabel("Email").fill(uniqueEmail("typed-early"));
+    await dialog.getByLabel("Phone number").fill("0712 345 678");
+    await dialog.getByLabel("Amount (Ksh)").fill("700");
+    await dialog.getByLabel("Pledge anonymously").check();
+
+    release();
+    // The app has the form (hydration marks the nodes it adopts): its dialog's code comes after the page's.
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector("form") ?? {}).some((key) => key.startsWith("__reactFiber$")),
+    );
+    await expect(dialog.getByLabel("Full name")).toHaveValue(name);
+    await expect(dialog.getByLabel("Amount (Ksh)")).toHaveValue("700");
+    await expect(dialog.getByLabel("Pledge anonymously")).toBeChecked();
+    const created = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/pledges");
+    await dialog.getByRole("button", { name: "Submit pledge" }).click();
+
+    expect((await created).status()).toBe(201);
+    expect((await (await created).json()).is_anonymous).toBe(true);
+    await expect(dialog.getByTestId("pledge-code")).toHaveText(/^[A-Z0-9]{7}$/);
+    await expect(page).toHaveURL(`/campaign/${id}/pledge`);
+    await context.close();
   });
 });

@@ -2,41 +2,65 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type Browser, test as base, expect, type Locator, type Page } from "@playwright/test";
 
-// How long a navigation waits for the network to settle at most (a test may hold a request forever).
+// How long a navigation waits for the app, then for the network to settle, at most (a test may hold a
+// request forever).
 const APP_READY_WAIT_MS = 10_000;
 
-/** Waits until the network is idle: the app's scripts are in and have hydrated the page. Public pages
- * come rendered by the server and show everything before the app runs (its scripts are asked for once
- * the page has loaded and painted, frontend/public/after-paint.js), so a test acting at once would type into or click the server's HTML before the app
- * has taken it over. */
-export async function appReady(page: Page): Promise<void> {
+/** Waits until the app has taken the page over (src/AppRoot.tsx marks <html data-app="ready"> once it
+ * has rendered or hydrated it), then until the network is idle. Public pages come rendered by the
+ * server and show everything before the app runs (its scripts are asked for once the page has loaded
+ * and painted, frontend/public/after-paint.js), so a test acting at once would type into or click the
+ * server's HTML before the app has taken it over: a plain form then posts to the server. */
+async function appReady(page: Page): Promise<void> {
+  await page
+    .locator('html[data-app="ready"]')
+    .waitFor({ state: "attached", timeout: APP_READY_WAIT_MS })
+    .catch(() => undefined);
   await page.waitForLoadState("networkidle", { timeout: APP_READY_WAIT_MS }).catch(() => undefined);
 }
 
-/** Every navigation of ``page`` then waits for the app (appReady). */
+const waitsForTheApp = new WeakSet<Page>();
+
+/** Every navigation of ``page`` then waits for the app (appReady), but one that names its own
+ * `waitUntil`: that test decides what it waits for (e.g. it holds the app's scripts back). */
 function waitForTheApp(page: Page) {
+  if (waitsForTheApp.has(page)) return;
+  waitsForTheApp.add(page);
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    await appReady(page);
+    if (!options?.waitUntil) await appReady(page);
     return response;
   };
   const reload = page.reload.bind(page);
   page.reload = async (options) => {
     const response = await reload(options);
-    await appReady(page);
+    if (!options?.waitUntil) await appReady(page);
     return response;
   };
 }
 
-/** Playwright's test, with every page of the test's context waiting for the app (waitForTheApp). */
-export const test = base.extend({
-  context: async ({ context }, use) => {
-    context.on("page", waitForTheApp);
+/** Playwright's test, with every page of a context that runs scripts waiting for the app
+ * (waitForTheApp): the test's own context, and those a test makes with `browser.newContext`. */
+export const test = base.extend<object, { browser: Browser }>({
+  context: async ({ context, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) context.on("page", waitForTheApp);
     await use(context);
   },
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        if (options?.javaScriptEnabled !== false) context.on("page", waitForTheApp);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
 });
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -105,6 +129,14 @@ export async function latestEmailTo(to: string): Promise<string> {
   return found;
 }
 
+/** The pledge page's dialog once the app has hydrated it (it then takes the focus): its code comes in a
+ * chunk of its own after the page's, so until then its form is the server's, which posts as plain HTML. */
+export async function pledgeDialog(page: Page): Promise<Locator> {
+  const dialog = page.getByRole("dialog", { name: /^Pledge to / });
+  await expect(dialog.getByLabel("Full name")).toBeFocused();
+  return dialog;
+}
+
 /** axe-core finds no serious or critical accessibility violations on the page. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -124,7 +156,6 @@ export async function signIn(
   { password = DEMO_PASSWORD, next }: { password?: string; next?: string } = {},
 ): Promise<void> {
   await page.goto(next ? `/signin?next=${encodeURIComponent(next)}` : "/signin");
-  await appReady(page); // also for a page of a context the test made itself
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Route, Switch, useRoute } from "wouter";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { PageSkeleton } from "./components/PageSkeleton";
@@ -63,9 +63,20 @@ export function App() {
           {/* Everything else: the signed-in side's own table, and the 404 page at its end. */}
           <Route component={OrganizerRoutes} />
         </Switch>
+        <PageIsTheApps />
       </Suspense>
       {!onBigScreen && <FeedbackWidget />}
       <Toaster />
     </ErrorBoundary>
   );
+}
+
+/** Marks <html data-app="ready"> once the page's route is the app's: its effect runs when the route's
+ * Suspense boundary has rendered, or hydrated the server's HTML (until then a server-rendered page's
+ * links and forms are plain HTML ones). The end-to-end tests wait for it (e2e/support.ts). */
+function PageIsTheApps() {
+  useEffect(() => {
+    document.documentElement.dataset.app = "ready";
+  }, []);
+  return null;
 }
