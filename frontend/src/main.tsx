@@ -2,7 +2,7 @@ import { setNonce } from "get-nonce";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppRoot } from "./AppRoot";
-import { activateLocale, catalogueWhenNeeded, i18n, i18nActivateShown, isLocale } from "./lib/i18n";
+import { activateLocale, catalogueWhenNeeded, i18nActivateShown, isLocale } from "./lib/i18n";
 import { queriesSeed, queryClient } from "./lib/queryClient";
 import "./index.css";
 
@@ -33,20 +33,16 @@ if (root) {
     // A page the server rendered (src/entry-server.tsx) is hydrated: its DOM stays, nothing paints
     // twice. It came with the messages it shows; the rest of the catalogue comes when needed.
     i18nActivateShown(locale, pageJson("page-messages", {}));
-    // Each step in a task of its own, so that a phone answers a tap between them: after the app's
-    // modules have run, Lingui's number formatter (a plural's '#'; a page's first Intl formatter
-    // costs a phone up to a hundred milliseconds), then the hydration, which React does in slices
-    // in a transition (a tap on the server's HTML meanwhile hydrates its part first).
-    setTimeout(() => {
-      i18n.number(0);
-      setTimeout(() =>
-        startTransition(() => {
-          hydrateRoot(root, app, {
-            onRecoverableError: (error) => console.error("Hydrating the server's HTML failed:", error),
-          });
-        }),
-      );
-    });
+    // In a task of its own after the app's modules have run, so that a phone answers a tap between
+    // them; React then hydrates in slices, in a transition (a tap on the server's HTML meanwhile
+    // hydrates its part first). No Intl object is built while it does (lib/numbers.ts).
+    setTimeout(() =>
+      startTransition(() => {
+        hydrateRoot(root, app, {
+          onRecoverableError: (error) => console.error("Hydrating the server's HTML failed:", error),
+        });
+      }),
+    );
     catalogueWhenNeeded(locale);
   } else {
     // Other pages, or the renderer was out: render once the catalogue is in, so nothing shows in

@@ -1,4 +1,4 @@
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
@@ -17,6 +17,7 @@ import { useSession } from "@/lib/session";
 import { type Campaign, isNotFound, useCampaign } from "./api";
 import { CampaignNotFound } from "./CampaignNotFound";
 import { CoverImage } from "./CoverImage";
+import { DaysLeft } from "./DaysLeft";
 import { LikeButton } from "./LikeButton";
 import { formatCalendarDate, parseCampaignId, youtubeEmbedUrl } from "./links";
 import { SharePanel } from "./SharePanel";
@@ -135,7 +136,7 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
                   <Trans>Time left</Trans>
                 </dt>
                 <dd className="font-semibold text-slate-900">
-                  <Plural value={campaign.days_left} one="# day left" other="# days left" />
+                  <DaysLeft days={campaign.days_left} />
                 </dd>
               </div>
             </dl>

@@ -1,8 +1,9 @@
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import { ProgressBar } from "@/components/ProgressBar";
 import type { Campaign } from "@/features/campaigns/api";
 import { CoverImage } from "@/features/campaigns/CoverImage";
+import { DaysLeft } from "@/features/campaigns/DaysLeft";
 import { formatKsh } from "@/lib/money";
 
 /** The campaign at a glance beside (or behind) the pledge and donation forms: what, who, how far. */
@@ -63,7 +64,7 @@ export function CampaignSummary({
               <Trans>Time left</Trans>
             </dt>
             <dd className="font-semibold text-slate-900">
-              <Plural value={campaign.days_left} one="# day left" other="# days left" />
+              <DaysLeft days={campaign.days_left} />
             </dd>
           </div>
         </dl>
