@@ -157,8 +157,11 @@ test.describe("with JavaScript", () => {
     await dialog.getByLabel("Phone number").fill("0712 345 678");
     await dialog.getByLabel("Amount (Ksh)").fill("700");
     await dialog.getByLabel("Pledge anonymously").check();
+    // Until the app has the page it says so: what e2e/support.ts waits for after every navigation.
+    await expect(page.locator("html")).not.toHaveAttribute("data-app");
 
     release();
+    await expect(page.locator("html")).toHaveAttribute("data-app", "ready");
     // The app has the form (hydration marks the nodes it adopts): its dialog's code comes after the page's.
     await page.waitForFunction(() =>
       Object.keys(document.querySelector("form") ?? {}).some((key) => key.startsWith("__reactFiber$")),

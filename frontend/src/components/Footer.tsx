@@ -24,7 +24,7 @@ const SOCIAL_LINKS = [
 
 export function Footer() {
   const { t } = useLingui();
-  // The year in Kenya, without an Intl formatter (lib/money.ts says what one costs a page).
+  // The year in Kenya, without an Intl formatter (lib/numbers.ts says what one costs a page).
   const year = kenyaDate(new Date()).slice(0, 4);
   return (
     <footer className="print:hidden border-t border-slate-200 bg-slate-900 text-slate-300">

@@ -1,6 +1,5 @@
-import { formatWholeNumber } from "./numbers";
-
 // Whole Kenyan shillings, the only way money is shown: `Ksh 12,500` (grouped without Intl: numbers.ts).
+import { formatWholeNumber } from "./numbers";
 
 // The same in either language: Kiswahili's compact form mixes 'elfu 250' with '1.5M'. Made at its
 // first use (charts), not by every page that imports this module.

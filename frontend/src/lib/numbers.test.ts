@@ -6,7 +6,8 @@ describe("formatWholeNumber", () => {
     for (const locale of ["en-KE", "sw-KE"]) {
       const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
       for (const value of [
-        0, 1, 12, 999, 1000, 9999, 10_000, 123_456, 1_000_000, 987_654_321_012, -5, -1234,
+        0, 1, 12, 999, 1000, 9999, 10_000, 123_456, 1_000_000, 1_000_000_000, 987_654_321_012, -5, -1234,
+        -12.4,
       ]) {
         expect(formatWholeNumber(value)).toBe(intl.format(value));
       }

@@ -29,7 +29,7 @@ export const parseCampaignId = parseRouteId;
 
 // The months as Intl.DateTimeFormat's "medium" date names them in each language (links.test.ts holds
 // them equal). Not Intl itself: the first formatter a page builds costs a phone tens of milliseconds
-// (lib/money.ts) while it hydrates a server-rendered page, and the renderer's ICU (Node's) and an old
+// (lib/numbers.ts) while it hydrates a server-rendered page, and the renderer's ICU (Node's) and an old
 // phone's may disagree on a name ('Sep', 'Sept'), which would be a hydration mismatch.
 const MONTHS = {
   en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
