@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { test } from "./support";
+import { test, uniqueEmail } from "./support";
 
 // The campaign page comes rendered by the server (backend/config/spa.py, frontend/src/entry-server.tsx)
 // and the app hydrates it (src/main.tsx): the server's elements must stay, with no mismatch reported.
@@ -144,6 +144,20 @@ type PublicPage = { path: (page: Page) => Promise<string>; heading: { en: string
 
 const fixed = (path: string) => async () => path;
 
+/** A new pledge's receipt page, pledged as a visitor without JavaScript would (the plain form). */
+async function pledgedReceipt(page: Page): Promise<string> {
+  const { campaign_id } = await (await page.request.get("/api/ministry-campaign")).json();
+  await page.goto(`/campaign/${campaign_id}/pledge`);
+  const form = page.locator(`form[method="post"][action="/campaign/${campaign_id}/pledge"]`);
+  await form.locator('input[name="name"]').fill("Achieng Otieno");
+  await form.locator('input[name="email"]').fill(uniqueEmail("receipt"));
+  await form.locator('input[name="phone"]').fill("0712 345 678");
+  await form.locator('input[name="amount"]').fill("3,000");
+  await form.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/pledges\/[A-Z0-9]{7}$/);
+  return new URL(page.url()).pathname;
+}
+
 const PUBLIC_PAGES: PublicPage[] = [
   { path: fixed("/"), heading: { en: "Welcome to Harambee", sw: "Karibu Harambee" } },
   { path: fixed("/how-it-works"), heading: { en: "How it works", sw: "Jinsi inavyofanya kazi" } },
@@ -158,6 +172,7 @@ const PUBLIC_PAGES: PublicPage[] = [
     path: fixed("/icc-imara-donate"),
     heading: { en: "Building our church home, together", sw: "Tujenge nyumba ya kanisa letu, pamoja" },
   },
+  { path: pledgedReceipt, heading: { en: "Your pledge", sw: "Ahadi yako" } },
 ];
 
 for (const { path, heading } of PUBLIC_PAGES) {

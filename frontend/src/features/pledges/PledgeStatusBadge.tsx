@@ -1,4 +1,4 @@
-import { type PledgeStatus, pledgeStatusLabel } from "./rules";
+import { type PledgeStatus, pledgeStatusLabel } from "./format";
 
 const TONES: Record<PledgeStatus, string> = {
   pending: "bg-amber-100 text-amber-900",

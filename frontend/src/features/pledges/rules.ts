@@ -2,9 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import * as v from "valibot";
 import { profileSchema, signInSchema } from "@/features/accounts/rules";
-import type { Schemas } from "@/lib/api/client";
 import { i18n } from "@/lib/i18n";
-import { formatKsh } from "@/lib/money";
 
 // The same rules as backend/pledges/services.py, with the spec's messages (section 5).
 /** A valibot message in the active language, translated when the check fails. */
@@ -118,38 +116,3 @@ export const donationSchema = v.pipe(
 );
 
 export type DonationValues = v.InferInput<typeof donationSchema>;
-
-export type PledgeStatus = Schemas["PledgeStatus"];
-
-const STATUS_LABELS: Record<PledgeStatus, MessageDescriptor> = {
-  pending: msg`Pending`,
-  partly_paid: msg`Partly paid`,
-  confirmed: msg`Confirmed`,
-};
-
-export function pledgeStatusLabel(status: PledgeStatus): string {
-  return i18n._(STATUS_LABELS[status]);
-}
-
-type Receipt = Pick<
-  Schemas["PledgeReceiptOut"],
-  "code" | "amount" | "campaign_title" | "remaining_amount" | "payment_instructions"
->;
-
-/** The pledge and every way to pay it as plain text, for the pledger to keep (copied, or pasted into a chat). */
-export function howToPayText(receipt: Receipt): string {
-  const amount = formatKsh(receipt.amount);
-  const remaining = formatKsh(receipt.remaining_amount);
-  const blocks = [
-    [
-      i18n._(msg`Pledge ${receipt.code} to ${receipt.campaign_title}: ${amount}`),
-      i18n._(msg`Still to pay: ${remaining}`),
-    ],
-    ...receipt.payment_instructions.map((instruction) => [
-      instruction.label,
-      ...instruction.lines.map((line) => `${line.label}: ${line.value}`),
-      instruction.note,
-    ]),
-  ];
-  return blocks.map((lines) => lines.filter(Boolean).join("\n")).join("\n\n");
-}
