@@ -38,6 +38,23 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: false,
         // Chrome for Android updates itself; ES2022 keeps class fields native instead of helper code.
         target: "es2022",
+        // What every page shows around its content (the header and footer, the session, TanStack Query's
+        // hooks, money, the buttons) in one chunk beside the shell's, not a dozen chunks of a few hundred
+        // bytes each: a page's chunk then needs fewer requests, and the app starting it appends fewer
+        // <link rel=modulepreload> (each costs the main thread a fetch's start while the page loads;
+        // bench/results/SUMMARY.md, the receipt page).
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "layout",
+                  test: /\/src\/components\/(AppLayout\.tsx|buttonStyles\.ts)$|\/src\/lib\/money\.ts$|\/@tanstack\/react-query\//,
+                },
+              ],
+            },
+          },
+        },
       },
   ssr: { noExternal: true },
   // The renderer runs React's production build whatever NODE_ENV its process has.
