@@ -6,7 +6,8 @@ import type { PledgeReceipt } from "./api";
 import { PledgeForm } from "./PledgeForm";
 
 // The confirmation (and its M-Pesa payment code) is needed only after pledging: it loads once the
-// pledger starts filling in the form.
+// pledger starts filling in the form (typing, not the focus the dialog takes as it opens, so that a page
+// that opens with the form does not load it while it loads itself).
 const loadReceipt = () => import("./PledgeReceiptView");
 const PledgeReceiptView = lazy(() => loadReceipt().then((module) => ({ default: module.PledgeReceiptView })));
 
@@ -48,7 +49,7 @@ export function PledgeFlow({ campaign, failed, onCancel }: Props) {
     );
   }
   return (
-    <div onFocusCapture={() => void loadReceipt()}>
+    <div onInputCapture={() => void loadReceipt()}>
       <PledgeForm campaign={campaign} onPledged={setReceipt} onCancel={onCancel} />
     </div>
   );
