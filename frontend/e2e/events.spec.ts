@@ -25,11 +25,9 @@ async function webPledge(request: APIRequestContext, campaignId: number, name: s
   return (await response.json()) as { code: string };
 }
 
-/** A datetime-local value `hours` from now, in the browser's time zone. */
+/** A datetime-local value `hours` from now on Kenya's clock, UTC+3, as the form reads it (lib/kenyaTime.ts). */
 function inHours(hours: number): string {
-  const at = new Date(Date.now() + hours * 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  return new Date(Date.now() + (hours + 3) * 3_600_000).toISOString().slice(0, 16);
 }
 
 /** The keys of the feed's entries, in order: a screen must never show one twice. */

@@ -9,6 +9,7 @@ import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { CampaignNotFound } from "@/features/campaigns/CampaignNotFound";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { formatKenyaDateTime } from "@/lib/kenyaTime";
 import { formatKsh } from "@/lib/money";
 import { parseRouteId } from "@/lib/routeId";
 import {
@@ -55,8 +56,7 @@ function CashLoader({ campaignId, eventId }: { campaignId: number; eventId: numb
 
 function CashView({ campaignId, cash }: { campaignId: number; cash: CashReconciliation }) {
   const { t, i18n } = useLingui();
-  const when = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(i18n.locale, { dateStyle: "medium", timeStyle: "short" }) : "";
+  const when = (iso: string | null) => (iso ? formatKenyaDateTime(iso, i18n.locale) : "");
   const editable = cash.can_reconcile && !cash.signed_off && cash.event.state !== "scheduled";
   return (
     <>

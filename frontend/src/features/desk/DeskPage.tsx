@@ -12,6 +12,7 @@ import { CampaignNotFound } from "@/features/campaigns/CampaignNotFound";
 import { parseCampaignId } from "@/features/campaigns/links";
 import { todayIso } from "@/features/campaigns/rules";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { formatKenyaTime } from "@/lib/kenyaTime";
 import { formatKsh } from "@/lib/money";
 import {
   type Desk,
@@ -428,7 +429,6 @@ function HeldAsideOfOne({ entries }: { entries: QueuedEntry[] }) {
   const [confirming, setConfirming] = useState(false);
   const name = entries[0]?.typedBy.name ?? "";
   const total = entries.reduce((sum, entry) => sum + entry.body.amount, 0);
-  const when = new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short" });
   const headingId = `held-${entries[0]?.typedBy.key}`;
   return (
     <section
@@ -448,7 +448,7 @@ function HeldAsideOfOne({ entries }: { entries: QueuedEntry[] }) {
       <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-900">
         {entries.map((entry) => (
           <li key={entry.body.idempotency_key}>
-            {when.format(new Date(entry.typedAt))} · {kindLabels[entry.body.kind]} ·{" "}
+            {formatKenyaTime(entry.typedAt, i18n.locale)} · {kindLabels[entry.body.kind]} ·{" "}
             {formatKsh(entry.body.amount)}
             {entry.body.name && ` · ${entry.body.name}`}
             {entry.body.phone && ` · ${entry.body.phone}`}

@@ -4,6 +4,7 @@ import { outlineButton } from "@/components/buttonStyles";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/api/client";
+import { formatKenyaDateTime } from "@/lib/kenyaTime";
 import { type ListedPasscode, useIssuePasscode, usePasscodes, useRevokePasscode } from "./api";
 
 /** An owner issues a volunteer's passcode for an event: shown once (only its hash is kept). */
@@ -54,7 +55,6 @@ export function PasscodeList({ eventId }: { eventId: number }) {
   const { t, i18n } = useLingui();
   const passcodes = usePasscodes(eventId);
   const revoke = useRevokePasscode(eventId);
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
 
   const onRevoke = async (passcode: ListedPasscode) => {
     try {
@@ -86,7 +86,8 @@ export function PasscodeList({ eventId }: { eventId: number }) {
             </p>
             <p className="text-slate-700">
               <Trans>
-                Issued by {passcode.issued_by ?? t`an owner`} on {when.format(new Date(passcode.issued_at))}
+                Issued by {passcode.issued_by ?? t`an owner`} on{" "}
+                {formatKenyaDateTime(passcode.issued_at, i18n.locale)}
               </Trans>{" "}
               · <Plural value={passcode.entries_count} one="# entry" other="# entries" />
             </p>

@@ -11,6 +11,7 @@ import { type Campaign, isNotFound, useCampaign } from "@/features/campaigns/api
 import { CampaignNotFound } from "@/features/campaigns/CampaignNotFound";
 import { parseCampaignId } from "@/features/campaigns/links";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { formatKenyaDateTime, formatKenyaTime } from "@/lib/kenyaTime";
 import { formatKsh } from "@/lib/money";
 import { parseRouteId } from "@/lib/routeId";
 import { smsLength } from "@/lib/smsLength";
@@ -75,7 +76,6 @@ function useMethodLabel() {
 
 function Report({ campaign, report }: { campaign: Campaign; report: EventReport }) {
   const { i18n } = useLingui();
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
   const { event } = report;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-8 print:max-w-none print:gap-4 print:p-0">
@@ -85,9 +85,9 @@ function Report({ campaign, report }: { campaign: Campaign; report: EventReport 
           <Trans>The night's report: {event.title}</Trans>
         </h1>
         <p className="text-slate-700">
-          {event.opened_at && when.format(new Date(event.opened_at))}
+          {event.opened_at && formatKenyaDateTime(event.opened_at, i18n.locale)}
           {" – "}
-          {event.closed_at ? when.format(new Date(event.closed_at)) : <Trans>still open</Trans>}
+          {event.closed_at ? formatKenyaDateTime(event.closed_at, i18n.locale) : <Trans>still open</Trans>}
         </p>
         <div className="mt-2 flex flex-col gap-2 sm:flex-row print:hidden">
           <button type="button" className={`${primaryButton} sm:w-auto`} onClick={() => window.print()}>
@@ -281,7 +281,6 @@ function ByUsher({ report }: { report: EventReport }) {
 function Entries({ report }: { report: EventReport }) {
   const { t, i18n } = useLingui();
   const methodLabel = useMethodLabel();
-  const time = new Intl.DateTimeFormat(i18n.locale, { timeStyle: "short" });
   if (report.entries.length === 0) return null;
   return (
     <section aria-labelledby="entries-heading">
@@ -319,7 +318,7 @@ function Entries({ report }: { report: EventReport }) {
             {report.entries.map((line) => (
               <tr key={line.key}>
                 <td className="px-3 py-2 whitespace-nowrap">
-                  <time dateTime={line.at}>{time.format(new Date(line.at))}</time>
+                  <time dateTime={line.at}>{formatKenyaTime(line.at, i18n.locale)}</time>
                 </td>
                 <th scope="row" className="px-3 py-2 text-left font-normal text-slate-900">
                   <span className="font-medium">{line.name || t`No name`}</span>

@@ -13,6 +13,7 @@ import { CampaignNotFound } from "@/features/campaigns/CampaignNotFound";
 import { parseCampaignId } from "@/features/campaigns/links";
 import { IssuePasscode, PasscodeList } from "@/features/desk/DeskPasscodes";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { formatKenyaDateTime, kenyaMoment } from "@/lib/kenyaTime";
 import { formatKsh } from "@/lib/money";
 import {
   type CampaignEvent,
@@ -99,8 +100,8 @@ function AnnounceEvent({ campaignId }: { campaignId: number }) {
     try {
       await create.mutateAsync({
         title,
-        starts_at: new Date(startsAt).toISOString(),
-        ends_at: new Date(endsAt).toISOString(),
+        starts_at: kenyaMoment(startsAt),
+        ends_at: kenyaMoment(endsAt),
       });
       toast({ title: t`Event announced` });
       setTitle("");
@@ -172,7 +173,6 @@ function EventList({
   const { t, i18n } = useLingui();
   const events = useEvents(campaignId);
   const step = useEventStep(campaignId);
-  const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
 
   const run = async (event: CampaignEvent, action: "open" | "close") => {
     try {
@@ -201,8 +201,8 @@ function EventList({
               <div>
                 <p className="font-semibold text-slate-900">{event.title}</p>
                 <p className="text-sm text-slate-700">
-                  {when.format(new Date(event.starts_at))} – {when.format(new Date(event.ends_at))} ·{" "}
-                  <EventStateLabel state={event.state} />
+                  {formatKenyaDateTime(event.starts_at, i18n.locale)} –{" "}
+                  {formatKenyaDateTime(event.ends_at, i18n.locale)} · <EventStateLabel state={event.state} />
                 </p>
               </div>
               {canRun && event.state === "scheduled" && (

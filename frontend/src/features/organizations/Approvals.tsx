@@ -3,11 +3,10 @@ import type { ReactNode } from "react";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
 import { toast } from "@/components/toast";
 import { errorMessage } from "@/lib/api/client";
+import { formatKenyaDateTime } from "@/lib/kenyaTime";
 import { type ChangeRequest, useApprovalDecision, useApprovals } from "./api";
 
 export const card = "mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
-const dateTime = (value: string) =>
-  new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 export function useWaitingToast() {
   const { t } = useLingui();
@@ -35,7 +34,7 @@ export function Approvals({
   only?: (request: ChangeRequest) => boolean;
   intro?: ReactNode;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const approvals = useApprovals(organizationId);
   const decide = useApprovalDecision(organizationId);
   const failed = useFailureToast();
@@ -82,7 +81,8 @@ export function Approvals({
               <p className="font-medium text-slate-900">{request.description}</p>
               <p className="text-sm text-slate-600">
                 <Trans>
-                  Asked for by {request.requested_by} · lapses {dateTime(request.expires_at)}
+                  Asked for by {request.requested_by} · lapses{" "}
+                  {formatKenyaDateTime(request.expires_at, i18n.locale)}
                 </Trans>
               </p>
               <div className="mt-2 flex flex-wrap gap-2">

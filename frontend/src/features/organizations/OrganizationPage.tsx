@@ -7,6 +7,7 @@ import { RoleBadge, RoleName } from "@/components/RoleBadge";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { formatKenyaDateTime } from "@/lib/kenyaTime";
 import { Approvals, card, useFailureToast, useWaitingToast } from "./Approvals";
 import {
   type Invitation,
@@ -25,8 +26,6 @@ import {
 import { OrganizationLoader } from "./OrganizationLoader";
 
 const ROLES: Role[] = ["owner", "treasurer", "usher", "viewer"];
-const dateTime = (value: string) =>
-  new Date(value).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 export default function OrganizationPage() {
   return (
@@ -318,10 +317,10 @@ function InvitationRow({
   busy: boolean;
   onRevoke(): void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const sentTo = invitation.email || invitation.phone;
   const statuses = {
-    pending: <Trans>pending until {dateTime(invitation.expires_at)}</Trans>,
+    pending: <Trans>pending until {formatKenyaDateTime(invitation.expires_at, i18n.locale)}</Trans>,
     accepted: <Trans>accepted</Trans>,
     revoked: <Trans>revoked</Trans>,
     expired: <Trans>expired</Trans>,

@@ -8,6 +8,7 @@ import { toast } from "@/components/toast";
 import { useWaitingToast } from "@/features/organizations/Approvals";
 import { isWaiting } from "@/features/organizations/api";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { formatKenyaDateTime } from "@/lib/kenyaTime";
 import { AccountPage } from "./AccountPage";
 import {
   type OrganizationAccount as Account,
@@ -53,8 +54,7 @@ export function MpesaConnectionLoader({ account }: { account: Account }) {
 
 function MpesaConnectionView({ account, connection }: { account: Account; connection: MpesaConnection }) {
   const { t, i18n } = useLingui();
-  const when = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(i18n.locale, { dateStyle: "medium", timeStyle: "short" }) : t`Not yet`;
+  const when = (iso: string | null) => (iso ? formatKenyaDateTime(iso, i18n.locale) : t`Not yet`);
   return (
     <section aria-labelledby="mpesa-heading" className="space-y-6">
       <div>

@@ -9,6 +9,7 @@ import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { formatKenyaDateTime } from "@/lib/kenyaTime";
 import { formatKsh } from "@/lib/money";
 import { parseRouteId } from "@/lib/routeId";
 import {
@@ -551,8 +552,7 @@ function ImportedStatement({
   const undo = useStatementUndo(organizationId);
   const [undoing, setUndoing] = useState(false);
   const [reason, setReason] = useState("");
-  const when = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(i18n.locale, { dateStyle: "medium", timeStyle: "short" }) : "";
+  const when = (iso: string | null) => (iso ? formatKenyaDateTime(iso, i18n.locale) : "");
   const headingId = `import-${statementImport.id}`;
   const reasonError = undo.error instanceof ApiRequestError ? undo.error.fieldErrors.reason : undefined;
   const onUndo = (event: FormEvent) => {
