@@ -3,7 +3,8 @@
 Serves the built app with gunicorn and its renderer as `make run` does, with the worker setting the README
 recommends for 2 cores (2 workers x 4 threads: sync workers, or more of them, measured slower here), against
 a PostgreSQL database it creates, migrates and fills with the demo data itself, then:
-- Lighthouse, default mobile mode, 3 runs per public page (the campaign page in English and Kiswahili),
+- Lighthouse, default mobile mode, 3 runs per public page in English and Kiswahili, through nginx as
+  deployed when it is installed (the static files from disk, not from gunicorn on the browser's cores),
   medians of the category scores, FCP, LCP, TBT, CLS and the bytes transferred; and again with the app's
   JavaScript blocked, so that only the server's HTML paints: the page's own floor, and the ratio of the
   LCP with the app to it (the HTML-first goal: at most 1.25); the HTML's gzipped size;
@@ -401,48 +402,56 @@ def main() -> None:
     results_file = RESULTS_DIR / "web.json"
     earlier = json.loads(results_file.read_text()) if results_file.exists() else {}
     try:
-        with urlopen(f"{base}/api/campaigns?type=pledging&page_size=1") as response:  # noqa: S310 - loopback
-            campaign_id = json.loads(response.read())[0]["id"]
-        pledge_code = subprocess.run(  # noqa: S603 - fixed tool and arguments
-            [*python, "shell", "--no-imports", "-c", PLEDGE_CODE_OF.format(campaign_id=campaign_id)],
-            cwd=BACKEND,
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout.strip()
-        measured: dict[str, Any] = {}
-        if args.runs:
-            # The first page a fresh server and browser load is slower than any later one (imports,
-            # the renderer's compilation, the disk cache): not what a visitor of a running site meets.
-            lighthouse_report(f"{base}/campaign/{campaign_id}", language="en", blocked=False)
-        for name in args.pages if args.runs else []:
-            label, path, language = PAGES[name]
-            # A row per page, whichever pledge's receipt was measured (each run's demo data has its own codes).
-            label, path = label.format(id=campaign_id, code="{code}"), path.format(id=campaign_id, code=pledge_code)
-            html_gzip_kb(base + path, language)  # rendered and cached, as after any first visitor
-            measured[label] = page_figures(base, path, language, args.runs)
-        results: dict[str, Any] = {
-            "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-            "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
-            "server": f"gunicorn {WORKERS} workers x {THREADS} threads and the renderer, PostgreSQL, whitenoise "
-            "(brotli)",
-            "load_average": [round(load, 1) for load in os.getloadavg()],
-            "lighthouse_runs": args.runs or earlier.get("lighthouse_runs", 0),
-            # Pages not measured this time keep their last figures (each row says when).
-            "lighthouse": {
-                **{
-                    page: {"measured_at": earlier["date"], **f}
-                    for page, f in earlier.get("lighthouse", {}).items()
-                    if page not in measured
-                },
-                **measured,
-            },
-            "load_seconds": args.seconds or earlier["load_seconds"],
-            "load": {"gunicorn alone": load(base, campaign_id, args.seconds)} if args.seconds else earlier["load"],
-        }
         static_root = Path(env.get("STATIC_ROOT", BACKEND / "staticfiles"))
         with nginx(port, static_root, workdir / "nginx") as through_nginx:
+            # Phones meet the site as deployed: nginx sends the static files from disk and the micro-cache's
+            # HTML. Without nginx, whitenoise in gunicorn sends the app's scripts on the cores the browser
+            # runs on, which lengthens its tasks (measured: bench/results/SUMMARY.md).
+            site = through_nginx or base
+            with urlopen(f"{base}/api/campaigns?type=pledging&page_size=1") as response:  # noqa: S310 - loopback
+                campaign_id = json.loads(response.read())[0]["id"]
+            pledge_code = subprocess.run(  # noqa: S603 - fixed tool and arguments
+                [*python, "shell", "--no-imports", "-c", PLEDGE_CODE_OF.format(campaign_id=campaign_id)],
+                cwd=BACKEND,
+                env=env,
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout.strip()
+            measured: dict[str, Any] = {}
+            if args.runs:
+                # The first page a fresh server and browser load is slower than any later one (imports,
+                # the renderer's compilation, the disk cache): not what a visitor of a running site meets.
+                lighthouse_report(f"{site}/campaign/{campaign_id}", language="en", blocked=False)
+            for name in args.pages if args.runs else []:
+                label, path, language = PAGES[name]
+                # A row per page, whichever pledge's receipt was measured (each run's demo data has its own codes).
+                label = label.format(id=campaign_id, code="{code}")
+                path = path.format(id=campaign_id, code=pledge_code)
+                html_gzip_kb(site + path, language)  # rendered and cached, as after any first visitor
+                measured[label] = page_figures(site, path, language, args.runs)
+            results: dict[str, Any] = {
+                "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+                "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
+                "server": ("nginx as deployed (static files from disk, 5 s micro-cache), " if through_nginx else "")
+                + f"gunicorn {WORKERS} workers x {THREADS} threads and the renderer, PostgreSQL"
+                + ("" if through_nginx else ", whitenoise (brotli)"),
+                "load_average": [round(load, 1) for load in os.getloadavg()],
+                "lighthouse_runs": args.runs or earlier.get("lighthouse_runs", 0),
+                # Pages not measured this time keep their last figures (each row says when).
+                "lighthouse": {
+                    **{
+                        page: {"measured_at": earlier["date"], **f}
+                        for page, f in earlier.get("lighthouse", {}).items()
+                        if page not in measured
+                    },
+                    **measured,
+                },
+                "load_seconds": args.seconds or earlier["load_seconds"],
+                "load": (
+                    {"gunicorn alone": load(base, campaign_id, args.seconds)} if args.seconds else earlier["load"]
+                ),
+            }
             if through_nginx and args.seconds:
                 results["load"]["nginx micro-cache (5 s) in front of gunicorn"] = load(
                     through_nginx, campaign_id, args.seconds
