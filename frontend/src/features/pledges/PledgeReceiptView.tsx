@@ -12,10 +12,10 @@ import { useCopied } from "./useCopied";
 // Paying now and the instalment plan are forms (react-hook-form, valibot, M-Pesa's wait): they come in
 // chunks of their own, asked for as soon as this module runs, so the receipt itself shows and works
 // without them. The server renders them into the page; until they arrive they stay its HTML.
-const loadPlanPanel = import("./PlanPanel");
-const loadPayNowPanel = import("./PayNowPanel");
-const PlanPanel = lazy(() => loadPlanPanel.then((module) => ({ default: module.PlanPanel })));
-const PayNowPanel = lazy(() => loadPayNowPanel.then((module) => ({ default: module.PayNowPanel })));
+const planPanelModule = import("./PlanPanel");
+const payNowPanelModule = import("./PayNowPanel");
+const PlanPanel = lazy(() => planPanelModule.then((module) => ({ default: module.PlanPanel })));
+const PayNowPanel = lazy(() => payNowPanelModule.then((module) => ({ default: module.PayNowPanel })));
 
 const COPIED_MS = 1500;
 
