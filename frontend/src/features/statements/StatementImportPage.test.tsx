@@ -137,6 +137,8 @@ describe("StatementImportPage", () => {
     expect(within(preview).getByRole("row", { name: /^Matched to a pledge 1 Ksh 4,000/ })).toBeVisible();
     expect(within(preview).getByText("Pledge 4KQ7M2X (Church Roof)")).toBeVisible();
     expect(within(preview).getByText("Unmatched: perhaps 4KQ7M2X")).toBeVisible();
+    // When M-Pesa completed it, on Kenya's clock whatever zone the device is in.
+    expect(within(preview).getAllByText("Nov 20, 2026, 10:30 AM")[0]).toBeVisible();
     await user.click(within(preview).getByLabelText("Send receipts for payments older than 3 days too"));
     await user.click(within(preview).getByRole("button", { name: "Confirm import" }));
 
@@ -189,6 +191,7 @@ describe("StatementImportPage", () => {
     const preview = await screen.findByRole("region", { name: "Preview: kcb.csv" });
     expect(within(preview).getByRole("columnheader", { name: "Reference" })).toBeVisible();
     expect(within(preview).getByText("MPESA C2B 4KQ7M2X JOHN DOE")).toBeVisible();
+    expect(within(preview).getAllByText("Nov 20, 2026")[0]).toBeVisible(); // a bank gives the day only
     expect(Object.fromEntries((uploaded[0] ?? []).filter(([name]) => name !== "file"))).toEqual({
       account_id: "5",
       date_column: "Transaction Date",

@@ -8,8 +8,9 @@ import { PageLoadError } from "@/components/PageLoadError";
 import { LoadingPlaceholder } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
+import { formatCalendarDate } from "@/features/campaigns/links";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
-import { formatKenyaDateTime } from "@/lib/kenyaTime";
+import { formatKenyaDateTime, kenyaDate } from "@/lib/kenyaTime";
 import { formatKsh } from "@/lib/money";
 import { parseRouteId } from "@/lib/routeId";
 import {
@@ -457,11 +458,10 @@ function Preview({
                 <td className="py-2 pr-3 tabular-nums">{row.line}</td>
                 <td className="py-2 pr-3 font-mono">{row.receipt}</td>
                 <td className="py-2 pr-3 whitespace-nowrap">
-                  {new Date(row.completed_at).toLocaleString(i18n.locale, {
-                    dateStyle: "medium",
-                    // A bank statement gives the day only.
-                    timeStyle: isBank ? undefined : "short",
-                  })}
+                  {/* A bank statement gives the day only. */}
+                  {isBank
+                    ? formatCalendarDate(kenyaDate(row.completed_at), i18n.locale)
+                    : formatKenyaDateTime(row.completed_at, i18n.locale)}
                 </td>
                 <td className="py-2 pr-3 text-right tabular-nums">{formatKsh(row.amount)}</td>
                 <td className="py-2 pr-3 break-all">{isBank ? row.details : row.account_number}</td>
