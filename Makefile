@@ -10,7 +10,7 @@ PYTHON    ?= python3
 
 .PHONY: help run test install lock build migrate demo serve dev fix lint typecheck test-backend test-frontend test-budgets \
         test-e2e test-scale scale-test \
-        openapi check-openapi i18n bench clean
+        openapi check-openapi i18n docs docs-screenshots bench clean
 
 help: ## list the targets, one line each, from their comments in this Makefile
 	@awk 'BEGIN { FS = ":.*## " } \
@@ -64,9 +64,18 @@ i18n: install ## extract the strings of the React app and the server into the ca
 	$(MANAGE) makemessages -l sw --no-obsolete --add-location file -i staticfiles -i media -i tests -v0
 	$(MANAGE) compilemessages -l sw -i staticfiles -v0
 
-build: install ## build the React app and collect static files
+build: install docs ## build the React app and the docs site, and collect static files
 	$(NPM) run --silent build
 	$(MANAGE) collectstatic --noinput -v0
+
+# Strict: a broken link or anchor, a page missing from the nav or a nav entry without its page fails the build.
+# The site goes to build/docs-site/docs/, which the app serves at /docs/ (WHITENOISE_ROOT in config/settings.py).
+docs: install ## build the documentation site (docs/, MkDocs) in strict mode; served at /docs/
+	NO_MKDOCS_2_WARNING=1 $(CURDIR)/$(VENV)/bin/mkdocs build --strict --quiet
+
+docs-screenshots: build ## retake the guide's screenshots (docs/guide/img/, both languages) from the running app
+	./scripts/ensure-chromium.sh
+	cd frontend && npx playwright test e2e/docs-screenshots.spec.ts
 
 migrate: install ## apply the migrations to the database (SQLite unless DATABASE_URL)
 	$(MANAGE) migrate --noinput -v0
@@ -88,7 +97,7 @@ fix: install ## format and autofix: ruff format + ruff check --fix, Biome --writ
 	cd backend && $(PY) -m ruff check --fix --exit-zero . && $(PY) -m ruff format .
 	$(NPM) run --silent fix
 
-test: lint typecheck check-openapi test-backend test-frontend test-budgets test-e2e test-scale ## every check and test
+test: lint typecheck check-openapi docs test-backend test-frontend test-budgets test-e2e test-scale ## every check and test
 
 lint: install ## ruff, ruff format --check, the layers (import-linter), Biome (`make fix` fixes most of it)
 	cd backend && $(PY) -m ruff check . && $(PY) -m ruff format --check .
