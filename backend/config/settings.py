@@ -270,8 +270,14 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
-# Vite already puts a content hash in every asset name: cache those for a year.
-WHITENOISE_IMMUTABLE_FILE_TEST = r"^.+[.-][0-9a-zA-Z_-]{8,12}\..+$"
+# Vite already puts a content hash in every asset name: cache those for a year (static files only: the
+# docs' pages and screenshots keep their names when they change).
+WHITENOISE_IMMUTABLE_FILE_TEST = r"^/static/.+[.-][0-9a-zA-Z_-]{8,12}\..+$"
+# The documentation site (docs/, built by `make docs` into build/docs-site/docs/) is served at /docs/:
+# whitenoise serves WHITENOISE_ROOT's files at the site's root, a folder's index.html at its address.
+DOCS_SITE_ROOT = REPO_DIR / "build" / "docs-site"
+WHITENOISE_ROOT = DOCS_SITE_ROOT if DOCS_SITE_ROOT.exists() else None
+WHITENOISE_INDEX_FILE = True
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 MEDIA_URL = "/media/"
 # Uploaded campaign covers go through Django's storage API: local files under MEDIA_ROOT by default,

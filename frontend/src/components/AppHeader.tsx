@@ -1,6 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useId, useState } from "react";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
+import { helpHref } from "@/lib/helpPages";
+import { isLocale } from "@/lib/i18n";
 import { useSession, useSignOut } from "@/lib/session";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
@@ -10,9 +12,12 @@ const navLink = "rounded px-3 py-2 font-medium text-slate-700 hover:bg-brand-50 
 
 /** The header on app pages: logo, Explore, Start a Campaign, and the account menu or Sign In. */
 export function AppHeader() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { data } = useSession();
   const user = data?.user ?? null;
+  const [path] = useLocation();
+  // The guide page for this page, in its language: signed-in pages only (docs/guide, served at /docs/).
+  const help = user ? helpHref(path, isLocale(i18n.locale) ? i18n.locale : "en") : null;
   const signOut = useSignOut();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
@@ -76,55 +81,62 @@ export function AppHeader() {
           <Logo />
         </Link>
 
-        <div className="hidden items-center gap-1 md:flex">
-          {links}
-          {user ? (
-            <div className="relative">
-              <button
-                type="button"
-                className={navLink}
-                aria-expanded={accountOpen}
-                aria-controls={accountMenuId}
-                onClick={() => setAccountOpen((open) => !open)}
-              >
-                <Trans>Welcome, {user.display_name}</Trans> ▾
-              </button>
-              {accountOpen && (
-                <div
-                  id={accountMenuId}
-                  className="absolute right-0 mt-1 flex w-48 flex-col rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-                >
-                  {accountLinks}
-                </div>
-              )}
-            </div>
-          ) : (
-            <Link
-              href="/signin"
-              className="ml-2 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-            >
-              <Trans>Sign In</Trans>
-            </Link>
+        <div className="flex items-center gap-1">
+          {help && (
+            <a href={help} className={navLink}>
+              <Trans>Help</Trans>
+            </a>
           )}
-          <LanguageSwitch className="ml-2" />
-        </div>
+          <div className="hidden items-center gap-1 md:flex">
+            {links}
+            {user ? (
+              <div className="relative">
+                <button
+                  type="button"
+                  className={navLink}
+                  aria-expanded={accountOpen}
+                  aria-controls={accountMenuId}
+                  onClick={() => setAccountOpen((open) => !open)}
+                >
+                  <Trans>Welcome, {user.display_name}</Trans> ▾
+                </button>
+                {accountOpen && (
+                  <div
+                    id={accountMenuId}
+                    className="absolute right-0 mt-1 flex w-48 flex-col rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+                  >
+                    {accountLinks}
+                  </div>
+                )}
+              </div>
+            ) : (
+              <Link
+                href="/signin"
+                className="ml-2 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+              >
+                <Trans>Sign In</Trans>
+              </Link>
+            )}
+            <LanguageSwitch className="ml-2" />
+          </div>
 
-        <button
-          type="button"
-          className="rounded p-2 md:hidden"
-          aria-expanded={mobileOpen}
-          aria-controls={mobileMenuId}
-          aria-label={mobileOpen ? t`Close menu` : t`Open menu`}
-          onClick={() => setMobileOpen((open) => !open)}
-        >
-          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
-            <path
-              d={mobileOpen ? "M6 6l12 12M18 6L6 18" : "M4 6h16M4 12h16M4 18h16"}
-              stroke="currentColor"
-              strokeWidth="2"
-            />
-          </svg>
-        </button>
+          <button
+            type="button"
+            className="rounded p-2 md:hidden"
+            aria-expanded={mobileOpen}
+            aria-controls={mobileMenuId}
+            aria-label={mobileOpen ? t`Close menu` : t`Open menu`}
+            onClick={() => setMobileOpen((open) => !open)}
+          >
+            <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true">
+              <path
+                d={mobileOpen ? "M6 6l12 12M18 6L6 18" : "M4 6h16M4 12h16M4 18h16"}
+                stroke="currentColor"
+                strokeWidth="2"
+              />
+            </svg>
+          </button>
+        </div>
       </nav>
       {mobileOpen && (
         <div id={mobileMenuId} className="flex flex-col gap-1 border-t border-slate-200 px-4 py-3 md:hidden">
