@@ -126,7 +126,7 @@ test-e2e: build
 test-scale: install ## the scale test, when PostgreSQL (DATABASE_URL) and Redis (REDIS_URL) are reachable
 	./scripts/scale-test.sh --if-available
 
-scale-test: install ## two app instances behind nginx, two workers, PostgreSQL, Redis and S3 (moto); see README
+scale-test: install ## two app instances behind nginx, two workers, PostgreSQL, Redis and S3 (moto); see docs/operations/scaling.md
 	./scripts/scale-test.sh
 
 bench: build ## benchmarks (not part of `make test`); results in bench/results/

@@ -1,7 +1,7 @@
 """Benchmark: the production build as a phone sees it (Lighthouse) and under load (wrk).
 
-Serves the built app with gunicorn and its renderer as `make run` does, with the worker setting the README
-recommends for 2 cores (2 workers x 4 threads: sync workers, or more of them, measured slower here), against
+Serves the built app with gunicorn and its renderer as `make run` does, with the worker setting the docs
+recommend for 2 cores (2 workers x 4 threads: sync workers, or more of them, measured slower here), against
 a PostgreSQL database it creates, migrates and fills with the demo data itself, then:
 - Lighthouse, default mobile mode, 3 runs per public page in English and Kiswahili, through nginx as
   deployed when it is installed (the static files from disk, not from gunicorn on the browser's cores),

@@ -85,7 +85,7 @@ wait_until_ready() { # wait_until_ready URL
   return 1
 }
 
-# Everything the instances, workers and checks share, as a deployment sets it (README: Deployment).
+# Everything the instances, workers and checks share, as a deployment sets it (docs/operations/deployment.md).
 database_url=${SCALE_DATABASE_URL:-$("$py" -c 'import os, re; print(re.sub(r"/([^/?]+)(\?|$)", r"/\1_scale\2", os.environ["DATABASE_URL"], count=1))')}
 export DATABASE_URL=$database_url
 # Deployed as a deployment is, but on the payment simulators and local credentials.

@@ -194,13 +194,13 @@ def _viewer_role(user: User) -> Subquery:
     return Subquery(Membership.objects.filter(organization=OuterRef("organization_id"), user=user).values("role")[:1])
 
 
-# The dashboard's campaigns: pledge campaigns and the legacy wizard's fundraisers (README, Dashboard).
+# The dashboard's campaigns: pledge campaigns and the legacy wizard's fundraisers (docs/reference/organizations.md).
 DASHBOARD_TYPES = (CampaignType.PLEDGING, CampaignType.FUNDRAISING)
 
 
 def _organized_campaigns(user: User) -> QuerySet[Campaign]:
     """The pledging campaigns and fundraisers of the organizations ``user`` belongs to, in any role
-    (README: the spec's dashboard showed the campaigns a user organizes; a team now shares them)."""
+    (docs/reference/organizations.md: the spec's dashboard showed the campaigns a user organizes; a team now shares them)."""
     return Campaign.objects.filter(organization__in=user_organization_ids(user=user), type__in=DASHBOARD_TYPES)
 
 

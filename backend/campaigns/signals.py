@@ -1,4 +1,4 @@
-"""What campaigns announce to the apps above them (ARCHITECTURE.md: upward news travels by signal)."""
+"""What campaigns announce to the apps above them (docs/architecture/layers.md: upward news travels by signal)."""
 
 from django.dispatch import Signal
 

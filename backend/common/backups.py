@@ -1,8 +1,8 @@
 """Whole-database backups: ``pg_dump``/``pg_restore`` (custom format) for PostgreSQL, SQLite's
 online backup API for SQLite. Both copy a consistent snapshot while the site keeps running.
 
-Used by ``manage.py backup_create`` and ``manage.py backup_restore``; the README's "Backups"
-section gives the procedure.
+Used by ``manage.py backup_create`` and ``manage.py backup_restore``; docs/operations/backups.md
+gives the procedure.
 """
 
 import os

@@ -33,13 +33,17 @@ def _setting_errors(name: str) -> list[CheckMessage]:
     value = str(getattr(settings, name, "") or "")
     if not value:
         return [
-            Error(f"{name} is not set.", hint="Set it in the environment (README: Deployment).", id="harambee.E001")
+            Error(
+                f"{name} is not set.",
+                hint="Set it in the environment (docs/operations/deployment.md).",
+                id="harambee.E001",
+            )
         ]
     if value in settings.LOCAL_DEFAULTS.values() or any(word in value.lower() for word in PLACEHOLDERS):
         return [
             Error(
                 f"{name} is a placeholder or local default, which anyone can read in the repository.",
-                hint="Set the real value (README: Deployment).",
+                hint="Set the real value (docs/operations/deployment.md).",
                 id="harambee.E002",
             )
         ]
@@ -59,7 +63,7 @@ def _encryption_key_errors() -> list[CheckMessage]:
     keys = list(settings.SECRETS_ENCRYPTION_KEYS)
     hint = (
         "Generate one with python -c 'from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())' "
-        "(README: Secrets at rest)."
+        "(docs/operations/secrets.md)."
     )
     if not keys:
         return [Error("SECRETS_ENCRYPTION_KEYS is not set.", hint=hint, id="harambee.E005")]
@@ -96,7 +100,7 @@ def unsafe_settings_check(**kwargs: Any) -> list[CheckMessage]:
             Warning(
                 "MPESA_ALLOWED_IPS is empty: M-Pesa callbacks are accepted from any address, and every STK "
                 "success is confirmed with an STK query before it is credited.",
-                hint="Set MPESA_ALLOWED_IPS to Safaricom's published callback addresses (README: Deployment).",
+                hint="Set MPESA_ALLOWED_IPS to Safaricom's published callback addresses (docs/operations/deployment.md).",
                 id="harambee.W002",
             )
         )
@@ -122,7 +126,7 @@ def trusted_proxies_check(**kwargs: Any) -> list[CheckMessage]:
     return [
         Warning(
             "TRUSTED_PROXIES is empty: rate limits count the address that connects to the app.",
-            hint="Behind a load balancer, set TRUSTED_PROXIES to its addresses or networks (README, Deployment).",
+            hint="Behind a load balancer, set TRUSTED_PROXIES to its addresses or networks (docs/operations/deployment.md).",
             id="harambee.W001",
         )
     ]

@@ -56,7 +56,7 @@ def _unreadable() -> SecretUnreadable:
     # Never the ciphertext or anything derived from it in the message.
     return SecretUnreadable(
         "A stored secret cannot be decrypted with any key in SECRETS_ENCRYPTION_KEYS: keep the old key "
-        "in the list until `manage.py rotate_secrets_key` has run (README: Secrets at rest)."
+        "in the list until `manage.py rotate_secrets_key` has run (docs/operations/secrets.md)."
     )
 
 

@@ -1,7 +1,7 @@
 """GET /api/dashboard: everything the signed-in organizer's dashboard shows, in one call.
 
 The figures and the campaign grid cover the pledging campaigns and legacy fundraisers of the
-caller's organizations, in any role (the spec said "the caller organizes": see README,
+caller's organizations, in any role (the spec said "the caller organizes": see docs/reference/organizations.md,
 Organizations); like counts are for admins only. A constant number of queries whatever the
 number of campaigns: the session, the user, the totals, the campaigns, the grant matches.
 Here in the composition layer, as it brings campaigns and the grant tool together.

@@ -3,7 +3,7 @@
 Local use (``make run``, ``make test``) needs no variables at all. A deployment sets
 ``HARAMBEE_ENV=production`` plus at least ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL`` and
 the payment and SMS credentials, none of them a local default or placeholder (common/checks.py);
-see the README's deployment section.
+see docs/operations/configuration.md and deployment.md.
 """
 
 import ipaddress
@@ -72,7 +72,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "" if IS_PRODUCTION else "127.0.0.1,lo
 if not HARAMBEE_ENV and (public_hosts := [host for host in ALLOWED_HOSTS if not is_loopback_host(host)]):
     raise ImproperlyConfigured(
         f"ALLOWED_HOSTS names {', '.join(public_hosts)} but HARAMBEE_ENV is not set: set HARAMBEE_ENV=production "
-        "for a deployment (README: Deployment), or HARAMBEE_ENV=local to run on local defaults."
+        "for a deployment (docs/operations/deployment.md), or HARAMBEE_ENV=local to run on local defaults."
     )
 HARAMBEE_ENV = HARAMBEE_ENV or "local"
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -283,7 +283,7 @@ MEDIA_URL = "/media/"
 # Uploaded campaign covers go through Django's storage API: local files under MEDIA_ROOT by default,
 # an S3-compatible bucket (django-storages) when AWS_STORAGE_BUCKET_NAME is set, or any backend
 # MEDIA_STORAGE_BACKEND names. The bucket's keys come from boto3's usual places (AWS_ACCESS_KEY_ID and
-# AWS_SECRET_ACCESS_KEY, or the machine's role). See the README's deployment section.
+# AWS_SECRET_ACCESS_KEY, or the machine's role). See docs/operations/deployment.md.
 AWS_STORAGE_BUCKET_NAME = os.environ.get("AWS_STORAGE_BUCKET_NAME", "")
 if AWS_STORAGE_BUCKET_NAME:
     STORAGES["default"]["BACKEND"] = "storages.backends.s3.S3Storage"
@@ -331,7 +331,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Harambee <no-reply@ha
 # Secrets third parties gave us (an organization's Daraja consumer secret and passkey) are stored
 # encrypted with these Fernet keys (common/encryption.py), comma-separated: the first encrypts, all
 # decrypt. To change keys put the new one first, run `manage.py rotate_secrets_key`, then drop the
-# old one (README: Secrets at rest). Required in production (common/checks.py); locally a published key.
+# old one (docs/operations/secrets.md). Required in production (common/checks.py); locally a published key.
 SECRETS_ENCRYPTION_KEYS = env_list("SECRETS_ENCRYPTION_KEYS") or (
     [] if IS_PRODUCTION else [LOCAL_DEFAULTS["SECRETS_ENCRYPTION_KEYS"]]
 )
@@ -339,7 +339,7 @@ SECRETS_ENCRYPTION_KEYS = env_list("SECRETS_ENCRYPTION_KEYS") or (
 
 # Payments (backend/payments). Locally every provider is the built-in simulator
 # (backend/simulators, under /simulators/), so nothing needs credentials; a deployment
-# sets the real hosts and keys. See the README's payments section.
+# sets the real hosts and keys. See docs/operations/mpesa-and-cards.md.
 PAYMENT_SIMULATORS_ENABLED = not IS_PRODUCTION and env_bool("PAYMENT_SIMULATORS_ENABLED", True)
 if PAYMENT_SIMULATORS_ENABLED:
     INSTALLED_APPS.append("simulators")

@@ -6,7 +6,7 @@ cache, renewed by every pledge, gift, payment, event and moderation change on an
 matching ``If-None-Match`` is answered 304 from that one cache lookup, and the answer to a version
 is rendered once and kept in the shared cache beside it, so the polls after a change cost one more
 lookup each. Cookie-less reads may be kept by the balancer for at most half a second
-(deploy/nginx; ARCHITECTURE.md, "The big screen").
+(deploy/nginx; docs/operations/scaling.md, "The big screen").
 """
 
 from django.core.cache import cache

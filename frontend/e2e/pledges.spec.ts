@@ -163,7 +163,7 @@ test.describe("pledges and donations", () => {
 
     await row.getByRole("button", { name: /^Confirm payment/ }).click();
     const confirm = page.getByRole("alertdialog", { name: "Confirm payment?" });
-    // A deliberate change from the spec's 'This action cannot be undone' (README, Pledge Management).
+    // A deliberate change from the spec's 'This action cannot be undone' (docs/reference/payments.md, Correctable books).
     await expect(
       confirm.getByText(/Recorded payments can only be corrected by a reversing entry, with a reason\./),
     ).toBeVisible();

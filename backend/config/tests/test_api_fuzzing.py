@@ -25,7 +25,7 @@ from accounts.tests.factories import UserFactory
 from config.wsgi import application
 
 # no_cover: generated inputs find bugs, not lines (the example tests cover these), and tracing them costs
-# more than the coverage of the rest of the suite (README, "Coverage").
+# more than the coverage of the rest of the suite (docs/development/tests.md).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("payment_providers"), pytest.mark.no_cover]
 
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", application)

@@ -1,4 +1,4 @@
-"""Each rate limit of the README's table trips: the attempt after the last allowed one is answered 429.
+"""Each rate limit of the table in docs/operations/rate-limits.md trips: the attempt after the last allowed one is answered 429.
 
 The limits are lowered to two attempts here; their real numbers are in settings (RATE_LIMIT_*).
 """

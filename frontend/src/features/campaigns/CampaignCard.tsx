@@ -38,7 +38,7 @@ export function CampaignCard({
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
             {campaign.category_label}
             {campaign.type === "fundraising" && (
-              // The legacy /start-fundraiser wizard's campaigns are listed too (README, Explore).
+              // The legacy /start-fundraiser wizard's campaigns are listed too (docs/reference/campaigns.md, Explore).
               <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-amber-900 normal-case">
                 <Trans>Fundraiser</Trans>
               </span>

@@ -124,7 +124,7 @@ function PaymentCheck({ onEditProfile }: { onEditProfile(): void }) {
 }
 
 /** The grant gate's sentence: the spec's "No immediate charge will be made" is untrue once the PIN
- * prompt arrives, so it states the price and the period instead (README, deliberate changes). */
+ * prompt arrives, so it states the price and the period instead (docs/reference/payments.md, Fees in plain sight). */
 function SubscriptionPrice() {
   const fees = useFees();
   if (!fees.data) return <Trans>To unlock Grantfunding AI, please complete your payment.</Trans>;
