@@ -159,3 +159,9 @@ def test_the_built_site_is_served_at_docs_with_a_folder_s_index(tmp_path: Path, 
     response = client.__class__().get("/docs/sw/guide/treasurer-week/")
     assert response.status_code == 200
     assert response.getvalue() == b"<h1>Wiki ya mweka hazina</h1>"
+
+
+@pytest.mark.parametrize(("document", "most_lines"), [("README.md", 100), ("ARCHITECTURE.md", 150)])
+def test_the_front_pages_stay_maps(document: str, most_lines: int) -> None:
+    # The detail belongs in docs/; these two are read first, whole.
+    assert len((REPO / document).read_text().splitlines()) <= most_lines
