@@ -62,6 +62,9 @@ class NotificationLog(models.Model):
     payment = models.ForeignKey(
         "payments.Payment", null=True, blank=True, on_delete=models.SET_NULL, related_name="notifications"
     )
+    # An SMS receipt's payments: all those it told of, one receipt for a statement's or a Pull's
+    # several payments towards one pledge (``messages.pledge_payments_notify``).
+    receipted_payments = models.ManyToManyField("payments.Payment", blank=True, related_name="sms_receipts")
     provider_message_id = models.CharField(max_length=100, blank=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     error = models.TextField(blank=True)

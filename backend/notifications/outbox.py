@@ -7,6 +7,7 @@ delivery task; after the last attempt the log stays ``failed``. Also when messag
 
 import logging
 import re
+from collections.abc import Callable
 from datetime import datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -25,6 +26,7 @@ from notifications.models import (
 )
 from notifications.selectors import notifications_sent_to
 from notifications.sms import SmsError, sms_send
+from notifications.sms_length import gsm_plain, sms_length
 from payments.models import Payment
 from pledges.models import Pledge
 from pledges.selectors import pledges_made_by
@@ -39,19 +41,55 @@ RETRY_DELAYS = (60, 300, 1800)
 NAIROBI = ZoneInfo("Africa/Nairobi")
 
 
-def _sms_text(template: str, context: dict[str, Any]) -> str:
-    # Templates wrap for readability; an SMS is one paragraph (every character counts).
-    return " ".join(render_to_string(f"notifications/sms/{template}.txt", context).split())
+# The shortest a shortened title or name gets: still recognisable, with its "..." after it.
+SHORTENED_MIN = 12
+ELLIPSIS = "..."  # three dots: the ellipsis character is not in the GSM alphabet
+
+
+def sms_fit(compose: Callable[[dict[str, str]], str], shortenable: dict[str, str]) -> str:
+    """The text ``compose`` makes of ``shortenable`` (titles, names: words that may lose their end), in one
+    SMS where it can be: while it is too long, the longest of them is cut by what is over, down to
+    ``SHORTENED_MIN``. The facts (amounts, codes, dates, links) are the rest of the text and never cut.
+    Typographic characters are sent as their GSM equivalents (``gsm_plain``); a single line."""
+    kept = {key: len(value) for key, value in shortenable.items()}
+
+    def shown(key: str) -> str:
+        value = shortenable[key]
+        return value if kept[key] >= len(value) else value[: kept[key]].rstrip() + ELLIPSIS
+
+    while True:
+        text = gsm_plain(" ".join(compose({key: shown(key) for key in shortenable}).split()))
+        over = -sms_length(text).remaining
+        candidates = [key for key in shortenable if kept[key] > SHORTENED_MIN]
+        if over <= 0 or not candidates:
+            return text
+        longest = max(candidates, key=lambda key: len(shown(key)))
+        kept[longest] = max(SHORTENED_MIN, min(kept[longest], len(shown(longest))) - over - len(ELLIPSIS))
+
+
+def sms_text(*, template: str, context: dict[str, Any], shortenable: dict[str, str]) -> str:
+    """The SMS ``template`` renders of ``context`` and ``shortenable``, fitted to one SMS (``sms_fit``)."""
+    return sms_fit(
+        lambda values: render_to_string(f"notifications/sms/{template}.txt", {**context, **values}), shortenable
+    )
 
 
 def notification_queue_sms(
-    *, to: str, template: str, context: dict[str, Any], pledge: Pledge | None = None, payment: Payment | None = None
+    *,
+    to: str,
+    template: str,
+    context: dict[str, Any],
+    shortenable: dict[str, str] | None = None,
+    pledge: Pledge | None = None,
+    payment: Payment | None = None,
 ) -> NotificationLog:
+    """Queue the SMS ``template`` renders of ``context`` and ``shortenable`` (values the template shows,
+    shortened where the text would not fit one SMS: ``sms_fit``)."""
     return NotificationLog.objects.create(
         channel=NotificationLog.Channel.SMS,
         recipient=to,
         template=f"sms/{template}",
-        body=_sms_text(template, context),
+        body=sms_text(template=template, context=context, shortenable=shortenable or {}),
         pledge=pledge,
         payment=payment,
     )
