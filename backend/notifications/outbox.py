@@ -82,9 +82,11 @@ def notification_queue_sms(
     shortenable: dict[str, str] | None = None,
     pledge: Pledge | None = None,
     payment: Payment | None = None,
+    link_id: str = "",
 ) -> NotificationLog:
     """Queue the SMS ``template`` renders of ``context`` and ``shortenable`` (values the template shows,
-    shortened where the text would not fit one SMS: ``sms_fit``)."""
+    shortened where the text would not fit one SMS: ``sms_fit``); ``link_id``: the gateway's id of the
+    text it answers on a premium shortcode."""
     return NotificationLog.objects.create(
         channel=NotificationLog.Channel.SMS,
         recipient=to,
@@ -92,6 +94,7 @@ def notification_queue_sms(
         body=sms_text(template=template, context=context, shortenable=shortenable or {}),
         pledge=pledge,
         payment=payment,
+        link_id=link_id,
     )
 
 
@@ -121,7 +124,7 @@ def notification_queue_email(
 def _provider_send(log: NotificationLog) -> str:
     """Hand one message to its provider: the provider's message id, or an exception."""
     if log.channel == NotificationLog.Channel.SMS:
-        return sms_send(to=log.recipient, message=log.body)
+        return sms_send(to=log.recipient, message=log.body, link_id=log.link_id)
     message = EmailMultiAlternatives(subject=log.subject, body=log.body, to=[log.recipient], headers=log.headers)
     message.attach_alternative(log.html_body, "text/html")
     message.send()
@@ -184,6 +187,32 @@ def notification_deliver(*, log_id: int) -> NotificationLog:
         log.error = ""
     _forget_key(log)
     log.save(update_fields=["attempts", "error", "status", "sent_at", "provider_message_id", "body", "html_body"])
+    return log
+
+
+# An SMS's delivery report's ``status`` (Africa's Talking): final ones only; Sent, Submitted and
+# Buffered are on the way, and the message stays sent.
+DELIVERY_STATUSES = {
+    "Success": NotificationLog.Status.DELIVERED,
+    "Failed": NotificationLog.Status.UNDELIVERED,
+    "Rejected": NotificationLog.Status.UNDELIVERED,
+}
+
+
+def sms_delivery_report_record(*, message_id: str, status: str, failure_reason: str) -> NotificationLog | None:
+    """What the gateway's delivery report says of the SMS it gave ``message_id``: delivered, or not
+    (and why). A report that is not final, or names no message of ours, changes nothing; a report
+    repeated or late (delivered after a failure report) leaves the log as the final one left it."""
+    outcome = DELIVERY_STATUSES.get(status)
+    log = NotificationLog.objects.filter(channel=NotificationLog.Channel.SMS, provider_message_id=message_id).first()
+    if log is None or outcome is None or not message_id:
+        return log
+    error = "" if outcome == NotificationLog.Status.DELIVERED else f"{status}: {failure_reason}"[:1000]
+    changed = NotificationLog.objects.filter(pk=log.pk, status=NotificationLog.Status.SENT).update(
+        status=outcome, error=error
+    )
+    if changed:
+        log.refresh_from_db(fields=["status", "error"])
     return log
 
 

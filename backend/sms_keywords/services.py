@@ -102,7 +102,7 @@ def _answer(message: InboundSms) -> None:
         message.outcome, message.pledge = answer.outcome, answer.pledge
         if answer.reply:
             message.reply = notification_queue_sms(
-                to=phone, template="keyword_reply", context={"message": answer.reply}
+                to=phone, template="keyword_reply", context={"message": answer.reply}, link_id=message.link_id
             )
             transaction.on_commit(partial(notification_tasks.deliver_notification.enqueue, log_id=message.reply.pk))
     message.save(update_fields=["language", "outcome", "pledge", "reply"])
