@@ -15,9 +15,11 @@ from collection_accounts.tests.factories import TEST_PAYBILL
 from notifications.models import NotificationLog
 from organizations.models import Membership
 from organizations.roles import Role
-from payments.models import Payment
+from payments.models import Payment, PaymentEvent
 from payments.tests.support import settled, wait_for
 from payments.tests.test_c2b import pay_bill, registered
+from pledges.models import Pledge
+from pledges.signals import pledge_paid
 from pledges.tests.factories import make_pledge
 from simulators.models import SimulatedSms
 from simulators.statements import Line, statement_csv
@@ -97,3 +99,28 @@ def test_a_statement_crediting_five_rows_of_one_pledge_sends_its_pledger_one_sms
     assert set(receipt.receipted_payments.all()) == set(Payment.objects.filter(pledge_link__pledge=pledge))
     [its] = NotificationLog.objects.filter(recipient=other.phone, template="sms/payment_received")
     assert "Ksh 500 received by M-Pesa SLK0000110" in its.body
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("kind", "waits"), [(PaymentEvent.Kind.PULL, True), (PaymentEvent.Kind.C2B_CONFIRMATION, False)]
+)
+def test_the_receipt_of_a_payment_a_pull_recovered_waits_for_the_pull_s_other_payments(settings, kind, waits):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+    from django_tasks import default_task_backend
+
+    pledge = make_pledge(CampaignFactory.create(), amount=10_000)
+    payment = Payment.objects.create(
+        provider=Payment.Provider.MPESA_C2B,
+        purpose=Payment.Purpose.PLEDGE_PAYMENT,
+        amount=1_000,
+        status=Payment.Status.SUCCEEDED,
+        mpesa_receipt="SLK0000201",
+    )
+    PaymentEvent.objects.create(provider=payment.provider, kind=kind, body={}, payment=payment, outcome="credited")
+
+    pledge_paid.send(sender=Pledge, pledge=pledge, payment=payment, fully_paid=False)
+
+    results = default_task_backend.results  # type: ignore[attr-defined]
+    [receipt] = [result for result in results if result.task.name == "notify_pledge_payment"]
+    assert (receipt.task.run_after is not None) == waits
