@@ -378,7 +378,7 @@ def test_a_cash_gift_with_a_phone_gets_one_receipt_sms_in_the_desks_language(sms
     assert receipt.payment == payment
     assert receipt.status == NotificationLog.Status.SENT
     assert receipt.body == (
-        f"Asante! Tumepokea Ksh 2,000 taslimu kwa {campaign.title}. Risiti {payment.receipt_number}."
+        f"Asante! Tumepokea Ksh 2,000 taslimu mezani kwa {campaign.title}. Risiti {payment.receipt_number}."
     )
     assert "Otieno" not in receipt.body
     assert NotificationLog.objects.filter(template="sms/gift_receipt").count() == 1
