@@ -219,7 +219,12 @@ CSRF_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SECURE = IS_PRODUCTION
 CSRF_FAILURE_VIEW = "common.views.csrf_failure"
 # Unsafe requests under these paths come from payment providers and Africa's Talking, not browsers.
-API_CSRF_EXEMPT_PREFIXES: tuple[str, ...] = ("/api/payments/callbacks/", "/api/ussd/callback/", "/api/sms/inbound/")
+API_CSRF_EXEMPT_PREFIXES: tuple[str, ...] = (
+    "/api/payments/callbacks/",
+    "/api/ussd/callback/",
+    "/api/sms/inbound/",
+    "/api/sms/delivery-reports/",
+)
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
@@ -406,6 +411,14 @@ AFRICASTALKING_BASE_URL = os.environ.get(
 AFRICASTALKING_USERNAME = os.environ.get("AFRICASTALKING_USERNAME", "sandbox")
 AFRICASTALKING_API_KEY = env_required_in_production("AFRICASTALKING_API_KEY")
 SMS_SENDER_ID = os.environ.get("SMS_SENDER_ID", "")
+# Replies to texts on a premium or on-demand shortcode go through AT's content API, with the keyword
+# the shortcode's texts come in on (SMS_PREMIUM_KEYWORD). The gateway POSTs each SMS's delivery report
+# to /api/sms/delivery-reports/<AFRICASTALKING_CALLBACK_TOKEN> (register it in AT's dashboard).
+AFRICASTALKING_CONTENT_BASE_URL = os.environ.get(
+    "AFRICASTALKING_CONTENT_BASE_URL",
+    "https://content.africastalking.com" if IS_PRODUCTION else f"{SITE_URL}/simulators/sms",
+).rstrip("/")
+SMS_PREMIUM_KEYWORD = os.environ.get("SMS_PREMIUM_KEYWORD", "")
 
 # USSD through Africa's Talking (backend/ussd): the code people dial, and the callback the gateway
 # POSTs every step to, /api/ussd/callback/<AFRICASTALKING_CALLBACK_TOKEN> (the gateway signs nothing:

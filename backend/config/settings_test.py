@@ -12,7 +12,7 @@ STORAGES = {
 }
 # Messages go nowhere unless a test points this at the SMS simulator (notifications/tests/conftest.py):
 # port 9 (discard) refuses at once, so no test ever reaches a server someone runs on port 8000.
-AFRICASTALKING_BASE_URL = "http://127.0.0.1:9/simulators/sms"
+AFRICASTALKING_BASE_URL = AFRICASTALKING_CONTENT_BASE_URL = "http://127.0.0.1:9/simulators/sms"
 # The test client and the simulators call back from 127.0.0.1: vouched for, as Safaricom's own addresses
 # are in a deployment. Tests of callbacks nobody vouches for (confirmed by an STK query) empty it.
 MPESA_ALLOWED_IPS = ["127.0.0.1"]

@@ -3,9 +3,11 @@ gift typed at an event's desk), a welcome, a password reset link, an organizer's
 pledge (none during an event: ``event_summaries``), a campaign activated, a change to an organization's team asked for or applied (the two-person rule).
 Each is queued and delivered through the outbox (``outbox``)."""
 
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -18,12 +20,12 @@ from common.money import format_ksh
 from events.selectors import event_held_at
 from notifications import recipient_limits, tasks
 from notifications.models import CampaignReminderSettings, NotificationLog
-from notifications.outbox import deliver_all, notification_queue_email, notification_queue_sms
+from notifications.outbox import deliver_all, notification_queue_email, notification_queue_sms, sms_fit
 from organizations.approvals import change_kind
 from organizations.models import ChangeRequest, Invitation
 from organizations.selectors import guarded_members
 from payments.models import Payment
-from pledges.models import Donation, Pledge, shown_giver_name
+from pledges.models import Donation, Pledge, PledgeChannel, PledgePayment, shown_giver_name
 
 
 def pledge_context(pledge: Pledge) -> dict[str, Any]:
@@ -43,7 +45,20 @@ def pledge_context(pledge: Pledge) -> dict[str, Any]:
         "pay_url": f"{settings.SITE_URL}/pledges/{pledge.code}",
         "site_url": settings.SITE_URL,
         "ussd_code": settings.USSD_SERVICE_CODE,
+        # Pledged from a phone's menu or by text: paid the same way, from any phone (no link to open).
+        "by_phone": pledge.channel in (PledgeChannel.USSD, PledgeChannel.SMS),
+        "shortcode": settings.SMS_SHORTCODE,
+        "sms_pay": sms_pay_text(pledge.code),
     }
+
+
+def sms_pay_text(code: str) -> str:
+    """What to text the shortcode to pay pledge ``code``, in the active language (``sms_keywords``
+    understands both): after the organization's keyword on a shared shortcode."""
+    # Translators: the SMS keyword that pays a pledge (sms_keywords/keywords.py): LIPA in Kiswahili.
+    keyword = _("PAY")
+    words = f"{keyword} {code}"
+    return f"{settings.SMS_SHARED_KEYWORD} {words}" if settings.SMS_SHARED_KEYWORD else words
 
 
 def pledge_recorded_notify(*, pledge_id: int) -> None:
@@ -59,39 +74,112 @@ def pledge_recorded_notify(*, pledge_id: int) -> None:
                     to=pledge.email, subject=subject, template="pledge_recorded", context=context, pledge=pledge
                 )
             )
-        logs.append(notification_queue_sms(to=pledge.phone, template="pledge_recorded", context=context, pledge=pledge))
-        deliver_all(logs)
-
-
-def pledge_payment_notify(*, pledge_id: int, payment_id: int, fully_paid: bool) -> None:
-    """A payment counted towards a pledge: an SMS receipt to the pledger (the e-mail receipt is
-    ``payment_receipt_notify``'s), and a thank-you by e-mail and SMS once the pledge is fully paid."""
-    pledge = Pledge.objects.select_related("campaign").get(pk=pledge_id)
-    with translation.override(pledge.language):
-        payment = Payment.objects.get(pk=payment_id)
-        context = {**pledge_context(pledge), "payment": payment, "payment_amount": format_ksh(payment.amount)}
-        logs = [
+        logs.append(
             notification_queue_sms(
-                to=pledge.phone, template="payment_received", context=context, pledge=pledge, payment=payment
+                to=pledge.phone,
+                template="pledge_recorded",
+                context=context,
+                shortenable={"title": pledge.campaign.title},
+                pledge=pledge,
             )
-        ]
-        if fully_paid:
-            subject = _("Thank you: your pledge to %(campaign)s is fully paid") % {"campaign": pledge.campaign.title}
-            if pledge.email:  # none for a pledge made by phone (USSD)
-                logs.append(
-                    notification_queue_email(
-                        to=pledge.email, subject=subject, template="pledge_paid", context=context, pledge=pledge
-                    )
-                )
-            logs += [
-                notification_queue_sms(
-                    to=pledge.phone,
-                    template="pledge_paid",
-                    context={**context, "phone_confirmed": recipient_limits.pledger_phone_confirmed(pledge)},
-                    pledge=pledge,
-                ),
-            ]
+        )
         deliver_all(logs)
+
+
+# A receipt tells of the pledge's payments credited this long before the one that called for it and
+# not told of yet: the rows of one statement, the payments one Pull recovered.
+RECEIPT_GATHERS = timedelta(hours=1)
+
+
+def _received_how(payment: Payment) -> str:
+    """How the money came, in the payer's words, with the code they hold for it: the M-Pesa code in
+    their own SMS, the bank's reference, else our receipt's number."""
+    receipt = {"number": payment.receipt_number or payment.reference}
+    if payment.mpesa_receipt:
+        return _("by M-Pesa %(code)s") % {"code": payment.mpesa_receipt}
+    if payment.provider == Payment.Provider.BANK and payment.provider_reference:
+        return _("by bank transfer, reference %(reference)s") % {"reference": payment.provider_reference}
+    if payment.provider == Payment.Provider.CASH:
+        return _("in cash, receipt %(number)s") % receipt
+    if payment.provider == Payment.Provider.CARD:
+        return _("by card, receipt %(number)s") % receipt
+    if payment.provider == Payment.Provider.BANK:
+        return _("by bank transfer, receipt %(number)s") % receipt
+    return _("by M-Pesa, receipt %(number)s") % receipt
+
+
+def _payments_to_receipt(pledge: Pledge, payment_id: int) -> list[Payment]:
+    """The pledge's payments the receipt for ``payment_id`` tells of: it and those credited shortly
+    before it that no receipt told of yet (none, when another's receipt told of it already)."""
+    told = PledgePayment.objects.filter(pledge=pledge, payment_id=payment_id).values_list("created_at", flat=True)
+    if not told:
+        return []  # moved to another pledge, or reversed and taken off, since
+    return list(
+        Payment.objects.filter(
+            pledge_link__pledge=pledge,
+            pledge_link__created_at__gte=told[0] - RECEIPT_GATHERS,
+            status=Payment.Status.SUCCEEDED,
+            notify_payer=True,
+            reversal__isnull=True,
+            sms_receipts__isnull=True,
+        ).order_by("pledge_link__created_at", "pk")
+    )
+
+
+def pledge_payment_notify(*, pledge_id: int, payment_id: int) -> None:
+    """Payments counted towards a pledge: one SMS receipt to the pledger for all those credited
+    together (a statement's rows, a Pull's payments: ``RECEIPT_GATHERS``), naming what came, how and
+    with which code, and what is left; and a thank-you by e-mail and SMS once the pledge is fully paid.
+    A payment another receipt told of sends nothing (the e-mail receipt is ``payment_receipt_notify``'s)."""
+    with transaction.atomic():
+        # Locked: the receipts of one credit's payments, run at once, tell of each payment once.
+        pledge = Pledge.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=pledge_id)
+        payments = _payments_to_receipt(pledge, payment_id)
+        if not payments:
+            return
+        with translation.override(pledge.language):
+            context = {
+                **pledge_context(pledge),
+                "count": len(payments),
+                "received": format_ksh(sum(payment.amount for payment in payments)),
+                "how": _received_how(payments[0]),
+            }
+            receipt = notification_queue_sms(
+                to=pledge.phone,
+                template="payment_received",
+                context=context,
+                shortenable={"title": pledge.campaign.title},
+                pledge=pledge,
+                payment=payments[-1],
+            )
+            receipt.receipted_payments.set(payments)
+            logs = [receipt]
+            if pledge.remaining_amount == 0:
+                logs += _pledge_paid_thanks(pledge, context)
+    deliver_all(logs)
+
+
+def _pledge_paid_thanks(pledge: Pledge, context: dict[str, Any]) -> list[NotificationLog]:
+    subject = _("Thank you: your pledge to %(campaign)s is fully paid") % {"campaign": pledge.campaign.title}
+    logs = []
+    if pledge.email:  # none for a pledge made by phone (USSD)
+        logs.append(
+            notification_queue_email(
+                to=pledge.email, subject=subject, template="pledge_paid", context=context, pledge=pledge
+            )
+        )
+    # The name only to a number that paid towards the pledge (recipient_limits).
+    name = pledge.name if recipient_limits.pledger_phone_confirmed(pledge) else ""
+    logs.append(
+        notification_queue_sms(
+            to=pledge.phone,
+            template="pledge_paid",
+            context=context,
+            shortenable={"title": pledge.campaign.title, "name": name},
+            pledge=pledge,
+        )
+    )
+    return logs
 
 
 def pledge_change_notify(*, pledge_id: int, change: str) -> None:
@@ -99,7 +187,7 @@ def pledge_change_notify(*, pledge_id: int, change: str) -> None:
     and where it stands now (``change`` as in ``pledges.signals.pledge_changed``)."""
     pledge = Pledge.objects.select_related("campaign").get(pk=pledge_id)
     with translation.override(pledge.language):
-        facts = {"code": pledge.code, "title": pledge.campaign.title[:40], **pledge_context(pledge)}
+        facts = {"code": pledge.code, **pledge_context(pledge)}
         texts = {
             "corrected": _("Your pledge %(code)s to %(title)s is now %(amount)s: paid %(paid)s, %(remaining)s left."),
             "cancelled": _("Your pledge %(code)s to %(title)s was cancelled by the organizer."),
@@ -116,7 +204,11 @@ def pledge_change_notify(*, pledge_id: int, change: str) -> None:
                 notification_queue_sms(
                     to=pledge.phone,
                     template="pledge_changed",
-                    context={"message": texts[change] % facts},
+                    context={
+                        "message": sms_fit(
+                            lambda values: texts[change] % {**facts, **values}, {"title": pledge.campaign.title}
+                        )
+                    },
                     pledge=pledge,
                 )
             ]
@@ -198,7 +290,15 @@ def desk_gift_receipt_notify(*, donation_id: int) -> None:
             "in_cash": payment.provider == Payment.Provider.CASH,
         }
         deliver_all(
-            [notification_queue_sms(to=donation.phone, template=DESK_GIFT_RECEIPT, context=context, payment=payment)]
+            [
+                notification_queue_sms(
+                    to=donation.phone,
+                    template=DESK_GIFT_RECEIPT,
+                    context=context,
+                    shortenable={"title": donation.campaign.title},
+                    payment=payment,
+                )
+            ]
         )
 
 

@@ -35,7 +35,8 @@ def known_offsets(offsets: Iterable[str]) -> list[str]:
 
 
 class NotificationLog(models.Model):
-    """One message on one channel: queued until the provider takes it (sent) or retries run out (failed)."""
+    """One message on one channel: queued until the provider takes it (sent) or retries run out (failed);
+    an SMS then delivered or not, as the gateway's delivery report says."""
 
     class Channel(models.TextChoices):
         EMAIL = "email", _("E-mail")
@@ -47,6 +48,9 @@ class NotificationLog(models.Model):
         FAILED = "failed", _("Failed")
         # Not sent: the recipient had had their share of messages they did not ask for (recipient_limits.py).
         LIMITED = "limited", _("Not sent: recipient's limit")
+        # An SMS's delivery report (``sms_delivery_report_record``): on the phone, or given up on by the network.
+        DELIVERED = "delivered", _("Delivered")
+        UNDELIVERED = "undelivered", _("Not delivered")
 
     channel = models.CharField(max_length=8, choices=Channel.choices)
     recipient = models.CharField(max_length=254, help_text="An e-mail address or an E.164 phone number.")
@@ -62,8 +66,14 @@ class NotificationLog(models.Model):
     payment = models.ForeignKey(
         "payments.Payment", null=True, blank=True, on_delete=models.SET_NULL, related_name="notifications"
     )
+    # An SMS receipt's payments: all those it told of, one receipt for a statement's or a Pull's
+    # several payments towards one pledge (``messages.pledge_payments_notify``).
+    receipted_payments = models.ManyToManyField("payments.Payment", blank=True, related_name="sms_receipts")
     provider_message_id = models.CharField(max_length=100, blank=True)
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    # A reply to a text on a premium or on-demand shortcode: the gateway's id of that text, sent back
+    # with the reply (``notifications.sms``).
+    link_id = models.CharField(max_length=100, blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.QUEUED)
     error = models.TextField(blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(default=timezone.now)
@@ -71,7 +81,15 @@ class NotificationLog(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["pledge", "-created_at"], name="notifications_log_pledge_idx")]
+        indexes = [
+            models.Index(fields=["pledge", "-created_at"], name="notifications_log_pledge_idx"),
+            # A delivery report names the message by the gateway's id.
+            models.Index(
+                fields=["provider_message_id"],
+                condition=~models.Q(provider_message_id=""),
+                name="notifications_log_provider_idx",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.channel} {self.template} to {self.recipient} ({self.status})"

@@ -7,6 +7,7 @@ delivery task; after the last attempt the log stays ``failed``. Also when messag
 
 import logging
 import re
+from collections.abc import Callable
 from datetime import datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -25,6 +26,7 @@ from notifications.models import (
 )
 from notifications.selectors import notifications_sent_to
 from notifications.sms import SmsError, sms_send
+from notifications.sms_length import gsm_plain, sms_length
 from payments.models import Payment
 from pledges.models import Pledge
 from pledges.selectors import pledges_made_by
@@ -39,21 +41,60 @@ RETRY_DELAYS = (60, 300, 1800)
 NAIROBI = ZoneInfo("Africa/Nairobi")
 
 
-def _sms_text(template: str, context: dict[str, Any]) -> str:
-    # Templates wrap for readability; an SMS is one paragraph (every character counts).
-    return " ".join(render_to_string(f"notifications/sms/{template}.txt", context).split())
+# The shortest a shortened title or name gets: still recognisable, with its "..." after it.
+SHORTENED_MIN = 12
+ELLIPSIS = "..."  # three dots: the ellipsis character is not in the GSM alphabet
+
+
+def sms_fit(compose: Callable[[dict[str, str]], str], shortenable: dict[str, str]) -> str:
+    """The text ``compose`` makes of ``shortenable`` (titles, names: words that may lose their end), in one
+    SMS where it can be: while it is too long, the longest of them is cut by what is over, down to
+    ``SHORTENED_MIN``. The facts (amounts, codes, dates, links) are the rest of the text and never cut.
+    Typographic characters are sent as their GSM equivalents (``gsm_plain``); a single line."""
+    kept = {key: len(value) for key, value in shortenable.items()}
+
+    def shown(key: str) -> str:
+        value = shortenable[key]
+        return value if kept[key] >= len(value) else value[: kept[key]].rstrip() + ELLIPSIS
+
+    while True:
+        text = gsm_plain(" ".join(compose({key: shown(key) for key in shortenable}).split()))
+        over = -sms_length(text).remaining
+        candidates = [key for key in shortenable if kept[key] > SHORTENED_MIN]
+        if over <= 0 or not candidates:
+            return text
+        longest = max(candidates, key=lambda key: len(shown(key)))
+        kept[longest] = max(SHORTENED_MIN, min(kept[longest], len(shown(longest))) - over - len(ELLIPSIS))
+
+
+def sms_text(*, template: str, context: dict[str, Any], shortenable: dict[str, str]) -> str:
+    """The SMS ``template`` renders of ``context`` and ``shortenable``, fitted to one SMS (``sms_fit``)."""
+    return sms_fit(
+        lambda values: render_to_string(f"notifications/sms/{template}.txt", {**context, **values}), shortenable
+    )
 
 
 def notification_queue_sms(
-    *, to: str, template: str, context: dict[str, Any], pledge: Pledge | None = None, payment: Payment | None = None
+    *,
+    to: str,
+    template: str,
+    context: dict[str, Any],
+    shortenable: dict[str, str] | None = None,
+    pledge: Pledge | None = None,
+    payment: Payment | None = None,
+    link_id: str = "",
 ) -> NotificationLog:
+    """Queue the SMS ``template`` renders of ``context`` and ``shortenable`` (values the template shows,
+    shortened where the text would not fit one SMS: ``sms_fit``); ``link_id``: the gateway's id of the
+    text it answers on a premium shortcode."""
     return NotificationLog.objects.create(
         channel=NotificationLog.Channel.SMS,
         recipient=to,
         template=f"sms/{template}",
-        body=_sms_text(template, context),
+        body=sms_text(template=template, context=context, shortenable=shortenable or {}),
         pledge=pledge,
         payment=payment,
+        link_id=link_id,
     )
 
 
@@ -83,7 +124,7 @@ def notification_queue_email(
 def _provider_send(log: NotificationLog) -> str:
     """Hand one message to its provider: the provider's message id, or an exception."""
     if log.channel == NotificationLog.Channel.SMS:
-        return sms_send(to=log.recipient, message=log.body)
+        return sms_send(to=log.recipient, message=log.body, link_id=log.link_id)
     message = EmailMultiAlternatives(subject=log.subject, body=log.body, to=[log.recipient], headers=log.headers)
     message.attach_alternative(log.html_body, "text/html")
     message.send()
@@ -146,6 +187,32 @@ def notification_deliver(*, log_id: int) -> NotificationLog:
         log.error = ""
     _forget_key(log)
     log.save(update_fields=["attempts", "error", "status", "sent_at", "provider_message_id", "body", "html_body"])
+    return log
+
+
+# An SMS's delivery report's ``status`` (Africa's Talking): final ones only; Sent, Submitted and
+# Buffered are on the way, and the message stays sent.
+DELIVERY_STATUSES = {
+    "Success": NotificationLog.Status.DELIVERED,
+    "Failed": NotificationLog.Status.UNDELIVERED,
+    "Rejected": NotificationLog.Status.UNDELIVERED,
+}
+
+
+def sms_delivery_report_record(*, message_id: str, status: str, failure_reason: str) -> NotificationLog | None:
+    """What the gateway's delivery report says of the SMS it gave ``message_id``: delivered, or not
+    (and why). A report that is not final, or names no message of ours, changes nothing; a report
+    repeated or late (delivered after a failure report) leaves the log as the final one left it."""
+    outcome = DELIVERY_STATUSES.get(status)
+    log = NotificationLog.objects.filter(channel=NotificationLog.Channel.SMS, provider_message_id=message_id).first()
+    if log is None or outcome is None or not message_id:
+        return log
+    error = "" if outcome == NotificationLog.Status.DELIVERED else f"{status}: {failure_reason}"[:1000]
+    changed = NotificationLog.objects.filter(pk=log.pk, status=NotificationLog.Status.SENT).update(
+        status=outcome, error=error
+    )
+    if changed:
+        log.refresh_from_db(fields=["status", "error"])
     return log
 
 

@@ -2,11 +2,13 @@
 messages. The account, pledge, organization and event signals are sent after commit; ``payment_succeeded`` inside the
 crediting transaction, so its messages are enqueued on commit. Either way nothing holds up the money's transaction."""
 
+from datetime import timedelta
 from functools import partial
 from typing import Any
 
 from django.db import transaction
 from django.dispatch import receiver
+from django.utils import timezone
 
 from accounts.models import User
 from accounts.signals import password_reset_requested, phone_code_requested, user_signed_up
@@ -18,7 +20,7 @@ from notifications import messages, tasks
 from notifications.reminders import reminders_replan
 from organizations.models import ChangeRequest, Invitation
 from organizations.signals import change_applied, change_requested, invitation_created
-from payments.models import Payment
+from payments.models import Payment, PaymentEvent
 from payments.signals import payment_succeeded, payments_succeeded
 from pledges.models import Donation, Pledge
 from pledges.signals import desk_gift_recorded, pledge_changed, pledge_created, pledge_paid
@@ -57,11 +59,20 @@ def on_event_closed(sender: type[Event], event: Event, **kwargs: Any) -> None:
     tasks.send_event_summary.enqueue(event_id=event.pk)
 
 
+# Long enough for one Pull to credit every payment it recovered (``payments.services.mpesa_pull_run``).
+PULLED_RECEIPT_DELAY = timedelta(minutes=1)
+
+
 @receiver(pledge_paid, dispatch_uid="notifications.pledge_paid")
 def on_pledge_paid(sender: type[Pledge], pledge: Pledge, payment: Payment, fully_paid: bool, **kwargs: Any) -> None:
+    # Each payment of a credit calls for its receipt; the first to run tells of them all (one SMS).
     if not payment.notify_payer:
         return
-    tasks.notify_pledge_payment.enqueue(pledge_id=pledge.pk, payment_id=payment.pk, fully_paid=fully_paid)
+    task = tasks.notify_pledge_payment
+    # A Pull credits the payments it recovered one by one: their receipts wait for the last.
+    if task.get_backend().supports_defer and payment.events.filter(kind=PaymentEvent.Kind.PULL).exists():
+        task = task.using(run_after=timezone.now() + PULLED_RECEIPT_DELAY)
+    task.enqueue(pledge_id=pledge.pk, payment_id=payment.pk)
 
 
 @receiver(pledge_changed, dispatch_uid="notifications.pledge_changed")

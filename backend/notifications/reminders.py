@@ -241,7 +241,15 @@ def pledge_reminder_send(*, pledge_id: int, reminder_id: int | None) -> bool:
             "remaining": context["remaining"],
             "campaign": pledge.campaign.title,
         }
-        logs = [notification_queue_sms(to=pledge.phone, template="reminder", context=context, pledge=pledge)]
+        logs = [
+            notification_queue_sms(
+                to=pledge.phone,
+                template="reminder",
+                context=context,
+                shortenable={"title": pledge.campaign.title},
+                pledge=pledge,
+            )
+        ]
         if pledge.email:  # none for a pledge made by phone (USSD)
             logs.append(
                 notification_queue_email(

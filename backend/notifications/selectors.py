@@ -99,7 +99,8 @@ def event_thanks_status(*, event: Event) -> ThanksStatus:
     statuses = NotificationLog.Status
     counts = EventThanks.objects.filter(event=event).aggregate(
         waiting=Count("pk", filter=Q(log__isnull=True) | Q(log__status=statuses.QUEUED)),
-        sent=Count("pk", filter=Q(log__status=statuses.SENT)),
+        # A delivery report since (delivered or not) keeps a sent message sent: the gateway took it.
+        sent=Count("pk", filter=Q(log__status__in=[statuses.SENT, statuses.DELIVERED, statuses.UNDELIVERED])),
         limited=Count("pk", filter=Q(log__status=statuses.LIMITED)),
         failed=Count("pk", filter=Q(log__status=statuses.FAILED)),
     )

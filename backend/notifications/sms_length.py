@@ -9,6 +9,12 @@ the 160. One character outside both (a curly quote, an ellipsis, an accent the t
 emoji) and the whole text goes as UCS-2, 16 bits a character: then 70 fit. A character beyond
 UCS-2 (most emoji) is sent as two 16-bit halves (UTF-16) and takes two of the 70.
 
+Typographic characters a keyboard or a word processor puts in without being asked (curly quotes, en
+and em dashes, the ellipsis, a non-breaking space) would make a whole text UCS-2 for a character the
+writer never chose: every SMS is sent with their GSM equivalents instead (``gsm_plain``), and the
+length is that of the text as sent. Emoji and letters the alphabet lacks are the writer's choice:
+they stay, and the text goes as UCS-2.
+
 Longer texts are split into parts that the phone joins again, each part a little shorter (153 or 67)
 to make room for the joining header; the thank-you must fit one SMS, so only the single-message
 limits are needed here.
@@ -26,6 +32,30 @@ GSM_BASIC = frozenset(
 GSM_EXTENSION = frozenset("\f^{}\\[~]|€")
 GSM7_SINGLE = 160  # septets in one SMS
 UCS2_SINGLE = 70  # 16-bit units in one SMS
+# What each typographic character is sent as (frontend/src/lib/smsLength.ts has the same table).
+GSM_PLAIN = str.maketrans(
+    {
+        "\u2018": "'",  # left single quote
+        "\u2019": "'",  # right single quote, apostrophe
+        "\u201a": "'",  # low single quote
+        "\u201b": "'",  # reversed single quote
+        "\u201c": '"',  # left double quote
+        "\u201d": '"',  # right double quote
+        "\u201e": '"',  # low double quote
+        "\u201f": '"',  # reversed double quote
+        "\u2010": "-",  # hyphen
+        "\u2011": "-",  # non-breaking hyphen
+        "\u2012": "-",  # figure dash
+        "\u2013": "-",  # en dash
+        "\u2014": "-",  # em dash
+        "\u2015": "-",  # horizontal bar
+        "\u2212": "-",  # minus sign
+        "\u2026": "...",  # ellipsis
+        "\u00a0": " ",  # non-breaking space
+        "\u2009": " ",  # thin space
+        "\u202f": " ",  # narrow non-breaking space
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -45,8 +75,14 @@ class SmsLength:
         return self.used <= self.limit
 
 
+def gsm_plain(text: str) -> str:
+    """``text`` as sent: typographic characters replaced by their GSM equivalents (``GSM_PLAIN``)."""
+    return text.translate(GSM_PLAIN)
+
+
 def sms_length(text: str) -> SmsLength:
-    """How much of one SMS ``text`` takes, and in which encoding it goes."""
+    """How much of one SMS ``text`` takes as sent (``gsm_plain``), and in which encoding it goes."""
+    text = gsm_plain(text)
     outside = tuple(dict.fromkeys(char for char in text if char not in GSM_BASIC and char not in GSM_EXTENSION))
     if outside:
         return SmsLength("ucs2", len(text.encode("utf-16-le")) // 2, UCS2_SINGLE, outside)

@@ -23,10 +23,10 @@ def notify_pledge_recorded(*, pledge_id: int) -> None:
 
 
 @task()
-def notify_pledge_payment(*, pledge_id: int, payment_id: int, fully_paid: bool) -> None:
+def notify_pledge_payment(*, pledge_id: int, payment_id: int) -> None:
     from notifications.messages import pledge_payment_notify
 
-    pledge_payment_notify(pledge_id=pledge_id, payment_id=payment_id, fully_paid=fully_paid)
+    pledge_payment_notify(pledge_id=pledge_id, payment_id=payment_id)
 
 
 @task()

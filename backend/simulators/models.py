@@ -151,6 +151,11 @@ class SimulatedSms(models.Model):
     to = models.CharField(max_length=16)
     message = models.TextField()
     status_code = models.PositiveSmallIntegerField()
+    # A premium reply (the content API): the text it answers and the shortcode's keyword.
+    link_id = models.CharField(max_length=100, blank=True)
+    keyword = models.CharField(max_length=64, blank=True)
+    # Its delivery report's status once the simulator sent it (``sms.delivery_reports_send``).
+    delivery_status = models.CharField(max_length=16, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

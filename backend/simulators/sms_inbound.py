@@ -37,7 +37,8 @@ def gateway_deliver(*, phone: str, text: str) -> str:
                 "text": text,
                 "date": timezone.now().strftime("%Y-%m-%d %H:%M:%S"),
                 "id": f"ATXid_sim_{secrets.token_hex(12)}",
-                "linkId": "",
+                # A premium or on-demand shortcode's texts carry one, to be sent back with the reply.
+                "linkId": f"SampleLinkId{secrets.token_hex(6)}" if settings.SMS_PREMIUM_KEYWORD else "",
                 "networkCode": SAFARICOM_NETWORK_CODE,
             },
             timeout=10,

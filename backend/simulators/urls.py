@@ -32,6 +32,7 @@ urlpatterns = [
     # Africa's Talking SMS, as under https://api.africastalking.com (and the local outbox).
     path("sms/version1/messaging", sms.send, name="sms-send"),
     path("sms/outbox", sms.outbox, name="sms-outbox"),
+    path("sms/delivery-reports", sms.delivery_reports, name="sms-delivery-reports"),
     # Africa's Talking two-way SMS: a phone texting the shortcode, delivered to our callback.
     path("sms/inbound", sms_inbound.inbound, name="sms-inbound"),
     # Africa's Talking USSD: a feature phone calling our callback as the gateway does.

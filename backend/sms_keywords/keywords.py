@@ -7,7 +7,8 @@
     STOP             SITISHA           no more reminders for any pledge of this number
     HELP             MSAADA            these keywords
 
-Anything else, and a keyword whose arguments do not fit, gets the help text. On a shared shortcode
+Anything else, and a keyword whose arguments do not fit, gets the help text; a PAY with a word that
+looks like a code but is none (a typing mistake) is carried out, and told that no pledge has it. On a shared shortcode
 the texts start with the keyword rented there, which is set aside. Amounts may be
 written with thousands separators ('5,000'). Only parsing here: no reads, no writes.
 """
@@ -42,6 +43,8 @@ KEYWORDS: dict[str, tuple[Action, str]] = {
 }
 
 AMOUNT = re.compile(r"^\d{1,3}(,\d{3})+$|^\d+$")
+# What may be a pledge code, rightly typed or not: letters and digits, at least one letter, about its length.
+CODE_LIKE = re.compile(r"^(?=.*[A-Z])[A-Z0-9]{5,10}$")
 # Campaign numbers are ids; an absurdly long one is no campaign's.
 NUMBER_DIGITS_MAX = 9
 
@@ -77,7 +80,8 @@ def parse(text: str, *, shared_keyword: str = "") -> Command:
                 return Command(action, language, campaign_number=int(arguments[0]), amount=amount)
         return Command(action, language, well_formed=False)
     if action == Action.PAY:
-        if len(arguments) in (1, 2) and codes.is_valid_code(codes.normalize(arguments[0])):
+        # A mistyped code is still the code the sender meant: the answer says no pledge has it.
+        if len(arguments) in (1, 2) and CODE_LIKE.match(codes.normalize(arguments[0])):
             amount = _amount(arguments[1]) if len(arguments) == 2 else None
             if len(arguments) == 1 or amount is not None:
                 return Command(action, language, code=codes.normalize(arguments[0]), amount=amount)

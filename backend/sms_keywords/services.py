@@ -102,7 +102,7 @@ def _answer(message: InboundSms) -> None:
         message.outcome, message.pledge = answer.outcome, answer.pledge
         if answer.reply:
             message.reply = notification_queue_sms(
-                to=phone, template="keyword_reply", context={"message": answer.reply}
+                to=phone, template="keyword_reply", context={"message": answer.reply}, link_id=message.link_id
             )
             transaction.on_commit(partial(notification_tasks.deliver_notification.enqueue, log_id=message.reply.pk))
     message.save(update_fields=["language", "outcome", "pledge", "reply"])
@@ -114,8 +114,8 @@ def _help(*, command: Command, phone: str, message: InboundSms) -> Answer:
 
 def help_text() -> str:
     return _(
-        "To pledge, text PLEDGE, the campaign number and the amount (PLEDGE 14 5000). To pay, PAY and "
-        "the pledge code (PAY ABC1234). BAL: your pledges. STOP: no more reminders."
+        "To pledge, text PLEDGE, the campaign number and the amount (PLEDGE 14 5000). To pay: PAY and "
+        "your pledge code. BAL: your pledges. STOP: no reminders."
     )
 
 
@@ -152,8 +152,12 @@ def _pay(*, command: Command, phone: str, message: InboundSms) -> Answer:
         )
     pledge = next((pledge for pledge in caller_open_pledges(phone=phone) if pledge.code == command.code), None)
     if pledge is None:
+        if Pledge.objects.live().filter(phone=phone, code=command.code).exists():
+            return Answer(Outcome.BALANCE, _("Your pledge %(code)s is fully paid. Thank you!") % {"code": command.code})
+        # A mistyped code, or one of another number's pledges (which is not told).
         raise NotFoundError(
-            _("This number has no unpaid pledge %(code)s. Text BAL to see yours.") % {"code": command.code}
+            _("No unpaid pledge of this number has the code %(code)s. Text BAL to see your pledges.")
+            % {"code": command.code}
         )
     remaining = pledge.remaining_amount
     amount = remaining if command.amount is None else command.amount

@@ -29,6 +29,7 @@ from common.errors import RateLimitedError, ServiceError
 from common.money import format_ksh
 from notifications import tasks as notification_tasks
 from notifications.outbox import notification_queue_sms
+from notifications.sms_length import sms_length
 from pledges.models import Pledge, PledgeChannel
 from pledges.services import donation_create_by_phone, pledge_create_by_phone, pledge_stk_push_by_phone
 from ussd import menu, tasks
@@ -40,8 +41,6 @@ logger = logging.getLogger(__name__)
 # Africa's Talking ends a session after two or three minutes; its row is kept a while longer, for a
 # retried last step.
 SESSION_KEPT = timedelta(minutes=15)
-# "My pledges" by SMS: at most two segments of GSM characters.
-SMS_MAX = 306
 
 
 def _end(text: str) -> str:
@@ -199,11 +198,11 @@ def _pledge_lines(pledges: list[Pledge]) -> list[str]:
 
 
 def pledges_sms_text(pledges: list[Pledge]) -> str:
-    """A caller's open pledges in one SMS of at most two segments, as many as fit, in the active
-    language (also the SMS keywords' BAL answer)."""
+    """A caller's open pledges in one SMS, as many as fit (``sms_length``), in the active language
+    (also the SMS keywords' BAL answer)."""
     message = _("Your pledges:")
     for line in _pledge_lines(pledges):
-        if len(f"{message} {line};") > SMS_MAX:
+        if not sms_length(f"{message} {line};").fits_one_sms:
             break
         message = f"{message} {line};"
     return message

@@ -378,7 +378,7 @@ def test_a_cash_gift_with_a_phone_gets_one_receipt_sms_in_the_desks_language(sms
     assert receipt.payment == payment
     assert receipt.status == NotificationLog.Status.SENT
     assert receipt.body == (
-        f"Asante! Tumepokea Ksh 2,000 taslimu kwa {campaign.title}. Risiti {payment.receipt_number}."
+        f"Asante! Tumepokea Ksh 2,000 taslimu mezani kwa {campaign.title}. Risiti {payment.receipt_number}."
     )
     assert "Otieno" not in receipt.body
     assert NotificationLog.objects.filter(template="sms/gift_receipt").count() == 1
@@ -398,7 +398,7 @@ def test_an_mpesa_gift_is_receipted_once_whichever_came_first_and_not_when_it_pa
     assert [a.status_code for a in (desk_first, confirmation_first, same_receipt_again, paid_a_pledge)] == [201] * 4
     assert sorted(receipts().values_list("payment__mpesa_receipt", flat=True)) == ["SLK4H7R2QX", "SLK4H7R2QY"]
     desk_first_receipt = receipts().get(payment__mpesa_receipt="SLK4H7R2QX").body
-    assert desk_first_receipt.startswith(f"Thank you! Ksh 2,000 received by M-Pesa (SLK4H7R2QX) for {campaign.title}.")
+    assert desk_first_receipt.startswith(f"Thank you! Ksh 2,000 received by M-Pesa SLK4H7R2QX for {campaign.title}.")
 
 
 @committing

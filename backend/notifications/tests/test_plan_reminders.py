@@ -103,7 +103,7 @@ def test_a_missed_month_gets_one_late_reminder_and_is_behind_by_one(pledge, morn
     pledge.refresh_from_db()
     assert pledge.instalment_plan.standing(today=date(2026, 5, 1)) == PlanStanding(Standing.BEHIND, 1, 5_000)
     late = NotificationLog.objects.filter(pledge=pledge, channel="sms").latest("created_at")
-    assert "fell due on 5 April 2026" in late.body
+    assert "was due 5 April 2026" in late.body
 
 
 def test_an_early_lump_sum_makes_the_pledger_ahead_and_quiets_the_reminders(pledge, mornings):

@@ -64,15 +64,18 @@ def test_a_confirmation_sms_carries_no_sender_chosen_name(sms_gateway, make_api_
 
 
 def mpesa_payment_from(pledge, phone):
+    """The pledge paid in full by M-Pesa from ``phone``."""
     payment = Payment.objects.create(
         provider=Payment.Provider.MPESA_STK,
         purpose=Payment.Purpose.PLEDGE_PAYMENT,
-        amount=100,
+        amount=pledge.amount,
         status=Payment.Status.SUCCEEDED,
         payer_phone=phone,
         campaign=pledge.campaign,
     )
     PledgePayment.objects.create(pledge=pledge, payment=payment)
+    pledge.paid_amount = pledge.amount
+    pledge.save(update_fields=["paid_amount"])
     return payment
 
 
@@ -84,7 +87,7 @@ def test_a_number_that_paid_towards_the_pledge_is_not_limited_and_sees_the_name(
     SimulatedSms.objects.all().delete()
 
     assert pledge_reminder_send(pledge_id=pledge.pk, reminder_id=None)
-    pledge_payment_notify(pledge_id=pledge.pk, payment_id=payment.pk, fully_paid=True)
+    pledge_payment_notify(pledge_id=pledge.pk, payment_id=payment.pk)
 
     messages = list(SimulatedSms.objects.filter(to=STRANGER).order_by("id").values_list("message", flat=True))
     assert messages[0].startswith("Reminder:")
@@ -95,7 +98,7 @@ def test_a_thank_you_to_a_number_that_never_paid_carries_no_name(sms_gateway, ma
     pledge = pledge_naming(make_api_client(), CampaignFactory.create())
     payment = mpesa_payment_from(pledge, "+254711000222")
 
-    pledge_payment_notify(pledge_id=pledge.pk, payment_id=payment.pk, fully_paid=True)
+    pledge_payment_notify(pledge_id=pledge.pk, payment_id=payment.pk)
 
     thanks = SimulatedSms.objects.get(to=STRANGER, message__contains="fully paid").message
     assert thanks.startswith("Thank you! Your pledge")

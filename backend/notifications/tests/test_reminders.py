@@ -389,3 +389,22 @@ def test_a_shortened_campaign_reminds_before_its_new_end(pledge, run, django_cap
     assert run(at(9, 8, 0)) == 1
     assert run(at(29, 8, 0)) == 0
     assert sent_offsets(pledge) == ["end-3"]
+
+
+@pytest.mark.parametrize(
+    ("channel", "language", "pay"),
+    [
+        ("ussd", "en", "Pay: dial *384*4242# or text PAY {code} to 22384."),
+        ("sms", "sw", "Lipa: piga *384*4242# au tuma LIPA {code} kwa 22384."),
+        ("web", "en", "Pay: http://testserver/pledges/{code}"),
+    ],
+)
+def test_a_reminder_says_how_to_pay_on_the_channel_the_pledge_was_made(db, settings, channel, language, pay):
+    settings.REMINDER_QUIET_HOURS = None
+    settings.SITE_URL = "http://testserver"
+    pledge = PledgeFactory.create(channel=channel, language=language)
+
+    assert pledge_reminder_send(pledge_id=pledge.pk, reminder_id=None)
+
+    sms = NotificationLog.objects.get(template="sms/reminder")
+    assert sms.body.endswith(pay.format(code=pledge.code))

@@ -261,8 +261,7 @@ def test_the_receipt_states_what_was_recorded(organizer_client, campaign):
     receipt = NotificationLog.objects.get(template="email/receipt")
     assert "M-Pesa to the organization's number (SLK4H7R2QX)" in receipt.body
     sms = NotificationLog.objects.get(template="sms/payment_received")
-    assert "Received Ksh 4,000 (M-Pesa to the organization's number)" in sms.body
-    assert "ref SLK4H7R2QX" in sms.body
+    assert "Ksh 4,000 received by M-Pesa SLK4H7R2QX for pledge" in sms.body
 
 
 # Reversing entries ------------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ from campaigns.tests.factories import CampaignFactory, link_account
 from collection_accounts.models import CollectionAccountKind
 from collection_accounts.tests.factories import CollectionAccountFactory
 from notifications.models import NotificationLog, PledgeOptOut
-from pledges.models import Pledge, PledgeChannel
+from notifications.sms_length import sms_length
+from pledges.models import Pledge, PledgeChannel, PledgeStatus
 from pledges.services import pledge_create_by_phone
 from sms_keywords.models import InboundSms
 from ussd.models import Caller
@@ -75,6 +76,36 @@ def test_lipa_answers_in_kiswahili(phone, campaign):
     )
 
 
+@pytest.mark.parametrize(
+    ("keyword", "reply"),
+    [
+        ("PAY", "No unpaid pledge of this number has the code {code}. Text BAL to see your pledges."),
+        ("LIPA", "Hakuna ahadi ambayo haijalipwa ya nambari hii yenye nambari {code}. Tuma SALIO kuona ahadi zako."),
+    ],
+)
+def test_a_mistyped_code_is_answered_as_unknown_in_the_sender_s_language(phone, campaign, keyword, reply):
+    pledge = pledge_create_by_phone(
+        campaign_id=campaign.pk, amount=900, phone="+254711000345", is_anonymous=True, channel=PledgeChannel.SMS
+    )
+    mistyped = pledge.code[:-1] + ("A" if pledge.code[-1] != "A" else "B")
+
+    assert phone.text(f"{keyword} {mistyped.lower()}") == reply.format(code=mistyped)
+    assert InboundSms.objects.get().outcome == InboundSms.Outcome.REFUSED
+
+
+@pytest.mark.parametrize(
+    ("keyword", "reply"),
+    [("PAY", "Your pledge {code} is fully paid. Thank you!"), ("LIPA", "Ahadi yako {code} imelipwa yote. Asante!")],
+)
+def test_pay_for_a_paid_up_pledge_says_it_is_paid_in_the_sender_s_language(phone, campaign, keyword, reply):
+    pledge = pledge_create_by_phone(
+        campaign_id=campaign.pk, amount=900, phone="+254711000345", is_anonymous=True, channel=PledgeChannel.SMS
+    )
+    Pledge.objects.filter(pk=pledge.pk).update(paid_amount=900, status=PledgeStatus.CONFIRMED)
+
+    assert phone.text(f"{keyword} {pledge.code}") == reply.format(code=pledge.code)
+
+
 def test_pay_refuses_a_pledge_of_another_number_and_an_amount_beyond_what_is_left(phone, campaign):
     theirs = pledge_create_by_phone(
         campaign_id=campaign.pk, amount=900, phone="+254722000111", is_anonymous=True, channel=PledgeChannel.SMS
@@ -84,7 +115,7 @@ def test_pay_refuses_a_pledge_of_another_number_and_an_amount_beyond_what_is_lef
     )
 
     assert phone.text(f"PAY {theirs.code}") == (
-        f"This number has no unpaid pledge {theirs.code}. Text BAL to see yours."
+        f"No unpaid pledge of this number has the code {theirs.code}. Text BAL to see your pledges."
     )
     assert phone.text(f"PAY {mine.code} 901") == "Please enter an amount from Ksh 1 to Ksh 900."
     assert (
@@ -157,3 +188,28 @@ def test_replies_are_messages_the_sender_asked_for(phone):
     from notifications.recipient_limits import UNASKED_TEMPLATES
 
     assert log.template not in UNASKED_TEMPLATES
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "HELP",
+        "MSAADA",
+        "PLEDGE 14",
+        "AHADI 14",
+        "PAY",
+        "LIPA",
+        "PAY ZZZZZZZ",
+        "LIPA ZZZZZZZ",
+        "BAL",
+        "SALIO",
+        "STOP",
+        "SITISHA",
+        "PLEDGE 999999999 1000000000",
+        "AHADI 999999999 1000000000",
+    ],
+)
+def test_every_answer_is_one_sms_in_the_sender_s_language(phone, text):
+    reply = phone.text(text)
+
+    assert reply and sms_length(reply).fits_one_sms, f"{sms_length(reply).used}: {reply}"

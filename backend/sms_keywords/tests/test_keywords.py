@@ -19,7 +19,8 @@ CODE = new_code()
         ("AHADI 14 5.000,50", Command(Action.PLEDGE, "sw", well_formed=False)),
         (f"pay {CODE.lower()}", Command(Action.PAY, "en", code=CODE)),
         (f"LIPA {CODE}  500", Command(Action.PAY, "sw", code=CODE, amount=500)),
-        ("PAY ABCDEFG", Command(Action.PAY, "en", well_formed=False)),
+        ("PAY ABCDEFG", Command(Action.PAY, "en", code="ABCDEFG")),  # no valid code: no pledge has it
+        ("PAY 12345", Command(Action.PAY, "en", well_formed=False)),
         (f"PAY {CODE} lots", Command(Action.PAY, "en", well_formed=False)),
         ("bal", Command(Action.BALANCE, "en")),
         (" Salio ", Command(Action.BALANCE, "sw")),

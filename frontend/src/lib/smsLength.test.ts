@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { smsLength } from "./smsLength";
+import { gsmPlain, smsLength } from "./smsLength";
 
 // The same rows as backend/notifications/tests/test_sms_length.py: one rule on both sides.
 const EURO_80 = "€".repeat(80);
@@ -15,13 +15,16 @@ describe("smsLength", () => {
     ["{church} [roof] ~ | ^ \\", "gsm7", 31, 129, []], // 23 characters, 8 of them extension ones: two each
     [EURO_80, "gsm7", 160, 0, []],
     [`${EURO_80}x`, "gsm7", 161, -1, []],
-    ["It\u2019s done", "ucs2", 9, 61, ["\u2019"]], // a curly apostrophe
-    ["Thanks…", "ucs2", 7, 63, ["…"]],
+    // Typographic characters go as their GSM equivalents: the length is the text's as sent.
+    ["It\u2019s done", "gsm7", 9, 151, []], // a curly apostrophe
+    ["Thanks…", "gsm7", 9, 151, []], // the ellipsis goes as three dots
+    ["“a” “b”", "gsm7", 7, 153, []],
+    ["Harambee Night – Roofing — 2026", "gsm7", 31, 129, []],
+    [`${"x".repeat(159)}\u2019`, "gsm7", 160, 0, []],
     ["Café ç", "ucs2", 6, 64, ["ç"]], // é is GSM, lower-case ç is not
     ["Asante 🙏", "ucs2", 9, 61, ["🙏"]], // beyond UCS-2: two 16-bit halves
-    ["“a” “b”", "ucs2", 7, 63, ["“", "”"]],
-    [`${"x".repeat(69)}\u2019`, "ucs2", 70, 0, ["\u2019"]],
-    [`${"x".repeat(70)}\u2019`, "ucs2", 71, -1, ["\u2019"]],
+    [`${"x".repeat(69)}ç`, "ucs2", 70, 0, ["ç"]],
+    [`${"x".repeat(70)}ç`, "ucs2", 71, -1, ["ç"]],
     ["\x1b", "ucs2", 1, 69, ["\x1b"]], // the escape itself is no character to send
   ])("%j goes as %s, %i used, %i left", (text, encoding, used, remaining, outside) => {
     const length = smsLength(text);
@@ -32,5 +35,12 @@ describe("smsLength", () => {
       remaining,
       outside,
     ]);
+  });
+
+  it("sends typographic characters as their GSM equivalents and keeps the writer's own", () => {
+    expect(gsmPlain("“Harambee Night – Roofing” — it’s on… 10\u00a0am")).toBe(
+      '"Harambee Night - Roofing" - it\'s on... 10 am',
+    );
+    expect(gsmPlain("Asante 🙏 ç")).toBe("Asante 🙏 ç");
   });
 });
