@@ -9,7 +9,7 @@ NPM       := npm --prefix frontend
 PYTHON    ?= python3
 
 .PHONY: help run test install lock build migrate demo serve dev fix lint typecheck test-backend test-frontend test-budgets \
-        test-e2e test-scale scale-test \
+        test-e2e test-scale scale-test check \
         openapi check-openapi i18n docs docs-screenshots bench clean
 
 help: ## list the targets, one line each, from their comments in this Makefile
@@ -75,7 +75,7 @@ docs: install ## build the documentation site (docs/, MkDocs) in strict mode; se
 
 docs-screenshots: build ## retake the guide's screenshots (docs/guide/img/, both languages) from the running app
 	./scripts/ensure-chromium.sh
-	cd frontend && npx playwright test e2e/docs-screenshots.spec.ts
+	cd frontend && DOCS_SCREENSHOTS=1 npx playwright test e2e/docs-screenshots.spec.ts
 
 migrate: install ## apply the migrations to the database (SQLite unless DATABASE_URL)
 	$(MANAGE) migrate --noinput -v0
@@ -97,7 +97,15 @@ fix: install ## format and autofix: ruff format + ruff check --fix, Biome --writ
 	cd backend && $(PY) -m ruff check --fix --exit-zero . && $(PY) -m ruff format .
 	$(NPM) run --silent fix
 
-test: lint typecheck check-openapi docs test-backend test-frontend test-budgets test-e2e test-scale ## every check and test
+# The stages of `make test`, run one after another by scripts/test-stages.py, which ends with a table of each
+# stage's time and tests, and the line `N passed, N failed` over them all.
+TEST_STAGES := lint typecheck check-openapi docs test-backend test-frontend build test-budgets test-e2e test-scale
+
+test: install ## every check and test (each stage's time and tests in a table at the end)
+	$(PY) scripts/test-stages.py $(TEST_STAGES)
+
+check: lint typecheck ## the inner loop: lint, types, and the tests of the apps and files changed since main
+	./scripts/test-changed.sh
 
 lint: install ## ruff, ruff format --check, the layers (import-linter), Biome (`make fix` fixes most of it)
 	cd backend && $(PY) -m ruff check . && $(PY) -m ruff format --check .
@@ -109,8 +117,9 @@ typecheck: install ## mypy, makemigrations --check, tsc
 	$(MANAGE) makemigrations --check --dry-run -v0
 	$(NPM) run --silent typecheck
 
-test-backend: install ## pytest (SQLite, or PostgreSQL with DATABASE_URL), with line coverage (the files not fully covered, and the total)
-	cd backend && $(PY) -m pytest --cov --cov-report=term
+# Two workers (pytest-xdist), each with its own test database; coverage is combined across them.
+test-backend: install ## pytest on two workers (SQLite, or PostgreSQL with DATABASE_URL), with line coverage (the files not fully covered, and the total)
+	cd backend && $(PY) -m pytest -n 2 --cov --cov-report=term
 
 test-frontend: install ## translation catalogues complete, Vitest with coverage (the files not fully covered, and the totals)
 	$(NPM) run --silent i18n:check
@@ -119,9 +128,9 @@ test-frontend: install ## translation catalogues complete, Vitest with coverage 
 test-budgets: build ## first-load size budgets of the public routes
 	$(NPM) run --silent budgets
 
-test-e2e: build
+test-e2e: build ## the Playwright specs in two shards at once, each with its own server and database (scripts/e2e.sh)
 	./scripts/ensure-chromium.sh
-	$(NPM) run --silent e2e
+	./scripts/e2e.sh
 
 test-scale: install ## the scale test, when PostgreSQL (DATABASE_URL) and Redis (REDIS_URL) are reachable
 	./scripts/scale-test.sh --if-available

@@ -4,8 +4,8 @@ import { expect, type Page } from "@playwright/test";
 import { DEMO_ORGANIZER, signIn, test } from "./support";
 
 // The guide's screenshots (docs/guide/img/<language>/*.png), taken from the real app on the demo data in
-// English and in Kiswahili: `make docs-screenshots` runs this spec and the PNGs are committed. Not part of
-// `make test` (it rewrites the images). Each signed-in page is also checked to link its Help to its guide
+// English and in Kiswahili: `make docs-screenshots` runs this spec with DOCS_SCREENSHOTS=1 and the PNGs are
+// committed. In `make test` it walks the same pages without rewriting the images, so a checkout stays clean. Each signed-in page is also checked to link its Help to its guide
 // page in the page's language (src/lib/helpPages.ts).
 
 const GUIDE_IMAGES = join(import.meta.dirname, "..", "..", "docs", "guide", "img");
@@ -41,6 +41,7 @@ async function post(page: Page, path: string, data: object = {}) {
 }
 
 async function shoot(page: Page, language: keyof typeof LANGUAGES, name: string) {
+  if (!process.env.DOCS_SCREENSHOTS) return;
   const folder = join(GUIDE_IMAGES, language);
   mkdirSync(folder, { recursive: true });
   await page.screenshot({ path: join(folder, `${name}.png`), animations: "disabled", caret: "hide" });

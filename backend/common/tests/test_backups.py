@@ -123,6 +123,7 @@ def assert_identical(original: dict[str, list[tuple[Any, ...]]], restored: dict[
         assert restored[table] == rows, table
 
 
+@pytest.mark.slow  # migrates a fresh database
 @pytest.mark.django_db(transaction=True)
 def test_a_sqlite_backup_restores_into_a_fresh_database_with_every_row_identical(tmp_path):
     with sqlite_database(tmp_path / "live.sqlite3", "backup_source") as source:

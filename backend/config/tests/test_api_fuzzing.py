@@ -26,7 +26,13 @@ from config.wsgi import application
 
 # no_cover: generated inputs find bugs, not lines (the example tests cover these), and tracing them costs
 # more than the coverage of the rest of the suite (docs/development/tests.md).
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("payment_providers"), pytest.mark.no_cover]
+# slow: six examples of every operation, as a visitor and signed in: the most CPU of any module.
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.usefixtures("payment_providers"),
+    pytest.mark.no_cover,
+    pytest.mark.slow,
+]
 
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", application)
 schema.config.seed = 2026

@@ -15,7 +15,9 @@ def test_new_codes_are_seven_unambiguous_characters_with_a_valid_check_character
     assert not set("01OIL") & set(codes.CODE_ALPHABET)
 
 
-@pytest.mark.parametrize("code", SAMPLE[:50])
+# Named by position, not by the code: the sample is new in each process, and every pytest-xdist worker
+# must collect the same test ids.
+@pytest.mark.parametrize("code", SAMPLE[:50], ids=[f"sample-{i}" for i in range(50)])
 def test_every_single_mistyped_character_makes_the_code_invalid(code):
     for position in range(len(code)):
         for char in codes.CODE_ALPHABET:

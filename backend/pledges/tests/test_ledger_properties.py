@@ -633,6 +633,7 @@ class Ledger(RuleBasedStateMachine):
 
 @pytest.mark.django_db
 @pytest.mark.no_cover  # like the API fuzzing: generated steps, not lines, and costly to trace
+@pytest.mark.slow  # 40 runs of 40 steps: the longest single test of the suite
 def test_paid_totals_equal_the_succeeded_payments_and_no_payment_counts_twice(settings: Any) -> None:
     settings.RATE_LIMIT_PLEDGE = settings.RATE_LIMIT_PLEDGE_LOOKUP = settings.RATE_LIMIT_PLEDGE_STK_PUSH = NO_LIMIT
     settings.RATE_LIMIT_STK_PUSH_PHONE = settings.RATE_LIMIT_STK_PUSH_IP = settings.RATE_LIMIT_DONATION = NO_LIMIT

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""`make test`: runs each stage (a target of the Makefile) in turn, then a table of each stage's time and
+the tests it ran, and a closing line `N passed, N failed, N skipped` over all of them.
+
+A stage already made is not made again as a prerequisite of a later one (`make -o STAGE`: the app is built
+once, by its own stage `build`, for the budgets and e2e stages). Every stage runs even when one before it failed, so the table shows the whole picture; the exit code is
+non-zero when any stage failed. A stage that runs no tests (lint, types, budgets) and fails counts as one
+failure in the closing line, so that line never says 0 failed over a red run.
+
+The counts are read from the closing lines of the runners in a stage's output: pytest's
+("3475 passed, 2 skipped in 512.3s"), Vitest's ("Tests  239 passed (239)") and Playwright's list
+reporter's ("  86 passed (6.1m)", "  1 failed"), added up when a stage runs several (the e2e shards).
+
+Usage: test-stages.py STAGE... (each a make target, run as `make STAGE`).
+"""
+
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+PYTEST_SUMMARY = re.compile(r"^=*\s*(\d+ \w+(?:, \d+ \w+)*) in [\d.]+s\b")
+VITEST_SUMMARY = re.compile(r"^\s*Tests\s+(.+?)\s+\(\d+\)\s*$")
+PLAYWRIGHT_SUMMARY = re.compile(r"^\s+(\d+) (passed|failed|flaky|skipped|interrupted|did not run)(?: \(.+\))?\s*$")
+# The outcomes of every runner, by how they count in the closing line.
+PASSED = {"passed", "xfailed", "xpassed", "flaky"}
+FAILED = {"failed", "error", "errors", "interrupted"}
+SKIPPED = {"skipped", "deselected", "did not run", "todo"}
+
+
+@dataclass
+class Stage:
+    name: str
+    seconds: float = 0.0
+    exit_code: int = 0
+    counts: dict[str, int] = field(default_factory=lambda: {"passed": 0, "failed": 0, "skipped": 0})
+    reported: bool = False  # whether any runner's closing line was found
+
+    def add(self, number: int, outcome: str) -> None:
+        for kind, outcomes in (("passed", PASSED), ("failed", FAILED), ("skipped", SKIPPED)):
+            if outcome in outcomes:
+                self.counts[kind] += number
+                self.reported = True
+
+
+def read_counts(stage: Stage, line: str) -> None:
+    line = ANSI.sub("", line).rstrip("\n")
+    if match := PYTEST_SUMMARY.match(line):
+        for part in match.group(1).split(", "):
+            number, outcome = part.split(" ", 1)
+            stage.add(int(number), outcome)
+    elif match := VITEST_SUMMARY.match(line):
+        for part in match.group(1).split(" | "):
+            number, outcome = part.split(" ", 1)
+            stage.add(int(number), outcome)
+    elif match := PLAYWRIGHT_SUMMARY.match(line):
+        stage.add(int(match.group(1)), match.group(2))
+
+
+def run(name: str, made: list[str]) -> Stage:
+    stage = Stage(name)
+    print(f"\n==> make {name}", flush=True)
+    started = time.monotonic()
+    with subprocess.Popen(
+        ["make", "--no-print-directory", *(f"--old-file={done}" for done in made), name],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        errors="replace",
+        bufsize=1,
+    ) as process:
+        assert process.stdout is not None
+        for line in process.stdout:
+            sys.stdout.write(line)
+            sys.stdout.flush()
+            read_counts(stage, line)
+    stage.seconds = time.monotonic() - started
+    stage.exit_code = process.returncode
+    return stage
+
+
+def minutes(seconds: float) -> str:
+    return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
+
+
+def report(stages: list[Stage]) -> int:
+    rows = [("stage", "time", "passed", "failed", "skipped", "result")]
+    for stage in stages:
+        counts = [str(stage.counts[kind]) if stage.reported else "-" for kind in ("passed", "failed", "skipped")]
+        rows.append((stage.name, minutes(stage.seconds), *counts, "ok" if stage.exit_code == 0 else "FAILED"))
+    total = {kind: sum(stage.counts[kind] for stage in stages) for kind in ("passed", "failed", "skipped")}
+    # A stage that failed without a failing test to show for it (lint, types, a runner that crashed).
+    total["failed"] += sum(1 for stage in stages if stage.exit_code != 0 and stage.counts["failed"] == 0)
+    failed_stages = [stage for stage in stages if stage.exit_code != 0]
+    rows.append(
+        (
+            "total",
+            minutes(sum(stage.seconds for stage in stages)),
+            *(str(total[kind]) for kind in ("passed", "failed", "skipped")),
+            "ok" if not failed_stages else f"{len(failed_stages)} FAILED",
+        )
+    )
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    print()
+    for index, row in enumerate(rows):
+        if index in (1, len(rows) - 1):
+            print("  ".join("-" * width for width in widths))
+        print(
+            "  ".join(
+                cell.ljust(width) if column == 0 else cell.rjust(width)
+                for column, (cell, width) in enumerate(zip(row, widths, strict=True))
+            )
+        )
+    # The closing line CI reads: plain, alone, the last.
+    print(f"{total['passed']} passed, {total['failed']} failed, {total['skipped']} skipped")
+    return 1 if failed_stages or total["failed"] else 0
+
+
+def main() -> int:
+    if len(sys.argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    names = sys.argv[1:]
+    return report([run(name, made=names[:index]) for index, name in enumerate(names)])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
