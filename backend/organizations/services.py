@@ -169,36 +169,51 @@ def _change_request_audit(*, actor: User | None, action: str, request: ChangeReq
     )
 
 
-def _change_request_apply(*, request: ChangeRequest, by: User) -> None:
-    """Make the change (its kind's ``apply``) and record it: applied, audited, announced on commit."""
+def _change_request_apply(*, request: ChangeRequest, by: User, answer: dict[str, object] | None = None) -> None:
+    """Make the change (its kind's ``apply``, given what its ``call`` answered) and record it:
+    applied, audited, announced on commit."""
     request.status = ChangeRequestStatus.APPLIED
     request.decided_by = by
     request.decided_at = timezone.now()
+    fields = ["status", "decided_by", "decided_at"]
+    if answer is not None:
+        request.payload = {**request.payload, "answer": answer}
+        fields.append("payload")
     change_kind(request.kind).apply(request)
-    request.save(update_fields=["status", "decided_by", "decided_at"])
+    request.save(update_fields=fields)
     _change_request_audit(actor=by, action=AuditAction.CHANGE_APPLIED, request=request)
     transaction.on_commit(partial(signals.change_applied.send, sender=ChangeRequest, change_request=request))
 
 
-@transaction.atomic
 def change_request_submit(
     *, user: User, organization: Organization, kind: str, payload: dict[str, object], summary: str
 ) -> ChangeRequest:
     """Ask for a change that the two-person rule guards (the caller has checked that ``user`` may
     ask for it). With two or more owners and treasurers it waits, pending, for another of them to
     approve (``change_request_approve``); with fewer it applies at once. Either way every owner and
-    treasurer is told (signals) and it is audited."""
-    change_kind(kind)  # an unregistered kind is a programming error, found before anything is written
-    # One request at a time per organization decides whether a second person is needed.
-    Organization.objects.select_for_update().filter(pk=organization.pk).first()
-    request = ChangeRequest.objects.create(
-        organization=organization, kind=kind, payload=payload, summary=summary, requested_by=user
-    )
-    _change_request_audit(actor=user, action=AuditAction.CHANGE_REQUESTED, request=request)
-    if guarded_member_count(organization=organization) < 2:
-        _change_request_apply(request=request, by=user)
-    else:
-        transaction.on_commit(partial(signals.change_requested.send, sender=ChangeRequest, change_request=request))
+    treasurer is told (signals) and it is audited.
+
+    A kind that asks an outside service first (``call``) is asked before anything is written, and
+    the caller must not be inside a transaction then (common/network.py); a refusal writes nothing."""
+    change = change_kind(kind)  # an unregistered kind is a programming error, found before anything is written
+    answer = None
+    if change.call is not None and guarded_member_count(organization=organization) < 2:
+        answer = change.call(ChangeRequest(organization=organization, kind=kind, payload=payload, requested_by=user))
+    with transaction.atomic():
+        # One request at a time per organization decides whether a second person is needed.
+        Organization.objects.select_for_update().filter(pk=organization.pk).first()
+        applies_now = guarded_member_count(organization=organization) < 2
+        if applies_now and change.call is not None and answer is None:
+            # Owners or treasurers left between the look above and now: ask again.
+            raise ServiceError(_("The team changed meanwhile: please try again."), code="team_changed")
+        request = ChangeRequest.objects.create(
+            organization=organization, kind=kind, payload=payload, summary=summary, requested_by=user
+        )
+        _change_request_audit(actor=user, action=AuditAction.CHANGE_REQUESTED, request=request)
+        if applies_now:
+            _change_request_apply(request=request, by=user, answer=answer)
+        else:
+            transaction.on_commit(partial(signals.change_requested.send, sender=ChangeRequest, change_request=request))
     return request
 
 
@@ -221,10 +236,8 @@ def _still_open(request: ChangeRequest) -> None:
         )
 
 
-@transaction.atomic
-def change_request_approve(*, user: User, organization_id: int, change_request_id: int) -> ChangeRequest:
-    """Another owner or treasurer than the one who asked approves: the change applies now, in this
-    transaction (refused, and still pending, if its kind's rules refuse it). Audited."""
+def _approvable(*, user: User, organization_id: int, change_request_id: int) -> ChangeRequest:
+    """The request, locked, once ``user`` may approve it now."""
     membership = membership_of(user=user, organization_id=organization_id)
     request = _change_request_get(organization=membership.organization, change_request_id=change_request_id)
     if membership.role not in GUARDED_ROLES:
@@ -236,7 +249,25 @@ def change_request_approve(*, user: User, organization_id: int, change_request_i
         raise PermissionDeniedError(
             _("Another owner or treasurer must approve a change you asked for."), code="own_change_request"
         )
-    _change_request_apply(request=request, by=user)
+    return request
+
+
+def change_request_approve(*, user: User, organization_id: int, change_request_id: int) -> ChangeRequest:
+    """Another owner or treasurer than the one who asked approves: the change applies now (refused,
+    and still pending, if its kind's rules refuse it). Audited. A kind that asks an outside service
+    (``call``) asks it between two short transactions, never inside one: the first checks the
+    approval, the second checks it again (the request may have been withdrawn meanwhile) and
+    records the change."""
+    with transaction.atomic():
+        request = _approvable(user=user, organization_id=organization_id, change_request_id=change_request_id)
+        call = change_kind(request.kind).call
+        if call is None:
+            _change_request_apply(request=request, by=user)
+            return request
+    answer = call(request)
+    with transaction.atomic():
+        request = _approvable(user=user, organization_id=organization_id, change_request_id=change_request_id)
+        _change_request_apply(request=request, by=user, answer=answer)
     return request
 
 
