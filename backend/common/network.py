@@ -34,7 +34,7 @@ def _holds_transaction() -> bool:
         if not connection.in_atomic_block:
             continue
         for block in connection.atomic_blocks:
-            if block._from_testcase:
+            if getattr(block, "_from_testcase", False):
                 continue
             if getattr(block, "opened_in_thread", this_thread) == this_thread:
                 return True

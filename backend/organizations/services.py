@@ -1,4 +1,5 @@
 import secrets
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 
@@ -29,6 +30,7 @@ from organizations.selectors import (
     membership_role,
     owned_organizations,
 )
+from organizations.team_messages import team_message_allowed
 
 DETAIL_MAX_LENGTHS = {"name": 200, "county": 64, "town": 64, "registration_number": 64}
 
@@ -496,10 +498,21 @@ def _invitee_checked(*, email: str, phone: str) -> tuple[str, str]:
     return "", validators.normalize_kenyan_phone(phone)
 
 
+@dataclass(frozen=True)
+class InvitationMade:
+    invitation: Invitation
+    # The inviter's share of team messages was used up (organizations/team_messages.py): nothing was
+    # sent, and ``link`` is for them to pass on. Blank when the link went out by e-mail or SMS.
+    held: bool
+    link: str
+
+
 @transaction.atomic
-def invitation_create(*, user: User, organization_id: int, email: str, phone: str, role: str) -> Invitation:
+def invitation_create(*, user: User, organization_id: int, email: str, phone: str, role: str) -> InvitationMade:
     """Invite someone into the team (owners), by e-mail or Kenyan phone number: the link goes out
-    after commit (signal). Audited. Joining as owner or treasurer will need the two-person rule."""
+    after commit (signal), unless the inviter's team messages are used up: then it is held, and
+    the answer gives the inviter the link. Audited. Joining as owner or treasurer will need the
+    two-person rule."""
     organization = membership_allowed(
         user=user, organization_id=organization_id, permission=Permission.MANAGE_TEAM
     ).organization
@@ -522,10 +535,12 @@ def invitation_create(*, user: User, organization_id: int, email: str, phone: st
         invited_by=user,
     )
     _invitation_audit(actor=user, action=AuditAction.INVITATION_SENT, invitation=invitation)
+    if not team_message_allowed(organization_id=organization.pk, member_id=user.pk):
+        return InvitationMade(invitation=invitation, held=True, link=Invitation.link(token))
     transaction.on_commit(
         partial(signals.invitation_created.send, sender=Invitation, invitation=invitation, token=token)
     )
-    return invitation
+    return InvitationMade(invitation=invitation, held=False, link="")
 
 
 @transaction.atomic
