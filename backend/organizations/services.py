@@ -251,6 +251,14 @@ def _approvable(*, user: User, organization_id: int, change_request_id: int) -> 
         raise PermissionDeniedError(
             _("Another owner or treasurer must approve a change you asked for."), code="own_change_request"
         )
+    if not Membership.objects.filter(
+        organization=request.organization, user_id=request.requested_by_id, role__in=GUARDED_ROLES
+    ).exists():
+        # Asked for before its asker left (their requests are withdrawn when they leave since).
+        raise ServiceError(
+            _("Whoever asked for this change is no longer an owner or treasurer here: it cannot be approved."),
+            code="change_request_closed",
+        )
     return request
 
 
@@ -355,17 +363,34 @@ def _team_member_remove_describe(request: ChangeRequest) -> str:
     }
 
 
+def _requests_of_former_guardian_withdraw(*, member: Membership) -> None:
+    """Once ``member`` is no longer an owner or treasurer (left, removed, or another role), the
+    changes they asked for and nobody approved yet are withdrawn (audited, by no one): no one is left
+    to answer for them, so none may be approved, and the team sees them as withdrawn."""
+    pending = ChangeRequest.objects.select_for_update().filter(
+        organization_id=member.organization_id, requested_by_id=member.user_id, status=ChangeRequestStatus.PENDING
+    )
+    for request in pending:
+        request.status = ChangeRequestStatus.WITHDRAWN
+        request.decided_at = timezone.now()
+        request.save(update_fields=["status", "decided_at"])
+        _change_request_audit(actor=None, action=AuditAction.CHANGE_WITHDRAWN, request=request)
+
+
 def _role_set(*, actor: User, member: Membership, role: str) -> None:
     _keep_an_owner(member=member, new_role=role)
     before = member.role
     member.role = role
     member.save(update_fields=["role", "updated_at"])
     _audit_team_change(actor=actor, member=member, before=before, after=role)
+    if role not in GUARDED_ROLES:
+        _requests_of_former_guardian_withdraw(member=member)
 
 
 def _member_delete(*, actor: User, member: Membership) -> None:
     _keep_an_owner(member=member, new_role=None)
     _audit_team_change(actor=actor, member=member, before=member.role, after=None)
+    _requests_of_former_guardian_withdraw(member=member)
     member.delete()
 
 
