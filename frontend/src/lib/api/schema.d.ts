@@ -4066,7 +4066,7 @@ export interface components {
             campaign_title: string;
             /**
              * Entries
-             * @description The first first.
+             * @description Earliest first.
              */
             entries: components["schemas"]["ReportEntryOut"][];
             event: components["schemas"]["EventOut"];
