@@ -251,9 +251,12 @@ def _approvable(*, user: User, organization_id: int, change_request_id: int) -> 
         raise PermissionDeniedError(
             _("Another owner or treasurer must approve a change you asked for."), code="own_change_request"
         )
-    if not Membership.objects.filter(
-        organization=request.organization, user_id=request.requested_by_id, role__in=GUARDED_ROLES
-    ).exists():
+    if (
+        request.requested_by_id is None
+        or not Membership.objects.filter(
+            organization=request.organization, user_id=request.requested_by_id, role__in=GUARDED_ROLES
+        ).exists()
+    ):
         # Asked for before its asker left (their requests are withdrawn when they leave since).
         raise ServiceError(
             _("Whoever asked for this change is no longer an owner or treasurer here: it cannot be approved."),
