@@ -19,10 +19,14 @@ help: ## list the targets, one line each, from their comments in this Makefile
 
 ## Set-up and use -----------------------------------------------------------------
 
-run: build migrate demo serve ## install, build, migrate, load demo data, serve on :8000
+run: build migrate demo serve ## install, build, migrate, load demo data, serve on :8000 (PORT=8200: elsewhere)
 
 # Local use says so: the settings then use local defaults (a deployment sets HARAMBEE_ENV=production).
 run migrate demo serve dev: export HARAMBEE_ENV ?= local
+# The port to serve on, and from it the one address every link, prompt and callback names: e-mailed
+# links, the simulators' callbacks and the addresses registered with Daraja all follow SITE_URL.
+PORT ?= 8000
+run migrate demo serve: export SITE_URL ?= http://127.0.0.1:$(PORT)
 
 install: $(VENV)/.installed frontend/node_modules/.installed ## the pinned Python and npm dependencies (.venv, frontend/node_modules)
 
@@ -85,8 +89,8 @@ demo: install ## load demo data (idempotent; refused in production), and the sim
 	$(MANAGE) load_demo_data
 	$(MANAGE) simulators_load_demo
 
-serve: ## gunicorn + the background task worker on http://127.0.0.1:8000
-	./scripts/serve.sh 127.0.0.1:8000
+serve: ## gunicorn + the background task worker on http://127.0.0.1:8000 (PORT=8200: elsewhere)
+	./scripts/serve.sh 127.0.0.1:$(PORT)
 
 dev: install migrate ## Django's dev server on :8000 and Vite with hot reload on :5173
 	(cd backend && DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000) & $(NPM) run dev

@@ -4,6 +4,7 @@ API tests go through ``ApiClient``: the Django test client with CSRF checks on, 
 token the way the React app does (taken from session answers, sent as ``X-CSRFToken``).
 """
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
+from django.db.transaction import Atomic
 from django.test import Client
 from django.utils import translation
 
@@ -45,6 +47,23 @@ class ApiClient(Client):
 
     def patch(self, path, data="", content_type="application/json", follow=False, secure=False, **extra):  # type: ignore[override]
         return super().patch(path, data, content_type, follow, secure, **extra)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _atomic_blocks_know_their_thread() -> Iterator[None]:
+    """Each ``transaction.atomic`` block notes the thread that opened it. Tests that use the live
+    server share one in-memory SQLite connection between the test and the server's threads, so its
+    open blocks may be another thread's; ``common.network`` then counts only this thread's when it
+    refuses a network call made inside a transaction."""
+    enter = Atomic.__enter__
+
+    def enter_noting_thread(block: Atomic) -> None:
+        block.opened_in_thread = threading.get_ident()  # type: ignore[attr-defined]
+        enter(block)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Atomic, "__enter__", enter_noting_thread)
+        yield
 
 
 @pytest.fixture(autouse=True)

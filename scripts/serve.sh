@@ -5,6 +5,12 @@ set -euo pipefail
 # Local use unless told otherwise: local defaults, the payment simulators (config/settings.py).
 export HARAMBEE_ENV="${HARAMBEE_ENV:-local}"
 bind="${1:-127.0.0.1:8000}"
+# Every address the app gives of itself (e-mailed links, the simulators' callbacks, the addresses
+# registered with Daraja) follows SITE_URL: unless set, it is where this serves (a server listening
+# on every interface is reached on the loopback one here).
+host="${bind%:*}"
+[ "$host" = 0.0.0.0 ] && host=127.0.0.1
+export SITE_URL="${SITE_URL:-http://$host:${bind##*:}}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root/backend"
 py="$root/.venv/bin/python"
@@ -66,7 +72,7 @@ PY
   ) &
 fi
 
-echo "Harambee is on http://$bind  (Ctrl+C stops it)"
+echo "Harambee is on $SITE_URL  (Ctrl+C stops it)"
 # Threads: the local payment simulators call back into this same server while a request waits.
 # No gunicorn access log: Django writes one line per request, with its id and without the query
 # string, which may hold an e-mail address (common/middleware.py RequestIdMiddleware).

@@ -152,6 +152,13 @@ def collection_account_create(
     return CollectionAccount.objects.filter(organization=organization).latest("pk")
 
 
+# A church's paybill takes its tithes and offerings too, under these account numbers. They start as
+# its keywords with its first account: such payments are then kept as the church's own money, not for
+# any campaign ("Not for Harambee"), instead of waiting among the unmatched from the first Sunday on.
+# The treasurer may change the list; an organization that already has keywords keeps its own.
+FIRST_ACCOUNT_KEYWORDS = ("TITHE", "OFFERING", "SADAKA")
+
+
 def _account_add_apply(request: ChangeRequest) -> None:
     payload = request.payload
     kind = str(payload["kind"])
@@ -161,9 +168,14 @@ def _account_add_apply(request: ChangeRequest) -> None:
         # Checked again: another organization may have registered the paybill or till meanwhile.
         **_checked(kind=kind, details=payload["details"], exclude_id=None),
     )
-    if payload["is_default"] or not CollectionAccount.objects.filter(organization=request.organization).exists():
+    first = not CollectionAccount.objects.filter(organization=request.organization).exists()
+    if payload["is_default"] or first:
         _default_set(account)
     _save(account)
+    if first and not AccountKeyword.objects.filter(organization=request.organization).exists():
+        AccountKeyword.objects.bulk_create(
+            [AccountKeyword(organization=request.organization, keyword=keyword) for keyword in FIRST_ACCOUNT_KEYWORDS]
+        )
     audit_record(
         actor=request.decided_by,
         action=AuditAction.COLLECTION_ACCOUNT_CHANGED,

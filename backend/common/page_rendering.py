@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 
+from common.network import network_call_check
+
 logger = logging.getLogger(__name__)
 
 
@@ -38,6 +40,7 @@ def page_render(*, path: str, language: str, queries_json: str) -> RenderedPage 
     global _retry_at
     if not settings.RENDERER_URL or time.monotonic() < _retry_at:
         return None
+    network_call_check("The page renderer")
     address = urlsplit(settings.RENDERER_URL)
     # The queries go as they are: already JSON, and as large as the page's data.
     asked = f'{{"path":{json.dumps(path)},"language":{json.dumps(language)},"queries":{queries_json}}}'

@@ -502,6 +502,10 @@ RATE_LIMIT_CALLBACK_REJECTED = env_rate("RATE_LIMIT_CALLBACK_REJECTED", "20/600"
 # and reminders, when nothing was paid from that number): notifications/recipient_limits.py.
 RATE_LIMIT_UNASKED_MESSAGES_HOUR = env_rate("RATE_LIMIT_UNASKED_MESSAGES_HOUR", "3/3600")
 RATE_LIMIT_UNASKED_MESSAGES_DAY = env_rate("RATE_LIMIT_UNASKED_MESSAGES_DAY", "10/86400")
+# Messages one team member's actions cause in one organization (invitations, requests for approval
+# and their outcomes): generous, not counted against the recipient (organizations/team_messages.py).
+RATE_LIMIT_TEAM_MESSAGES_HOUR = env_rate("RATE_LIMIT_TEAM_MESSAGES_HOUR", "30/3600")
+RATE_LIMIT_TEAM_MESSAGES_DAY = env_rate("RATE_LIMIT_TEAM_MESSAGES_DAY", "100/86400")
 # Entries at an event's desk per usher (an account or a passcode, never an address: one hall's Wi-Fi
 # carries every desk), and desk passcodes tried per address.
 RATE_LIMIT_DESK_ENTRY = env_rate("RATE_LIMIT_DESK_ENTRY", "200/600")

@@ -351,7 +351,7 @@ class EventReportOut(Schema):
     new_pledgers: int = Field(description="Pledgers (by phone) with no earlier pledge to the organization.")
     by_method: list[MethodFiguresOut]
     by_usher: list[UsherFiguresOut]
-    entries: list[ReportEntryOut] = Field(description="The first first.")
+    entries: list[ReportEntryOut] = Field(description="Earliest first.")
     thanks: ThanksStatusOut
 
     @classmethod

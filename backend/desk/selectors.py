@@ -432,7 +432,7 @@ def event_report_get(*, event: Event) -> EventReport:
     """The night's report of ``event``: the pledges made and gifts paid while it was open, from
     every channel, and whatever its desk recorded (a desk offline at the close delivers later:
     its entries still name this event); cancelled pledges left out. Totals, figures per way of
-    giving and per usher, the new pledgers, and every entry, the first first; how its thank-you message stands. Six
+    giving and per usher, the new pledgers, and every entry, earliest first; how its thank-you message stands. Six
     queries whatever the size of the night (with ``event_report_event_get``'s, which reads the event)."""
     pledges = list(
         Pledge.objects.filter(campaign_id=event.campaign_id)

@@ -41,7 +41,7 @@ def event_held_at(*, campaign_id: int, at: datetime) -> Event | None:
 
 
 def event_entries(*, event: Event) -> tuple[list[Pledge], list[Donation]]:
-    """The pledges made and gifts paid while ``event`` was open, the first first, hidden ones included
+    """The pledges made and gifts paid while ``event`` was open, earliest first, hidden ones included
     (they are in the books). Two queries."""
     pledges = Pledge.objects.filter(campaign_id=event.campaign_id, created_at__gte=event.opened_at).live()
     donations = Donation.objects.filter(campaign_id=event.campaign_id, counted_at__gte=event.opened_at)

@@ -3,6 +3,7 @@ gift typed at an event's desk), a welcome, a password reset link, an organizer's
 pledge (none during an event: ``event_summaries``), a campaign activated, a change to an organization's team asked for or applied (the two-person rule).
 Each is queued and delivered through the outbox (``outbox``)."""
 
+import logging
 from datetime import timedelta
 from typing import Any
 
@@ -24,8 +25,11 @@ from notifications.outbox import deliver_all, notification_queue_email, notifica
 from organizations.approvals import change_kind
 from organizations.models import ChangeRequest, Invitation
 from organizations.selectors import guarded_members
+from organizations.team_messages import team_message_allowed
 from payments.models import Payment
 from pledges.models import Donation, Pledge, PledgeChannel, PledgePayment, shown_giver_name
+
+logger = logging.getLogger(__name__)
 
 
 def pledge_context(pledge: Pledge) -> dict[str, Any]:
@@ -423,12 +427,21 @@ def change_request_notify(*, change_request_id: int, event: str) -> None:
     )
     if request is None:
         return
+    # Caused by the one who asked ("requested") or who approved (or applied it at once): counted
+    # against them, never against the owners and treasurers told. Held back, the request still
+    # shows on the organization's page.
+    causer = request.requested_by_id if event == "requested" else request.decided_by_id
+    if causer is not None and not team_message_allowed(organization_id=request.organization_id, member_id=causer):
+        logger.warning("The notices of change request %s (%s) were held: team message limit", request.pk, event)
+        return
     template = f"change_{event}"
     # Every kind but the team's own is about where the money is paid (accounts, campaigns' accounts, M-Pesa).
     payment_details = not request.kind.startswith("team.")
     logs = []
     for member in guarded_members(organization=request.organization):
         recipient = member.user
+        if event == "requested" and recipient.pk == request.requested_by_id:
+            continue  # it waits for someone else: its asker is not asked to approve it
         with translation.override(recipient.message_language):
             context = {
                 "recipient": recipient,
@@ -468,7 +481,7 @@ def invitation_queue(*, invitation: Invitation, token: str) -> None:
         "organization": invitation.organization,
         "inviter": invitation.invited_by.display_name if invitation.invited_by else _("Someone"),
         "role": str(invitation.get_role_display()).lower(),
-        "invitation_url": f"{settings.SITE_URL}/invitation?token={token}",
+        "invitation_url": Invitation.link(token),
         "expires": timezone.localtime(invitation.expires_at).strftime("%d %b %Y"),
     }
     if invitation.email:

@@ -19,6 +19,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from accounts.models import User
+from common.network import network_call_check
 from notifications import recipient_limits, tasks
 from notifications.models import (
     NotificationLog,
@@ -123,6 +124,7 @@ def notification_queue_email(
 
 def _provider_send(log: NotificationLog) -> str:
     """Hand one message to its provider: the provider's message id, or an exception."""
+    network_call_check("The SMS gateway" if log.channel == NotificationLog.Channel.SMS else "The mail server")
     if log.channel == NotificationLog.Channel.SMS:
         return sms_send(to=log.recipient, message=log.body, link_id=log.link_id)
     message = EmailMultiAlternatives(subject=log.subject, body=log.body, to=[log.recipient], headers=log.headers)

@@ -4,7 +4,8 @@ Anyone may pledge in anyone's name with anyone's number, so a pledge's confirmat
 may reach a stranger: without a limit, pledges could be used to text or e-mail one person without end.
 Messages that the recipient caused themselves are never limited: receipts for a payment they made, a
 pledge's messages to a number that paid towards that pledge (proof it is the pledger's), the account
-e-mails (with limits of their own) and the organizers' notices about their own campaigns. The others
+e-mails (with limits of their own), the organizers' notices about their own campaigns and the team's
+messages (invitations, approvals: limited per member who caused them, organizations/team_messages.py). The others
 are limited, among them the SMS receipt of a gift typed at an event's desk: an usher typed its number,
 not the giver (as for a desk's pledge card, whose confirmation is the web's, limited). They are limited
 per recipient (``RATE_LIMIT_UNASKED_MESSAGES_HOUR``, ``…_DAY``: 3 an hour, 10 a day);
@@ -30,14 +31,6 @@ UNASKED_TEMPLATES = frozenset(
         "email/reminder",
         # A gift's receipt from an event's desk: the usher typed the number, as for the desk's pledge cards.
         "sms/gift_receipt",
-        # One owner could otherwise flood the team with requests (the two-person rule's notices).
-        "sms/change_requested",
-        "email/change_requested",
-        "sms/change_applied",
-        "email/change_applied",
-        # Anyone's address or number may be invited.
-        "sms/invitation",
-        "email/invitation",
         # An event's thanks, to a number or address anyone may have typed at its desk or online.
         "sms/event_thanks",
         "email/event_thanks",

@@ -9,6 +9,12 @@ change does (e.g. a collection account's). So each app registers its kinds once,
 ``apply`` makes the change from the request's ``payload``, inside the approval's transaction (it
 may raise ``common.errors.ServiceError`` to refuse; nothing is applied then); ``describe`` says in
 a sentence, in the active language, what the request changes (shown to those asked to approve it).
+
+A change that an outside service must agree to (registering a paybill with Daraja, a bank account
+with Paystack) also has ``call``: it asks the service, outside any transaction (common/network.py),
+once the change is about to apply, and may raise ``ServiceError`` to refuse (the request then stays
+as it was). What it answers reaches ``apply`` as ``request.payload["answer"]``, recorded in the short
+transaction that applies the change.
 """
 
 from collections.abc import Callable
@@ -23,18 +29,24 @@ if TYPE_CHECKING:
 class ChangeKind:
     apply: Callable[["ChangeRequest"], None]
     describe: Callable[["ChangeRequest"], str]
+    call: Callable[["ChangeRequest"], dict[str, object]] | None = None
 
 
 _KINDS: dict[str, ChangeKind] = {}
 
 
 def register_change_kind(
-    kind: str, *, apply: Callable[["ChangeRequest"], None], describe: Callable[["ChangeRequest"], str]
+    kind: str,
+    *,
+    apply: Callable[["ChangeRequest"], None],
+    describe: Callable[["ChangeRequest"], str],
+    call: Callable[["ChangeRequest"], dict[str, object]] | None = None,
 ) -> None:
     """Make ``kind`` known to the two-person rule; registering a kind twice is a programming error."""
-    if kind in _KINDS and _KINDS[kind] != ChangeKind(apply=apply, describe=describe):
+    change = ChangeKind(apply=apply, describe=describe, call=call)
+    if kind in _KINDS and _KINDS[kind] != change:
         raise ValueError(f"The change kind {kind!r} is already registered.")
-    _KINDS[kind] = ChangeKind(apply=apply, describe=describe)
+    _KINDS[kind] = change
 
 
 def change_kind(kind: str) -> ChangeKind:

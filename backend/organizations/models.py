@@ -146,6 +146,11 @@ class Invitation(models.Model):
     def hash_token(token: str) -> str:
         return hashlib.sha256(token.encode()).hexdigest()
 
+    @staticmethod
+    def link(token: str) -> str:
+        """The address that opens the invitation: e-mailed or texted, or passed on by the inviter."""
+        return f"{settings.SITE_URL}/invitation?token={token}"
+
     @property
     def status(self) -> str:
         if self.accepted_at:

@@ -14,6 +14,7 @@ from organizations.models import (
     OrganizationKind,
 )
 from organizations.roles import GUARDED_ROLES, Permission, Role, role_allows
+from organizations.services import InvitationMade
 
 
 class OrganizationIn(Schema):
@@ -157,6 +158,21 @@ class InvitationOut(Schema):
             invited_by=_name(invitation.invited_by),
             created_at=invitation.created_at,
             expires_at=invitation.expires_at,
+        )
+
+
+class InvitationMadeOut(InvitationOut):
+    delivery: Literal["sent", "held"] = Field(
+        description="held: the inviter's share of team messages is used up, nothing was sent: pass on invitation_url."
+    )
+    invitation_url: str = Field(description="The link to pass on, when held; blank when it was sent.")
+
+    @classmethod
+    def from_made(cls, made: InvitationMade) -> "InvitationMadeOut":
+        return cls(
+            **InvitationOut.from_invitation(made.invitation).dict(),
+            delivery="held" if made.held else "sent",
+            invitation_url=made.link,
         )
 
 

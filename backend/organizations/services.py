@@ -1,4 +1,5 @@
 import secrets
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 
@@ -29,6 +30,7 @@ from organizations.selectors import (
     membership_role,
     owned_organizations,
 )
+from organizations.team_messages import team_message_allowed
 
 DETAIL_MAX_LENGTHS = {"name": 200, "county": 64, "town": 64, "registration_number": 64}
 
@@ -169,36 +171,51 @@ def _change_request_audit(*, actor: User | None, action: str, request: ChangeReq
     )
 
 
-def _change_request_apply(*, request: ChangeRequest, by: User) -> None:
-    """Make the change (its kind's ``apply``) and record it: applied, audited, announced on commit."""
+def _change_request_apply(*, request: ChangeRequest, by: User, answer: dict[str, object] | None = None) -> None:
+    """Make the change (its kind's ``apply``, given what its ``call`` answered) and record it:
+    applied, audited, announced on commit."""
     request.status = ChangeRequestStatus.APPLIED
     request.decided_by = by
     request.decided_at = timezone.now()
+    fields = ["status", "decided_by", "decided_at"]
+    if answer is not None:
+        request.payload = {**request.payload, "answer": answer}
+        fields.append("payload")
     change_kind(request.kind).apply(request)
-    request.save(update_fields=["status", "decided_by", "decided_at"])
+    request.save(update_fields=fields)
     _change_request_audit(actor=by, action=AuditAction.CHANGE_APPLIED, request=request)
     transaction.on_commit(partial(signals.change_applied.send, sender=ChangeRequest, change_request=request))
 
 
-@transaction.atomic
 def change_request_submit(
     *, user: User, organization: Organization, kind: str, payload: dict[str, object], summary: str
 ) -> ChangeRequest:
     """Ask for a change that the two-person rule guards (the caller has checked that ``user`` may
     ask for it). With two or more owners and treasurers it waits, pending, for another of them to
     approve (``change_request_approve``); with fewer it applies at once. Either way every owner and
-    treasurer is told (signals) and it is audited."""
-    change_kind(kind)  # an unregistered kind is a programming error, found before anything is written
-    # One request at a time per organization decides whether a second person is needed.
-    Organization.objects.select_for_update().filter(pk=organization.pk).first()
-    request = ChangeRequest.objects.create(
-        organization=organization, kind=kind, payload=payload, summary=summary, requested_by=user
-    )
-    _change_request_audit(actor=user, action=AuditAction.CHANGE_REQUESTED, request=request)
-    if guarded_member_count(organization=organization) < 2:
-        _change_request_apply(request=request, by=user)
-    else:
-        transaction.on_commit(partial(signals.change_requested.send, sender=ChangeRequest, change_request=request))
+    treasurer is told (signals) and it is audited.
+
+    A kind that asks an outside service first (``call``) is asked before anything is written, and
+    the caller must not be inside a transaction then (common/network.py); a refusal writes nothing."""
+    change = change_kind(kind)  # an unregistered kind is a programming error, found before anything is written
+    answer = None
+    if change.call is not None and guarded_member_count(organization=organization) < 2:
+        answer = change.call(ChangeRequest(organization=organization, kind=kind, payload=payload, requested_by=user))
+    with transaction.atomic():
+        # One request at a time per organization decides whether a second person is needed.
+        Organization.objects.select_for_update().filter(pk=organization.pk).first()
+        applies_now = guarded_member_count(organization=organization) < 2
+        if applies_now and change.call is not None and answer is None:
+            # Owners or treasurers left between the look above and now: ask again.
+            raise ServiceError(_("The team changed meanwhile: please try again."), code="team_changed")
+        request = ChangeRequest.objects.create(
+            organization=organization, kind=kind, payload=payload, summary=summary, requested_by=user
+        )
+        _change_request_audit(actor=user, action=AuditAction.CHANGE_REQUESTED, request=request)
+        if applies_now:
+            _change_request_apply(request=request, by=user, answer=answer)
+        else:
+            transaction.on_commit(partial(signals.change_requested.send, sender=ChangeRequest, change_request=request))
     return request
 
 
@@ -221,10 +238,8 @@ def _still_open(request: ChangeRequest) -> None:
         )
 
 
-@transaction.atomic
-def change_request_approve(*, user: User, organization_id: int, change_request_id: int) -> ChangeRequest:
-    """Another owner or treasurer than the one who asked approves: the change applies now, in this
-    transaction (refused, and still pending, if its kind's rules refuse it). Audited."""
+def _approvable(*, user: User, organization_id: int, change_request_id: int) -> ChangeRequest:
+    """The request, locked, once ``user`` may approve it now."""
     membership = membership_of(user=user, organization_id=organization_id)
     request = _change_request_get(organization=membership.organization, change_request_id=change_request_id)
     if membership.role not in GUARDED_ROLES:
@@ -236,7 +251,36 @@ def change_request_approve(*, user: User, organization_id: int, change_request_i
         raise PermissionDeniedError(
             _("Another owner or treasurer must approve a change you asked for."), code="own_change_request"
         )
-    _change_request_apply(request=request, by=user)
+    if (
+        request.requested_by_id is None
+        or not Membership.objects.filter(
+            organization=request.organization, user_id=request.requested_by_id, role__in=GUARDED_ROLES
+        ).exists()
+    ):
+        # Asked for before its asker left (their requests are withdrawn when they leave since).
+        raise ServiceError(
+            _("Whoever asked for this change is no longer an owner or treasurer here: it cannot be approved."),
+            code="change_request_closed",
+        )
+    return request
+
+
+def change_request_approve(*, user: User, organization_id: int, change_request_id: int) -> ChangeRequest:
+    """Another owner or treasurer than the one who asked approves: the change applies now (refused,
+    and still pending, if its kind's rules refuse it). Audited. A kind that asks an outside service
+    (``call``) asks it between two short transactions, never inside one: the first checks the
+    approval, the second checks it again (the request may have been withdrawn meanwhile) and
+    records the change."""
+    with transaction.atomic():
+        request = _approvable(user=user, organization_id=organization_id, change_request_id=change_request_id)
+        call = change_kind(request.kind).call
+        if call is None:
+            _change_request_apply(request=request, by=user)
+            return request
+    answer = call(request)
+    with transaction.atomic():
+        request = _approvable(user=user, organization_id=organization_id, change_request_id=change_request_id)
+        _change_request_apply(request=request, by=user, answer=answer)
     return request
 
 
@@ -322,17 +366,34 @@ def _team_member_remove_describe(request: ChangeRequest) -> str:
     }
 
 
+def _requests_of_former_guardian_withdraw(*, member: Membership) -> None:
+    """Once ``member`` is no longer an owner or treasurer (left, removed, or another role), the
+    changes they asked for and nobody approved yet are withdrawn (audited, by no one): no one is left
+    to answer for them, so none may be approved, and the team sees them as withdrawn."""
+    pending = ChangeRequest.objects.select_for_update().filter(
+        organization_id=member.organization_id, requested_by_id=member.user_id, status=ChangeRequestStatus.PENDING
+    )
+    for request in pending:
+        request.status = ChangeRequestStatus.WITHDRAWN
+        request.decided_at = timezone.now()
+        request.save(update_fields=["status", "decided_at"])
+        _change_request_audit(actor=None, action=AuditAction.CHANGE_WITHDRAWN, request=request)
+
+
 def _role_set(*, actor: User, member: Membership, role: str) -> None:
     _keep_an_owner(member=member, new_role=role)
     before = member.role
     member.role = role
     member.save(update_fields=["role", "updated_at"])
     _audit_team_change(actor=actor, member=member, before=before, after=role)
+    if role not in GUARDED_ROLES:
+        _requests_of_former_guardian_withdraw(member=member)
 
 
 def _member_delete(*, actor: User, member: Membership) -> None:
     _keep_an_owner(member=member, new_role=None)
     _audit_team_change(actor=actor, member=member, before=member.role, after=None)
+    _requests_of_former_guardian_withdraw(member=member)
     member.delete()
 
 
@@ -465,10 +526,21 @@ def _invitee_checked(*, email: str, phone: str) -> tuple[str, str]:
     return "", validators.normalize_kenyan_phone(phone)
 
 
+@dataclass(frozen=True)
+class InvitationMade:
+    invitation: Invitation
+    # The inviter's share of team messages was used up (organizations/team_messages.py): nothing was
+    # sent, and ``link`` is for them to pass on. Blank when the link went out by e-mail or SMS.
+    held: bool
+    link: str
+
+
 @transaction.atomic
-def invitation_create(*, user: User, organization_id: int, email: str, phone: str, role: str) -> Invitation:
+def invitation_create(*, user: User, organization_id: int, email: str, phone: str, role: str) -> InvitationMade:
     """Invite someone into the team (owners), by e-mail or Kenyan phone number: the link goes out
-    after commit (signal). Audited. Joining as owner or treasurer will need the two-person rule."""
+    after commit (signal), unless the inviter's team messages are used up: then it is held, and
+    the answer gives the inviter the link. Audited. Joining as owner or treasurer will need the
+    two-person rule."""
     organization = membership_allowed(
         user=user, organization_id=organization_id, permission=Permission.MANAGE_TEAM
     ).organization
@@ -491,10 +563,12 @@ def invitation_create(*, user: User, organization_id: int, email: str, phone: st
         invited_by=user,
     )
     _invitation_audit(actor=user, action=AuditAction.INVITATION_SENT, invitation=invitation)
+    if not team_message_allowed(organization_id=organization.pk, member_id=user.pk):
+        return InvitationMade(invitation=invitation, held=True, link=Invitation.link(token))
     transaction.on_commit(
         partial(signals.invitation_created.send, sender=Invitation, invitation=invitation, token=token)
     )
-    return invitation
+    return InvitationMade(invitation=invitation, held=False, link="")
 
 
 @transaction.atomic

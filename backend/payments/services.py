@@ -1288,8 +1288,9 @@ PULL_EVERY = timedelta(minutes=10)
 PULL_LOOKBACK = daraja.PULL_WINDOW - timedelta(minutes=1)
 
 
-def _connection_of(account: CollectionAccount) -> MpesaConnection:
-    connection = MpesaConnection.objects.select_for_update().filter(account=account).first()
+def _connection_of(account: CollectionAccount, *, lock: bool = True) -> MpesaConnection:
+    connections = MpesaConnection.objects.select_for_update() if lock else MpesaConnection.objects
+    connection = connections.filter(account=account).first()
     if connection is None:
         raise ServiceError(
             _("Enter the Daraja consumer key and secret, the passkey and the nominated number first."),
@@ -1382,12 +1383,9 @@ def mpesa_connection_save(
     return connection
 
 
-def _requested_account(request: ChangeRequest) -> CollectionAccount:
-    account = (
-        CollectionAccount.objects.select_for_update()
-        .filter(organization=request.organization, pk=int(request.payload["account_id"]))
-        .first()
-    )
+def _requested_account(request: ChangeRequest, *, lock: bool = True) -> CollectionAccount:
+    accounts = CollectionAccount.objects.select_for_update() if lock else CollectionAccount.objects
+    account = accounts.filter(organization=request.organization, pk=int(request.payload["account_id"])).first()
     if account is None:
         raise NotFoundError(_("Account not found."), code="not_found")
     if account.number != request.payload["number"]:
@@ -1501,18 +1499,19 @@ def mpesa_connection_test(*, user: User, organization_id: int, account_id: int) 
     return connection
 
 
-@transaction.atomic
 def mpesa_connection_connect(
     *, user: User, organization_id: int, account_id: int, reregister: bool = False
 ) -> ConnectionChange:
     """Ask to register the account's confirmation and validation URLs and Pull Transactions with
     Daraja, under the two-person rule: once, again only when asked to (``reregister``, e.g. after a
     new callback address). Answers the pending ``ChangeRequest``, or the connection once registered
-    (Daraja's refusal, in words a treasurer can act on, registers nothing)."""
-    account = selectors.mpesa_account_for_manager(
-        user=user, organization_id=organization_id, account_id=account_id, lock=True
-    )
-    _connection_ready(account=account, reregister=reregister)
+    (Daraja's refusal, in words a treasurer can act on, registers nothing). Daraja is asked outside
+    any transaction (``_mpesa_connect_call``)."""
+    with transaction.atomic():
+        account = selectors.mpesa_account_for_manager(
+            user=user, organization_id=organization_id, account_id=account_id, lock=True
+        )
+        _connection_ready(account=account, reregister=reregister)
     request = _submit(
         user=user, account=account, kind=MPESA_CONNECT, payload={**_account_payload(account), "reregister": reregister}
     )
@@ -1523,8 +1522,8 @@ def mpesa_connection_connect(
     return connection
 
 
-def _connection_ready(*, account: CollectionAccount, reregister: bool) -> MpesaConnection:
-    connection = _connection_of(account)
+def _connection_ready(*, account: CollectionAccount, reregister: bool, lock: bool = True) -> MpesaConnection:
+    connection = _connection_of(account, lock=lock)
     if connection.c2b_registered_at and not reregister:
         raise ServiceError(
             _("This account is already connected. Choose Re-register to register its addresses again."),
@@ -1538,12 +1537,12 @@ def _connection_ready(*, account: CollectionAccount, reregister: bool) -> MpesaC
     return connection
 
 
-def _mpesa_connect_apply(request: ChangeRequest) -> None:
-    """Daraja is called inside the approval's transaction: a refusal undoes the approval too, and
-    the request stays pending with the reason shown to the one who approved."""
-    account = _requested_account(request)
-    reregister = bool(request.payload["reregister"])
-    connection = _connection_ready(account=account, reregister=reregister)
+def _mpesa_connect_call(request: ChangeRequest) -> dict[str, object]:
+    """Register the addresses with Daraja, before the approval's transaction (nothing is locked
+    while Daraja answers): a refusal leaves the request pending, with the reason shown to the one
+    who approved. Registering again what is registered changes nothing at Daraja."""
+    account = _requested_account(request, lock=False)
+    connection = _connection_ready(account=account, reregister=bool(request.payload["reregister"]), lock=False)
     client = _daraja_for(connection)
     urls = selectors.mpesa_callback_urls(connection)
     _daraja_call(
@@ -1554,6 +1553,14 @@ def _mpesa_connect_apply(request: ChangeRequest) -> None:
     )
     # Missed confirmations are what Pull recovers: it calls back to the confirmation URL too.
     _daraja_call(account, lambda: client.register_pull(callback_url=urls["c2b_confirmation"]))
+    return {}
+
+
+def _mpesa_connect_apply(request: ChangeRequest) -> None:
+    """Record what ``_mpesa_connect_call`` registered, once the account is checked again, locked."""
+    account = _requested_account(request)
+    reregister = bool(request.payload["reregister"])
+    connection = _connection_ready(account=account, reregister=reregister)
     now = timezone.now()
     MpesaConnection.objects.filter(pk=connection.pk).update(c2b_registered_at=now, pull_registered_at=now)
     CollectionAccount.objects.filter(pk=account.pk, mpesa_connected_at__isnull=True).update(mpesa_connected_at=now)
@@ -1650,7 +1657,8 @@ BANK_CODE = re.compile(r"^[A-Za-z0-9]{1,32}$")
 
 # Setting up cards and the Ratiba switch are payment details too: under the two-person rule like the
 # credentials and Connect (registered in ``PaymentsConfig.ready``), checked when asked and again when
-# applied. Paystack is asked inside the approval, as Daraja is for Connect: a refusal keeps it pending.
+# applied. Paystack is asked before the approval's transaction, as Daraja is for Connect: a refusal
+# keeps it pending.
 CARD_SUBACCOUNT_SET = "cards.subaccount_set"
 MPESA_RATIBA_SET = "mpesa.ratiba_set"
 
@@ -1664,13 +1672,13 @@ def _settlement_bank_clean(settlement_bank: str) -> str:
     return bank
 
 
-@transaction.atomic
 def card_subaccount_set(*, user: User, organization_id: int, account_id: int, settlement_bank: str) -> AccountChange:
     """Ask that card payments to the organization's campaigns settle from now on to this bank account,
     under the two-person rule: answers the pending ``ChangeRequest``, or the account once set up (a
     Paystack subaccount made for its number at the bank whose Paystack code is ``settlement_bank``,
     replacing any earlier one, named in every card checkout of its donations). Owners and
-    treasurers; audited. Paystack checks the account: a refusal says why, and changes nothing."""
+    treasurers; audited. Paystack checks the account, outside any transaction
+    (``_card_subaccount_call``): a refusal says why, and changes nothing."""
     account = selectors.card_account_for_manager(user=user, organization_id=organization_id, account_id=account_id)
     request = _submit(
         user=user,
@@ -1683,10 +1691,16 @@ def card_subaccount_set(*, user: User, organization_id: int, account_id: int, se
     return CollectionAccount.objects.get(pk=account.pk)
 
 
-def _card_subaccount_apply(request: ChangeRequest) -> None:
-    account = _requested_account(request)  # locked, and refused if its number changed since
+def _card_bank_account(request: ChangeRequest, *, lock: bool) -> CollectionAccount:
+    account = _requested_account(request, lock=lock)  # refused if its number changed since
     if account.kind != CollectionAccountKind.BANK:
         raise ServiceError(_("Card payments settle to a bank account: choose one."), code="not_bank_account")
+    return account
+
+
+def _card_subaccount_call(request: ChangeRequest) -> dict[str, object]:
+    """Ask Paystack for a subaccount settling to the bank account, before the approval's transaction."""
+    account = _card_bank_account(request, lock=False)
     bank = _settlement_bank_clean(str(request.payload["settlement_bank"]))
     try:
         subaccount = PaystackClient.from_settings().subaccount_create(
@@ -1704,11 +1718,18 @@ def _card_subaccount_apply(request: ChangeRequest) -> None:
     except ProviderError as exc:
         logger.warning("Paystack subaccount for collection account %s failed: %s", account.pk, exc)
         raise _provider_unavailable() from exc
+    return {"subaccount_code": subaccount.subaccount_code}
+
+
+def _card_subaccount_apply(request: ChangeRequest) -> None:
+    """Record the subaccount ``_card_subaccount_call`` made, once the account is checked again, locked."""
+    account = _card_bank_account(request, lock=True)
+    bank = _settlement_bank_clean(str(request.payload["settlement_bank"]))
     before = {
         "card_subaccount_code": account.card_subaccount_code,
         "card_settlement_bank": account.card_settlement_bank,
     }
-    account.card_subaccount_code = subaccount.subaccount_code
+    account.card_subaccount_code = str(request.payload["answer"]["subaccount_code"])
     account.card_settlement_bank = bank
     account.save(update_fields=["card_subaccount_code", "card_settlement_bank", "updated_at"])
     audit_record(
@@ -1786,9 +1807,16 @@ def _mpesa_ratiba_describe(request: ChangeRequest) -> str:
 def register_payment_detail_change_kinds() -> None:
     """Called by ``PaymentsConfig.ready``."""
     register_change_kind(MPESA_CREDENTIALS_SET, apply=_mpesa_credentials_apply, describe=_mpesa_credentials_describe)
-    register_change_kind(MPESA_CONNECT, apply=_mpesa_connect_apply, describe=_mpesa_connect_describe)
+    register_change_kind(
+        MPESA_CONNECT, apply=_mpesa_connect_apply, describe=_mpesa_connect_describe, call=_mpesa_connect_call
+    )
     register_change_kind(MPESA_RATIBA_SET, apply=_mpesa_ratiba_apply, describe=_mpesa_ratiba_describe)
-    register_change_kind(CARD_SUBACCOUNT_SET, apply=_card_subaccount_apply, describe=_card_subaccount_describe)
+    register_change_kind(
+        CARD_SUBACCOUNT_SET,
+        apply=_card_subaccount_apply,
+        describe=_card_subaccount_describe,
+        call=_card_subaccount_call,
+    )
 
 
 def standing_order_record(*, account: CollectionAccount, terms: StandingOrderTerms) -> MpesaStandingOrder:

@@ -39,6 +39,22 @@ def test_owners_and_treasurers_add_an_account_and_the_first_is_the_default(make_
     assert entry.after["paybill_number"] == "600100" and entry.before == {}
 
 
+def test_the_first_account_starts_the_keywords_with_tithe_offering_and_sadaka(make_api_client, church):
+    client = make_api_client(signed_in_as=member(church, Role.OWNER))
+    client.post(url(church), PAYBILL)
+    client.put(f"/api/orgs/{church.pk}/account-keywords", {"keywords": ["HARVEST"]}, content_type="application/json")
+
+    client.post(url(church), {**PAYBILL, "paybill_number": "600200"})
+
+    assert client.get(f"/api/orgs/{church.pk}/account-keywords").json() == {"keywords": ["HARVEST"]}
+    other = Organization.objects.create(name="PCEA Thika", kind="church")
+    other_client = make_api_client(signed_in_as=member(other, Role.OWNER))
+    other_client.post(url(other), {**PAYBILL, "paybill_number": "600300"})
+    assert other_client.get(f"/api/orgs/{other.pk}/account-keywords").json() == {
+        "keywords": ["OFFERING", "SADAKA", "TITHE"]
+    }
+
+
 @pytest.mark.parametrize(("role", "status"), [(Role.USHER, 403), (Role.VIEWER, 403), (None, 404)])
 def test_other_members_and_outsiders_cannot_add_one(make_api_client, church, role, status):
     user = member(church, role) if role else UserFactory.create()

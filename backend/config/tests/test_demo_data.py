@@ -43,10 +43,13 @@ def test_demo_data_can_be_loaded_twice_without_duplicates():
     assert User.objects.count() == len(DEMO_USERS)
 
 
-def test_demo_data_prints_how_to_sign_in():
+def test_demo_data_prints_how_to_sign_in_at_the_address_it_is_served_on(settings):
+    settings.SITE_URL = "http://127.0.0.1:8200"  # make run PORT=8200
+
     output = load_demo_data()
 
-    assert "http://127.0.0.1:8000/signin" in output
+    assert "http://127.0.0.1:8200/signin" in output
+    assert ":8000" not in output
     for fields in DEMO_USERS:
         assert fields["email"] in output
     assert output.count(f"password: {DEMO_PASSWORD}") == len(DEMO_USERS)

@@ -26,6 +26,9 @@ def test_the_welcome_email_is_logged_and_sent_with_a_plain_text_and_an_html_part
     assert email.subject == "Welcome to Harambee"
     assert isinstance(email, EmailMultiAlternatives)
     assert "Welcome to Harambee, Grace!" in email.body
+    # Everyone gets it, ushers and treasurers who joined a team too: it tells no one to create campaigns.
+    assert "Your dashboard shows your pledges and gifts, and the work of every team you join." in email.body
+    assert "campaign" not in email.body.lower()
     assert "https://harambee.example/dashboard" in email.body
     html = str(email.alternatives[0][0])
     assert 'name="viewport"' in html

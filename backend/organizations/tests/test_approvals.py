@@ -222,3 +222,40 @@ def test_a_higher_app_registers_its_own_kind_and_it_applies_on_approval(church):
     services.change_request_approve(user=treasurer.user, organization_id=church.pk, change_request_id=request.pk)
 
     assert [r.payload for r in applied] == [{"n": 1}]
+
+
+def test_a_pending_request_of_someone_who_left_the_team_is_withdrawn_and_cannot_be_approved(make_api_client, church):
+    _owner, second_owner, treasurer, viewer = (
+        join(church, Role.OWNER),
+        join(church, Role.OWNER),
+        join(church, Role.TREASURER),
+        join(church, Role.VIEWER),
+    )
+    asked = put_role(make_api_client(signed_in_as=second_owner.user), church, viewer, "treasurer").json()
+
+    left = make_api_client(signed_in_as=second_owner.user).delete(f"/api/orgs/{church.pk}/members/{second_owner.pk}")
+    approver = make_api_client(signed_in_as=treasurer.user)
+    listed = approver.get(f"/api/orgs/{church.pk}/approvals").json()
+    approved = approver.post(approvals_path(church, asked["id"], "approve"))
+
+    assert left.status_code == 204
+    assert [(r["id"], r["status"], r["can_approve"]) for r in listed] == [(asked["id"], "withdrawn", False)]
+    assert (approved.status_code, approved.json()["code"]) == (400, "change_request_closed")
+    assert Membership.objects.get(pk=viewer.pk).role == Role.VIEWER
+    assert AuditEntry.objects.filter(action=AuditAction.CHANGE_WITHDRAWN, actor=None).count() == 1
+
+
+def test_a_request_left_pending_by_someone_who_left_earlier_cannot_be_approved(make_api_client, church):
+    _owner, second_owner, treasurer, viewer = (
+        join(church, Role.OWNER),
+        join(church, Role.OWNER),
+        join(church, Role.TREASURER),
+        join(church, Role.VIEWER),
+    )
+    asked = put_role(make_api_client(signed_in_as=second_owner.user), church, viewer, "treasurer").json()
+    Membership.objects.filter(pk=second_owner.pk).delete()  # before leaving withdrew their requests
+
+    approved = make_api_client(signed_in_as=treasurer.user).post(approvals_path(church, asked["id"], "approve"))
+
+    assert (approved.status_code, approved.json()["code"]) == (400, "change_request_closed")
+    assert Membership.objects.get(pk=viewer.pk).role == Role.VIEWER

@@ -182,3 +182,25 @@ def test_an_invitation_needs_one_valid_address(make_api_client, church, owner):
 
 def test_an_unknown_token_is_not_found(make_api_client):
     assert make_api_client().get("/api/invitations", {"token": "nope"}).status_code == 404
+
+
+def test_past_the_inviters_share_of_team_messages_the_invitation_is_held_and_its_link_given(
+    make_api_client, django_capture_on_commit_callbacks, django_assert_num_queries, settings, church, owner
+):
+    settings.RATE_LIMIT_TEAM_MESSAGES_HOUR = (1, 3600)
+    sent, _token = invite(
+        make_api_client, django_capture_on_commit_callbacks, church, owner, phone="0712345678", role="usher"
+    )
+    announced: list[object] = []
+    invitation_created.connect(announced.append)
+    client = make_api_client(signed_in_as=owner)
+    try:
+        with django_capture_on_commit_callbacks(execute=True), django_assert_num_queries(11):
+            held = client.post(f"/api/orgs/{church.pk}/invitations", {"phone": "0712345678", "role": "usher"})
+    finally:
+        invitation_created.disconnect(announced.append)
+
+    assert (sent["delivery"], sent["invitation_url"]) == ("sent", "")
+    assert (held.status_code, held.json()["delivery"], announced) == (201, "held", [])
+    token = held.json()["invitation_url"].split("/invitation?token=")[1]
+    assert Invitation.objects.get(pk=held.json()["id"]).token_hash == Invitation.hash_token(token)

@@ -21,6 +21,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 
+from common.network import network_call_check
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout
 
 NAIROBI = ZoneInfo("Africa/Nairobi")
@@ -370,6 +371,7 @@ class DarajaClient:
         token = cache.get(self._token_cache_key)
         if token:
             return str(token)
+        network_call_check(f"Daraja {TOKEN_PATH}")
         try:
             response = httpx.get(
                 f"{self.base_url}{TOKEN_PATH}",
@@ -392,6 +394,7 @@ class DarajaClient:
         return token
 
     def _post(self, path: str, body: dict[str, Any]) -> httpx.Response:
+        network_call_check(f"Daraja {path}")
         for attempt in range(2):
             headers = {"Authorization": f"Bearer {self.access_token()}"}
             try:

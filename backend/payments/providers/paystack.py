@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 from django.conf import settings
 
+from common.network import network_call_check
 from payments.providers import MalformedBody, ProviderError, ProviderTimeout
 
 SUBACCOUNT_PATH = "/subaccount"
@@ -96,6 +97,7 @@ class PaystackClient:
         return hmac.compare_digest(expected, signature.strip().lower())
 
     def _request(self, method: str, path: str, **kwargs: Any) -> dict[str, Any]:
+        network_call_check(f"Paystack {path}")
         headers = {"Authorization": f"Bearer {self.secret_key}"}
         try:
             response = httpx.request(method, f"{self.base_url}{path}", headers=headers, timeout=self.timeout, **kwargs)

@@ -27,15 +27,16 @@ class Command(BaseCommand):
         ministry = demo_pledges_load()
         event = demo_events_load(campaign=ministry)
         organizers_team = demo_team_load(organizer_email=ORGANIZER)
-        self.stdout.write(self.style.SUCCESS("Demo data is loaded. Sign in at http://127.0.0.1:8000/signin with:"))
+        site = settings.SITE_URL  # where this server is (make run PORT=…, scripts/serve.sh): every address below
+        self.stdout.write(self.style.SUCCESS(f"Demo data is loaded. Sign in at {site}/signin with:"))
         for user in users:
             role = "admin" if user.is_staff else ("organizer" if user.email == ORGANIZER else "member")
             role = DEMO_TEAM.get(user.email, role)
             self.stdout.write(f"  {role:<10} {user.email:<28} password: {DEMO_PASSWORD}")
-        self.stdout.write(f"{len(campaigns)} demo campaigns: http://127.0.0.1:8000/explore")
-        self.stdout.write(f"The organizer's team: http://127.0.0.1:8000/organizations/{organizers_team.pk}")
-        self.stdout.write(f"The ministry page http://127.0.0.1:8000/icc-imara-donate uses campaign {ministry.pk}.")
+        self.stdout.write(f"{len(campaigns)} demo campaigns: {site}/explore")
+        self.stdout.write(f"The organizer's team: {site}/organizations/{organizers_team.pk}")
+        self.stdout.write(f"The ministry page {site}/icc-imara-donate uses campaign {ministry.pk}.")
         self.stdout.write(
-            f"Its event '{event.title}': http://127.0.0.1:8000/campaign/{ministry.pk}/events (open it), "
-            f"the big screen http://127.0.0.1:8000/campaign/{ministry.pk}/live"
+            f"Its event '{event.title}': {site}/campaign/{ministry.pk}/events (open it), "
+            f"the big screen {site}/campaign/{ministry.pk}/live"
         )

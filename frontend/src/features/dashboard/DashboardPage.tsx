@@ -28,7 +28,8 @@ export default function DashboardPage() {
     // Once per browser session; signing out clears sessionStorage.
     if (!name || sessionStorage.getItem(WELCOMED_KEY)) return;
     sessionStorage.setItem(WELCOMED_KEY, "true");
-    toast({ title: t`Welcome, ${name}!`, description: t`We're glad to see you back.` });
+    // Not "glad to see you back": the first visit follows signing up as often as signing in.
+    toast({ title: t`Welcome, ${name}!` });
   }, [name, t]);
 
   const retry = () => void dashboard.refetch();

@@ -290,7 +290,7 @@ function Entries({ report }: { report: EventReport }) {
       <TableRegion label={t`Every pledge and gift`}>
         <table className="w-full text-sm">
           <caption className="sr-only">
-            <Trans>The night's pledges and gifts, the first first</Trans>
+            <Trans>The night's pledges and gifts, earliest first</Trans>
           </caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>

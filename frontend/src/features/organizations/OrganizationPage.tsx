@@ -213,16 +213,20 @@ function Invitations({ organizationId }: { organizationId: number }) {
   const [address, setAddress] = useState("");
   const [role, setRole] = useState<Role>("viewer");
   const [fieldError, setFieldError] = useState("");
+  // An invitation past the inviter's share of team messages is not sent: its link, to pass on.
+  const [heldLink, setHeldLink] = useState("");
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFieldError("");
+    setHeldLink("");
     invite.mutate(
       { email: by === "email" ? address : "", phone: by === "phone" ? address : "", role },
       {
         onSuccess: (sent) => {
           setAddress("");
-          toast({ title: t`Invitation sent to ${sent.email || sent.phone}.` });
+          if (sent.delivery === "held") setHeldLink(sent.invitation_url);
+          else toast({ title: t`Invitation sent to ${sent.email || sent.phone}.` });
         },
         onError: (error) => {
           const message = error instanceof ApiRequestError ? Object.values(error.fieldErrors)[0] : undefined;
@@ -287,6 +291,23 @@ function Invitations({ organizationId }: { organizationId: number }) {
           <Trans>Send invitation</Trans>
         </button>
       </form>
+      {heldLink && (
+        <div role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3">
+          <p className="text-sm text-slate-800">
+            <Trans>
+              The invitation was saved but not sent: you have sent many team messages this hour. Copy its link
+              and send it yourself.
+            </Trans>
+          </p>
+          <TextField
+            className="mt-2"
+            label={t`Invitation link`}
+            value={heldLink}
+            readOnly
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </div>
+      )}
       {invitations.data && invitations.data.length > 0 && (
         <ul className="mt-4 divide-y divide-slate-200">
           {invitations.data.map((invitation) => (

@@ -1564,7 +1564,8 @@ export interface paths {
         put?: never;
         /**
          * Invitation Create
-         * @description Invite someone by e-mail or Kenyan phone (owners): a link valid 7 days, used once.
+         * @description Invite someone by e-mail or Kenyan phone (owners): a link valid 7 days, used once. Past the
+         *     inviter's share of team messages it is not sent (``delivery`` "held"): the answer gives the link.
          */
         post: operations["organizations_api_invitation_create"];
         delete?: never;
@@ -4065,7 +4066,7 @@ export interface components {
             campaign_title: string;
             /**
              * Entries
-             * @description The first first.
+             * @description Earliest first.
              */
             entries: components["schemas"]["ReportEntryOut"][];
             event: components["schemas"]["EventOut"];
@@ -4461,6 +4462,47 @@ export interface components {
              */
             phone: string;
             role: components["schemas"]["Role"];
+        };
+        /** InvitationMadeOut */
+        InvitationMadeOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Delivery
+             * @description held: the inviter's share of team messages is used up, nothing was sent: pass on invitation_url.
+             * @enum {string}
+             */
+            delivery: "sent" | "held";
+            /** Email */
+            email: string;
+            /**
+             * Expires At
+             * Format: date-time
+             */
+            expires_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Invitation Url
+             * @description The link to pass on, when held; blank when it was sent.
+             */
+            invitation_url: string;
+            /** Invited By */
+            invited_by: string;
+            /**
+             * Phone
+             * @description E.164.
+             */
+            phone: string;
+            role: components["schemas"]["Role"];
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "revoked" | "expired";
         };
         /** InvitationOut */
         InvitationOut: {
@@ -12239,7 +12281,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvitationOut"];
+                    "application/json": components["schemas"]["InvitationMadeOut"];
                 };
             };
             /** @description Bad Request */
