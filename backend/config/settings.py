@@ -489,6 +489,10 @@ RATE_LIMIT_DESK_ENTRY = env_rate("RATE_LIMIT_DESK_ENTRY", "200/600")
 RATE_LIMIT_DESK_PASSCODE = env_rate("RATE_LIMIT_DESK_PASSCODE", "10/600")
 # Cover uploads per user: each may cost a worker seconds of image decoding (campaigns/uploads.py).
 RATE_LIMIT_MEDIA_UPLOAD = env_rate("RATE_LIMIT_MEDIA_UPLOAD", "20/3600")
+# Statement files read (uploads, and bank columns offered from a file) per user and per organization:
+# each may cost a worker seconds (statements/reading.py), and any signed-up user can start a church.
+RATE_LIMIT_STATEMENT_FILE_USER = env_rate("RATE_LIMIT_STATEMENT_FILE_USER", "20/3600")
+RATE_LIMIT_STATEMENT_FILE_ORGANIZATION = env_rate("RATE_LIMIT_STATEMENT_FILE_ORGANIZATION", "40/3600")
 # The organizer's manual 'Remind' in Pledge Management, per pledge.
 RATE_LIMIT_PLEDGE_REMIND = env_rate("RATE_LIMIT_PLEDGE_REMIND", "1/3600")
 
