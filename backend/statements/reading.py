@@ -21,7 +21,7 @@ the first budget it passes:
   are fed to an XML parser in chunks: the worksheet is never a tree in memory, only the row being
   read is, and shared strings are kept as UTF-8 bytes; a DTD, wherever it is, is refused (entities
   are how XML bombs go off);
-- ``READ_SECONDS`` for the whole file.
+- ``READ_SECONDS`` of CPU time for the whole file (a 50,000-row workbook takes about 5).
 """
 
 import codecs
@@ -59,6 +59,7 @@ READ_SECONDS = 20.0
 
 _CHUNK_BYTES = 64 * 1024
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_ROW, _CELL, _FORMULA, _VALUE, _TEXT, _SHARED = (_MAIN + name for name in ("row", "c", "f", "v", "t", "si"))
 _REL_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 _ROW_NUMBER = re.compile(r"[1-9][0-9]{0,6}")
 _CELL_REFERENCE = re.compile(r"([A-Z]{1,7})([1-9][0-9]{0,6})")
@@ -89,13 +90,14 @@ def _too_long_cell(line: int) -> StatementError:
 
 
 class _Clock:
-    """The file's time budget, looked at between lines."""
+    """The file's time budget, looked at between lines: the reading thread's CPU time, so that a busy
+    server refuses no statement it would read when idle."""
 
     def __init__(self) -> None:
-        self.deadline = time.monotonic() + READ_SECONDS
+        self.deadline = time.thread_time() + READ_SECONDS
 
     def check(self, line: int | None) -> None:
-        if time.monotonic() > self.deadline:
+        if time.thread_time() > self.deadline:
             raise StatementError(_("The file takes too long to read. Upload the statement as exported."), line=line)
 
 
@@ -220,9 +222,9 @@ class _SharedStrings(_Target):
 
     def start(self, tag: str, attrib: dict[str, str]) -> None:
         super().start(tag, attrib)
-        if tag == _MAIN + "si":
+        if tag == _SHARED:
             self.text = _Text()
-        elif tag == _MAIN + "t" and self.text is not None:
+        elif tag == _TEXT and self.text is not None:
             self.text.open = True
 
     def data(self, text: str) -> None:
@@ -230,9 +232,9 @@ class _SharedStrings(_Target):
             self.text.add(text, line=0)
 
     def end(self, tag: str) -> None:
-        if tag == _MAIN + "t" and self.text is not None:
+        if tag == _TEXT and self.text is not None:
             self.text.open = False
-        elif tag == _MAIN + "si" and self.text is not None:
+        elif tag == _SHARED and self.text is not None:
             self.buffer += self.text.value().encode()
             self.ends.append(len(self.buffer))
             self.text = None
@@ -259,19 +261,19 @@ class _SheetRows(_Target):
 
     def start(self, tag: str, attrib: dict[str, str]) -> None:
         super().start(tag, attrib)
-        if tag == _MAIN + "row":
+        if tag == _ROW:
             self._row_start(attrib.get("r"))
         elif self.cells is None:
             return
-        elif tag == _MAIN + "c":
+        elif tag == _CELL:
             self.cell = _Cell(self._column(attrib.get("r")), attrib.get("t", "n"))
         elif self.cell is None:
             return
-        elif tag == _MAIN + "f":
+        elif tag == _FORMULA:
             raise StatementError(
                 _("A cell holds a formula; statements have none. Export the statement again."), line=self.line
             )
-        elif tag in (_MAIN + "v", _MAIN + "t"):
+        elif tag in (_VALUE, _TEXT):
             self.cell.text.open = True
 
     def data(self, text: str) -> None:
@@ -279,12 +281,12 @@ class _SheetRows(_Target):
             self.cell.text.add(text, line=self.line)
 
     def end(self, tag: str) -> None:
-        if tag in (_MAIN + "v", _MAIN + "t") and self.cell is not None:
+        if tag in (_VALUE, _TEXT) and self.cell is not None:
             self.cell.text.open = False
-        elif tag == _MAIN + "c" and self.cell is not None:
+        elif tag == _CELL and self.cell is not None:
             self._cell_end(self.cell)
             self.cell = None
-        elif tag == _MAIN + "row" and self.cells is not None:
+        elif tag == _ROW and self.cells is not None:
             self.finished.append((self.line, self.cells))
             self.cells = None
 
