@@ -495,6 +495,8 @@ RATE_LIMIT_STATEMENT_FILE_USER = env_rate("RATE_LIMIT_STATEMENT_FILE_USER", "20/
 RATE_LIMIT_STATEMENT_FILE_ORGANIZATION = env_rate("RATE_LIMIT_STATEMENT_FILE_ORGANIZATION", "40/3600")
 # The organizer's manual 'Remind' in Pledge Management, per pledge.
 RATE_LIMIT_PLEDGE_REMIND = env_rate("RATE_LIMIT_PLEDGE_REMIND", "1/3600")
+# Corrections, cancellations and restorations of one pledge (each texts the pledger), per pledge.
+RATE_LIMIT_PLEDGE_CHANGES = env_rate("RATE_LIMIT_PLEDGE_CHANGES", "10/86400")
 
 # No reminders between these Nairobi hours ("21-7": from 21:00 until 07:00); due ones wait for the
 # morning. Empty turns quiet hours off (the end-to-end tests, which run at any hour on the real clock).
