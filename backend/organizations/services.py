@@ -221,10 +221,26 @@ def _still_open(request: ChangeRequest) -> None:
         )
 
 
+def _approver_check(*, user: User, request: ChangeRequest) -> None:
+    """Neither the one who asked nor the one the change raises approves it: a treasurer must not
+    approve their own promotion. Where they are the only other owner or treasurer, the request waits
+    for a third one (or an admin, ``change_request_approve_as_admin``), or expires."""
+    if request.requested_by_id == user.pk:
+        raise PermissionDeniedError(
+            _("Another owner or treasurer must approve a change you asked for."), code="own_change_request"
+        )
+    if request.beneficiary_id() == user.pk:
+        raise PermissionDeniedError(
+            _("Another owner or treasurer must approve a change that raises you."),
+            code="own_team_change",
+        )
+
+
 @transaction.atomic
 def change_request_approve(*, user: User, organization_id: int, change_request_id: int) -> ChangeRequest:
-    """Another owner or treasurer than the one who asked approves: the change applies now, in this
-    transaction (refused, and still pending, if its kind's rules refuse it). Audited."""
+    """Another owner or treasurer than the one who asked, and than the one it raises, approves: the
+    change applies now, in this transaction (refused, and still pending, if its kind's rules refuse
+    it). Audited."""
     membership = membership_of(user=user, organization_id=organization_id)
     request = _change_request_get(organization=membership.organization, change_request_id=change_request_id)
     if membership.role not in GUARDED_ROLES:
@@ -232,11 +248,24 @@ def change_request_approve(*, user: User, organization_id: int, change_request_i
             _("Only an owner or a treasurer of the organization can approve this change."), code="not_approver"
         )
     _still_open(request)
-    if request.requested_by_id == user.pk:
-        raise PermissionDeniedError(
-            _("Another owner or treasurer must approve a change you asked for."), code="own_change_request"
-        )
+    _approver_check(user=user, request=request)
     _change_request_apply(request=request, by=user)
+    return request
+
+
+@transaction.atomic
+def change_request_approve_as_admin(*, admin: User, change_request_id: int) -> ChangeRequest:
+    """A site admin approves a request that no one else in its organization may (in Django's admin):
+    as ``change_request_approve``, never their own request nor one raising themselves. Audited."""
+    if not admin.is_staff:
+        raise PermissionDeniedError(_("Only an admin can do this."), code="not_admin")
+    found = ChangeRequest.objects.select_related("organization").filter(pk=change_request_id).first()
+    if found is None:
+        raise NotFoundError(_("This request was not found."), code="not_found")
+    request = _change_request_get(organization=found.organization, change_request_id=change_request_id)
+    _still_open(request)
+    _approver_check(user=admin, request=request)
+    _change_request_apply(request=request, by=admin)
     return request
 
 
@@ -381,7 +410,12 @@ def register_team_change_kinds() -> None:
 
 
 def _team_change_submit(*, user: User, member: Membership, kind: str, payload: dict[str, object]) -> ChangeRequest:
-    payload = {"membership_id": member.pk, "name": member.user.full_name or member.user.display_name, **payload}
+    payload = {
+        "membership_id": member.pk,
+        "user_id": member.user_id,  # who it is about: may not approve being raised (ChangeRequest.beneficiary_id)
+        "name": member.user.full_name or member.user.display_name,
+        **payload,
+    }
     describe = change_kind(kind).describe
     summary = describe(ChangeRequest(kind=kind, payload=payload))
     return change_request_submit(

@@ -3224,7 +3224,7 @@ export interface components {
         ChangeRequestOut: {
             /**
              * Can Approve
-             * @description Pending, and the reader is another owner or treasurer.
+             * @description Pending, and the reader is another owner or treasurer than the one who asked and the one it raises.
              */
             can_approve: boolean;
             /**
