@@ -97,9 +97,9 @@ def _ensure_open(campaign: Campaign, *, refusals: Mapping[str, str | Promise]) -
 
 def _whole_amount(value: float | None) -> int | None:
     """``value`` as whole shillings from 1 to AMOUNT_MAX, or None when it is not one."""
-    if value is None or isinstance(value, bool) or not float(value).is_integer():
+    if value is None or isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
         return None
-    amount = int(value)
+    amount = int(value)  # an int as it is: float() of one with hundreds of digits (an SMS's) overflows
     return amount if 1 <= amount <= AMOUNT_MAX else None
 
 
