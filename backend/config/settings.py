@@ -452,6 +452,8 @@ RATE_LIMIT_SIGN_UP_PHONE = env_rate("RATE_LIMIT_SIGN_UP_PHONE", "3/86400")
 RATE_LIMIT_PASSWORD_RESET = env_rate("RATE_LIMIT_PASSWORD_RESET", "5/3600")
 # One-time codes proving a phone number, per number and per account (each is an SMS we pay for).
 RATE_LIMIT_PHONE_VERIFICATION = env_rate("RATE_LIMIT_PHONE_VERIFICATION", "5/3600")
+# …and per number a day: 5 an hour would still let about 120 codes a day reach one number.
+RATE_LIMIT_PHONE_VERIFICATION_DAY = env_rate("RATE_LIMIT_PHONE_VERIFICATION_DAY", "10/86400")
 # Pledges and donations come from phones at a church service, often behind one shared address
 # (carrier NAT, the church Wi-Fi): generous per address, strict per pledge code for STK prompts.
 RATE_LIMIT_PLEDGE = env_rate("RATE_LIMIT_PLEDGE", "200/600")
