@@ -116,13 +116,13 @@ def user_sign_in(*, request: HttpRequest, email: str, password: str) -> User:
     _raise_if_errors(errors)
 
     counters = sign_in_limits.sign_in_counters(request=request, email=email)
-    sign_in_limits.sign_in_refuse_if_locked(counters=counters)
+    counted = sign_in_limits.sign_in_attempt_count(counters=counters)
     user = authenticate(request, username=email.strip(), password=password)
     if user is None:
-        sign_in_limits.sign_in_failure_record(counters=counters)
+        sign_in_limits.sign_in_failure_record(counters=counters, counted=counted)
         raise ServiceError(_("Invalid email or password."), code="invalid_credentials")
     assert isinstance(user, User)
-    sign_in_limits.sign_in_success_record(counters=counters)
+    sign_in_limits.sign_in_success_record(counters=counters, counted=counted)
     login(request, user)
     return user
 
