@@ -30,5 +30,7 @@ export function safeNextPath(search: string, fallback = "/dashboard"): string {
   if (!next?.startsWith("/")) return fallback;
   const here = window.location.origin;
   const target = new URL(next, here);
-  return target.origin === here && !/[\\\s]/.test(next) ? target.pathname + target.search + target.hash : fallback;
+  return target.origin === here && !/[\\\s]/.test(next)
+    ? target.pathname + target.search + target.hash
+    : fallback;
 }
