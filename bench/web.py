@@ -248,6 +248,20 @@ def summary_markdown(results: dict[str, Any]) -> str:
             f"{figures['overlap_rows']:,} rows records its {figures['overlap_payments_recorded']:,} new rows in "
             f"{figures['overlap_confirm_seconds']} s; undo of both {figures['undo_both_seconds']} s.",
         ]
+    hostile = RESULTS_DIR / "hostile_statements.json"
+    if hostile.exists():
+        figures = json.loads(hostile.read_text())
+        lines += [
+            "",
+            "## Hostile statement files (CPU seconds, peak memory of the reading process)",
+            "",
+            *(
+                f"- {name}: {figures[name]['cpu_seconds']} s, {figures[name]['peak_mb']} MB ({figures[name]['outcome']})"
+                for name in ("column_5000000", "unpacked_189mb", "at_unpacked_budget", "org_portal_50000_rows")
+            ),
+            f"- goals: refused in under {figures['goal_refusal_seconds']:.0f} s, under {figures['goal_peak_mb']} MB; "
+            f"the same process reading nothing: {figures['reading_nothing']['peak_mb']} MB.",
+        ]
     live = RESULTS_DIR / "live.json"
     if live.exists():
         lines += live_markdown(json.loads(live.read_text()))

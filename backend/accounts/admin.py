@@ -36,16 +36,18 @@ class LimitedAdminAuthenticationForm(AdminAuthenticationForm):
             return super().clean()
         counters = sign_in_limits.sign_in_counters(request=self.request, email=username)
         try:
-            sign_in_limits.sign_in_refuse_if_locked(counters=counters)
+            counted = sign_in_limits.sign_in_attempt_count(counters=counters)
         except RateLimitedError as refusal:
             raise ValidationError(refusal.message, code="rate_limited") from None
         try:
             cleaned = super().clean()
         except ValidationError:
             if self.user_cache is None:  # a wrong password, not a member who is not staff
-                sign_in_limits.sign_in_failure_record(counters=counters)
+                sign_in_limits.sign_in_failure_record(counters=counters, counted=counted)
+            else:
+                sign_in_limits.sign_in_success_record(counters=counters, counted=counted)
             raise
-        sign_in_limits.sign_in_success_record(counters=counters)
+        sign_in_limits.sign_in_success_record(counters=counters, counted=counted)
         return cleaned
 
 

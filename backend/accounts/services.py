@@ -116,13 +116,13 @@ def user_sign_in(*, request: HttpRequest, email: str, password: str) -> User:
     _raise_if_errors(errors)
 
     counters = sign_in_limits.sign_in_counters(request=request, email=email)
-    sign_in_limits.sign_in_refuse_if_locked(counters=counters)
+    counted = sign_in_limits.sign_in_attempt_count(counters=counters)
     user = authenticate(request, username=email.strip(), password=password)
     if user is None:
-        sign_in_limits.sign_in_failure_record(counters=counters)
+        sign_in_limits.sign_in_failure_record(counters=counters, counted=counted)
         raise ServiceError(_("Invalid email or password."), code="invalid_credentials")
     assert isinstance(user, User)
-    sign_in_limits.sign_in_success_record(counters=counters)
+    sign_in_limits.sign_in_success_record(counters=counters, counted=counted)
     login(request, user)
     return user
 
@@ -226,11 +226,12 @@ def _phone_checked(phone: str) -> str:
 @transaction.atomic
 def phone_verification_start(*, user: User, phone: str) -> PhoneVerification:
     """Send a one-time code by SMS to ``phone`` (the account's own when empty) to prove it is the
-    user's; it replaces any earlier code. Limited per number and per account (429)."""
+    user's; it replaces any earlier code. Limited per number and per account (429), and per number a day."""
     phone = _phone_checked(phone or user.phone)
     ratelimit.enforce_all(
         limits=[
             ratelimit.Limit("phone-verification", phone, settings.RATE_LIMIT_PHONE_VERIFICATION),
+            ratelimit.Limit("phone-verification-day", phone, settings.RATE_LIMIT_PHONE_VERIFICATION_DAY),
             ratelimit.Limit("phone-verification-account", str(user.pk), settings.RATE_LIMIT_PHONE_VERIFICATION),
         ],
         message=_("Too many codes sent to this number. Please wait a while and try again."),

@@ -85,30 +85,39 @@ def sign_in_counters(*, request: HttpRequest, email: str) -> SignInCounters:
     )
 
 
-def sign_in_refuse_if_locked(*, counters: SignInCounters) -> None:
-    """429 with the lock's ``Retry-After`` when one of the attempt's counters is locked."""
+def _locked_error(seconds: int) -> RateLimitedError:
+    minutes = -(-seconds // 60)
+    message = ngettext(
+        "Too many failed sign-in attempts. Please try again in %(minutes)d minute.",
+        "Too many failed sign-in attempts. Please try again in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
+    return RateLimitedError(message, retry_after=seconds)
+
+
+def sign_in_attempt_count(*, counters: SignInCounters) -> list[ratelimit.Counted]:
+    """Refuse (429, with the lock's ``Retry-After``) when a counter is locked, else count this attempt
+    as a failure before its password is checked: parallel guesses never get more passwords checked
+    than the limits allow (one past a limit is refused here). Answers what was counted, for
+    ``sign_in_failure_record`` or ``sign_in_success_record``."""
     seconds = max(
         ratelimit.limited_for(scope=f"{limit.scope}-lock", identifiers=[limit.identifier], limit=1)
         for limit in counters.all
     )
     if seconds:
-        minutes = -(-seconds // 60)
-        message = ngettext(
-            "Too many failed sign-in attempts. Please try again in %(minutes)d minute.",
-            "Too many failed sign-in attempts. Please try again in %(minutes)d minutes.",
-            minutes,
-        ) % {"minutes": minutes}
-        raise RateLimitedError(message, retry_after=seconds)
+        raise _locked_error(seconds)
+    try:
+        return ratelimit.enforce_all(limits=list(counters.all))
+    except RateLimitedError as refusal:
+        raise _locked_error(refusal.retry_after or 60) from None
 
 
-def sign_in_failure_record(*, counters: SignInCounters) -> None:
-    """Count a wrong password; the failure that uses up a limit locks that counter, longer each time."""
-    for limit in counters.all:
+def sign_in_failure_record(*, counters: SignInCounters, counted: list[ratelimit.Counted]) -> None:
+    """A wrong password (already counted): the failure that used up a limit locks that counter,
+    longer each time."""
+    for limit, attempt in zip(counters.all, counted, strict=True):
         attempts, window_seconds = limit.rate
-        [window] = ratelimit.record_attempt(
-            scope=limit.scope, identifiers=[limit.identifier], window_seconds=window_seconds
-        )
-        if window.count != attempts:
+        if attempt.window.count != attempts:
             continue
         [locks] = ratelimit.record_attempt(
             scope=f"{limit.scope}-locks", identifiers=[limit.identifier], window_seconds=LOCK_MAX_SECONDS
@@ -120,8 +129,10 @@ def sign_in_failure_record(*, counters: SignInCounters) -> None:
         )
 
 
-def sign_in_success_record(*, counters: SignInCounters) -> None:
-    """The right password clears this address's or device's failures (not the account's from elsewhere)."""
+def sign_in_success_record(*, counters: SignInCounters, counted: list[ratelimit.Counted]) -> None:
+    """The right password was no failure: taken back from the account's count from everywhere, and
+    this address's or device's failures cleared."""
+    ratelimit.take_back(counted)
     ratelimit.reset_attempts(scope=counters.own.scope, identifiers=[counters.own.identifier])
 
 

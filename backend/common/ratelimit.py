@@ -202,8 +202,26 @@ def refuse_if_limited(
         raise _refusal(message, code, seconds)
 
 
-def enforce_all(*, limits: list[Limit], message: str = "", code: str = "rate_limited") -> None:
-    """Count this attempt against every limit; when any is passed, take it back from all and refuse (429)."""
+@dataclass(frozen=True)
+class Counted:
+    """One attempt as counted (``enforce_all``), for ``take_back`` when it turns out not to count."""
+
+    key: str
+    window: Window
+
+
+def take_back(counted: list[Counted]) -> None:
+    """Uncount an attempt counted before it was judged (``enforce_all``) that was no failure: a guess
+    is counted first, so parallel guesses never get more judged than the limit, and a right one
+    (a passcode, a password) is then taken back."""
+    store = counters()
+    for attempt in counted:
+        store.undo(attempt.key, attempt.window)
+
+
+def enforce_all(*, limits: list[Limit], message: str = "", code: str = "rate_limited") -> list[Counted]:
+    """Count this attempt against every limit; when any is passed, take it back from all and refuse (429).
+    Answers what was counted (for ``take_back``)."""
     store = counters()
     counted: list[tuple[str, Window]] = []
     passed: list[Window] = []
@@ -219,13 +237,16 @@ def enforce_all(*, limits: list[Limit], message: str = "", code: str = "rate_lim
         for key, window in counted:
             store.undo(key, window)
         raise _refusal(message, code, max(window.seconds_left() for window in passed))
+    return [Counted(key, window) for key, window in counted]
 
 
 def enforce(
     *, scope: str, identifiers: list[str], limit: tuple[int, int], message: str = "", code: str = "rate_limited"
-) -> None:
+) -> list[Counted]:
     """Count this attempt, refusing it (429) when one of ``identifiers`` has used up ``limit``."""
-    enforce_all(limits=[Limit(scope, identifier, limit) for identifier in identifiers], message=message, code=code)
+    return enforce_all(
+        limits=[Limit(scope, identifier, limit) for identifier in identifiers], message=message, code=code
+    )
 
 
 def reset_attempts(*, scope: str, identifiers: list[str]) -> None:

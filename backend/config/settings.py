@@ -471,6 +471,8 @@ RATE_LIMIT_SIGN_UP_PHONE = env_rate("RATE_LIMIT_SIGN_UP_PHONE", "3/86400")
 RATE_LIMIT_PASSWORD_RESET = env_rate("RATE_LIMIT_PASSWORD_RESET", "5/3600")
 # One-time codes proving a phone number, per number and per account (each is an SMS we pay for).
 RATE_LIMIT_PHONE_VERIFICATION = env_rate("RATE_LIMIT_PHONE_VERIFICATION", "5/3600")
+# …and per number a day: 5 an hour would still let about 120 codes a day reach one number.
+RATE_LIMIT_PHONE_VERIFICATION_DAY = env_rate("RATE_LIMIT_PHONE_VERIFICATION_DAY", "10/86400")
 # Pledges and donations come from phones at a church service, often behind one shared address
 # (carrier NAT, the church Wi-Fi): generous per address, strict per pledge code for STK prompts.
 RATE_LIMIT_PLEDGE = env_rate("RATE_LIMIT_PLEDGE", "200/600")
@@ -512,8 +514,14 @@ RATE_LIMIT_DESK_ENTRY = env_rate("RATE_LIMIT_DESK_ENTRY", "200/600")
 RATE_LIMIT_DESK_PASSCODE = env_rate("RATE_LIMIT_DESK_PASSCODE", "10/600")
 # Cover uploads per user: each may cost a worker seconds of image decoding (campaigns/uploads.py).
 RATE_LIMIT_MEDIA_UPLOAD = env_rate("RATE_LIMIT_MEDIA_UPLOAD", "20/3600")
+# Statement files read (uploads, and bank columns offered from a file) per user and per organization:
+# each may cost a worker seconds (statements/reading.py), and any signed-up user can start a church.
+RATE_LIMIT_STATEMENT_FILE_USER = env_rate("RATE_LIMIT_STATEMENT_FILE_USER", "20/3600")
+RATE_LIMIT_STATEMENT_FILE_ORGANIZATION = env_rate("RATE_LIMIT_STATEMENT_FILE_ORGANIZATION", "40/3600")
 # The organizer's manual 'Remind' in Pledge Management, per pledge.
 RATE_LIMIT_PLEDGE_REMIND = env_rate("RATE_LIMIT_PLEDGE_REMIND", "1/3600")
+# Corrections, cancellations and restorations of one pledge (each texts the pledger), per pledge.
+RATE_LIMIT_PLEDGE_CHANGES = env_rate("RATE_LIMIT_PLEDGE_CHANGES", "10/86400")
 
 # No reminders between these Nairobi hours ("21-7": from 21:00 until 07:00); due ones wait for the
 # morning. Empty turns quiet hours off (the end-to-end tests, which run at any hour on the real clock).

@@ -227,8 +227,10 @@ def desk_passcode_check(*, code: str, client_ip: str) -> DeskPasscode:
     (``RATE_LIMIT_DESK_PASSCODE``): a wrong or expired one is refused the same way. Only the wrong
     ones count: every volunteer of a hall signs in behind its one Wi-Fi address (bench/desk.py), and
     a right passcode is no guess. Once the guesses are used up, every passcode is refused until the
-    window ends, or a 200 would tell a guesser the right one. A revoked passcode is a wrong one."""
-    ratelimit.refuse_if_limited(
+    window ends, or a 200 would tell a guesser the right one. A revoked passcode is a wrong one.
+    Each is counted before it is judged and a right one taken back, so parallel guesses never get
+    more than the limit judged."""
+    counted = ratelimit.enforce(
         scope="desk-passcode",
         identifiers=[client_ip],
         limit=settings.RATE_LIMIT_DESK_PASSCODE,
@@ -236,11 +238,9 @@ def desk_passcode_check(*, code: str, client_ip: str) -> DeskPasscode:
     )
     passcode = DeskPasscode.objects.select_related("event").filter(code_hash=passcode_hash(code)).first()
     if passcode is None or not passcode.works:
-        ratelimit.record_attempt(
-            scope="desk-passcode", identifiers=[client_ip], window_seconds=settings.RATE_LIMIT_DESK_PASSCODE[1]
-        )
         message = _("This passcode does not work: check it with the event's owner.")
         raise FieldValidationError(message, field_errors={"passcode": message})
+    ratelimit.take_back(counted)
     return passcode
 
 

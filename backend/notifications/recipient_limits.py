@@ -2,12 +2,15 @@
 
 Anyone may pledge in anyone's name with anyone's number, so a pledge's confirmation and its reminders
 may reach a stranger: without a limit, pledges could be used to text or e-mail one person without end.
-Messages that the recipient caused themselves are never limited: receipts for a payment they made, a
-pledge's messages to a number that paid towards that pledge (proof it is the pledger's), the account
+Messages that the recipient caused themselves are never limited: a pledge's messages (its receipts
+too) to a number that paid towards that pledge by M-Pesa (proof it is the pledger's), the account
 e-mails (with limits of their own), the organizers' notices about their own campaigns and the team's
 messages (invitations, approvals: limited per member who caused them, organizations/team_messages.py). The others
 are limited, among them the SMS receipt of a gift typed at an event's desk: an usher typed its number,
-not the giver (as for a desk's pledge card, whose confirmation is the web's, limited). They are limited
+not the giver (as for a desk's pledge card, whose confirmation is the web's, limited). So are the SMS
+an organizer's hand causes to a number not confirmed as the pledger's: a correction, cancellation or
+restoration of the pledge (also limited per pledge, ``RATE_LIMIT_PLEDGE_CHANGES``) and the receipt of
+a payment they recorded (a payment from another number confirms nothing either). They are limited
 per recipient (``RATE_LIMIT_UNASKED_MESSAGES_HOUR``, ``…_DAY``: 3 an hour, 10 a day);
 one over the limit is logged as not sent (``NotificationLog.Status.LIMITED``).
 
@@ -34,6 +37,10 @@ UNASKED_TEMPLATES = frozenset(
         # An event's thanks, to a number or address anyone may have typed at its desk or online.
         "sms/event_thanks",
         "email/event_thanks",
+        # What a team member causes by hand (a correction, cancellation or restoration; a payment they
+        # recorded): an owner could otherwise text any number they typed into a pledge, again and again.
+        "sms/pledge_changed",
+        "sms/payment_received",
     }
 )
 

@@ -109,6 +109,21 @@ class ChangeRequest(models.Model):
     def is_open(self) -> bool:
         return self.current_status() == ChangeRequestStatus.PENDING
 
+    def beneficiary_id(self) -> int | None:
+        """The account a team change raises (its arrival in the team, or a role that may do more: owner
+        over treasurer over the rest), which may not approve it; None for other changes, and for a
+        removal or a lowering, which the one it is about may accept. The payload's ``user_id`` names
+        them; requests made before it was written name only the membership."""
+        payload = self.payload
+        rank = {"owner": 2, "treasurer": 1}
+        if "role" not in payload or rank.get(str(payload["role"]), 0) <= rank.get(str(payload.get("was", "")), 0):
+            return None
+        if "user_id" in payload:
+            return int(str(payload["user_id"]))
+        return (
+            Membership.objects.filter(pk=int(str(payload["membership_id"]))).values_list("user_id", flat=True).first()
+        )
+
 
 class Invitation(models.Model):
     """An invitation to join the team in ``role``, sent by e-mail or SMS as a link with a token

@@ -103,7 +103,9 @@ class ChangeRequestOut(Schema):
     expires_at: datetime
     decided_by: str = Field(description="Who approved or withdrew it; empty while pending or once expired.")
     decided_at: datetime | None
-    can_approve: bool = Field(description="Pending, and the reader is another owner or treasurer.")
+    can_approve: bool = Field(
+        description="Pending, and the reader is another owner or treasurer than the one who asked and the one it raises."
+    )
     can_withdraw: bool = Field(description="Pending, and the reader asked for it or is an owner.")
 
     @classmethod
@@ -121,7 +123,10 @@ class ChangeRequestOut(Schema):
             expires_at=request.expires_at,
             decided_by=_name(request.decided_by),
             decided_at=request.decided_at,
-            can_approve=pending and not own and membership.role in GUARDED_ROLES,
+            can_approve=pending
+            and not own
+            and membership.role in GUARDED_ROLES
+            and request.beneficiary_id() != membership.user_id,
             can_withdraw=pending and (own or membership.allows(Permission.MANAGE_TEAM)),
         )
 

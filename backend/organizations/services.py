@@ -1,4 +1,5 @@
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -238,6 +239,32 @@ def _still_open(request: ChangeRequest) -> None:
         )
 
 
+def _approver_check(*, user: User, request: ChangeRequest) -> None:
+    """Neither the one who asked nor the one the change raises approves it: a treasurer must not
+    approve their own promotion. Where they are the only other owner or treasurer, the request waits
+    for a third one (or an admin, ``change_request_approve_as_admin``), or expires. A request whose
+    asker has left (their requests are withdrawn as they leave) is approved by no one."""
+    if request.requested_by_id == user.pk:
+        raise PermissionDeniedError(
+            _("Another owner or treasurer must approve a change you asked for."), code="own_change_request"
+        )
+    if request.beneficiary_id() == user.pk:
+        raise PermissionDeniedError(
+            _("Another owner or treasurer must approve a change that raises you."),
+            code="own_team_change",
+        )
+    if (
+        request.requested_by_id is None
+        or not Membership.objects.filter(
+            organization=request.organization, user_id=request.requested_by_id, role__in=GUARDED_ROLES
+        ).exists()
+    ):
+        raise ServiceError(
+            _("Whoever asked for this change is no longer an owner or treasurer here: it cannot be approved."),
+            code="change_request_closed",
+        )
+
+
 def _approvable(*, user: User, organization_id: int, change_request_id: int) -> ChangeRequest:
     """The request, locked, once ``user`` may approve it now."""
     membership = membership_of(user=user, organization_id=organization_id)
@@ -247,41 +274,58 @@ def _approvable(*, user: User, organization_id: int, change_request_id: int) -> 
             _("Only an owner or a treasurer of the organization can approve this change."), code="not_approver"
         )
     _still_open(request)
-    if request.requested_by_id == user.pk:
-        raise PermissionDeniedError(
-            _("Another owner or treasurer must approve a change you asked for."), code="own_change_request"
-        )
-    if (
-        request.requested_by_id is None
-        or not Membership.objects.filter(
-            organization=request.organization, user_id=request.requested_by_id, role__in=GUARDED_ROLES
-        ).exists()
-    ):
-        # Asked for before its asker left (their requests are withdrawn when they leave since).
-        raise ServiceError(
-            _("Whoever asked for this change is no longer an owner or treasurer here: it cannot be approved."),
-            code="change_request_closed",
-        )
+    _approver_check(user=user, request=request)
     return request
 
 
-def change_request_approve(*, user: User, organization_id: int, change_request_id: int) -> ChangeRequest:
-    """Another owner or treasurer than the one who asked approves: the change applies now (refused,
-    and still pending, if its kind's rules refuse it). Audited. A kind that asks an outside service
+def _approvable_by_admin(*, admin: User, change_request_id: int) -> ChangeRequest:
+    """The request, locked, once the site admin ``admin`` may approve it now."""
+    if not admin.is_staff:
+        raise PermissionDeniedError(_("Only an admin can do this."), code="not_admin")
+    found = ChangeRequest.objects.select_related("organization").filter(pk=change_request_id).first()
+    if found is None:
+        raise NotFoundError(_("This request was not found."), code="not_found")
+    request = _change_request_get(organization=found.organization, change_request_id=change_request_id)
+    _still_open(request)
+    _approver_check(user=admin, request=request)
+    return request
+
+
+def _approve(*, approvable: Callable[[], ChangeRequest], by: User) -> ChangeRequest:
+    """Applies the request ``approvable`` finds approvable. A kind that asks an outside service
     (``call``) asks it between two short transactions, never inside one: the first checks the
     approval, the second checks it again (the request may have been withdrawn meanwhile) and
     records the change."""
     with transaction.atomic():
-        request = _approvable(user=user, organization_id=organization_id, change_request_id=change_request_id)
+        request = approvable()
         call = change_kind(request.kind).call
         if call is None:
-            _change_request_apply(request=request, by=user)
+            _change_request_apply(request=request, by=by)
             return request
     answer = call(request)
     with transaction.atomic():
-        request = _approvable(user=user, organization_id=organization_id, change_request_id=change_request_id)
-        _change_request_apply(request=request, by=user, answer=answer)
+        request = approvable()
+        _change_request_apply(request=request, by=by, answer=answer)
     return request
+
+
+def change_request_approve(*, user: User, organization_id: int, change_request_id: int) -> ChangeRequest:
+    """Another owner or treasurer than the one who asked, and than the one it raises, approves: the
+    change applies now (refused, and still pending, if its kind's rules refuse it). Audited."""
+    return _approve(
+        approvable=partial(
+            _approvable, user=user, organization_id=organization_id, change_request_id=change_request_id
+        ),
+        by=user,
+    )
+
+
+def change_request_approve_as_admin(*, admin: User, change_request_id: int) -> ChangeRequest:
+    """A site admin approves a request that no one else in its organization may (in Django's admin):
+    as ``change_request_approve``, never their own request nor one raising themselves. Audited."""
+    return _approve(
+        approvable=partial(_approvable_by_admin, admin=admin, change_request_id=change_request_id), by=admin
+    )
 
 
 @transaction.atomic
@@ -442,7 +486,12 @@ def register_team_change_kinds() -> None:
 
 
 def _team_change_submit(*, user: User, member: Membership, kind: str, payload: dict[str, object]) -> ChangeRequest:
-    payload = {"membership_id": member.pk, "name": member.user.full_name or member.user.display_name, **payload}
+    payload = {
+        "membership_id": member.pk,
+        "user_id": member.user_id,  # who it is about: may not approve being raised (ChangeRequest.beneficiary_id)
+        "name": member.user.full_name or member.user.display_name,
+        **payload,
+    }
     describe = change_kind(kind).describe
     summary = describe(ChangeRequest(kind=kind, payload=payload))
     return change_request_submit(

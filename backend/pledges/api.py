@@ -239,7 +239,9 @@ def pledge_payment_record(request: HttpRequest, pledge_id: int, payload: ManualP
 
 
 @router.post(
-    "/pledges/{pledge_id}/correction", response={200: PledgeOut, 400: ErrorOut, **MANAGE_ERRORS}, auth=django_auth
+    "/pledges/{pledge_id}/correction",
+    response={200: PledgeOut, 400: ErrorOut, 429: ErrorOut, **MANAGE_ERRORS},
+    auth=django_auth,
 )
 def pledge_amount_correct(request: HttpRequest, pledge_id: int, payload: PledgeCorrectionIn) -> PledgeOut:
     """Change the pledge's amount (never below what is paid), with a reason; audited, and the
@@ -249,7 +251,9 @@ def pledge_amount_correct(request: HttpRequest, pledge_id: int, payload: PledgeC
 
 
 @router.post(
-    "/pledges/{pledge_id}/cancellation", response={200: PledgeOut, 400: ErrorOut, **MANAGE_ERRORS}, auth=django_auth
+    "/pledges/{pledge_id}/cancellation",
+    response={200: PledgeOut, 400: ErrorOut, 429: ErrorOut, **MANAGE_ERRORS},
+    auth=django_auth,
 )
 def pledge_cancel(request: HttpRequest, pledge_id: int, payload: PledgeCancelIn) -> PledgeOut:
     """Cancel the pledge, with a reason: it leaves the totals, the summary and the reminders. Its
@@ -259,7 +263,9 @@ def pledge_cancel(request: HttpRequest, pledge_id: int, payload: PledgeCancelIn)
 
 
 @router.post(
-    "/pledges/{pledge_id}/restoration", response={200: PledgeOut, 400: ErrorOut, **MANAGE_ERRORS}, auth=django_auth
+    "/pledges/{pledge_id}/restoration",
+    response={200: PledgeOut, 400: ErrorOut, 429: ErrorOut, **MANAGE_ERRORS},
+    auth=django_auth,
 )
 def pledge_restore(request: HttpRequest, pledge_id: int, payload: PledgeRestoreIn) -> PledgeOut:
     """Restore a cancelled pledge, with a reason: it counts again as it stands."""

@@ -97,9 +97,9 @@ def _ensure_open(campaign: Campaign, *, refusals: Mapping[str, str | Promise]) -
 
 def _whole_amount(value: float | None) -> int | None:
     """``value`` as whole shillings from 1 to AMOUNT_MAX, or None when it is not one."""
-    if value is None or isinstance(value, bool) or not float(value).is_integer():
+    if value is None or isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
         return None
-    amount = int(value)
+    amount = int(value)  # an int as it is: float() of one with hundreds of digits (an SMS's) overflows
     return amount if 1 <= amount <= AMOUNT_MAX else None
 
 
@@ -155,6 +155,18 @@ def _status_settle(pledge: Pledge, *, by: User | None) -> bool:
     elif not pledge.is_confirmed:
         pledge.confirmed_at, pledge.confirmed_by = None, None
     return pledge.is_confirmed and not was_confirmed
+
+
+def _hand_change_count(pledge: Pledge) -> None:
+    """Count one more correction, cancellation or restoration of ``pledge``, refusing it (429) past
+    ``RATE_LIMIT_PLEDGE_CHANGES``: each texts the pledger, whose number an organizer must not be
+    able to text without end by changing a pledge back and forth."""
+    ratelimit.enforce(
+        scope="pledge-changes",
+        identifiers=[str(pledge.pk)],
+        limit=settings.RATE_LIMIT_PLEDGE_CHANGES,
+        message=_("This pledge was changed many times today. Please wait before changing it again."),
+    )
 
 
 def _changed(pledge: Pledge, change: str) -> None:
@@ -832,6 +844,7 @@ def pledge_amount_correct(*, pledge_id: int, user: User, amount: int, reason: st
         )
         _ensure_live(pledge)
         reason = _reason_clean(reason)
+        _hand_change_count(pledge)
         message = None
         if not 1 <= amount <= AMOUNT_MAX:
             message = str(WHOLE_AMOUNT_MESSAGE)
@@ -881,6 +894,7 @@ def pledge_cancel(
     becomes a donation by the same giver. A pledge with payments needs one of the two."""
     reason = _reason_clean(reason)
     pledge = pledge_managed_get(pledge_id=pledge_id, user=user, permission=Permission.MANAGE_PLEDGES)
+    _hand_change_count(pledge)
     with transaction.atomic():
         # The payments first, then the pledges (by id): the order credits and reversals lock them in.
         links = _unreversed_links(pledge)
@@ -977,6 +991,7 @@ def pledge_restore(*, pledge_id: int, user: User, reason: str) -> Pledge:
         )
         if pledge.is_live:
             raise ServiceError(_("This pledge is not cancelled."), code="pledge_live")
+        _hand_change_count(pledge)
         before = {"cancelled_at": pledge.cancelled_at, "cancel_reason": pledge.cancel_reason}
         pledge.cancelled_at, pledge.cancelled_by, pledge.cancel_reason = None, None, ""
         pledge.save(update_fields=["cancelled_at", "cancelled_by", "cancel_reason"])

@@ -77,7 +77,7 @@ def statement_import_list(request: HttpRequest, organization_id: int) -> list[di
     return [_out(statement_import, with_rows=False) for statement_import in imports]
 
 
-@router.post(PATH + "/bank-columns", response={200: BankColumnsChoiceOut, **ERRORS}, auth=django_auth)
+@router.post(PATH + "/bank-columns", response={200: BankColumnsChoiceOut, 429: ErrorOut, **ERRORS}, auth=django_auth)
 def bank_statement_columns(
     request: HttpRequest,
     organization_id: int,
@@ -97,7 +97,7 @@ def bank_statement_columns(
     return {"header": choice.header, "columns": choice.columns.__dict__, "remembered": choice.remembered}
 
 
-@router.post(PATH, response={201: StatementImportOut, **ERRORS}, auth=django_auth)
+@router.post(PATH, response={201: StatementImportOut, 429: ErrorOut, **ERRORS}, auth=django_auth)
 def statement_import_upload(
     request: HttpRequest,
     organization_id: int,

@@ -7,39 +7,24 @@ a completion time and a paid-in column; the lines above it ("Short Code: 600100"
 are read for the statement's shortcode. Line numbers are the file's own (1 for its first line; the
 row number in a worksheet), so a treasurer can find the line the message names.
 
-A file is judged by its bytes, never by its name: an Excel workbook is a zip holding
-``xl/workbook.xml``; anything else must be text (UTF-8, else Windows-1252, as Excel saves CSV).
-Formula cells are refused, not evaluated or passed on: ``=HYPERLINK(…)`` in a statement is an attack
-on whoever opens an export of it later.
+The file's bytes become numbered lines of cells in ``statements.reading`` (CSV or Excel, as a
+stream within budgets, formulas refused); here those cells become rows, by the value rules below.
 """
 
-import csv
-import io
 import re
-import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import ROUND_CEILING, Decimal, InvalidOperation
 from functools import partial
-from xml.etree import ElementTree
 from zoneinfo import ZoneInfo
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-STATEMENT_MAX_BYTES = 20 * 1024 * 1024
-# A workbook's parts, unpacked: a 20 MB statement unpacks to well under this; a zip bomb does not.
-XLSX_MAX_UNPACKED_BYTES = 200 * 1024 * 1024
-ROWS_MAX = 50_000
-
-
-class StatementError(ValueError):
-    """A file that is not a statement we can read; the message says why, and on which line."""
-
-    def __init__(self, message: str, *, line: int | None = None) -> None:
-        self.line = line
-        super().__init__(_("Line %(line)d: %(message)s") % {"line": line, "message": message} if line else message)
+# The file is read as a stream within budgets by statements.reading; its limit and error are this module's too.
+from statements.reading import ROWS_MAX, StatementError, statement_lines
+from statements.reading import STATEMENT_MAX_BYTES as STATEMENT_MAX_BYTES
 
 
 @dataclass(frozen=True)
@@ -109,16 +94,6 @@ _EXCEL_EPOCH = datetime(1899, 12, 30, tzinfo=NAIROBI)
 
 def _key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.casefold())
-
-
-def _is_formula(cell: str) -> bool:
-    """What a spreadsheet would run: ``=…``, ``@…``, or ``+``/``-`` before something that is not a number
-    (``-500.00`` and ``+254712…`` are data)."""
-    if not cell:
-        return False
-    if cell[0] in "=@":
-        return True
-    return cell[0] in "+-" and bool(re.search(r"[A-Za-z(]", cell[1:]))
 
 
 def _amount(cell: str, *, line: int, column: str) -> int:
@@ -226,124 +201,6 @@ def statement_rows(lines: Iterator[tuple[int, list[str]]]) -> Statement:
     if not rows:
         raise StatementError(_("The statement has no transactions."))
     return Statement(shortcode=shortcode, rows=rows)
-
-
-# Reading the file ----------------------------------------------------------------------------
-
-
-def _text(data: bytes) -> str:
-    if b"\x00" in data:
-        raise StatementError(_("Upload the statement as a CSV or Excel (.xlsx) file."))
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
-
-
-def _csv_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
-    reader = csv.reader(io.StringIO(_text(data), newline=""))
-    try:
-        for cells in reader:
-            yield reader.line_num, cells
-    except csv.Error as exc:
-        raise StatementError(_("The CSV cannot be read: %(error)s") % {"error": exc}, line=reader.line_num) from None
-
-
-_NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main"}
-_REL_NS = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
-
-
-def _xml(archive: zipfile.ZipFile, name: str) -> ElementTree.Element:
-    data = archive.read(name)
-    if b"<!DOCTYPE" in data[:4096].upper():  # entities are how XML bombs go off
-        raise StatementError(_("The Excel file cannot be read."))
-    # Without a DTD (refused above) no entity can expand, which is what defusedxml would guard against.
-    return ElementTree.fromstring(data)  # noqa: S314
-
-
-def _column_index(reference: str) -> int:
-    index = 0
-    for char in reference:
-        if not char.isalpha():
-            break
-        index = index * 26 + (ord(char.upper()) - 64)
-    return index - 1
-
-
-def _first_sheet(archive: zipfile.ZipFile) -> str:
-    workbook = _xml(archive, "xl/workbook.xml")
-    sheet = workbook.find("m:sheets/m:sheet", _NS)
-    if sheet is None:
-        raise StatementError(_("The Excel file has no worksheet."))
-    relations = _xml(archive, "xl/_rels/workbook.xml.rels")
-    for relation in relations:
-        if relation.get("Id") == sheet.get(_REL_NS):
-            target = relation.get("Target", "").lstrip("/")
-            return target if target.startswith("xl/") else f"xl/{target}"
-    raise StatementError(_("The Excel file has no worksheet."))
-
-
-def _xlsx_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        if sum(info.file_size for info in archive.infolist()) > XLSX_MAX_UNPACKED_BYTES:
-            raise StatementError(_("The Excel file is too large once unpacked."))
-        shared = (
-            [
-                "".join(text.text or "" for text in item.iter(f"{{{_NS['m']}}}t"))
-                for item in _xml(archive, "xl/sharedStrings.xml").findall("m:si", _NS)
-            ]
-            if "xl/sharedStrings.xml" in archive.namelist()
-            else []
-        )
-        sheet = _xml(archive, _first_sheet(archive))
-    except (zipfile.BadZipFile, KeyError, ElementTree.ParseError):
-        raise StatementError(_("The Excel file cannot be read.")) from None
-    for row in sheet.iterfind("m:sheetData/m:row", _NS):
-        line = int(row.get("r", "0"))
-        cells: list[str] = []
-        for cell in row.iterfind("m:c", _NS):
-            if cell.find("m:f", _NS) is not None:
-                raise StatementError(
-                    _("A cell holds a formula; statements have none. Export the statement again."), line=line
-                )
-            value = cell.find("m:v", _NS)
-            kind = cell.get("t", "n")
-            if (
-                kind == "s"
-                and value is not None
-                and (value.text or "").isdigit()
-                and int(value.text or 0) < len(shared)
-            ):
-                text = shared[int(value.text or 0)]
-            elif kind == "inlineStr":
-                text = "".join(t.text or "" for t in cell.iter(f"{{{_NS['m']}}}t"))
-            else:
-                text = value.text or "" if value is not None else ""
-            index = _column_index(cell.get("r", "")) if cell.get("r") else len(cells)
-            cells.extend([""] * (index - len(cells) + 1))
-            cells[index] = text
-        yield line, cells
-
-
-def statement_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
-    """The numbered lines of cells of the file in ``data`` (CSV or XLSX, told apart by content), blank
-    ones left out; ``StatementError`` for an empty or too large file and at the first formula cell."""
-    if not data.strip():
-        raise StatementError(_("The file is empty."))
-    if len(data) > STATEMENT_MAX_BYTES:
-        raise StatementError(_("A statement may be at most 20 MB."))
-    for line, raw in _xlsx_lines(data) if data.startswith(b"PK\x03\x04") else _csv_lines(data):
-        cells = [cell.strip() for cell in raw]
-        if not any(cells):
-            continue
-        if formula := next((cell for cell in cells if _is_formula(cell)), None):
-            raise StatementError(
-                _("A cell holds a formula (%(cell)s); statements have none. Export the statement again.")
-                % {"cell": formula[:40]},
-                line=line,
-            )
-        yield line, cells
 
 
 def statement_parse(data: bytes) -> Statement:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -38,6 +39,7 @@ from accounts.models import User
 from collection_accounts.models import MPESA_KINDS, CollectionAccount
 from collection_accounts.selectors import account_keywords_of
 from collection_accounts.validators import keyword_normalize
+from common import ratelimit
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError
 from organizations.roles import Permission
 from organizations.selectors import membership_of
@@ -282,7 +284,7 @@ def bank_statement_columns_offer(
     *, user: User, organization_id: int, account_id: int, data: bytes | None
 ) -> BankColumnsChoice:
     """The columns of the bank statement in ``data`` for the treasurer to map, with a mapping to start from."""
-    statement_imports_allowed(user=user, organization_id=organization_id)
+    statement_file_reading_allowed(user=user, organization_id=organization_id)
     account = statement_account_get(organization_id=organization_id, account_id=account_id)
     if account.kind not in BANK_KINDS:
         raise FieldValidationError(
@@ -352,6 +354,22 @@ def statement_imports_allowed(*, user: User, organization_id: int) -> None:
         raise PermissionDeniedError(
             _("Only the organization's owners and treasurers can import statements."), code="not_owner_or_treasurer"
         )
+
+
+def statement_file_reading_allowed(*, user: User, organization_id: int) -> None:
+    """``statement_imports_allowed``, and one more file read counted against the user's and the
+    organization's limits (429 past either). Counted only once allowed: a stranger cannot use up a
+    church's imports."""
+    statement_imports_allowed(user=user, organization_id=organization_id)
+    ratelimit.enforce_all(
+        limits=[
+            ratelimit.Limit("statement-file-user", str(user.pk), settings.RATE_LIMIT_STATEMENT_FILE_USER),
+            ratelimit.Limit(
+                "statement-file-organization", str(organization_id), settings.RATE_LIMIT_STATEMENT_FILE_ORGANIZATION
+            ),
+        ],
+        message=_("Too many statement files in a short time. Please wait a while and try again."),
+    )
 
 
 def statement_preview(*, statement_import: StatementImport) -> StatementPreview:

@@ -40,6 +40,7 @@ from statements.selectors import (
     statement_account_get,
     statement_file_error,
     statement_file_missing_error,
+    statement_file_reading_allowed,
     statement_imports_allowed,
     statement_preview,
 )
@@ -81,8 +82,9 @@ def statement_import_upload(
     M-Pesa statement of a paybill or till, or a bank statement read through ``bank_columns`` (else the
     account's remembered ones), which are remembered for its next statement. A file that cannot be read,
     is empty, too large, holds formulas, lacks the chosen columns or is another shortcode's statement is
-    refused with a message naming the problem (and its line), and nothing is kept."""
-    statement_imports_allowed(user=user, organization_id=organization_id)
+    refused with a message naming the problem (and its line), and nothing is kept. Each upload counts
+    against the user's and the organization's limits on files read."""
+    statement_file_reading_allowed(user=user, organization_id=organization_id)
     account = statement_account_get(organization_id=organization_id, account_id=account_id)
     columns = _bank_columns_chosen(account=account, chosen=bank_columns) if account.kind in BANK_KINDS else None
     if file is None:

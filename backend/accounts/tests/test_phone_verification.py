@@ -106,6 +106,18 @@ def test_codes_to_one_number_are_limited(make_api_client, settings):
     assert [a.status_code for a in answers] == [202, 202, 429]
 
 
+def test_codes_to_one_number_are_capped_a_day_whatever_the_hourly_limit(make_api_client, settings):
+    settings.RATE_LIMIT_PHONE_VERIFICATION = (100, 3600)
+    settings.RATE_LIMIT_PHONE_VERIFICATION_DAY = (2, 86400)
+    clients = [make_api_client(signed_in_as=UserFactory.create()) for _account in range(3)]
+
+    answers = [client.post(START, {"phone": "0712000010"}) for client in clients]
+    other_number = clients[2].post(START, {"phone": "0712000011"})
+
+    assert [a.status_code for a in answers] == [202, 202, 429]
+    assert other_number.status_code == 202
+
+
 def test_a_number_proven_by_another_account_is_no_longer_proven_by_the_first(
     make_api_client, django_capture_on_commit_callbacks
 ):

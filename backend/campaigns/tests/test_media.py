@@ -6,12 +6,12 @@ from django.conf import settings
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test.client import MULTIPART_CONTENT
-from PIL import ExifTags, Image
+from PIL import ExifTags, GifImagePlugin, Image
 
 from accounts.tests.factories import UserFactory
 from campaigns.tests.factories import CampaignFactory
 from campaigns.tests.wizard_support import animated_gif_bytes, gps_exif, image_bytes
-from campaigns.uploads import MEDIA_MAX_BYTES
+from campaigns.uploads import MAX_FRAMES, MEDIA_MAX_BYTES
 
 pytestmark = pytest.mark.django_db
 
@@ -169,6 +169,18 @@ class TestDecodingCost:
         assert answer.status_code == 422
         assert answer.json()["field_errors"] == {"file": self.TOO_LARGE}
         assert stored_files() == before
+
+    def test_the_frames_of_a_gif_are_counted_only_up_to_one_past_the_limit(self, signed_in_client, monkeypatch):
+        seeks = []
+        real_seek = GifImagePlugin.GifImageFile.seek
+        monkeypatch.setattr(
+            GifImagePlugin.GifImageFile, "seek", lambda image, frame: seeks.append(frame) or real_seek(image, frame)
+        )
+
+        answer = upload(signed_in_client, "frames.gif", gif_of_identical_frames(frames=5_000, size=(1, 1)), "image/gif")
+
+        assert answer.json()["field_errors"] == {"file": self.TOO_LARGE}
+        assert max(seeks) == MAX_FRAMES
 
     def test_a_still_picture_over_16_megapixels_is_refused(self, signed_in_client):
         answer = upload(signed_in_client, "huge.png", image_bytes("PNG", size=(4001, 4000)), "image/png")

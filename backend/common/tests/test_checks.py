@@ -23,10 +23,10 @@ def deployment(settings):
     settings.PAYSTACK_SECRET_KEY = f"sk_live_{STRONG}"
     settings.AFRICASTALKING_API_KEY = f"atsk_{STRONG}"
     settings.AFRICASTALKING_CALLBACK_TOKEN = f"{STRONG}-ussd"
-    settings.MPESA_CONSUMER_KEY = "a-consumer-key"
-    settings.MPESA_CONSUMER_SECRET = "a-consumer-secret"
+    settings.MPESA_CONSUMER_KEY = f"{STRONG}-consumer-key"
+    settings.MPESA_CONSUMER_SECRET = f"{STRONG}-consumer-secret"
     settings.MPESA_SHORTCODE = "600123"
-    settings.MPESA_PASSKEY = "a-real-passkey"
+    settings.MPESA_PASSKEY = f"{STRONG}-passkey"
     settings.MPESA_CALLBACK_BASE_URL = "https://harambee.example"
     settings.MPESA_ALLOWED_IPS = ["196.201.214.200"]
     settings.SECRETS_ENCRYPTION_KEYS = [FERNET_KEY]
@@ -97,6 +97,40 @@ def test_the_mpesa_settings_are_required(deployment, name):
     setattr(deployment, name, "")
 
     assert check_ids() == ["harambee.E001"]
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "error"),
+    [
+        ("SECRET_KEY", "your-secret-key-goes-here-replace-me-please", "harambee.E002"),
+        ("SECRET_KEY", "django-insecure-" + STRONG, "harambee.E002"),
+        ("MPESA_CALLBACK_TOKEN", "x" * 40, "harambee.E006"),
+        ("AFRICASTALKING_API_KEY", "ab" * 20, "harambee.E006"),
+        ("PAYSTACK_SECRET_KEY", f"sk_test_{STRONG}", "harambee.E008"),
+        ("MPESA_CONSUMER_KEY", "x", "harambee.E003"),
+        ("MPESA_PASSKEY", "0" * 64, "harambee.E006"),
+        ("MPESA_SHORTCODE", "1", "harambee.E007"),
+        ("MPESA_SHORTCODE", "60O123", "harambee.E007"),
+    ],
+)
+def test_weak_patterned_and_test_mode_values_are_errors(deployment, name, value, error):
+    setattr(deployment, name, value)
+
+    assert check_ids() == [error]
+
+
+def test_a_test_mode_paystack_key_is_fine_outside_production(deployment):
+    deployment.IS_PRODUCTION = False
+    deployment.PAYSTACK_SECRET_KEY = f"sk_test_{STRONG}"
+
+    assert check_ids() == []
+
+
+@pytest.mark.parametrize("key", ["A" * 43 + "=", "_" * 43 + "="])
+def test_a_predictable_encryption_key_is_an_error(deployment, key):
+    deployment.SECRETS_ENCRYPTION_KEYS = [FERNET_KEY, key]
+
+    assert check_ids() == ["harambee.E005"]
 
 
 def test_the_local_encryption_key_is_an_error(deployment):

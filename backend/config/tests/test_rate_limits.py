@@ -9,6 +9,7 @@ import httpx
 import pytest
 from django.db import connection
 
+from accounts import services as accounts_services
 from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
 from campaigns.models import CampaignStatus
 from campaigns.tests.factories import CampaignFactory
@@ -61,6 +62,28 @@ def test_sign_in_failures_are_limited_per_account_from_everywhere(make_api_clien
     ]
     right = {"email": user.email, "password": DEFAULT_PASSWORD}
     assert from_address(make_api_client(), "/api/auth/signin", right, "127.0.18.3").status_code == 429
+
+
+def test_a_sign_in_is_counted_before_its_password_is_checked_so_parallel_guesses_get_no_more_checked(
+    make_api_client, user, settings, monkeypatch
+):
+    settings.RATE_LIMIT_SIGN_IN = (1, 600)
+    wrong = {"email": user.email, "password": "not-the-password"}
+    checked, meanwhile = [], []
+    check = accounts_services.authenticate
+
+    def check_while_another_guess_arrives(request, **credentials):
+        checked.append(credentials["password"])
+        if len(checked) == 1:
+            meanwhile.append(from_address(make_api_client(), "/api/auth/signin", {**wrong, "password": "guess-2"}))
+        return check(request, **credentials)
+
+    monkeypatch.setattr(accounts_services, "authenticate", check_while_another_guess_arrives)
+
+    first = from_address(make_api_client(), "/api/auth/signin", wrong)
+
+    assert (first.status_code, meanwhile[0].status_code) == (400, 429)
+    assert checked == ["not-the-password"]
 
 
 def test_failed_sign_ins_for_other_accounts_from_one_address_never_refuse_a_members_right_password(

@@ -10,6 +10,7 @@ from django.utils import timezone
 from audit.models import AuditAction, AuditEntry
 from campaigns.models import Campaign
 from campaigns.tests.factories import CampaignFactory
+from desk import services as desk_services
 from desk.models import DeskEntry
 from events.tests.factories import open_event
 from notifications.messages import desk_gift_receipt_notify
@@ -412,3 +413,27 @@ def test_desk_receipts_are_limited_like_every_message_their_recipient_did_not_as
     statuses = sorted(receipts().values_list("status", flat=True))
 
     assert statuses == ["limited", "sent", "sent", "sent"]
+
+
+@override_settings(RATE_LIMIT_DESK_PASSCODE=(1, 600))
+def test_a_guess_is_counted_before_it_is_judged_so_parallel_guesses_get_no_more_judged(
+    make_api_client, event, monkeypatch
+):
+    judged, meanwhile = [], []
+    judge = desk_services.passcode_hash
+
+    def sign_in(passcode):
+        return make_api_client().post("/api/desk/sign-in", {"passcode": passcode}, REMOTE_ADDR="127.0.0.46")
+
+    def judge_while_another_guess_arrives(code):
+        judged.append(code)
+        if len(judged) == 1:
+            meanwhile.append(sign_in("WRONG222"))
+        return judge(code)
+
+    monkeypatch.setattr(desk_services, "passcode_hash", judge_while_another_guess_arrives)
+
+    first = sign_in("WRONG111")
+
+    assert (first.status_code, meanwhile[0].status_code) == (422, 429)
+    assert judged == ["WRONG111"]

@@ -102,3 +102,45 @@ def test_a_thank_you_to_a_number_that_never_paid_carries_no_name(sms_gateway, ma
 
     thanks = SimulatedSms.objects.get(to=STRANGER, message__contains="fully paid").message
     assert thanks.startswith("Thank you! Your pledge")
+
+
+def team_changes_and_cash_payments(client, pledge, *, rounds):
+    """What an owner can do to a pledge by hand, again and again: each texts the pledge's number."""
+    steps: list[tuple[str, dict[str, object]]] = [
+        ("correction", {"reason": "Typed it wrong"}),
+        ("payments", {"amount": 1, "method": "cash"}),
+        ("cancellation", {"reason": "Not theirs", "payments_to": "gift"}),
+        ("restoration", {"reason": "Theirs after all"}),
+    ]
+    for round_ in range(rounds):
+        for step, body in steps:
+            extra = {"amount": 600 + round_} if step == "correction" else {}
+            answer = client.post(f"/api/pledges/{pledge.pk}/{step}", {**body, **extra}, content_type="application/json")
+            assert answer.status_code in (200, 201), answer.content
+
+
+def test_what_an_owner_does_by_hand_texts_a_number_never_confirmed_within_its_limits(
+    sms_gateway, make_api_client, settings
+):
+    settings.RATE_LIMIT_PLEDGE_CHANGES = (1_000, 3600)
+    campaign = CampaignFactory.create()
+    pledge = pledge_naming(make_api_client(), campaign)
+    owner = make_api_client(signed_in_as=campaign.organizer)
+
+    team_changes_and_cash_payments(owner, pledge, rounds=3)
+
+    assert SimulatedSms.objects.filter(to=STRANGER).count() == 3  # the confirmation and 2 of the 12 changes
+    limited = NotificationLog.objects.filter(recipient=STRANGER, status="limited")
+    assert set(limited.values_list("template", flat=True)) == {"sms/pledge_changed", "sms/payment_received"}
+
+
+def test_a_number_confirmed_as_the_pledgers_hears_of_every_change_made_by_hand(sms_gateway, make_api_client, settings):
+    settings.RATE_LIMIT_PLEDGE_CHANGES = (1_000, 3600)
+    campaign = CampaignFactory.create()
+    pledge = pledge_naming(make_api_client(), campaign)
+    Pledge.objects.filter(pk=pledge.pk).update(phone_verified=True)  # as the network gives it on USSD
+    owner = make_api_client(signed_in_as=campaign.organizer)
+
+    team_changes_and_cash_payments(owner, pledge, rounds=2)
+
+    assert not NotificationLog.objects.filter(recipient=STRANGER, status="limited").exists()

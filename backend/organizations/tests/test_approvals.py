@@ -259,3 +259,47 @@ def test_a_request_left_pending_by_someone_who_left_earlier_cannot_be_approved(m
 
     assert (approved.status_code, approved.json()["code"]) == (400, "change_request_closed")
     assert Membership.objects.get(pk=viewer.pk).role == Role.VIEWER
+
+
+def test_a_treasurer_cannot_approve_their_own_promotion_which_waits_for_a_third_person(make_api_client, church):
+    owner, treasurer = join(church, Role.OWNER), join(church, Role.TREASURER)
+    body = put_role(make_api_client(signed_in_as=owner.user), church, treasurer, "owner").json()
+    treasurer_client = make_api_client(signed_in_as=treasurer.user)
+
+    listed = treasurer_client.get(f"/api/orgs/{church.pk}/approvals").json()
+    answer = treasurer_client.post(approvals_path(church, body["id"], "approve"))
+
+    assert [request["can_approve"] for request in listed] == [False]
+    assert (answer.status_code, answer.json()["code"]) == (403, "own_team_change")
+    assert Membership.objects.get(pk=treasurer.pk).role == Role.TREASURER
+    third = join(church, Role.TREASURER)
+    approved = make_api_client(signed_in_as=third.user).post(approvals_path(church, body["id"], "approve"))
+    assert (approved.status_code, approved.json()["status"]) == (200, "applied")
+    assert Membership.objects.get(pk=treasurer.pk).role == Role.OWNER
+
+
+def test_an_admin_approves_a_change_no_one_else_may_and_never_one_about_themselves(client, church):
+    owner, treasurer = join(church, Role.OWNER), join(church, Role.TREASURER)
+    admin = UserFactory.create(is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    promotion = services.team_role_change(
+        user=owner.user, organization_id=church.pk, membership_id=treasurer.pk, role=Role.OWNER
+    )
+
+    answer = client.post(
+        "/admin/organizations/changerequest/",
+        {"action": "approve", "_selected_action": [promotion.pk]},
+        REMOTE_ADDR="127.0.46.1",
+    )
+
+    assert answer.status_code == 302
+    assert (ChangeRequest.objects.get(pk=promotion.pk).status, Membership.objects.get(pk=treasurer.pk).role) == (
+        ChangeRequestStatus.APPLIED,
+        Role.OWNER,
+    )
+    admin_member = join(church, Role.TREASURER, user=admin)
+    about_admin = services.team_role_change(
+        user=owner.user, organization_id=church.pk, membership_id=admin_member.pk, role=Role.OWNER
+    )
+    with pytest.raises(services.PermissionDeniedError):
+        services.change_request_approve_as_admin(admin=admin, change_request_id=about_admin.pk)

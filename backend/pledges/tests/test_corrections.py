@@ -385,3 +385,21 @@ def test_pledges_made_without_signing_in_count_publicly_after_their_first_paymen
     assert organizer_client.get(f"/api/campaigns/{campaign.pk}/pledge-summary").json()["pledged_sum"] == 41_000
     record(organizer_client, unsigned, 100)
     assert public() == (41_000, 41)
+
+
+def test_corrections_cancellations_and_restorations_of_one_pledge_are_limited(organizer_client, campaign, settings):
+    settings.RATE_LIMIT_PLEDGE_CHANGES = (3, 86400)
+    pledge, other = make_pledge(campaign, amount=7_000), make_pledge(campaign, amount=8_000)
+    path = f"/api/pledges/{pledge.pk}"
+
+    answers = [
+        organizer_client.post(f"{path}/correction", {"amount": 6_000, "reason": "Typo"}).status_code,
+        organizer_client.post(f"{path}/cancellation", {"reason": "Duplicate"}).status_code,
+        organizer_client.post(f"{path}/restoration", {"reason": "Was not"}).status_code,
+    ]
+    refused = organizer_client.post(f"{path}/correction", {"amount": 5_000, "reason": "Again"})
+
+    assert answers == [200, 200, 200]
+    assert (refused.status_code, refused.json()["code"]) == (429, "rate_limited")
+    assert Pledge.objects.get(pk=pledge.pk).amount == 6_000
+    assert organizer_client.post(f"/api/pledges/{other.pk}/correction", {"amount": 1, "reason": "x"}).status_code == 200

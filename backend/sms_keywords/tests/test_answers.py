@@ -44,6 +44,8 @@ def test_ahadi_pledges_in_kiswahili_with_odd_spacing_and_case(phone, campaign):
     [
         ("PLEDGE 999999 100", "No open campaign has the number 999999."),
         ("PLEDGE {campaign} 0", "Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000."),
+        # Hundreds of digits: the usual answer, not a server error (the gateway would send the text again).
+        ("PLEDGE {campaign} " + "9" * 900, "Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000."),
         ("PLEDGE {campaign}", "To pledge, text PLEDGE, the campaign number and the amount, e.g. PLEDGE 14 5000."),
     ],
 )

@@ -11,6 +11,7 @@ from django.test.client import MULTIPART_CONTENT
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from accounts.tests.factories import UserFactory
 from audit.models import AuditAction, AuditEntry
 from campaigns.models import Campaign
 from campaigns.tests.factories import link_account
@@ -25,6 +26,7 @@ from pledges.tests.test_ledger_properties import typo
 from simulators.statements import BankLine, Line, bank_statement_csv, statement_csv, statement_generate
 from statements.models import BankStatementColumns, StatementImport
 from statements.parsing import STATEMENT_MAX_BYTES
+from statements.tests.test_reading import workbook
 
 pytestmark = pytest.mark.django_db
 
@@ -236,6 +238,52 @@ def test_a_bad_file_gets_a_clear_message_and_changes_nothing(treasurer_client, c
     assert response.status_code == 422, response.content
     assert response.json()["field_errors"]["file"].startswith(message)
     assert not StatementImport.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("sheet_data", "message"),
+    [
+        ('<row r="1"><c r="JXLKR1"><v>1</v></c></row>', "Line 1: A statement may have at most 40 columns."),
+        ('<row r="abc"><c r="A1"><v>1</v></c></row>', "Line 1: The row number abc is not the number of the next row."),
+        ('<row r="1"><c r="1A1"><v>1</v></c></row>', "Line 1: The cell reference 1A1 is not one of this row's"),
+    ],
+)
+def test_a_hostile_workbook_is_refused_with_its_line_never_a_server_error(
+    treasurer_client, campaign, paybill, sheet_data, message
+):
+    response = upload(treasurer_client, campaign, paybill, workbook(sheet_data), name="statement.xlsx")
+
+    assert response.status_code == 422, response.content
+    assert response.json()["field_errors"]["file"].startswith(message)
+    assert not StatementImport.objects.exists()
+
+
+def test_statement_files_are_limited_per_user_and_per_organization(
+    make_api_client, treasurer, campaign, paybill, settings
+):
+    settings.RATE_LIMIT_STATEMENT_FILE_USER = (2, 3600)
+    settings.RATE_LIMIT_STATEMENT_FILE_ORGANIZATION = (3, 3600)
+    owner = make_api_client(signed_in_as=campaign.organizer)
+    treasurer_client = make_api_client(signed_in_as=treasurer)
+    unreadable = b"not a statement"
+
+    answers = [upload(treasurer_client, campaign, paybill, unreadable).status_code for _ in range(3)]
+    answers += [upload(owner, campaign, paybill, unreadable).status_code for _ in range(2)]
+
+    assert answers == [422, 422, 429, 422, 429]  # the treasurer's own 2; the organization's 3rd is the owner's
+    refused = upload(owner, campaign, paybill, unreadable)
+    assert (refused.status_code, refused.json()["code"]) == (429, "rate_limited")
+    assert "Retry-After" in refused.headers
+
+
+def test_a_stranger_uses_up_none_of_an_organizations_statement_files(
+    make_api_client, treasurer_client, campaign, paybill, settings
+):
+    settings.RATE_LIMIT_STATEMENT_FILE_ORGANIZATION = (1, 3600)
+    stranger = make_api_client(signed_in_as=UserFactory.create())
+
+    assert [upload(stranger, campaign, paybill, b"x").status_code for _ in range(3)] == [404, 404, 404]
+    assert upload(treasurer_client, campaign, paybill, b"x").status_code == 422
 
 
 def test_a_statement_over_20_mb_is_refused_before_it_is_read(treasurer_client, campaign, paybill):

@@ -22,8 +22,15 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Where to go after signing in: the remembered origin when it is a path of ours. */
+/** Where to go after signing in: the remembered origin when it is a path of ours. It is read as the
+ * browser would read it (`next=/%5Cevil.example` decodes to a backslash, which browsers read as `//`:
+ * another site), and kept only when it stays on this site with no backslash or space in it. */
 export function safeNextPath(search: string, fallback = "/dashboard"): string {
   const next = new URLSearchParams(search).get("next");
-  return next?.startsWith("/") && !next.startsWith("//") ? next : fallback;
+  if (!next?.startsWith("/")) return fallback;
+  const here = window.location.origin;
+  const target = new URL(next, here);
+  return target.origin === here && !/[\\\s]/.test(next)
+    ? target.pathname + target.search + target.hash
+    : fallback;
 }
