@@ -4,8 +4,10 @@ preview a treasurer reads and the list the confirmation credits are the same fun
 A row is, in this order:
 - ``ignored``: not money received (a withdrawal, a failed or reversed transaction, or one that a
   later reversal row of the same statement takes back);
-- ``recorded``: its M-Pesa receipt is already in the ledger, whichever way it first arrived
-  (callback, Pull, a treasurer's entry, an earlier import), or earlier in the same file;
+- ``recorded``: its M-Pesa receipt is already in the organization's ledger, whichever way it first
+  arrived (callback, query, Pull, a treasurer's entry, an earlier import not undone), or it is a PIN
+  prompt confirmed without its receipt (same account, account reference and amount, within a day), or
+  earlier in the same file;
 - ``matched``: one of this organization's pledge codes is in its account number, else in its
   details (a cancelled pledge's code is not: that payment waits in "Unmatched payments");
 - ``keyword``: its account number is one of the organization's keywords (tithes, offerings);
@@ -42,6 +44,7 @@ from common.errors import FieldValidationError, NotFoundError, PermissionDeniedE
 from organizations.roles import Permission
 from organizations.selectors import membership_of
 from payments.models import Payment
+from payments.selectors import ReceiptReport, prompts_awaiting_receipts
 from pledges import codes
 from pledges.models import Pledge
 from statements.models import BANK_KINDS, BankStatementColumns, StatementImport
@@ -92,9 +95,11 @@ class StatementPreview:
             totals[outcome.category] += outcome.amount
         return {category: {"rows": rows[category], "total": totals[category]} for category in CATEGORIES}
 
-    def to_credit(self) -> list[RowOutcome]:
-        """The rows a confirmation records: matched ones are credited, unmatched ones wait."""
-        return [outcome for outcome in self.outcomes if outcome.category in (MATCHED, UNMATCHED)]
+    def to_credit(self, *, recorded_too: bool = False) -> list[RowOutcome]:
+        """The rows a confirmation records: matched ones are credited, unmatched ones wait; with
+        ``recorded_too``, the rows already recorded as well (their payments' evidence, crediting nothing)."""
+        categories = (MATCHED, UNMATCHED, RECORDED) if recorded_too else (MATCHED, UNMATCHED)
+        return [outcome for outcome in self.outcomes if outcome.category in categories]
 
 
 def row_from_stored(stored: dict[str, Any]) -> StatementRow:
@@ -123,11 +128,31 @@ def _ignored(row: StatementRow, reversed_receipts: set[str]) -> bool:
     )
 
 
-def statement_rows_classify(*, organization_id: int, rows: list[StatementRow]) -> list[RowOutcome]:
-    reversed_receipts = {row.linked_receipt for row in rows if row.is_reversal and row.linked_receipt}
-    recorded = set(
-        Payment.objects.filter(mpesa_receipt__in=[row.receipt for row in rows]).values_list("mpesa_receipt", flat=True)
+def _receipts_recorded(*, account: CollectionAccount, rows: list[StatementRow]) -> set[str]:
+    """The rows' receipts this organization's ledger has (another organization's are not looked at), and
+    those of PIN prompts confirmed without a receipt that the rows are (``prompts_awaiting_receipts``)."""
+    held = set(
+        Payment.objects.holding_receipts(
+            organization_id=account.organization_id, receipts=[row.receipt for row in rows]
+        ).values_list("mpesa_receipt", flat=True)
     )
+    reports = [
+        ReceiptReport(
+            mpesa_receipt=row.receipt,
+            amount=row.paid_in,
+            account_reference=row.account_number,
+            paid_at=row.completed_at,
+        )
+        for row in rows
+        if row.receipt not in held and row.paid_in > 0
+    ]
+    return {str(receipt) for receipt in held} | set(prompts_awaiting_receipts(account_id=account.pk, reports=reports))
+
+
+def statement_rows_classify(*, account: CollectionAccount, rows: list[StatementRow]) -> list[RowOutcome]:
+    reversed_receipts = {row.linked_receipt for row in rows if row.is_reversal and row.linked_receipt}
+    recorded = _receipts_recorded(account=account, rows=rows)
+    organization_id = account.organization_id
     pledges = Pledge.objects.filter(campaign__organization_id=organization_id)
     wanted = {candidate for row in rows for candidate in _code_candidates(row)}
     live = dict(pledges.filter(code__in=wanted, cancelled_at__isnull=True).values_list("code", "campaign__title"))
@@ -356,8 +381,12 @@ def statement_imports_allowed(*, user: User, organization_id: int) -> None:
 
 def statement_preview(*, statement_import: StatementImport) -> StatementPreview:
     rows = [row_from_stored(stored) for stored in statement_import.rows]
-    classify = bank_rows_classify if statement_import.collection_account.kind in BANK_KINDS else statement_rows_classify
-    return StatementPreview(statement_import, classify(organization_id=statement_import.organization_id, rows=rows))
+    account = statement_import.collection_account
+    if account.kind in BANK_KINDS:
+        outcomes = bank_rows_classify(organization_id=statement_import.organization_id, rows=rows)
+    else:
+        outcomes = statement_rows_classify(account=account, rows=rows)
+    return StatementPreview(statement_import, outcomes)
 
 
 def statement_imports_of(*, user: User, organization_id: int) -> list[StatementImport]:
