@@ -1709,15 +1709,20 @@ def _mpesa_connect_describe(request: ChangeRequest) -> str:
 
 def mpesa_pull_run(*, connection: MpesaConnection) -> dict[str, int]:
     """Ask Pull Transactions for the account's last 48 hours and credit, once by receipt, each
-    payment whose confirmation never came. Receipts already recorded are skipped before anything is
-    written, so running it often adds nothing; a confirmation arriving meanwhile meets the unique
-    receipt and stays the only credit."""
+    payment whose confirmation never came; a payment recorded another way gets the Pull as its evidence,
+    once. Receipts an earlier Pull brought are skipped before anything is written, so running it often
+    adds nothing; a confirmation arriving meanwhile meets the unique receipt and stays the only credit."""
     now = timezone.now()
     client = _daraja_for(connection)
     pulled = client.pull_transactions(start=now - PULL_LOOKBACK, end=now)
     MpesaConnection.objects.filter(pk=connection.pk).update(last_pulled_at=now)
     known = set(
-        Payment.objects.filter(mpesa_receipt__in=[p.trans_id for p in pulled]).values_list("mpesa_receipt", flat=True)
+        PaymentEvent.objects.filter(
+            kind=PaymentEvent.Kind.PULL,
+            payment__in=Payment.objects.holding_receipts(
+                organization_id=connection.account.organization_id, receipts=[p.trans_id for p in pulled]
+            ),
+        ).values_list("payment__mpesa_receipt", flat=True)
     )
     credited = 0
     for transaction_ in pulled:
