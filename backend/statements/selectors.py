@@ -68,6 +68,7 @@ class RowOutcome:
     pledge_code: str = ""
     campaign_title: str = ""
     near_codes: list[str] = field(default_factory=list)
+    beyond_pledge: int = 0  # how much of a matched row would pay its pledge beyond the pledge's amount
 
     @property
     def amount(self) -> int:
@@ -155,7 +156,7 @@ def statement_rows_classify(*, account: CollectionAccount, rows: list[StatementR
     organization_id = account.organization_id
     pledges = Pledge.objects.filter(campaign__organization_id=organization_id)
     wanted = {candidate for row in rows for candidate in _code_candidates(row)}
-    live = dict(pledges.filter(code__in=wanted, cancelled_at__isnull=True).values_list("code", "campaign__title"))
+    live, owed = _live_pledges(pledges, wanted)
     keywords = set(account_keywords_of(organization=organization_id))
     seen: set[str] = set()
     outcomes = []
@@ -175,7 +176,28 @@ def statement_rows_classify(*, account: CollectionAccount, rows: list[StatementR
         else:
             outcomes.append(RowOutcome(row, UNMATCHED))
     _near_misses_find(pledges, [outcome for outcome in outcomes if outcome.category == UNMATCHED])
+    _beyond_pledges_mark(outcomes, owed)
     return outcomes
+
+
+def _live_pledges(pledges: Any, codes_wanted: set[str]) -> tuple[dict[str, str], dict[str, int]]:
+    """The live pledges among ``codes_wanted``: each one's campaign title, and what is still owed on it."""
+    found = pledges.filter(code__in=codes_wanted, cancelled_at__isnull=True).values_list(
+        "code", "campaign__title", "amount", "paid_amount"
+    )
+    return {code: title for code, title, _amount, _paid in found}, {
+        code: amount - paid for code, _title, amount, paid in found
+    }
+
+
+def _beyond_pledges_mark(outcomes: list[RowOutcome], owed: dict[str, int]) -> None:
+    """Mark each matched row with what it would pay beyond its pledge's amount, the file's rows in order (a
+    pledge paid in full already, or filled by an earlier row): the treasurer is warned, the money still counts."""
+    left = dict(owed)
+    for outcome in outcomes:
+        if outcome.category == MATCHED:
+            outcome.beyond_pledge = min(outcome.amount, max(outcome.amount - max(left[outcome.pledge_code], 0), 0))
+            left[outcome.pledge_code] -= outcome.amount
 
 
 def _near_misses_find(
@@ -256,7 +278,7 @@ def bank_rows_classify(*, organization_id: int, rows: list[StatementRow]) -> lis
     recorded = _bank_payments_recorded(organization_id=organization_id, rows=rows)
     pledges = Pledge.objects.filter(campaign__organization_id=organization_id)
     wanted = {text for row in rows for text in _bank_texts(row) if codes.is_valid_code(text)}
-    live = dict(pledges.filter(code__in=wanted, cancelled_at__isnull=True).values_list("code", "campaign__title"))
+    live, owed = _live_pledges(pledges, wanted)
     keywords = set(account_keywords_of(organization=organization_id))
     outcomes = []
     for row in rows:
@@ -277,6 +299,7 @@ def bank_rows_classify(*, organization_id: int, rows: list[StatementRow]) -> lis
         else:
             outcomes.append(RowOutcome(row, UNMATCHED))
     _near_misses_find(pledges, [outcome for outcome in outcomes if outcome.category == UNMATCHED], _bank_code_like)
+    _beyond_pledges_mark(outcomes, owed)
     return outcomes
 
 

@@ -181,3 +181,25 @@ def test_a_statement_with_cents_withdrawn_imports(treasurer_client, campaign, pa
     assert uploaded.status_code == 201, uploaded.content
     confirm(treasurer_client, campaign, uploaded.json()["id"])
     assert paid(pledge) == 1_000
+
+
+def test_the_preview_warns_of_each_matched_row_that_would_pay_a_pledge_beyond_its_amount(
+    treasurer_client, campaign, paybill, pledge
+):
+    statement = statement_csv(
+        [
+            Line("SLK9000001", RECENT, 8_000, account_number=pledge.code),
+            Line("SLK9000002", RECENT + timedelta(minutes=1), 4_000, account_number=pledge.code),
+            Line("SLK9000003", RECENT + timedelta(minutes=2), 500, account_number=pledge.code),
+        ],
+        shortcode=paybill.number,
+    )
+
+    previewed = upload(treasurer_client, campaign, paybill, statement).json()
+    rows = treasurer_client.get(path(campaign, f"/{previewed['id']}")).json()["rows"]
+
+    assert {row["receipt"]: row["beyond_pledge"] for row in rows} == {
+        "SLK9000001": 0,
+        "SLK9000002": 2_000,
+        "SLK9000003": 500,
+    }
