@@ -209,9 +209,7 @@ def test_an_mpesa_gift_already_paying_a_pledge_is_not_credited_again(usher, camp
     assert figures(campaign)["raised"] == 2_000
 
 
-def test_an_mpesa_receipt_reversed_in_the_books_may_be_entered_again_and_counts_once(
-    usher, organizer, campaign, event
-):
+def test_an_mpesa_receipt_reversed_in_the_books_may_be_entered_again_and_counts_once(usher, organizer, campaign, event):
     first = entry(usher, event, kind="mpesa", amount=2_000, phone="", mpesa_receipt="SLK4H7R2QX")
     payment_reverse(reference=Payment.objects.get().reference, user=organizer, reason="Typed in error")
 
