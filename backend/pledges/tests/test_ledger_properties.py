@@ -737,8 +737,8 @@ class Ledger(RuleBasedStateMachine):
         # Each real payment credits once, whichever reporters told of it: a paid PIN prompt (its receipt
         # known or not) and any payment of its organization holding its receipt are one.
         prompts = Payment.objects.filter(provider=Payment.Provider.MPESA_STK, status=SUCCEEDED, flagged=False)
-        for prompt in prompts.filter(campaign__isnull=False, collection_account__isnull=False):
-            organization_id = prompt.collection_account.organization_id
+        for prompt in prompts.filter(organization__isnull=False):
+            organization_id = prompt.organization_id
             same = Payment.objects.filter(
                 status=SUCCEEDED, reversal__isnull=True, mpesa_receipt=prompt_receipt(prompt)
             ).filter(

@@ -30,7 +30,7 @@ def test_a_receipt_a_callback_records_between_the_read_and_the_insert_is_credite
     )
     read = payments._payments_reported
 
-    arrived = []
+    arrived: list[bool] = []
 
     def read_then_the_callback_arrives(**kwargs):
         recorded = read(**kwargs)
