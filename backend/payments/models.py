@@ -1,12 +1,14 @@
 """The payments ledger: one row per intent or money movement, in whole KES.
 
 Only ``payments.services`` changes amounts and statuses. The unique provider identifiers
-(``checkout_request_id``, ``mpesa_receipt``, ``provider_reference``, ``receipt_number``) make
-every credit idempotent in the database itself, whatever order callbacks arrive in.
+(``checkout_request_id``, ``provider_reference``, ``receipt_number``, and an M-Pesa receipt within
+the organization it was paid to) make every credit idempotent in the database itself, whatever order
+callbacks arrive in (docs/architecture/payment-identity.md).
 """
 
 import secrets
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -30,6 +32,14 @@ def new_reference() -> str:
     return "".join(secrets.choice(REFERENCE_ALPHABET) for _ in range(REFERENCE_LENGTH))
 
 
+class PaymentQuerySet(models.QuerySet["Payment"]):
+    def holding_receipts(self, *, organization_id: int | None, receipts: list[str]) -> "PaymentQuerySet":
+        """The live (unreversed) payments these M-Pesa receipts identify in the organization they were paid
+        to (None: the platform's paybill)."""
+        where = Q(organization__isnull=True) if organization_id is None else Q(organization_id=organization_id)
+        return self.filter(where, mpesa_receipt__in=receipts, reversed_at__isnull=True)
+
+
 class Payment(models.Model):
     class Provider(models.TextChoices):
         MPESA_STK = "mpesa_stk", _("M-Pesa (STK Push)")
@@ -38,7 +48,8 @@ class Payment(models.Model):
         CASH = "cash", _("Cash")
         BANK = "bank", _("Bank transfer")
         # Paid to the organization's own M-Pesa number (not our paybill) and entered by a treasurer
-        # with its M-Pesa receipt code, which ``mpesa_receipt`` keeps unique against callbacks.
+        # with its M-Pesa receipt code, which ``mpesa_receipt`` keeps unique (in that organization) against
+        # callbacks.
         MPESA_MANUAL = "mpesa_manual", _("M-Pesa to the organization's number")
 
     class Purpose(models.TextChoices):
@@ -99,8 +110,18 @@ class Payment(models.Model):
     )
     checkout_url = models.URLField(max_length=500, blank=True)
     return_path = models.CharField(max_length=200, blank=True)
-    # M-Pesa's transaction id (STK MpesaReceiptNumber, C2B TransID): one credit per receipt.
-    mpesa_receipt = models.CharField(max_length=32, unique=True, null=True, blank=True)
+    # M-Pesa's transaction id (STK MpesaReceiptNumber, C2B TransID): one credit per receipt in the
+    # organization it was paid to (``payments_payment_receipt_per_organization``), never across them.
+    mpesa_receipt = models.CharField(max_length=32, null=True, blank=True)  # noqa: DJ001 NULL: no receipt, never equal
+    organization = models.ForeignKey(
+        "organizations.Organization",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="The organization the money was paid to (its account's, else its campaign's); empty for "
+        "the platform's own fees. With the M-Pesa receipt, what identifies an M-Pesa payment.",
+    )
     account_reference = models.CharField(max_length=64, blank=True, help_text="The account number a C2B payer typed.")
     result_code = models.CharField(max_length=32, blank=True)
     result_desc = models.CharField(max_length=255, blank=True)
@@ -121,6 +142,12 @@ class Payment(models.Model):
         help_text="Whether the payer is sent a receipt; off for money found weeks later on a statement, "
         "unless the treasurer asked for receipts.",
     )
+    reversed_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When its reversing entry was made (``PaymentReversal``): from then on its M-Pesa receipt "
+        "identifies no payment, and may be recorded again.",
+    )
     flagged = models.BooleanField(default=False)
     flag_reason = models.CharField(max_length=255, blank=True)
     receipt_number = models.CharField(max_length=32, unique=True, null=True, blank=True)
@@ -134,6 +161,8 @@ class Payment(models.Model):
         help_text="When it counted towards its campaign's raised total (credited to a pledge, or its "
         "donation counted); empty for fees and for payments not matched to a pledge.",
     )
+
+    objects = PaymentQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -150,9 +179,23 @@ class Payment(models.Model):
                 condition=Q(user__isnull=True) & ~Q(idempotency_key=""),
                 name="payments_payment_idempotency_anonymous",
             ),
+            # One live payment per receipt where the money landed: the same receipt in two organizations
+            # is two payments (one organization's typo never blocks another's genuine payment), and a
+            # reversed payment's receipt is free again.
+            models.UniqueConstraint(
+                fields=["organization", "mpesa_receipt"],
+                condition=Q(mpesa_receipt__isnull=False, organization__isnull=False, reversed_at__isnull=True),
+                name="payments_payment_receipt_per_organization",
+            ),
+            models.UniqueConstraint(
+                fields=["mpesa_receipt"],
+                condition=Q(mpesa_receipt__isnull=False, organization__isnull=True, reversed_at__isnull=True),
+                name="payments_payment_receipt_platform",
+            ),
         ]
         indexes = [
             models.Index(fields=["status", "provider", "created_at"], name="payments_pending_idx"),
+            models.Index(fields=["mpesa_receipt"], name="payments_mpesa_receipt_idx"),
             # INCLUDE is PostgreSQL's; elsewhere a plain partial index.
             models.Index(
                 fields=["campaign", "counted_at"],
@@ -164,6 +207,20 @@ class Payment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.reference} {self.get_purpose_display()} KES {self.amount} ({self.status})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self._state.adding and self.organization_id is None:
+            self.organization_id = self.receiving_organization_id()
+        super().save(*args, **kwargs)
+
+    def receiving_organization_id(self) -> int | None:
+        """Whose money this is: the organization of the account it was paid into, else of the campaign it
+        gives to; None for the platform's fees (paid to Harambee's paybill, even for a campaign)."""
+        if self.collection_account is not None:
+            return self.collection_account.organization_id
+        if self.campaign is not None and self.purpose in (self.Purpose.DONATION, self.Purpose.PLEDGE_PAYMENT):
+            return self.campaign.organization_id
+        return None
 
     @property
     def is_pending(self) -> bool:
@@ -232,6 +289,7 @@ class PaymentEvent(models.Model):
         C2B_VALIDATION = "c2b_validation", _("C2B validation")
         C2B_CONFIRMATION = "c2b_confirmation", _("C2B confirmation")
         PULL = "pull", _("Pull Transactions (a confirmation that never came)")
+        STATEMENT_ROW = "statement_row", _("A row of an imported M-Pesa statement")
         CARD_WEBHOOK = "card_webhook", _("Card webhook")
         CARD_VERIFY = "card_verify", _("Card verification answer")
         STANDING_ORDER_CALLBACK = "standing_order", _("Standing order (Ratiba) callback")

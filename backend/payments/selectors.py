@@ -1,4 +1,5 @@
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -32,6 +33,57 @@ def payments_awaiting_outcome(*, older_than: timedelta) -> QuerySet[Payment]:
         created_at__lt=timezone.now() - older_than,
         provider__in=[Payment.Provider.MPESA_STK, Payment.Provider.CARD],
     ).exclude(provider=Payment.Provider.MPESA_STK, checkout_request_id__isnull=True)
+
+
+# A PIN prompt is paid within a day of being sent (see ``services.UNANSWERED_PUSH_WINDOW``); clocks differ by
+# a few minutes at most.
+PROMPT_PAID_WITHIN = timedelta(days=1)
+CLOCK_SKEW = timedelta(minutes=5)
+
+
+@dataclass(frozen=True)
+class ReceiptReport:
+    """A report of money paid into an account with its M-Pesa receipt: a paybill confirmation, a Pull
+    Transactions line or a statement row."""
+
+    mpesa_receipt: str
+    amount: int
+    account_reference: str
+    paid_at: datetime
+
+
+def prompts_awaiting_receipts(
+    *, account_id: int, reports: list[ReceiptReport], lock: bool = False
+) -> dict[str, Payment]:
+    """The PIN-prompt payments into the account that these reports are (by receipt): succeeded without a
+    receipt (Daraja's query confirmed them and no callback told the receipt), of the report's amount and
+    account reference, paid within a day of the prompt. Each prompt is one report's, the earliest
+    prompt first, so two equal prompts take two equal reports. One query; ``lock`` locks the prompts."""
+    if not reports:
+        return {}
+    times = [report.paid_at for report in reports]
+    waiting = Payment.objects.filter(
+        provider=Payment.Provider.MPESA_STK,
+        collection_account_id=account_id,
+        status=Payment.Status.SUCCEEDED,
+        mpesa_receipt__isnull=True,
+        reversed_at__isnull=True,
+        created_at__range=(min(times) - PROMPT_PAID_WITHIN, max(times) + CLOCK_SKEW),
+    ).order_by("created_at", "pk")
+    free = list(waiting.select_for_update(of=("self",)) if lock else waiting)
+    found: dict[str, Payment] = {}
+    for report in sorted(reports, key=lambda report: report.paid_at):
+        reference = report.account_reference.strip().upper()
+        for payment in free:
+            if (
+                payment.amount == report.amount
+                and (payment.account_reference or payment.reference).upper() == reference
+                and payment.created_at - CLOCK_SKEW <= report.paid_at <= payment.created_at + PROMPT_PAID_WITHIN
+            ):
+                found[report.mpesa_receipt] = payment
+                free.remove(payment)
+                break
+    return found
 
 
 def user_has_paid(*, user: User) -> bool:

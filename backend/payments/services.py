@@ -17,7 +17,7 @@ import json
 import logging
 import re
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import date, datetime, time, timedelta
 from functools import partial
 from typing import Any, TypeVar
@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -437,10 +437,37 @@ def _event(
 
 
 def _receipt_used_elsewhere(payment: Payment, receipt: str) -> bool:
-    return bool(receipt) and Payment.objects.filter(mpesa_receipt=receipt).exclude(pk=payment.pk).exists()
+    """Whether another live payment of the same organization holds ``receipt`` (another organization's
+    is another payment: receipts identify a payment where it landed)."""
+    return (
+        bool(receipt)
+        and Payment.objects.holding_receipts(organization_id=payment.organization_id, receipts=[receipt])
+        .exclude(pk=payment.pk)
+        .exists()
+    )
+
+
+def _callback_receipt(payment: Payment) -> str:
+    """The M-Pesa receipt the payment's own success callback brought when nobody vouched for its sender
+    (so Daraja's query decided, and its answer carries no receipt): the receipt is what a statement and
+    Pull Transactions will list the payment under. Only a callback of the payment's own amount counts."""
+    bodies = PaymentEvent.objects.filter(
+        payment=payment, kind=PaymentEvent.Kind.STK_CALLBACK, outcome=Outcome.PENDING
+    ).values_list("body", flat=True)
+    for body in bodies:
+        result = daraja.parse_stk_callback(body)
+        if result.succeeded and result.mpesa_receipt and result.amount in (None, payment.amount):
+            return result.mpesa_receipt
+    return ""
 
 
 def _apply_stk_result(payment: Payment, result: StkResult) -> str:
+    if result.succeeded and not result.mpesa_receipt and payment.status != Status.SUCCEEDED:
+        # A query's success: the receipt is its callback's, unless another payment holds it already (the
+        # callback's sender was not vouched for; the query credits the payment all the same).
+        receipt = _callback_receipt(payment)
+        if not _receipt_used_elsewhere(payment, receipt):
+            result = replace(result, mpesa_receipt=receipt)
     if payment.status == Status.SUCCEEDED or payment.flagged:
         # A repeat, or a failure arriving after the success: never undone. A callback after a
         # query credited the payment still brings the receipt number the query lacked.
@@ -699,7 +726,17 @@ def _c2b_record(
         "result_code": "0",
         "result_desc": f"Paid to account {notification.bill_ref_number!r} by {notification.first_name}"[:255],
     }
+    report = selectors.ReceiptReport(
+        mpesa_receipt=notification.trans_id,
+        amount=notification.amount,
+        account_reference=notification.bill_ref_number,
+        paid_at=_c2b_paid_at(notification.trans_time),
+    )
+    record = partial(_event, provider=provider, kind=kind, body=body, remote_addr=remote_addr)
     with transaction.atomic():
+        known = _payments_reported(account=account, reports=[report]).get(report.mpesa_receipt)
+        if known is not None:
+            return record(payment=known, outcome=_report_attach(known, report, account=account))
         try:
             with transaction.atomic():  # a concurrent duplicate may insert the same TransID first
                 payment = _instructed_intent(account=account, reference=notification.bill_ref_number)
@@ -717,15 +754,15 @@ def _c2b_record(
                         setattr(payment, field, value)
                     payment.save()
         except IntegrityError:
-            duplicate = Payment.objects.filter(mpesa_receipt=notification.trans_id).first()
-            return _event(
-                provider=provider,
-                kind=kind,
-                body=body,
-                remote_addr=remote_addr,
-                payment=duplicate,
-                outcome=Outcome.DUPLICATE,
+            duplicate = (
+                Payment.objects.holding_receipts(
+                    organization_id=account.organization_id, receipts=[report.mpesa_receipt]
+                )
+                .select_for_update()
+                .first()
             )
+            outcome = Outcome.DUPLICATE if duplicate is None else _report_attach(duplicate, report, account=account)
+            return record(payment=duplicate, outcome=outcome)
         if payment.amount != notification.amount:
             _flag(payment, f"M-Pesa reports KES {notification.amount} paid for an intent of KES {payment.amount}.")
             payment.save(update_fields=["flagged", "flag_reason"])
@@ -733,9 +770,51 @@ def _c2b_record(
         else:
             _credit(payment)
             outcome = Outcome.CREDITED
-        return _event(
-            provider=provider, kind=kind, body=body, remote_addr=remote_addr, payment=payment, outcome=outcome
-        )
+        return record(payment=payment, outcome=outcome)
+
+
+def _c2b_paid_at(trans_time: str) -> datetime:
+    """When M-Pesa says the money moved (``TransTime``, Kenya's clock: 20261122103000); now if unreadable."""
+    try:
+        return datetime.strptime(trans_time, "%Y%m%d%H%M%S").replace(tzinfo=timezone.get_default_timezone())
+    except ValueError:
+        return timezone.now()
+
+
+def _payments_reported(*, account: CollectionAccount, reports: list[selectors.ReceiptReport]) -> dict[str, Payment]:
+    """The live payments of ``account``'s organization these reports are, by receipt, locked: those holding
+    the receipt, and PIN prompts confirmed without one (``selectors.prompts_awaiting_receipts``), which take
+    their receipt now. Two queries, and one write when prompts take receipts."""
+    receipts = [report.mpesa_receipt for report in reports]
+    held = {
+        payment.mpesa_receipt or "": payment
+        for payment in Payment.objects.holding_receipts(organization_id=account.organization_id, receipts=receipts)
+        .select_for_update(of=("self",))
+        .select_related("collection_account")
+    }
+    prompts = selectors.prompts_awaiting_receipts(
+        account_id=account.pk, reports=[report for report in reports if report.mpesa_receipt not in held], lock=True
+    )
+    for receipt, payment in prompts.items():
+        payment.mpesa_receipt = receipt
+    Payment.objects.bulk_update(prompts.values(), ["mpesa_receipt"], batch_size=BULK_BATCH_SIZE)
+    return held | prompts
+
+
+def _report_attach(payment: Payment, report: selectors.ReceiptReport, *, account: CollectionAccount) -> str:
+    """Another report of a recorded payment (locked): it credits nothing. One that contradicts it (another
+    amount, another of the organization's accounts) flags the payment for a person; the caller keeps the
+    report itself as the payment's event."""
+    problem = ""
+    if report.amount != payment.amount:
+        problem = f"M-Pesa receipt {report.mpesa_receipt} is reported again for KES {report.amount}, not KES {payment.amount}."
+    elif payment.collection_account_id not in (None, account.pk):
+        problem = f"M-Pesa receipt {report.mpesa_receipt} is reported again as paid into another account."
+    if not problem:
+        return Outcome.DUPLICATE
+    _flag(payment, problem)
+    payment.save(update_fields=["flagged", "flag_reason"])
+    return Outcome.FLAGGED_MISMATCH
 
 
 def _apply_card_transaction(payment: Payment, tx: paystack.Transaction) -> str:
@@ -844,10 +923,11 @@ def _received_at(received_on: date | None) -> datetime | None:
     return timezone.make_aware(datetime.combine(received_on, RECEIVED_TIME))
 
 
-def _mpesa_receipt_clean(receipt: str) -> str:
-    """An M-Pesa receipt code (10 letters and digits, e.g. SLK4H7R2QX) not recorded before."""
+def _mpesa_receipt_clean(receipt: str, *, organization_id: int) -> str:
+    """An M-Pesa receipt code (10 letters and digits, e.g. SLK4H7R2QX) the organization has not recorded
+    (another organization's is another payment)."""
     receipt = mpesa_receipt_normalize(receipt)
-    if Payment.objects.filter(mpesa_receipt=receipt).exists():
+    if Payment.objects.holding_receipts(organization_id=organization_id, receipts=[receipt]).exists():
         raise _invalid("reference", _("This M-Pesa receipt has already been recorded."))
     return receipt
 
@@ -883,7 +963,11 @@ def payment_record_manual(
     if payer_phone and (message := validators.check_kenyan_phone(payer_phone)):
         raise _invalid("payer_phone", message)
     received_at = _received_at(received_on)
-    mpesa_receipt = _mpesa_receipt_clean(reference) if provider == Payment.Provider.MPESA_MANUAL else None
+    mpesa_receipt = (
+        _mpesa_receipt_clean(reference, organization_id=campaign.organization_id)
+        if provider == Payment.Provider.MPESA_MANUAL
+        else None
+    )
     # A cash or bank entry's own reference (a bank's, a receipt book's) is kept unique too.
     other_reference = None if mpesa_receipt else (reference.strip() or None)
     with transaction.atomic():
@@ -940,13 +1024,13 @@ def mpesa_receipt_normalize(receipt: str) -> str:
     return receipt
 
 
-def payment_with_receipt_locked(*, mpesa_receipt: str) -> Payment | None:
-    """The payment already in the ledger with this M-Pesa receipt (its confirmation, a Pull, a
-    statement or an earlier entry brought it), locked; None when there is none."""
+def payment_with_receipt_locked(*, organization_id: int, mpesa_receipt: str) -> Payment | None:
+    """The organization's live payment with this M-Pesa receipt (its confirmation, a Pull, a statement or
+    an earlier entry brought it), locked; None when there is none."""
     return (
-        Payment.objects.select_for_update(of=("self",))
+        Payment.objects.holding_receipts(organization_id=organization_id, receipts=[mpesa_receipt])
+        .select_for_update(of=("self",))
         .select_related("collection_account")
-        .filter(mpesa_receipt=mpesa_receipt)
         .first()
     )
 
@@ -1042,9 +1126,11 @@ def _payments_reverse(*, payments: list[Payment], user: User, reason: str) -> No
         batch_size=BULK_BATCH_SIZE,
     )
     payments_reversed.send(sender=Payment, payments=payments, user=user, reason=reason)
-    Payment.objects.filter(pk__in=[payment.pk for payment in payments]).update(counted_at=None)
+    # Its receipt identifies no payment from now on: the money may be recorded again, rightly this time.
+    now = timezone.now()
+    Payment.objects.filter(pk__in=[payment.pk for payment in payments]).update(counted_at=None, reversed_at=now)
     for payment in payments:
-        payment.counted_at = None
+        payment.counted_at, payment.reversed_at = None, now
     audit_record_many(
         actor=user,
         action=AuditAction.PAYMENT_REVERSED,
@@ -1077,30 +1163,39 @@ BULK_BATCH_SIZE = 500
 STATEMENT_RECORD_ATTEMPTS = 3
 
 
-def _receipts_recorded(receipts: list[str]) -> set[str | None]:
-    return set(Payment.objects.filter(mpesa_receipt__in=receipts).values_list("mpesa_receipt", flat=True))
+def _statement_reports(found: list[StatementPayment]) -> list[selectors.ReceiptReport]:
+    return [
+        selectors.ReceiptReport(
+            mpesa_receipt=entry.mpesa_receipt,
+            amount=entry.amount,
+            account_reference=entry.account_reference,
+            paid_at=entry.received_at,
+        )
+        for entry in found
+    ]
 
 
 def _statement_payments_insert(
     *, account: CollectionAccount, recorded_by: User, found: list[StatementPayment]
-) -> list[Payment]:
-    """Insert the payments whose receipts are not in the ledger yet, in one savepoint. The unique receipt
-    is the guard: when a callback, a Pull or a treasurer records one of these receipts after it was read,
-    the insert fails as a whole, the receipts are read again and the rest inserted; a receipt is never
-    recorded twice."""
+) -> tuple[list[Payment], dict[str, Payment]]:
+    """Insert the payments the ledger does not have yet, in one savepoint; the answer is those inserted and
+    those found (by receipt, or PIN prompts taking their receipt now). The unique receipt is the guard:
+    when a callback, a Pull or a treasurer records one of these receipts after it was read, the insert
+    fails as a whole, the receipts are read again and the rest inserted; a receipt is never recorded twice
+    in one organization."""
     waiting = list({entry.mpesa_receipt: entry for entry in found}.values())
     for _attempt in range(STATEMENT_RECORD_ATTEMPTS):
-        recorded = _receipts_recorded([entry.mpesa_receipt for entry in waiting])
-        waiting = [entry for entry in waiting if entry.mpesa_receipt not in recorded]
+        known = _payments_reported(account=account, reports=_statement_reports(waiting))
         try:
             with transaction.atomic():
-                return Payment.objects.bulk_create(
+                inserted = Payment.objects.bulk_create(
                     [
                         Payment(
                             provider=Payment.Provider.MPESA_MANUAL,
                             purpose=Payment.Purpose.PLEDGE_PAYMENT,
                             amount=entry.amount,
                             collection_account=account,
+                            organization_id=account.organization_id,
                             recorded_by=recorded_by,
                             mpesa_receipt=entry.mpesa_receipt,
                             account_reference=entry.account_reference[:64],
@@ -1112,9 +1207,11 @@ def _statement_payments_insert(
                             )[:255],
                         )
                         for entry in waiting
+                        if entry.mpesa_receipt not in known
                     ],
                     batch_size=BULK_BATCH_SIZE,
                 )
+                return inserted, known
         except IntegrityError:
             logger.info("A statement's receipt was recorded another way meanwhile: reading the receipts again")
     raise ServiceError(
@@ -1127,13 +1224,36 @@ def payments_record_from_statement(
     *, account: CollectionAccount, recorded_by: User, found: list[StatementPayment]
 ) -> list[Payment]:
     """Record and credit the payments found on ``account``'s M-Pesa statement, inside the caller's
-    transaction and in a number of queries that does not grow with theirs. Those whose receipt is
-    already in the ledger (by callback, Pull, a treasurer's entry or an earlier import) are left out,
-    so a receipt is credited once whatever brings it first; the answer is the payments recorded. Like
-    any paybill payment each is matched by its account reference (the ``payments_succeeded``
-    receivers)."""
-    payments = _statement_payments_insert(account=account, recorded_by=recorded_by, found=found)
+    transaction and in a number of queries that does not grow with theirs. A row whose payment the
+    organization's ledger has (by callback, query, Pull, a treasurer's entry or an earlier import; a PIN
+    prompt confirmed without its receipt takes it now) credits nothing: it is kept as that payment's
+    evidence, and flags it when it contradicts it. So a receipt is credited once whatever brings it
+    first; the answer is the payments recorded. Like any paybill payment each is matched by its account
+    reference (the ``payments_succeeded`` receivers)."""
+    payments, known = _statement_payments_insert(account=account, recorded_by=recorded_by, found=found)
     _payments_credit(payments)
+    inserted = {payment.mpesa_receipt: payment for payment in payments}
+    events = []
+    for entry, report in zip(found, _statement_reports(found), strict=True):
+        outcome: str
+        if entry.mpesa_receipt in inserted:
+            payment, outcome = inserted.pop(entry.mpesa_receipt), Outcome.CREDITED
+        elif entry.mpesa_receipt in known:
+            payment = known.pop(entry.mpesa_receipt)
+            outcome = _report_attach(payment, report, account=account)
+        else:
+            continue  # the same receipt twice in one file: one row is its evidence
+        body = {**asdict(report), "paid_at": entry.received_at.isoformat(), "payer": entry.payer_name}
+        events.append(
+            PaymentEvent(
+                provider=Payment.Provider.MPESA_MANUAL,
+                kind=PaymentEvent.Kind.STATEMENT_ROW,
+                body=body,
+                payment=payment,
+                outcome=outcome,
+            )
+        )
+    PaymentEvent.objects.bulk_create(events, batch_size=BULK_BATCH_SIZE)
     return payments
 
 
@@ -1179,6 +1299,7 @@ def payments_record_from_bank_statement(
                 purpose=Payment.Purpose.PLEDGE_PAYMENT,
                 amount=entry.amount,
                 collection_account=account,
+                organization_id=account.organization_id,
                 recorded_by=recorded_by,
                 account_reference=entry.account_reference[:64],
                 received_at=entry.received_at,
@@ -1194,14 +1315,26 @@ def payments_record_from_bank_statement(
     return payments
 
 
+# What M-Pesa itself told us about a payment: the word of a statement's importer is not needed for it.
+PROVIDER_REPORTS = (
+    PaymentEvent.Kind.STK_CALLBACK,
+    PaymentEvent.Kind.STK_QUERY,
+    PaymentEvent.Kind.C2B_CONFIRMATION,
+    PaymentEvent.Kind.PULL,
+)
+
+
 def payments_reverse_imported(*, payments: list[Payment], user: User, reason: str) -> int:
     """Reverse the payments a statement import recorded (the statements app has checked who may),
-    each with its reversing entry, inside the caller's transaction; those reversed already are left.
-    Answers how many were reversed."""
+    each with its reversing entry, inside the caller's transaction, freeing their receipts; those
+    reversed already are left, and so are those M-Pesa confirmed since (a paybill confirmation or Pull
+    brought the same receipt): that money stands without the statement. Answers how many were reversed."""
+    vouched = PaymentEvent.objects.filter(payment_id=OuterRef("pk"), kind__in=PROVIDER_REPORTS)
     # Only the payments' own rows: PostgreSQL cannot lock the outer join that finds the unreversed.
     locked = list(
         Payment.objects.select_for_update(of=("self",))
-        .filter(pk__in=[payment.pk for payment in payments], reversal__isnull=True, status=Status.SUCCEEDED)
+        .filter(pk__in=[payment.pk for payment in payments], reversed_at__isnull=True, status=Status.SUCCEEDED)
+        .exclude(Exists(vouched))
         .order_by("pk")
     )
     if locked:
@@ -1583,15 +1716,20 @@ def _mpesa_connect_describe(request: ChangeRequest) -> str:
 
 def mpesa_pull_run(*, connection: MpesaConnection) -> dict[str, int]:
     """Ask Pull Transactions for the account's last 48 hours and credit, once by receipt, each
-    payment whose confirmation never came. Receipts already recorded are skipped before anything is
-    written, so running it often adds nothing; a confirmation arriving meanwhile meets the unique
-    receipt and stays the only credit."""
+    payment whose confirmation never came; a payment recorded another way gets the Pull as its evidence,
+    once. Receipts an earlier Pull brought are skipped before anything is written, so running it often
+    adds nothing; a confirmation arriving meanwhile meets the unique receipt and stays the only credit."""
     now = timezone.now()
     client = _daraja_for(connection)
     pulled = client.pull_transactions(start=now - PULL_LOOKBACK, end=now)
     MpesaConnection.objects.filter(pk=connection.pk).update(last_pulled_at=now)
     known = set(
-        Payment.objects.filter(mpesa_receipt__in=[p.trans_id for p in pulled]).values_list("mpesa_receipt", flat=True)
+        PaymentEvent.objects.filter(
+            kind=PaymentEvent.Kind.PULL,
+            payment__in=Payment.objects.holding_receipts(
+                organization_id=connection.account.organization_id, receipts=[p.trans_id for p in pulled]
+            ),
+        ).values_list("payment__mpesa_receipt", flat=True)
     )
     credited = 0
     for transaction_ in pulled:

@@ -1011,7 +1011,7 @@ def payments_record_reversed(*, payments: list[Payment]) -> None:
     """Take back what reversed payments counted (the ``payments_reversed`` receiver, inside the reversing
     transaction with the payments locked), in a number of queries that does not grow with theirs: their
     pledges' paid amounts and statuses, or their donations; the campaigns' counters move with them, and
-    each pledger hears once."""
+    each pledger told of a reversed credit hears once (one never told of it is not told of its reversal)."""
     links = PledgePayment.objects.filter(payment__in=payments).values_list("payment_id", "pledge_id")
     pledge_of = dict(links)
     pledges = {
@@ -1021,13 +1021,17 @@ def payments_record_reversed(*, payments: list[Payment]) -> None:
     change: defaultdict[int, CampaignFigures] = defaultdict(CampaignFigures)
     confirmed_before = {pledge.pk: (pledge.confirmed_at, pledge.confirmed_by_id) for pledge in pledges.values()}
     figures = {pledge.pk: pledge.campaign_figures() for pledge in pledges.values()}
+    told: set[int] = set()  # the pledges whose pledger was told of a reversed credit (sent its receipt)
     for payment in payments:
         if payment.pk in pledge_of:
             pledges[pledge_of[payment.pk]].paid_amount -= payment.amount
+            if payment.notify_payer:
+                told.add(pledge_of[payment.pk])
     for pledge in pledges.values():
         _status_settle(pledge, by=None)
         change[pledge.campaign_id] += pledge.campaign_figures() - figures[pledge.pk]
-        _changed(pledge, "payment_reversed")
+        if pledge.pk in told:
+            _changed(pledge, "payment_reversed")
     _pledges_payments_write(list(pledges.values()), confirmed_before=confirmed_before)
     donations = list(
         Donation.objects.filter(payment__in=[payment for payment in payments if payment.pk not in pledge_of])
@@ -1239,7 +1243,11 @@ def donation_record_at_desk(
     details: dict[str, Any] = {"name": name, "email": "", "phone": phone, "is_anonymous": is_anonymous}
     with transaction.atomic():
         payment = None
-        if receipt is None or (payment := payment_with_receipt_locked(mpesa_receipt=receipt)) is None:
+        if (
+            receipt is None
+            or (payment := payment_with_receipt_locked(organization_id=campaign.organization_id, mpesa_receipt=receipt))
+            is None
+        ):
             provider = Payment.Provider.MPESA_MANUAL if receipt else Payment.Provider.CASH
             payment = payment_record_at_desk(
                 campaign=campaign,
@@ -1268,7 +1276,7 @@ def donation_record_at_desk(
                 _desk_gift_announce(donation)
                 return DeskGift(donation=donation, payment=payment, already_credited=False)
             # The receipt's confirmation was being recorded at the same moment: it is in the books now.
-            payment = payment_with_receipt_locked(mpesa_receipt=receipt or "")
+            payment = payment_with_receipt_locked(organization_id=campaign.organization_id, mpesa_receipt=receipt or "")
             assert payment is not None
         return _desk_gift_already_in_books(
             payment=payment, campaign=campaign, amount=amount, recorded_by=recorded_by, details=details
@@ -1282,23 +1290,12 @@ def _desk_gift_already_in_books(
     if payment.status != Payment.Status.SUCCEEDED or payment.flagged:
         message = _("This M-Pesa receipt belongs to a payment that has not gone through: ask a treasurer.")
         raise FieldValidationError(message, field_errors={"mpesa_receipt": message})
-    if payment.is_reversed:
-        # Taken back (a mistaken entry, an undone statement import): the desk does not count it again.
-        message = _("This M-Pesa receipt was reversed in the books: ask a treasurer.")
-        raise FieldValidationError(message, field_errors={"mpesa_receipt": message})
     if payment.amount != amount:
         message = _("M-Pesa says this receipt was for %(amount)s.") % {"amount": format_ksh(payment.amount)}
         raise FieldValidationError(message, field_errors={"amount": message})
     donation = Donation.objects.filter(payment=payment).first()
     if donation is not None or PledgePayment.objects.filter(payment=payment).exists():
         return DeskGift(donation=donation, payment=payment, already_credited=True)
-    account = payment.collection_account
-    ours = payment.campaign_id == campaign.pk or (
-        account is not None and account.organization_id == campaign.organization_id
-    )
-    if not ours:
-        message = _("This M-Pesa receipt was paid to another organization.")
-        raise FieldValidationError(message, field_errors={"mpesa_receipt": message})
     payment_take_as_donation(payment=payment, campaign=campaign)
     donation = donation_attach_payment(payment=payment, campaign=campaign, **details)
     audit_record(

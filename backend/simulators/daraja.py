@@ -311,10 +311,28 @@ def _answer(prompt: SimulatedStkRequest, outcome: tuple[int, str]) -> bool:
     if not answered:
         return False
     prompt.refresh_from_db()
+    if code == 0:
+        _prompt_paid_record(prompt)
     if not prompt.phone.endswith(NO_CALLBACK_SUFFIX):
         content = JsonResponse(stk_callback_body(prompt)).content
         deliver_later(prompt.callback_url, content, delay=0)
     return True
+
+
+def _prompt_paid_record(prompt: SimulatedStkRequest) -> None:
+    """A paid prompt is money into the shortcode like any other: the statement and Pull Transactions list
+    it with its receipt, time, payer and account reference (no C2B confirmation is posted for it)."""
+    SimulatedC2BTransaction.objects.create(
+        trans_id=prompt.mpesa_receipt,
+        shortcode=prompt.shortcode,
+        paid_to=prompt.party_b or prompt.shortcode,
+        transaction_type="Pay Bill Online",
+        amount=prompt.amount,
+        bill_ref_number=prompt.account_reference,
+        msisdn=f"{prompt.phone[:4]} ***** {prompt.phone[-3:]}",
+        paid_at=prompt.answered_at or timezone.now(),
+        confirmation_dropped=True,
+    )
 
 
 @csrf_exempt
@@ -447,23 +465,11 @@ def c2b_payment_record(
     return transaction, notification
 
 
-@csrf_exempt
-@require_POST
-def c2b_simulate(request: HttpRequest) -> JsonResponse:
-    """Not Daraja: a customer pays a paybill or till, ``{"ShortCode", "BillRefNumber", "Amount",
-    "MSISDN"}`` (ShortCode: the paybill or till number, by default the platform's). The registered
-    validation URL is asked, then the confirmation posted, after the usual delay; with
-    ``"DropConfirmation": true`` nothing is posted, as when Safaricom never delivers one, and only
-    Pull Transactions lists the payment."""
-    body = json_body(request)
-    if body is None:
-        return _bad_request("Body")
-    amount, msisdn = whole_amount(body.get("Amount")), str(body.get("MSISDN", ""))
-    if amount is None:
-        return _bad_request("Amount")
-    if not PHONE.match(msisdn):
-        return _bad_request("MSISDN")
-    paid_to = str(body.get("ShortCode") or settings.MPESA_SHORTCODE)
+def _c2b_pay(
+    *, paid_to: str, amount: int, bill_ref_number: str, msisdn: str, first_name: str, dropped: bool
+) -> JsonResponse:
+    """A customer pays ``paid_to``: the registered validation URL is asked, then the confirmation posted,
+    after the usual delay (nothing posted when ``dropped``: only Pull Transactions lists it)."""
     app = _app_paid_at(paid_to)
     registration = SimulatedC2BRegistration.objects.filter(shortcode=app.shortcode).first() if app else None
     if app is None or registration is None:
@@ -472,13 +478,13 @@ def c2b_simulate(request: HttpRequest) -> JsonResponse:
         app=app,
         paid_to=paid_to,
         amount=amount,
-        bill_ref_number=str(body.get("BillRefNumber", "")),
+        bill_ref_number=bill_ref_number,
         msisdn=msisdn,
-        first_name=str(body.get("FirstName", "John")),
+        first_name=first_name,
         paid_at=timezone.now(),
-        confirmation_dropped=body.get("DropConfirmation") is True,
+        confirmation_dropped=dropped,
     )
-    if not transaction.confirmation_dropped:
+    if not dropped:
         deliver_c2b_later(
             validation_url=registration.validation_url,
             confirmation_url=registration.confirmation_url,
@@ -493,6 +499,65 @@ def c2b_simulate(request: HttpRequest) -> JsonResponse:
             "ResponseDescription": "Accept the service request successfully.",
             "TransID": transaction.trans_id,
         }
+    )
+
+
+@csrf_exempt
+@require_POST
+def c2b_simulate(request: HttpRequest) -> JsonResponse:
+    """Not Daraja: a customer pays a paybill or till, ``{"ShortCode", "BillRefNumber", "Amount",
+    "MSISDN"}`` (ShortCode: the paybill or till number, by default the platform's). With
+    ``"DropConfirmation": true`` nothing is posted, as when Safaricom never delivers one, and only
+    Pull Transactions lists the payment."""
+    body = json_body(request)
+    if body is None:
+        return _bad_request("Body")
+    amount, msisdn = whole_amount(body.get("Amount")), str(body.get("MSISDN", ""))
+    if amount is None:
+        return _bad_request("Amount")
+    if not PHONE.match(msisdn):
+        return _bad_request("MSISDN")
+    return _c2b_pay(
+        paid_to=str(body.get("ShortCode") or settings.MPESA_SHORTCODE),
+        amount=amount,
+        bill_ref_number=str(body.get("BillRefNumber", "")),
+        msisdn=msisdn,
+        first_name=str(body.get("FirstName", "John")),
+        dropped=body.get("DropConfirmation") is True,
+    )
+
+
+C2B_COMMANDS = {"CustomerPayBillOnline", "CustomerBuyGoodsOnline"}
+
+
+@csrf_exempt
+@require_POST
+def c2b_simulate_daraja(request: HttpRequest) -> JsonResponse:
+    """Daraja's sandbox C2B simulate (``/mpesa/c2b/v1/simulate``), as SDKs call it: with the app's token,
+    ``{"ShortCode", "CommandID", "Amount", "Msisdn", "BillRefNumber"}``, ShortCode the app's paybill or
+    till; then as ``c2b_simulate``."""
+    if (app := _token_app(request)) is None:
+        return _invalid_token()
+    body = json_body(request)
+    if body is None:
+        return _bad_request("Body")
+    shortcode, msisdn = str(body.get("ShortCode", "")), str(body.get("Msisdn", ""))
+    amount = whole_amount(body.get("Amount"))
+    if shortcode not in {app.shortcode, app.till_number} - {""}:
+        return _bad_request("ShortCode")
+    if body.get("CommandID") not in C2B_COMMANDS:
+        return _bad_request("CommandID")
+    if amount is None:
+        return _bad_request("Amount")
+    if not PHONE.match(msisdn):
+        return _bad_request("Msisdn")
+    return _c2b_pay(
+        paid_to=shortcode,
+        amount=amount,
+        bill_ref_number=str(body.get("BillRefNumber") or ""),
+        msisdn=msisdn,
+        first_name="John",
+        dropped=False,
     )
 
 
@@ -531,15 +596,16 @@ def _pull_date(value: Any) -> datetime | None:
         return None
 
 
+PULL_TYPES = {"Buy Goods": "c2b-buy-goods-debit", "Pay Bill Online": "c2b-pay-bill-online-debit"}
+
+
 def _pulled(transaction: SimulatedC2BTransaction, organization_name: str) -> dict[str, Any]:
     return {
         "transactionId": transaction.trans_id,
         "trxDate": transaction.paid_at.astimezone(NAIROBI).replace(microsecond=0).isoformat(),
         "msisdn": transaction.msisdn,
         "sender": "",
-        "transactiontype": "c2b-buy-goods-debit"
-        if transaction.transaction_type == "Buy Goods"
-        else "c2b-pay-bill-debit",
+        "transactiontype": PULL_TYPES.get(transaction.transaction_type, "c2b-pay-bill-debit"),
         "billreference": transaction.bill_ref_number,
         "amount": f"{transaction.amount}.0",
         "organizationname": organization_name,

@@ -63,6 +63,7 @@ def _out(statement_import: StatementImport, *, with_rows: bool = True) -> dict[s
                     "pledge_code": outcome.pledge_code,
                     "campaign_title": outcome.campaign_title,
                     "near_codes": outcome.near_codes,
+                    "beyond_pledge": outcome.beyond_pledge,
                     "details": outcome.row.details,
                 }
                 for outcome in preview.outcomes

@@ -96,9 +96,11 @@ def _key(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.casefold())
 
 
-def _amount(cell: str, *, line: int, column: str) -> int:
+def _amount(cell: str, *, line: int, column: str, cents_allowed: bool = False) -> int:
     """Whole shillings from ``1,000.00``, ``1000`` or ``-500.00`` (the sign dropped: a column says its
-    direction); blank is 0."""
+    direction); blank is 0. Money paid in is recorded, so it must be whole shillings; money out
+    (``cents_allowed``: till charges, a settlement to the bank) is only told apart from money in, so
+    its cents are rounded up, never down to nothing."""
     text = cell.replace(",", "").replace("Ksh", "").replace("KES", "").strip().lstrip("+-").strip()
     if not text:
         return 0
@@ -108,6 +110,8 @@ def _amount(cell: str, *, line: int, column: str) -> int:
         raise StatementError(
             _("%(column)s is not an amount: %(value)s") % {"column": column, "value": cell[:40]}, line=line
         ) from None
+    if cents_allowed:
+        return int(value.to_integral_value(rounding=ROUND_CEILING))
     if value != value.to_integral_value():
         raise StatementError(
             _("%(column)s is not whole shillings: %(value)s") % {"column": column, "value": cell[:40]}, line=line
@@ -166,7 +170,9 @@ def _row(line: int, cells: list[str], positions: dict[str, int]) -> StatementRow
         details=cell("details"),
         status=cell("status"),
         paid_in=_amount(cell("paid_in"), line=line, column=pgettext("statement column", "Paid in")),
-        withdrawn=_amount(cell("withdrawn"), line=line, column=pgettext("statement column", "Withdrawn")),
+        withdrawn=_amount(
+            cell("withdrawn"), line=line, column=pgettext("statement column", "Withdrawn"), cents_allowed=True
+        ),
         reason_type=cell("reason_type"),
         other_party=cell("other_party"),
         linked_receipt=cell("linked_receipt").upper(),

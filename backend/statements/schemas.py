@@ -23,6 +23,9 @@ class StatementRowOut(Schema):
     pledge_code: str = Field(description="The pledge a matched row is credited to.")
     campaign_title: str
     near_codes: list[str] = Field(description="This organization's pledge codes one typo from an unmatched row's.")
+    beyond_pledge: int = Field(
+        0, description="How much of a matched row would pay its pledge beyond the pledge's amount (0: none)."
+    )
     details: str = Field(description="The row's details (M-Pesa) or description (bank).")
 
 

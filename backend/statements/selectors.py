@@ -4,8 +4,10 @@ preview a treasurer reads and the list the confirmation credits are the same fun
 A row is, in this order:
 - ``ignored``: not money received (a withdrawal, a failed or reversed transaction, or one that a
   later reversal row of the same statement takes back);
-- ``recorded``: its M-Pesa receipt is already in the ledger, whichever way it first arrived
-  (callback, Pull, a treasurer's entry, an earlier import), or earlier in the same file;
+- ``recorded``: its M-Pesa receipt is already in the organization's ledger, whichever way it first
+  arrived (callback, query, Pull, a treasurer's entry, an earlier import not undone), or it is a PIN
+  prompt confirmed without its receipt (same account, account reference and amount, within a day), or
+  earlier in the same file;
 - ``matched``: one of this organization's pledge codes is in its account number, else in its
   details (a cancelled pledge's code is not: that payment waits in "Unmatched payments");
 - ``keyword``: its account number is one of the organization's keywords (tithes, offerings);
@@ -44,6 +46,7 @@ from common.errors import FieldValidationError, NotFoundError, PermissionDeniedE
 from organizations.roles import Permission
 from organizations.selectors import membership_of
 from payments.models import Payment
+from payments.selectors import ReceiptReport, prompts_awaiting_receipts
 from pledges import codes
 from pledges.models import Pledge
 from statements.models import BANK_KINDS, BankStatementColumns, StatementImport
@@ -67,6 +70,7 @@ class RowOutcome:
     pledge_code: str = ""
     campaign_title: str = ""
     near_codes: list[str] = field(default_factory=list)
+    beyond_pledge: int = 0  # how much of a matched row would pay its pledge beyond the pledge's amount
 
     @property
     def amount(self) -> int:
@@ -94,9 +98,11 @@ class StatementPreview:
             totals[outcome.category] += outcome.amount
         return {category: {"rows": rows[category], "total": totals[category]} for category in CATEGORIES}
 
-    def to_credit(self) -> list[RowOutcome]:
-        """The rows a confirmation records: matched ones are credited, unmatched ones wait."""
-        return [outcome for outcome in self.outcomes if outcome.category in (MATCHED, UNMATCHED)]
+    def to_credit(self, *, recorded_too: bool = False) -> list[RowOutcome]:
+        """The rows a confirmation records: matched ones are credited, unmatched ones wait; with
+        ``recorded_too``, the rows already recorded as well (their payments' evidence, crediting nothing)."""
+        categories = (MATCHED, UNMATCHED, RECORDED) if recorded_too else (MATCHED, UNMATCHED)
+        return [outcome for outcome in self.outcomes if outcome.category in categories]
 
 
 def row_from_stored(stored: dict[str, Any]) -> StatementRow:
@@ -125,14 +131,34 @@ def _ignored(row: StatementRow, reversed_receipts: set[str]) -> bool:
     )
 
 
-def statement_rows_classify(*, organization_id: int, rows: list[StatementRow]) -> list[RowOutcome]:
-    reversed_receipts = {row.linked_receipt for row in rows if row.is_reversal and row.linked_receipt}
-    recorded = set(
-        Payment.objects.filter(mpesa_receipt__in=[row.receipt for row in rows]).values_list("mpesa_receipt", flat=True)
+def _receipts_recorded(*, account: CollectionAccount, rows: list[StatementRow]) -> set[str]:
+    """The rows' receipts this organization's ledger has (another organization's are not looked at), and
+    those of PIN prompts confirmed without a receipt that the rows are (``prompts_awaiting_receipts``)."""
+    held = set(
+        Payment.objects.holding_receipts(
+            organization_id=account.organization_id, receipts=[row.receipt for row in rows]
+        ).values_list("mpesa_receipt", flat=True)
     )
+    reports = [
+        ReceiptReport(
+            mpesa_receipt=row.receipt,
+            amount=row.paid_in,
+            account_reference=row.account_number,
+            paid_at=row.completed_at,
+        )
+        for row in rows
+        if row.receipt not in held and row.paid_in > 0
+    ]
+    return {str(receipt) for receipt in held} | set(prompts_awaiting_receipts(account_id=account.pk, reports=reports))
+
+
+def statement_rows_classify(*, account: CollectionAccount, rows: list[StatementRow]) -> list[RowOutcome]:
+    reversed_receipts = {row.linked_receipt for row in rows if row.is_reversal and row.linked_receipt}
+    recorded = _receipts_recorded(account=account, rows=rows)
+    organization_id = account.organization_id
     pledges = Pledge.objects.filter(campaign__organization_id=organization_id)
     wanted = {candidate for row in rows for candidate in _code_candidates(row)}
-    live = dict(pledges.filter(code__in=wanted, cancelled_at__isnull=True).values_list("code", "campaign__title"))
+    live, owed = _live_pledges(pledges, wanted)
     keywords = set(account_keywords_of(organization=organization_id))
     seen: set[str] = set()
     outcomes = []
@@ -152,7 +178,28 @@ def statement_rows_classify(*, organization_id: int, rows: list[StatementRow]) -
         else:
             outcomes.append(RowOutcome(row, UNMATCHED))
     _near_misses_find(pledges, [outcome for outcome in outcomes if outcome.category == UNMATCHED])
+    _beyond_pledges_mark(outcomes, owed)
     return outcomes
+
+
+def _live_pledges(pledges: Any, codes_wanted: set[str]) -> tuple[dict[str, str], dict[str, int]]:
+    """The live pledges among ``codes_wanted``: each one's campaign title, and what is still owed on it."""
+    found = pledges.filter(code__in=codes_wanted, cancelled_at__isnull=True).values_list(
+        "code", "campaign__title", "amount", "paid_amount"
+    )
+    return {code: title for code, title, _amount, _paid in found}, {
+        code: amount - paid for code, _title, amount, paid in found
+    }
+
+
+def _beyond_pledges_mark(outcomes: list[RowOutcome], owed: dict[str, int]) -> None:
+    """Mark each matched row with what it would pay beyond its pledge's amount, the file's rows in order (a
+    pledge paid in full already, or filled by an earlier row): the treasurer is warned, the money still counts."""
+    left = dict(owed)
+    for outcome in outcomes:
+        if outcome.category == MATCHED:
+            outcome.beyond_pledge = min(outcome.amount, max(outcome.amount - max(left[outcome.pledge_code], 0), 0))
+            left[outcome.pledge_code] -= outcome.amount
 
 
 def _near_misses_find(
@@ -233,7 +280,7 @@ def bank_rows_classify(*, organization_id: int, rows: list[StatementRow]) -> lis
     recorded = _bank_payments_recorded(organization_id=organization_id, rows=rows)
     pledges = Pledge.objects.filter(campaign__organization_id=organization_id)
     wanted = {text for row in rows for text in _bank_texts(row) if codes.is_valid_code(text)}
-    live = dict(pledges.filter(code__in=wanted, cancelled_at__isnull=True).values_list("code", "campaign__title"))
+    live, owed = _live_pledges(pledges, wanted)
     keywords = set(account_keywords_of(organization=organization_id))
     outcomes = []
     for row in rows:
@@ -254,6 +301,7 @@ def bank_rows_classify(*, organization_id: int, rows: list[StatementRow]) -> lis
         else:
             outcomes.append(RowOutcome(row, UNMATCHED))
     _near_misses_find(pledges, [outcome for outcome in outcomes if outcome.category == UNMATCHED], _bank_code_like)
+    _beyond_pledges_mark(outcomes, owed)
     return outcomes
 
 
@@ -374,8 +422,12 @@ def statement_file_reading_allowed(*, user: User, organization_id: int) -> None:
 
 def statement_preview(*, statement_import: StatementImport) -> StatementPreview:
     rows = [row_from_stored(stored) for stored in statement_import.rows]
-    classify = bank_rows_classify if statement_import.collection_account.kind in BANK_KINDS else statement_rows_classify
-    return StatementPreview(statement_import, classify(organization_id=statement_import.organization_id, rows=rows))
+    account = statement_import.collection_account
+    if account.kind in BANK_KINDS:
+        outcomes = bank_rows_classify(organization_id=statement_import.organization_id, rows=rows)
+    else:
+        outcomes = statement_rows_classify(account=account, rows=rows)
+    return StatementPreview(statement_import, outcomes)
 
 
 def statement_imports_of(*, user: User, organization_id: int) -> list[StatementImport]:

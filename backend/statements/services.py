@@ -160,7 +160,8 @@ def _bank_payments_record(
 def _mpesa_payments_record(
     statement_import: StatementImport, preview: StatementPreview, *, user: User, send_receipts: bool
 ) -> list[ImportedPayment]:
-    """Record an M-Pesa statement's matched and unmatched rows whose receipts are not in the ledger yet."""
+    """Record an M-Pesa statement's matched and unmatched rows whose receipts are not in the ledger yet; its
+    rows already recorded are kept as their payments' evidence."""
     recent = timezone.now() - RECEIPTS_WITHIN
     payments = payments_record_from_statement(
         account=statement_import.collection_account,
@@ -174,7 +175,7 @@ def _mpesa_payments_record(
                 payer_name=outcome.payer,
                 notify_payer=send_receipts or outcome.received_at >= recent,
             )
-            for outcome in preview.to_credit()
+            for outcome in preview.to_credit(recorded_too=True)
         ],
     )
     return [ImportedPayment(statement_import=statement_import, payment=payment) for payment in payments]

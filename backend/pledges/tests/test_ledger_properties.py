@@ -14,11 +14,15 @@ cards, with a plan or not; cash gifts; M-Pesa gifts whose receipts come from the
 typed before or after their confirmation or twice), their idempotency keys from a small pool so
 that deliveries repeat; statements imported (their receipts from the paybill's pool, so often already credited, or imported
 twice), bank statements imported (references from a small pool, so often overlapping) and whole
-imports undone. After every step every campaign's counters must add
+imports undone; and the seams between reporters of one payment (#44): PIN prompts whose callback nobody
+vouched for, confirmed by query, then listed by Pull Transactions and on the statement with their receipt; a
+second organization whose paybill confirms receipts from the same pool (the same receipt there is another
+payment); a statement imported, undone and imported again. After every step every campaign's counters must add
 up to its counted payments and live pledges, every pledge's status must follow from its amount
 and payments, and no payment may count twice; every plan must add up to its pledge, and its
 standing must follow from the payments counted in order; a desk entry's key answers its first
-entry, and no two desk gifts credit one payment.
+entry, and no two desk gifts credit one payment; each real payment credits once whichever reporters
+tell of it, undo restores the books as they were, and importing again credits what the first import did.
 
 Only the providers' side is replaced: the STK Push and checkout answers, and what Paystack says
 about a transaction.
@@ -50,7 +54,7 @@ from campaigns.models import Campaign
 from campaigns.selectors import campaign_card_account, campaign_stk_account
 from campaigns.services import campaign_update
 from campaigns.tests.factories import CampaignFactory
-from collection_accounts.tests.factories import TEST_PAYBILL
+from collection_accounts.tests.factories import TEST_PAYBILL, connected_paybill
 from common.errors import ServiceError
 from desk import services as desk
 from desk.actors import DeskActor
@@ -59,7 +63,7 @@ from events.tests.factories import open_event
 from payments import services as payments
 from payments.models import MANUAL_PROVIDERS, MpesaConnection, Payment, PaymentEvent, PaymentReversal
 from payments.providers import daraja, paystack
-from payments.providers.daraja import DarajaClient, StkPushAccepted, StkQueryAnswer, StkResult
+from payments.providers.daraja import DarajaClient, PulledTransaction, StkPushAccepted, StkQueryAnswer, StkResult
 from payments.providers.paystack import PaystackClient
 from payments.tests.support import stk_callback
 from pledges import services as pledges
@@ -76,6 +80,11 @@ NO_LIMIT = (1_000_000, 600)
 
 amounts = st.integers(min_value=1, max_value=5_000)
 campaign_index = st.integers(min_value=0, max_value=CAMPAIGNS - 1)
+
+
+def prompt_receipt(payment: Payment) -> str:
+    """The M-Pesa receipt of a PIN prompt's payment, as its callback, Pull and the statement tell it."""
+    return f"SLK{payment.pk:07d}"
 
 
 def typo(code: str) -> str:
@@ -117,6 +126,9 @@ class Ledger(RuleBasedStateMachine):
             for c in range(CAMPAIGNS)
         ]
         self.connection = MpesaConnection.objects.get(account__paybill_number=TEST_PAYBILL)
+        # Another church, on another paybill: its receipts come from the same pool (one of the two mistyped).
+        other = CampaignFactory.create(organizer=UserFactory.create())
+        self.other_connection = MpesaConnection.objects.get(account=connected_paybill(other.organization, "600900"))
         self.unattached: list[tuple[Payment, Campaign]] = []
         self.paystack_says: dict[str, tuple[str, int]] = {}  # reference -> (status, amount in subunits)
         self.pushes = 0
@@ -238,14 +250,19 @@ class Ledger(RuleBasedStateMachine):
 
     # What the providers tell us -----------------------------------------------------------------
 
-    @rule(payment=stk_intents, outcome=st.sampled_from(["success", "failed", "cancelled", "wrong_amount"]))
-    def stk_callback(self, payment: Payment, outcome: str) -> None:
+    @rule(
+        payment=stk_intents,
+        outcome=st.sampled_from(["success", "failed", "cancelled", "wrong_amount"]),
+        vouched=st.booleans(),  # from an address on MPESA_ALLOWED_IPS, or not (then the query decides)
+    )
+    def stk_callback(self, payment: Payment, outcome: str, vouched: bool) -> None:
         code = {"success": 0, "wrong_amount": 0, "cancelled": daraja.RESULT_CANCELLED_BY_USER}.get(outcome, 1)
         amount = payment.amount + (1 if outcome == "wrong_amount" else 0)
         body = stk_callback(
-            payment.checkout_request_id or "", result_code=code, amount=amount, receipt=f"SLK{payment.pk:07d}"
+            payment.checkout_request_id or "", result_code=code, amount=amount, receipt=prompt_receipt(payment)
         )
-        recorded = payments.payment_record_stk_callback(body=body, remote_addr="127.0.0.1")
+        remote_addr = "127.0.0.1" if vouched else "203.0.113.77"
+        recorded = payments.payment_record_stk_callback(body=body, remote_addr=remote_addr)
         event(f"stk callback: {recorded.outcome}")
 
     @rule(payment=stk_intents, outcome=st.sampled_from(["success", "failed", "still_pending"]))
@@ -299,6 +316,98 @@ class Ledger(RuleBasedStateMachine):
     @rule()
     def expire_stale_intents(self) -> None:
         payments.payment_expire_stale(older_than=timedelta(0))
+
+    @rule(payment=stk_intents, by_pull=st.booleans(), on_statement=st.booleans())
+    def prompt_listed_by_mpesa(self, payment: Payment, by_pull: bool, on_statement: bool) -> None:
+        """A paid PIN prompt is in Pull Transactions and on the statement like any payment into the paybill,
+        with its receipt and the account reference it carried."""
+        payment.refresh_from_db()
+        if (
+            payment.status != SUCCEEDED
+            or payment.flagged
+            or payment.collection_account_id != self.connection.account_id
+        ):
+            return
+        receipt, reference = prompt_receipt(payment), payment.account_reference or payment.reference
+        at = timezone.now()
+        if by_pull:
+            pulled = PulledTransaction(receipt, at, payment.amount, TEST_PAYBILL, reference, "2547 ***** 149", "c2b")
+            with mock.patch.object(DarajaClient, "pull_transactions", return_value=[pulled]):
+                payments.mpesa_pull_run(connection=self.connection)
+            event("prompt pulled")
+        if on_statement:
+            self.import_statement([Line(receipt, at, payment.amount, account_number=reference)])
+            event("prompt on a statement")
+
+    @rule(
+        pledge=pledges,
+        amount=amounts,
+        trans=st.integers(min_value=0, max_value=7),  # the first church's pool: another organization's receipts
+    )
+    def other_organization_paybill(self, pledge: Pledge, amount: int, trans: int) -> None:
+        receipt = f"SLKC2B{trans:04d}"
+        body = {
+            "TransactionType": "Pay Bill",
+            "TransID": receipt,
+            "TransTime": "20261122103000",
+            "TransAmount": f"{amount}.00",
+            "BusinessShortCode": "600900",
+            "BillRefNumber": pledge.code,  # the first church's code: nobody's there
+            "MSISDN": "2547 ***** 149",
+            "FirstName": "John",
+        }
+        payments.payment_record_c2b_confirmation(body=body, remote_addr=None, connection=self.other_connection)
+        # Whatever the first church recorded under this receipt, this church's payment is its own.
+        organization_id = self.other_connection.account.organization_id
+        assert Payment.objects.filter(
+            mpesa_receipt=receipt, collection_account__organization_id=organization_id, status=SUCCEEDED
+        ).exists()
+
+    @rule(
+        pledge=pledges,
+        lines=st.lists(
+            st.tuples(st.integers(min_value=0, max_value=7), amounts, st.sampled_from(["code", "typo", "nobody"])),
+            min_size=1,
+            max_size=4,
+        ),
+    )
+    def statement_import_undo_and_again(self, pledge: Pledge, lines: list[tuple[int, int, str]]) -> None:
+        """Undo is confirm's exact inverse: the books are as they were, and the same file credits the same again."""
+        at = timezone.now() - timedelta(hours=1)
+        to = {"code": pledge.code, "typo": typo(pledge.code), "nobody": "BUILDING"}
+        rows = [Line(f"SLKC2B{trans:04d}", at, amount, account_number=to[whom]) for trans, amount, whom in lines]
+        before = self.books()
+        first = self.import_statement(rows)
+        after_first = self.books()
+        account = self.connection.account
+        statements.statement_import_undo(
+            user=self.organizer, organization_id=account.organization_id, import_id=first.pk, reason="Wrong file"
+        )
+        assert self.books() == before
+        self.import_statement(rows)
+        assert self.books() == after_first
+        event("statement imported, undone and imported again")
+
+    def import_statement(self, rows: list[Line]) -> StatementImport:
+        account = self.connection.account
+        upload = SimpleUploadedFile("statement.csv", statement_csv(rows, shortcode=account.paybill_number))
+        previewed = statements.statement_import_upload(
+            user=self.organizer, organization_id=account.organization_id, account_id=account.pk, file=upload
+        )
+        return statements.statement_import_confirm(
+            user=self.organizer, organization_id=account.organization_id, import_id=previewed.pk
+        )
+
+    def books(self) -> tuple[Any, ...]:
+        """What a treasurer reads: pledges paid, campaigns' counters, the unmatched and set-aside payments."""
+        live = Payment.objects.filter(status=SUCCEEDED, reversal__isnull=True, purpose=Payment.Purpose.PLEDGE_PAYMENT)
+        return (
+            dict(Pledge.objects.values_list("pk", "paid_amount")),
+            list(Campaign.objects.order_by("pk").values_list("raised_total", "pledged_total", "donor_count")),
+            Counter(
+                live.filter(pledge_link__isnull=True).values_list("mpesa_receipt", "amount", "set_aside", "campaign")
+            ),
+        )
 
     # What organizers and admins do -----------------------------------------------------------------
 
@@ -625,6 +734,17 @@ class Ledger(RuleBasedStateMachine):
             .values("payment")
         )
         assert not credits.annotate(n=Count("id")).filter(n__gt=1).exists()
+        # Each real payment credits once, whichever reporters told of it: a paid PIN prompt (its receipt
+        # known or not) and any payment of its organization holding its receipt are one.
+        prompts = Payment.objects.filter(provider=Payment.Provider.MPESA_STK, status=SUCCEEDED, flagged=False)
+        for prompt in prompts.filter(organization__isnull=False):
+            organization_id = prompt.organization_id
+            same = Payment.objects.filter(
+                status=SUCCEEDED, reversal__isnull=True, mpesa_receipt=prompt_receipt(prompt)
+            ).filter(
+                Q(collection_account__organization_id=organization_id) | Q(campaign__organization_id=organization_id)
+            )
+            assert not same.exclude(pk=prompt.pk).exists(), prompt_receipt(prompt)
         # A success is never undone, nor its receipt changed.
         succeeded = dict(Payment.objects.filter(status=SUCCEEDED).values_list("pk", "receipt_number"))
         assert all(succeeded.get(pk) == receipt for pk, receipt in self.receipts.items())

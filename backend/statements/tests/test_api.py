@@ -315,10 +315,10 @@ def test_the_preview_reads_the_ledger_in_the_same_queries_whatever_the_statement
         statement_generate(rows=400, account_numbers=codes, shortcode=TEST_PAYBILL, receipt_prefix="T26"),
     )
 
-    # session, user, membership, the import; then receipts, pledges, keywords, near misses
-    with django_assert_num_queries(8):
+    # session, user, membership, the import; then receipts, prompts awaiting theirs, pledges, keywords, near misses
+    with django_assert_num_queries(9):
         treasurer_client.get(path(campaign, f"/{small.json()['id']}"))
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         treasurer_client.get(path(campaign, f"/{large.json()['id']}"))
 
 
@@ -361,10 +361,10 @@ def test_confirming_takes_the_same_queries_whatever_the_statement_size(treasurer
         return [query["sql"].split()[0] for query in captured]
 
     # Who asks, the import locked, its rows read afresh, the payments, their pledges and the campaign
-    # written in batches, the import's links and audit entry: as many for 50 rows as for 10. Only the
+    # written in batches, each row kept as its payment's evidence, the import's links and audit entry: as many for 50 rows as for 10. Only the
     # INSERTs may be split further, where the database takes few parameters in one statement (SQLite's 999).
     small_queries, large_queries = confirm_queries(small), confirm_queries(large)
-    assert len(small_queries) == 28
+    assert len(small_queries) == 31
     assert [kind for kind in large_queries if kind != "INSERT"] == [kind for kind in small_queries if kind != "INSERT"]
     assert large_queries.count("INSERT") <= small_queries.count("INSERT") + 2
     assert Payment.objects.filter(pledge_link__isnull=False).count() > 30

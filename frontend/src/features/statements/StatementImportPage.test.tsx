@@ -31,6 +31,7 @@ const row = {
   pledge_code: "",
   campaign_title: "",
   near_codes: [] as string[],
+  beyond_pledge: 0,
   details: "Pay Bill from 254712***126 - JOHN DOE",
 };
 const MATCHED: StatementRow = {
@@ -144,6 +145,18 @@ describe("StatementImportPage", () => {
 
     expect(await screen.findByRole("button", { name: "Preview" })).toBeVisible();
     expect(confirmed).toEqual([{ send_receipts: true }]);
+  });
+
+  it("warns of a matched row that would pay its pledge beyond its amount", async () => {
+    const beyond = { ...PREVIEW, rows: [{ ...MATCHED, beyond_pledge: 1500 }] };
+    server.use(http.post(IMPORTS, ({ response }) => response(201).json(beyond)));
+    const { user } = renderImports();
+
+    await user.upload(await screen.findByLabelText("Statement file"), new File(["csv"], "november.csv"));
+    await user.click(screen.getByRole("button", { name: "Preview" }));
+
+    const preview = await screen.findByRole("region", { name: "Preview: november.csv" });
+    expect(within(preview).getByText("Pays Ksh 1,500 beyond the pledge's amount")).toBeVisible();
   });
 
   it("reads a bank statement through the columns chosen, the account's last choice selected", async () => {

@@ -366,10 +366,18 @@ function Figures({ statementImport }: { statementImport: StatementImport }) {
 function RowOutcome({ row }: { row: StatementRow }) {
   const names = useCategoryNames();
   if (row.category === "matched") {
+    const beyond = formatKsh(row.beyond_pledge);
     return (
-      <Trans>
-        Pledge {row.pledge_code} ({row.campaign_title})
-      </Trans>
+      <>
+        <Trans>
+          Pledge {row.pledge_code} ({row.campaign_title})
+        </Trans>
+        {row.beyond_pledge > 0 && (
+          <span className="block text-amber-800">
+            <Trans>Pays {beyond} beyond the pledge's amount</Trans>
+          </span>
+        )}
+      </>
     );
   }
   if (row.category === "unmatched" && row.near_codes.length > 0) {

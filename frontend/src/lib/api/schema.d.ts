@@ -6386,6 +6386,12 @@ export interface components {
             account_number: string;
             /** Amount */
             amount: number;
+            /**
+             * Beyond Pledge
+             * @description How much of a matched row would pay its pledge beyond the pledge's amount (0: none).
+             * @default 0
+             */
+            beyond_pledge: number;
             /** Campaign Title */
             campaign_title: string;
             /**
