@@ -167,7 +167,11 @@ test("a non-subscriber creates a campaign in six steps, resumes after a reload, 
   const { id } = await (await created).json();
 
   const setup = page.getByRole("dialog", { name: "Complete Your Campaign Setup" });
-  await expect(setup.getByRole("button", { name: "Start Subscription" })).toBeVisible();
+  // The fee's amount and its button, with the subscription named as the other choice.
+  await expect(setup.getByTestId("fee-summary")).toContainText("Activation fee: Ksh");
+  await expect(setup.getByRole("button", { name: "Pay activation fee" })).toBeVisible();
+  await expect(setup.getByRole("button", { name: "Pay for the subscription" })).toBeVisible();
+  await expect(setup.getByText(/^Or the subscription instead: Ksh [\d,]+ for \d+ days/)).toBeVisible();
   await expectAccessible(page);
   await setup.getByRole("button", { name: "Later" }).click();
 

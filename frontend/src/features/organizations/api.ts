@@ -117,14 +117,27 @@ export function useRoleChange(id: number) {
   );
 }
 
-export function useMemberRemove(id: number) {
-  return useTeamMutation(id, async (membershipId: number) =>
-    settled(
-      await api.DELETE("/api/orgs/{organization_id}/members/{membership_id}", {
-        params: { path: { organization_id: id, membership_id: membershipId } },
-      }),
-    ),
-  );
+/** Removes a member, or the user themself ("Leave the team"). Once the user has left, the organization's
+ * pages answer 404: `onLeft` moves them elsewhere first, then the organization is forgotten, not
+ * refetched (here in the hook, since the page's own callbacks no longer run once it has unmounted). */
+export function useMemberRemove(id: number, onLeft: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (member: Member) =>
+      settled(
+        await api.DELETE("/api/orgs/{organization_id}/members/{membership_id}", {
+          params: { path: { organization_id: id, membership_id: member.id } },
+        }),
+      ),
+    onSettled: (answer, error, member) => {
+      if (!error && member.is_me && !isWaiting(answer)) {
+        onLeft();
+        queryClient.removeQueries({ queryKey: organizationKeys.one(id) });
+        return queryClient.invalidateQueries({ queryKey: organizationKeys.list() });
+      }
+      return queryClient.invalidateQueries({ queryKey: organizationKeys.one(id) });
+    },
+  });
 }
 
 export function useApprovalDecision(id: number) {
