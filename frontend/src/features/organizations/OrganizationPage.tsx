@@ -23,6 +23,7 @@ import {
   useRoleChange,
   useTeam,
 } from "./api";
+import { OrganizationDetailsForm } from "./OrganizationForm";
 import { OrganizationLoader } from "./OrganizationLoader";
 
 const ROLES: Role[] = ["owner", "treasurer", "usher", "viewer"];
@@ -73,6 +74,7 @@ function OrganizationView({ organization }: { organization: Organization }) {
           </Link>
         </p>
       )}
+      {organization.can_manage_team && <OrganizationDetailsForm organization={organization} />}
       <Approvals organizationId={id} />
       <Team organization={organization} />
       {organization.can_manage_team && <Invitations organizationId={id} />}

@@ -53,6 +53,29 @@ export function useOrganization(id: number) {
   });
 }
 
+export type OrganizationDetails = Schemas["OrganizationIn"];
+
+/** A new organization, the user its first owner ("Create your organization"). */
+export function useOrganizationCreate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: OrganizationDetails) => unwrap(await api.POST("/api/orgs", { body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
+  });
+}
+
+/** New details (owners): the organization, or the pending rename under the two-person rule (202). */
+export function useOrganizationUpdate(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Schemas["OrganizationPatchIn"]) =>
+      unwrap(
+        await api.PATCH("/api/orgs/{organization_id}", { params: { path: { organization_id: id } }, body }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
+  });
+}
+
 export function useTeam(id: number) {
   return useQuery({
     queryKey: organizationKeys.members(id),
