@@ -1,5 +1,13 @@
 import { type Browser, expect, type Page } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, fillSignUp, signIn, test, uniqueEmail } from "./support";
+import {
+  DEMO_ORGANIZER,
+  expectAccessible,
+  fillSignUp,
+  latestEmailTo,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./support";
 
 // The demo organizer's organization has a treasurer and a viewer (backend/organizations/demo.py), so
 // a new treasurer joins only once a second owner or treasurer approves (the two-person rule).
@@ -156,4 +164,50 @@ test("a viewer sees the team, the approvals and the pledges but cannot act", asy
   await expect(management.getByRole("button", { name: /^Confirm payment/ })).toHaveCount(0);
   await expect(management.getByRole("button", { name: /^Record payment/ })).toHaveCount(0);
   await expect(page.getByText("Your role:").first()).toBeVisible();
+});
+
+test("an usher who joins finds the desk on the dashboard, and leaving the team lands on My organizations", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("usher");
+  await signIn(page, DEMO_ORGANIZER, { next: "/organizations" });
+  const orgId = await organizationId(page);
+  const { csrf_token } = await (await page.request.get("/api/auth/session")).json();
+  const invited = await page.request.post(`/api/orgs/${orgId}/invitations`, {
+    headers: { "X-CSRFToken": csrf_token },
+    data: { email, phone: "", role: "usher" },
+  });
+  expect(invited.status()).toBe(201);
+
+  const usher = await (await browser.newContext()).newPage();
+  await fillSignUp(usher, { firstName: "Otieno", lastName: `Usher ${Date.now()}`, email });
+  await expect(usher).toHaveURL("/dashboard");
+  const link = new URL((await latestEmailTo(email)).match(/https?:\/\/\S+invitation\?token=\S+/)?.[0] ?? "");
+  await usher.goto(link.pathname + link.search);
+  await usher.getByRole("button", { name: "Accept the invitation" }).click();
+  await expect(usher).toHaveURL(`/organizations/${orgId}`);
+
+  // The usher's way to the desk: each running campaign's card links it.
+  const campaignId = (await (await usher.request.get("/api/ministry-campaign")).json()).campaign_id;
+  await usher.goto("/dashboard");
+  const desk = usher
+    .getByRole("link", { name: /^Usher's desk for / })
+    .and(usher.locator(`a[href="/campaign/${campaignId}/desk"]`));
+  await expect(desk).toBeVisible();
+
+  // Leaving: the organization's page is no longer theirs, so the app goes to My organizations.
+  const failures: string[] = [];
+  usher.on("response", (response) => {
+    if (response.status() === 404 && response.url().includes(`/api/orgs/${orgId}`))
+      failures.push(response.url());
+  });
+  await usher.goto(`/organizations/${orgId}`);
+  await usher.getByRole("button", { name: "Leave the team" }).click();
+  await expect(usher).toHaveURL("/organizations");
+  await expect(usher.getByRole("heading", { name: "My organizations" })).toBeVisible();
+  await expect(toastText(usher, "You left Kiambu Revival Ministry.")).toBeVisible();
+  await expect(usher.getByRole("alert")).toHaveCount(0);
+  expect(failures).toEqual([]);
 });
