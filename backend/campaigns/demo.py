@@ -18,11 +18,17 @@ from campaigns.selectors import LEGACY_OPTION_ACCOUNTS
 from collection_accounts.models import CollectionAccount
 from collection_accounts.selectors import collection_account_matching
 from collection_accounts.validators import account_details_clean
-from organizations.services import organization_choose_for_campaign
+from organizations.models import Organization, OrganizationKind
+from organizations.services import organization_choose_for_campaign, organization_create
 
 ORGANIZER = "organizer@harambee.local"
 MEMBER = "member@harambee.local"
 ADMIN = "admin@harambee.local"
+# The organization the demo organizer runs campaigns in, named as a church or ministry would be:
+# givers read the name as the one they pay, never a person's (MEMBER's is collection_accounts/demo.py's).
+DEMO_ORGANIZATIONS = {
+    ORGANIZER: {"name": "Kiambu Revival Ministry", "kind": OrganizationKind.MINISTRY, "county": "Kiambu"},
+}
 COVERS = "/static/campaigns/covers/"
 
 PAYBILL = {"method": "paybill", "details": {"business_number": "247247", "account_no": "HARAMBEE"}}
@@ -242,6 +248,14 @@ PENDING_CAMPAIGN: dict[str, Any] = {
 DEMO_LIKES = {MEMBER: [0, 1, 4, 6], ADMIN: [0, 2, 6]}
 
 
+def _organization(organizer: User) -> Organization:
+    """The organizer's named organization (made once), else the one they own."""
+    details = DEMO_ORGANIZATIONS.get(organizer.email)
+    if details and not Organization.objects.filter(memberships__user=organizer).exists():
+        organization_create(user=organizer, town="", registration_number="", **details)
+    return organization_choose_for_campaign(user=organizer, organization_id=None)
+
+
 def _campaign(fields: dict[str, Any], *, status: str, organizers: dict[str, User]) -> Campaign:
     campaign = Campaign.objects.filter(title=fields["title"]).first()
     if campaign is not None:
@@ -252,7 +266,7 @@ def _campaign(fields: dict[str, Any], *, status: str, organizers: dict[str, User
         type=CampaignType.PLEDGING,
         status=status,
         organizer=organizer,
-        organization=organization_choose_for_campaign(user=organizer, organization_id=None),
+        organization=_organization(organizer),
         title=fields["title"],
         description=fields["description"],
         story=fields["story"],

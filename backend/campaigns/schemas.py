@@ -120,7 +120,9 @@ class CampaignDetailOut(CampaignCardOut):
         description="Owners, treasurers and admins: confirm, record and assign payments, remind, export."
     )
     viewer_role: Role | None = Field(description="The viewer's role in the campaign's organization; null if none.")
-    organization_name: str
+    organization_name: str = Field(
+        description="The organization the money goes to; '' while it is a personal one not yet named (never a person)."
+    )
     organization_id: int = Field(description="Its organization, whose accounts its team may switch it to.")
     can_share: bool = Field(description="Active campaigns only: show the share panel and the QR code.")
     share_url: str = Field(description="The public address of the campaign page.")
@@ -172,7 +174,7 @@ class CampaignDetailOut(CampaignCardOut):
                 "can_see_pledges": manages,
                 "can_manage_pledges": campaign.allows(viewer, Permission.MANAGE_PLEDGES),
                 "viewer_role": campaign.role_of(viewer),
-                "organization_name": campaign.organization.name,
+                "organization_name": campaign.organization.payee_name,
                 "organization_id": campaign.organization_id,
                 "can_share": campaign.can_be_shared,
                 "share_url": campaign.share_url,
@@ -219,7 +221,7 @@ class SuccessStoryOut(Schema):
 
     id: int
     title: str
-    organization_name: str = Field(alias="organization.name")
+    organization_name: str = Field(alias="organization.payee_name", description="'' for a personal organization.")
     category_label: str
     raised_total: int
     goal: int

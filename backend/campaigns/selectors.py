@@ -120,7 +120,15 @@ def success_stories() -> list[Campaign]:
         Campaign.objects.filter(status__in=PUBLIC_STATUSES, may_be_featured=True, raised_total__gt=0)
         .select_related("organization")
         .only(
-            "title", "category", "raised_total", "goal", "image_url", "youtube_id", "media_type", "organization__name"
+            "title",
+            "category",
+            "raised_total",
+            "goal",
+            "image_url",
+            "youtube_id",
+            "media_type",
+            "organization__name",
+            "organization__kind",
         )
         .order_by("-raised_total", "-id")[:SUCCESS_STORIES]
     )

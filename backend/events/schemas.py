@@ -77,7 +77,7 @@ class LiveScreenOut(Schema):
 
     campaign_id: int
     title: str
-    organization_name: str
+    organization_name: str = Field(description="The organization the money goes to; '' for a personal one.")
     goal: int
     pledged_total: int = Field(description="The public pledged figure (as on the campaign page), whole KES.")
     paid_total: int = Field(description="Paid so far towards the pledges, whole KES.")
@@ -100,7 +100,7 @@ class LiveScreenOut(Schema):
         return cls(
             campaign_id=campaign.pk,
             title=campaign.title,
-            organization_name=campaign.organization.name,
+            organization_name=campaign.organization.payee_name,
             goal=campaign.goal,
             pledged_total=campaign.public_pledged_total,
             paid_total=screen.paid_total,

@@ -111,5 +111,7 @@ def _thanks_log(thanks: EventThanks, event: Event) -> NotificationLog:
     if thanks.channel == NotificationLog.Channel.SMS:
         return notification_queue_sms(to=thanks.recipient, template="event_thanks", context=context)
     with translation.override(thanks.language):
-        subject = _("Thank you from %(organization)s") % {"organization": event.campaign.organization.name}
+        # Never a person's name: a personal organization's campaign thanks by its own title.
+        thanker = event.campaign.organization.payee_name or event.campaign.title
+        subject = _("Thank you from %(organization)s") % {"organization": thanker}
         return notification_queue_email(to=thanks.recipient, subject=subject, template="event_thanks", context=context)

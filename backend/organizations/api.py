@@ -50,13 +50,22 @@ def organization_get(request: HttpRequest, organization_id: int) -> Organization
     )
 
 
-@router.patch("/orgs/{organization_id}", response={200: OrganizationOut, **ERRORS}, auth=django_auth)
-def organization_update(request: HttpRequest, organization_id: int, payload: OrganizationPatchIn) -> OrganizationOut:
-    """Change the organization's details (owners)."""
-    membership = services.organization_update(
+@router.patch(
+    "/orgs/{organization_id}", response={200: OrganizationOut, 202: ChangeRequestOut, **ERRORS}, auth=django_auth
+)
+def organization_update(
+    request: HttpRequest, organization_id: int, payload: OrganizationPatchIn
+) -> OrganizationOut | Status[ChangeRequestOut]:
+    """Change the organization's details (owners). Givers read its name as the one they pay: a new
+    name waits for another owner's or treasurer's approval when the organization has two or more of
+    them (202 with the pending request; the other details are saved at once). A personal
+    organization is named together with its kind."""
+    change = services.organization_update(
         user=signed_in_user(request), organization_id=organization_id, **payload.dict()
     )
-    return OrganizationOut.for_member(membership)
+    if isinstance(change, ChangeRequest):
+        return _waiting(request, organization_id, change)
+    return OrganizationOut.for_member(change)
 
 
 @router.get("/orgs/{organization_id}/members", response={200: list[MemberOut], **ERRORS}, auth=django_auth)

@@ -37,6 +37,18 @@ class Organization(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def needs_name(self) -> bool:
+        """A personal organization, made for an organizer's campaigns and named after them: its owner
+        is asked to name it (and say what it is), as givers read its name as the one they pay."""
+        return self.kind == OrganizationKind.PERSONAL
+
+    @property
+    def payee_name(self) -> str:
+        """The name public pages, the big screen and messages give as the one the money goes to:
+        never a person's, so '' while the organization is still a personal one named after its owner."""
+        return "" if self.needs_name else self.name
+
 
 class Membership(models.Model):
     """A person's place in an organization's team: one role per person and organization."""

@@ -45,6 +45,9 @@ class OrganizationOut(Schema):
     role: Role = Field(description="The signed-in user's role in it.")
     can_manage_team: bool = Field(description="Owners: change the details and the team.")
     can_create_campaigns: bool = Field(description="Owners: the wizard offers this organization.")
+    needs_name: bool = Field(
+        description="A personal organization named after its owner: ask the owner to name it (and its kind)."
+    )
 
     @classmethod
     def for_member(cls, membership: Membership) -> "OrganizationOut":
@@ -59,6 +62,7 @@ class OrganizationOut(Schema):
             role=Role(membership.role),
             can_manage_team=role_allows(membership.role, Permission.MANAGE_TEAM),
             can_create_campaigns=role_allows(membership.role, Permission.EDIT_CAMPAIGNS),
+            needs_name=organization.needs_name,
         )
 
 

@@ -111,6 +111,9 @@ def organization_create(
     return Membership.objects.create(organization=organization, user=user, role=Role.OWNER)
 
 
+ORGANIZATION_RENAME = "organization.rename"
+
+
 @transaction.atomic
 def organization_update(
     *,
@@ -121,8 +124,13 @@ def organization_update(
     county: str | None = None,
     town: str | None = None,
     registration_number: str | None = None,
-) -> Membership:
-    """Change the organization's details (owners); ``None`` leaves a field as it is. Audited."""
+) -> Membership | ChangeRequest:
+    """Change the organization's details (owners); ``None`` leaves a field as it is. Audited.
+
+    Givers read the name as the one they pay, so a new name goes through the two-person rule
+    (``organization.rename``): with two or more owners and treasurers it waits for another's
+    approval and the pending ``ChangeRequest`` is answered; the other details change at once. Naming
+    a personal organization says what it is too (its kind travels with the name)."""
     membership = membership_allowed(user=user, organization_id=organization_id, permission=Permission.MANAGE_TEAM)
     organization = membership.organization
     changes = _details_checked(
@@ -130,12 +138,65 @@ def organization_update(
         kind=kind,
         was_kind=organization.kind,
     )
+    new_name = changes.pop("name", organization.name)
+    renamed = new_name != organization.name
+    payload: dict[str, object] = {"name": new_name, "was": organization.name}
+    if organization.needs_name:
+        # A personal organization is named and says what it is at once: neither changes alone.
+        if renamed != ("kind" in changes):
+            missing = "kind" if renamed else "name"
+            messages = {
+                "kind": _("Please choose church, ministry, school or group."),
+                "name": _("Please enter the organization's name."),
+            }
+            raise FieldValidationError(_("Please correct the errors below"), field_errors={missing: messages[missing]})
+        if renamed:
+            payload["kind"] = changes.pop("kind")
+    _details_set(actor=user, organization=organization, changes=changes)
+    if not renamed:
+        return membership
+    request = change_request_submit(
+        user=user,
+        organization=organization,
+        kind=ORGANIZATION_RENAME,
+        payload=payload,
+        summary=_organization_rename_describe(ChangeRequest(kind=ORGANIZATION_RENAME, payload=payload)),
+    )
+    if request.status == ChangeRequestStatus.PENDING:
+        return request
+    membership.organization.refresh_from_db()
+    return membership
+
+
+def _details_set(*, actor: User, organization: Organization, changes: dict[str, str]) -> None:
+    """Save ``changes`` to the organization's details and audit them (nothing when empty)."""
+    if not changes:
+        return
     before = {field: getattr(organization, field) for field in changes}
     for field, value in changes.items():
         setattr(organization, field, value)
     organization.save(update_fields=[*changes, "updated_at"])
-    audit_record(actor=user, action=AuditAction.ORGANIZATION_EDITED, target=organization, before=before, after=changes)
-    return membership
+    audit_record(actor=actor, action=AuditAction.ORGANIZATION_EDITED, target=organization, before=before, after=changes)
+
+
+def _organization_rename_describe(request: ChangeRequest) -> str:
+    return _("Rename the organization “%(was)s” to “%(name)s” (givers see this name as the one they pay).") % {
+        "was": request.payload["was"],
+        "name": request.payload["name"],
+    }
+
+
+def _organization_rename_apply(request: ChangeRequest) -> None:
+    organization = request.organization
+    if organization.name != request.payload["was"]:
+        raise ServiceError(
+            _("The organization was renamed since the request was made: please ask again."), code="renamed"
+        )
+    assert request.decided_by is not None
+    changes = {"name": str(request.payload["name"])}
+    if "kind" in request.payload:
+        changes["kind"] = str(request.payload["kind"])
+    _details_set(actor=request.decided_by, organization=organization, changes=changes)
 
 
 def _team_member_get(*, organization: Organization, membership_id: int) -> Membership:
@@ -483,6 +544,7 @@ def register_team_change_kinds() -> None:
     register_change_kind(TEAM_ROLE_CHANGE, apply=_team_role_change_apply, describe=_team_role_change_describe)
     register_change_kind(TEAM_MEMBER_REMOVE, apply=_team_member_remove_apply, describe=_team_member_remove_describe)
     register_change_kind(TEAM_MEMBER_ADD, apply=_team_member_add_apply, describe=_team_member_add_describe)
+    register_change_kind(ORGANIZATION_RENAME, apply=_organization_rename_apply, describe=_organization_rename_describe)
 
 
 def _team_change_submit(*, user: User, member: Membership, kind: str, payload: dict[str, object]) -> ChangeRequest:

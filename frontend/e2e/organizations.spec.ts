@@ -1,5 +1,15 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type Browser, expect, type Page } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, fillSignUp, signIn, test, uniqueEmail } from "./support";
+import {
+  DEMO_ORGANIZER,
+  EMAIL_DIR,
+  expectAccessible,
+  fillSignUp,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./support";
 
 // The demo organizer's organization has a treasurer and a viewer (backend/organizations/demo.py), so
 // a new treasurer joins only once a second owner or treasurer approves (the two-person rule).
@@ -27,6 +37,18 @@ async function smsTo(browser: Browser, e164: string, text: string): Promise<stri
   const body = (await message.first().textContent()) ?? "";
   await outbox.close();
   return body;
+}
+
+/** The invitation link e-mailed to `to` (Django's file backend writes one file per batch), or "". */
+function invitationLinkIn(directory: string, to: string): string {
+  for (const name of readdirSync(directory)) {
+    for (const message of readFileSync(join(directory, name), "utf-8").split(/^-{79}$/m)) {
+      const link =
+        message.includes(`To: ${to}`) && /https?:\/\/[^\s"]+\/invitation\?token=[\w-]+/.exec(message);
+      if (link) return link[0];
+    }
+  }
+  return "";
 }
 
 async function organizationId(page: Page): Promise<number> {
@@ -156,4 +178,54 @@ test("a viewer sees the team, the approvals and the pledges but cannot act", asy
   await expect(management.getByRole("button", { name: /^Confirm payment/ })).toHaveCount(0);
   await expect(management.getByRole("button", { name: /^Record payment/ })).toHaveCount(0);
   await expect(page.getByText("Your role:").first()).toBeVisible();
+});
+
+test("an usher who joins finds the desk on the dashboard, and leaving the team lands on My organizations", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("usher");
+  await signIn(page, DEMO_ORGANIZER, { next: "/organizations" });
+  const orgId = await organizationId(page);
+  const { csrf_token } = await (await page.request.get("/api/auth/session")).json();
+  const invited = await page.request.post(`/api/orgs/${orgId}/invitations`, {
+    headers: { "X-CSRFToken": csrf_token },
+    data: { email, phone: "", role: "usher" },
+  });
+  expect(invited.status()).toBe(201);
+
+  const usher = await (await browser.newContext()).newPage();
+  await fillSignUp(usher, { firstName: "Otieno", lastName: `Usher ${Date.now()}`, email });
+  await expect(usher).toHaveURL("/dashboard");
+  // The task worker sends it, with the sign-up's welcome: it may take a while on a busy machine.
+  let link = "";
+  await expect
+    .poll(() => (link = invitationLinkIn(EMAIL_DIR, email)), { timeout: 60_000, message: "the invitation" })
+    .not.toBe("");
+  await usher.goto(new URL(link).pathname + new URL(link).search);
+  await usher.getByRole("button", { name: "Accept the invitation" }).click();
+  await expect(usher).toHaveURL(`/organizations/${orgId}`);
+
+  // The usher's way to the desk: each running campaign's card links it.
+  const campaignId = (await (await usher.request.get("/api/ministry-campaign")).json()).campaign_id;
+  await usher.goto("/dashboard");
+  const desk = usher
+    .getByRole("link", { name: /^Usher's desk for / })
+    .and(usher.locator(`a[href="/campaign/${campaignId}/desk"]`));
+  await expect(desk).toBeVisible();
+
+  // Leaving: the organization's page is no longer theirs, so the app goes to My organizations.
+  const failures: string[] = [];
+  usher.on("response", (response) => {
+    if (response.status() === 404 && response.url().includes(`/api/orgs/${orgId}`))
+      failures.push(response.url());
+  });
+  await usher.goto(`/organizations/${orgId}`);
+  await usher.getByRole("button", { name: "Leave the team" }).click();
+  await expect(usher).toHaveURL("/organizations");
+  await expect(usher.getByRole("heading", { name: "My organizations" })).toBeVisible();
+  await expect(toastText(usher, "You left Kiambu Revival Ministry.")).toBeVisible();
+  await expect(usher.getByRole("alert")).toHaveCount(0);
+  expect(failures).toEqual([]);
 });

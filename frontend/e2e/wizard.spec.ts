@@ -101,6 +101,19 @@ async function fillFirstSteps(page: Page, total: number, title: string) {
   await continueAndSave(page);
 }
 
+/** Organizations first: a new organizer names the church the campaign is for, then the wizard starts. */
+async function createOrganization(page: Page, name: string) {
+  const form = page.getByRole("region", { name: "Create your organization" });
+  await expect(form).toBeVisible();
+  await expectAccessible(page);
+  await form.getByRole("button", { name: "Create organization" }).click();
+  await expect(form.getByText("Please choose church, ministry, school or group.")).toBeVisible();
+  await form.getByLabel("Name of the organization").fill(name);
+  await form.getByLabel("Kind of organization").selectOption({ label: "Church" });
+  await form.getByLabel("County (optional)").fill("Kisumu");
+  await form.getByRole("button", { name: "Create organization" }).click();
+}
+
 test("a non-subscriber creates a campaign in six steps, resumes after a reload, and it waits for payment", async ({
   page,
 }) => {
@@ -109,6 +122,8 @@ test("a non-subscriber creates a campaign in six steps, resumes after a reload, 
   // A till belongs to one organization only: a new one on each run, as each run signs up a new organizer.
   const till = String(5_000_000 + (Date.now() % 1_000_000));
   await page.goto("/pledge/create-campaign");
+  const church = `Kisumu Central SDA ${Date.now()}`;
+  await createOrganization(page, church);
   await expectAccessible(page);
   await fillFirstSteps(page, 6, title);
 
@@ -167,7 +182,11 @@ test("a non-subscriber creates a campaign in six steps, resumes after a reload, 
   const { id } = await (await created).json();
 
   const setup = page.getByRole("dialog", { name: "Complete Your Campaign Setup" });
-  await expect(setup.getByRole("button", { name: "Start Subscription" })).toBeVisible();
+  // The fee's amount and its button, with the subscription named as the other choice.
+  await expect(setup.getByTestId("fee-summary")).toContainText("Activation fee: Ksh");
+  await expect(setup.getByRole("button", { name: "Pay activation fee" })).toBeVisible();
+  await expect(setup.getByRole("button", { name: "Pay for the subscription" })).toBeVisible();
+  await expect(setup.getByText(/^Or the subscription instead: Ksh [\d,]+ for \d+ days/)).toBeVisible();
   await expectAccessible(page);
   await setup.getByRole("button", { name: "Later" }).click();
 
@@ -188,6 +207,8 @@ test("a non-subscriber creates a campaign in six steps, resumes after a reload, 
     "church",
     "image",
   ]);
+  // The church named first is the campaign's organization: the one givers pay, never the organizer.
+  expect(campaign.organization_name).toBe(church);
   // The church's own new till and cash point, as its page tells givers to pay.
   expect(
     campaign.payment_instructions.map((instruction: { summary: string }) => instruction.summary),
@@ -212,6 +233,7 @@ test("a subscriber skips payment options: five steps, and the campaign is active
   makeSubscriber(email);
   const title = `Youth Choir Trip ${Date.now()}`;
   await page.goto("/pledge/create-campaign");
+  await createOrganization(page, `Youth Choir ${Date.now()}`);
   await fillFirstSteps(page, 5, title);
 
   await expectStep(page, "Step 4 of 5", "Add media");

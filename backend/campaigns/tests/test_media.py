@@ -173,9 +173,12 @@ class TestDecodingCost:
     def test_the_frames_of_a_gif_are_counted_only_up_to_one_past_the_limit(self, signed_in_client, monkeypatch):
         seeks = []
         real_seek = GifImagePlugin.GifImageFile.seek
-        monkeypatch.setattr(
-            GifImagePlugin.GifImageFile, "seek", lambda image, frame: seeks.append(frame) or real_seek(image, frame)
-        )
+
+        def counted_seek(image, frame):
+            seeks.append(frame)
+            return real_seek(image, frame)
+
+        monkeypatch.setattr(GifImagePlugin.GifImageFile, "seek", counted_seek)
 
         answer = upload(signed_in_client, "frames.gif", gif_of_identical_frames(frames=5_000, size=(1, 1)), "image/gif")
 

@@ -68,7 +68,8 @@ def test_each_giver_is_thanked_once_by_sms_or_by_e_mail_where_they_gave_no_numbe
     assert thanks_sent() == [("+254712000001", TEXT), ("+254712000002", TEXT)]
     assert thanks_sent("email/event_thanks") == [("card.giver@example.com", TEXT)]
     email = NotificationLog.objects.get(template="email/event_thanks")
-    assert email.subject == f"Thank you from {campaign.organization.name}"
+    # A personal organization, named after the organizer: thanked by the campaign, never by a person's name.
+    assert email.subject == f"Thank you from {campaign.title}"
     entry_ = AuditEntry.objects.get(action=AuditAction.EVENT_THANKS_SENT)
     assert (entry_.actor, entry_.after["queued"], entry_.after["text"]) == (campaign.organizer, 3, TEXT)
     report = organizer_client.get(f"/api/events/{event.pk}/report").json()

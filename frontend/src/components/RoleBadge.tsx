@@ -1,17 +1,24 @@
-import { Trans } from "@lingui/react/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { Schemas } from "@/lib/api/client";
 
 export type Role = Schemas["Role"];
 
+/** The roles' names as catalogue entries, for plain text (options, toasts): read them with
+ * `i18n._(ROLE_NAMES[role])`. A function taking Lingui's `t` as an argument is not translated by the
+ * macro and gives empty strings in the built app. */
+export const ROLE_NAMES: Record<Role, MessageDescriptor> = {
+  owner: msg`Owner`,
+  treasurer: msg`Treasurer`,
+  usher: msg`Usher`,
+  viewer: msg`Viewer`,
+};
+
 /** A role's name; the server's organizations/roles.py says what each may do. */
 export function RoleName({ role }: { role: Role }) {
-  const names = {
-    owner: <Trans>Owner</Trans>,
-    treasurer: <Trans>Treasurer</Trans>,
-    usher: <Trans>Usher</Trans>,
-    viewer: <Trans>Viewer</Trans>,
-  };
-  return names[role];
+  const { i18n } = useLingui();
+  return <>{i18n._(ROLE_NAMES[role])}</>;
 }
 
 /** "Organization · Your role: Treasurer": shown wherever the role limits what the person can do. */

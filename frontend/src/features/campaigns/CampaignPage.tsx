@@ -237,7 +237,12 @@ function HowToPay({ campaign }: { campaign: Campaign }) {
         <Trans>How to pay</Trans>
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        <Trans>The money goes straight to {campaign.organization_name}'s own accounts.</Trans>
+        {/* No organization name: a personal one not yet named, whose name is its organizer's (never a payee). */}
+        {campaign.organization_name ? (
+          <Trans>The money goes straight to {campaign.organization_name}'s own accounts.</Trans>
+        ) : (
+          <Trans>The money goes straight to this campaign's own accounts.</Trans>
+        )}
       </p>
       {campaign.shows_personal_number && (campaign.can_manage_pledges || campaign.can_edit) && (
         <p role="alert" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">

@@ -83,4 +83,20 @@ describe("CampaignCard", () => {
 
     expect(screen.queryByText(/Dial/)).not.toBeInTheDocument();
   });
+
+  it("leads an usher, treasurer or owner of a running campaign to its usher's desk, never a viewer", () => {
+    for (const role of ["usher", "treasurer", "owner"] as const) {
+      renderCard({ viewer_role: role });
+      expect(screen.getByRole("link", { name: "Usher's desk for Church Roof" })).toHaveAttribute(
+        "href",
+        "/campaign/7/desk",
+      );
+      cleanup();
+    }
+    renderCard({ viewer_role: "viewer" });
+    expect(screen.queryByRole("link", { name: /Usher's desk/ })).not.toBeInTheDocument();
+    cleanup();
+    renderCard({ viewer_role: "usher", has_ended: true });
+    expect(screen.queryByRole("link", { name: /Usher's desk/ })).not.toBeInTheDocument();
+  });
 });

@@ -129,6 +129,16 @@ export function CampaignCard({
               <Trans>View Campaign</Trans>
             </Link>
           )}
+          {campaign.status === "active" && !campaign.has_ended && campaign.viewer_role !== "viewer" && (
+            // Owners, treasurers and ushers record pledge cards and gifts there (RECORD_AT_DESK).
+            <Link
+              href={`/campaign/${campaign.id}/desk`}
+              aria-label={t`Usher's desk for ${campaign.title}`}
+              className="mt-2 block text-center text-sm font-medium text-brand-700 hover:underline"
+            >
+              <Trans>Usher's desk</Trans>
+            </Link>
+          )}
           {!pending && campaign.viewer_role !== "usher" && (
             <Link
               href={`/campaign/${campaign.id}/analytics`}

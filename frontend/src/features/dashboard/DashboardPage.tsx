@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { toast } from "@/components/toast";
+import { useOrganizations } from "@/features/organizations/api";
 import { useSession } from "@/lib/session";
 import { DASHBOARD_KEY, dashboardOptions } from "./api";
 import { CampaignCard, CampaignCardSkeleton, type DashboardCampaign } from "./CampaignCard";
@@ -43,6 +44,8 @@ export default function DashboardPage() {
         <p className="mt-1 text-slate-600">
           <Trans>Manage your campaigns and find funding for your ministry or organization.</Trans>
         </p>
+
+        <NameYourOrganization />
 
         <ToolCards contentToolUrl={dashboard.data?.organization_content_tool_url} />
 
@@ -118,5 +121,31 @@ export default function DashboardPage() {
         </Suspense>
       )}
     </AppLayout>
+  );
+}
+
+/** An owner whose campaigns are in a personal organization (named after them, for older campaigns) is
+ * asked to name it: givers read its name as the one they pay. */
+function NameYourOrganization() {
+  const organizations = useOrganizations();
+  const unnamed = organizations.data?.find(
+    (organization) => organization.needs_name && organization.can_manage_team,
+  );
+  if (!unnamed) return null;
+  return (
+    <div role="note" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <p className="font-semibold">
+        <Trans>Name your organization</Trans>
+      </p>
+      <p className="mt-1 text-sm">
+        <Trans>
+          Your campaigns belong to an organization made under your own name. Givers read its name as the one
+          they pay: give it your church's, ministry's, school's or group's name.
+        </Trans>
+      </p>
+      <Link href={`/organizations/${unnamed.id}`} className="mt-2 inline-block font-medium underline">
+        <Trans>Name it now</Trans>
+      </Link>
+    </div>
   );
 }

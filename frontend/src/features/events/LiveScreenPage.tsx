@@ -71,8 +71,7 @@ function LiveScreenView({
       <header className="flex items-start justify-between gap-4">
         <div>
           <p className="text-lg text-amber-300 lg:text-2xl">
-            {screen.organization_name}
-            {screen.event && <> · {screen.event.title}</>}
+            {[screen.organization_name, screen.event?.title].filter(Boolean).join(" · ")}
           </p>
           <h1 className="text-3xl font-bold lg:text-5xl">{screen.title}</h1>
         </div>

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
 import { SelectField } from "@/components/FieldControls";
-import { RoleBadge, RoleName } from "@/components/RoleBadge";
+import { ROLE_NAMES, RoleBadge, RoleName } from "@/components/RoleBadge";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
@@ -23,6 +23,7 @@ import {
   useRoleChange,
   useTeam,
 } from "./api";
+import { OrganizationDetailsForm } from "./OrganizationForm";
 import { OrganizationLoader } from "./OrganizationLoader";
 
 const ROLES: Role[] = ["owner", "treasurer", "usher", "viewer"];
@@ -73,6 +74,7 @@ function OrganizationView({ organization }: { organization: Organization }) {
           </Link>
         </p>
       )}
+      {organization.can_manage_team && <OrganizationDetailsForm organization={organization} />}
       <Approvals organizationId={id} />
       <Team organization={organization} />
       {organization.can_manage_team && <Invitations organizationId={id} />}
@@ -103,29 +105,33 @@ function OrganizationSwitcher({ current }: { current: Organization }) {
 }
 
 function Team({ organization }: { organization: Organization }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const team = useTeam(organization.id);
   const changeRole = useRoleChange(organization.id);
-  const remove = useMemberRemove(organization.id);
+  const [, navigate] = useLocation();
+  const organizationName = organization.name;
+  const remove = useMemberRemove(organization.id, () => navigate("/organizations"));
   const waiting = useWaitingToast();
   const failed = useFailureToast();
-  const [, navigate] = useLocation();
 
-  const onRole = (member: Member, role: Role) =>
+  const onRole = (member: Member, role: Role) => {
+    const { name } = member;
+    const roleName = i18n._(ROLE_NAMES[role]);
     changeRole.mutate(
       { membershipId: member.id, role },
       {
         onSuccess: (answer) =>
-          isWaiting(answer) ? waiting() : toast({ title: t`${member.name} is now ${roleLabel(t, role)}.` }),
+          isWaiting(answer) ? waiting() : toast({ title: t`${name} is now ${roleName}.` }),
         onError: failed,
       },
     );
+  };
 
   const onRemove = (member: Member) =>
-    remove.mutate(member.id, {
+    remove.mutate(member, {
       onSuccess: (answer) => {
         if (isWaiting(answer)) return waiting();
-        if (member.is_me) return navigate("/dashboard");
+        if (member.is_me) return toast({ title: t`You left ${organizationName}.` });
         toast({ title: t`${member.name} was removed from the team.` });
       },
       onError: failed,
@@ -163,7 +169,7 @@ function Team({ organization }: { organization: Organization }) {
                   >
                     {ROLES.map((role) => (
                       <option key={role} value={role}>
-                        {roleLabel(t, role)}
+                        {i18n._(ROLE_NAMES[role])}
                       </option>
                     ))}
                   </SelectField>
@@ -192,19 +198,8 @@ function Team({ organization }: { organization: Organization }) {
   );
 }
 
-/** A role's name as plain text (for options and messages). */
-function roleLabel(t: ReturnType<typeof useLingui>["t"], role: Role): string {
-  const labels: Record<Role, string> = {
-    owner: t`Owner`,
-    treasurer: t`Treasurer`,
-    usher: t`Usher`,
-    viewer: t`Viewer`,
-  };
-  return labels[role];
-}
-
 function Invitations({ organizationId }: { organizationId: number }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const invitations = useInvitations(organizationId, true);
   const invite = useInvite(organizationId);
   const revoke = useInvitationRevoke(organizationId);
@@ -273,7 +268,7 @@ function Invitations({ organizationId }: { organizationId: number }) {
         <SelectField label={t`Role`} value={role} onChange={(event) => setRole(event.target.value as Role)}>
           {ROLES.map((choice) => (
             <option key={choice} value={choice}>
-              {roleLabel(t, choice)}
+              {i18n._(ROLE_NAMES[choice])}
             </option>
           ))}
         </SelectField>

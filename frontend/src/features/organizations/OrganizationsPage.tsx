@@ -1,16 +1,18 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { RoleName } from "@/components/RoleBadge";
 import { errorMessage } from "@/lib/api/client";
 import { useOrganizations } from "./api";
+import { CreateOrganizationForm } from "./OrganizationForm";
 
 /** The organizations the user belongs to, with their role in each: the way into each one's page. */
 export default function OrganizationsPage() {
   const { t } = useLingui();
   const organizations = useOrganizations();
+  const [, navigate] = useLocation();
   return (
     <AppLayout>
       {organizations.isPending ? (
@@ -27,7 +29,9 @@ export default function OrganizationsPage() {
           </h1>
           {organizations.data.length === 0 ? (
             <p className="mt-4 text-slate-600">
-              <Trans>You are not in any organization's team yet. Your first campaign creates your own.</Trans>
+              <Trans>
+                You are not in any organization's team yet: create yours, or accept an invitation.
+              </Trans>
             </p>
           ) : (
             <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -46,6 +50,9 @@ export default function OrganizationsPage() {
               ))}
             </ul>
           )}
+          <div className="mt-8">
+            <CreateOrganizationForm onCreated={(id) => navigate(`/organizations/${id}`)} />
+          </div>
         </div>
       )}
     </AppLayout>

@@ -53,6 +53,29 @@ export function useOrganization(id: number) {
   });
 }
 
+export type OrganizationDetails = Schemas["OrganizationIn"];
+
+/** A new organization, the user its first owner ("Create your organization"). */
+export function useOrganizationCreate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: OrganizationDetails) => unwrap(await api.POST("/api/orgs", { body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
+  });
+}
+
+/** New details (owners): the organization, or the pending rename under the two-person rule (202). */
+export function useOrganizationUpdate(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Schemas["OrganizationPatchIn"]) =>
+      unwrap(
+        await api.PATCH("/api/orgs/{organization_id}", { params: { path: { organization_id: id } }, body }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
+  });
+}
+
 export function useTeam(id: number) {
   return useQuery({
     queryKey: organizationKeys.members(id),
@@ -117,14 +140,27 @@ export function useRoleChange(id: number) {
   );
 }
 
-export function useMemberRemove(id: number) {
-  return useTeamMutation(id, async (membershipId: number) =>
-    settled(
-      await api.DELETE("/api/orgs/{organization_id}/members/{membership_id}", {
-        params: { path: { organization_id: id, membership_id: membershipId } },
-      }),
-    ),
-  );
+/** Removes a member, or the user themself ("Leave the team"). Once the user has left, the organization's
+ * pages answer 404: `onLeft` moves them elsewhere first, then the organization is forgotten, not
+ * refetched (here in the hook, since the page's own callbacks no longer run once it has unmounted). */
+export function useMemberRemove(id: number, onLeft: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (member: Member) =>
+      settled(
+        await api.DELETE("/api/orgs/{organization_id}/members/{membership_id}", {
+          params: { path: { organization_id: id, membership_id: member.id } },
+        }),
+      ),
+    onSettled: (answer, error, member) => {
+      if (!error && member.is_me && !isWaiting(answer)) {
+        onLeft();
+        queryClient.removeQueries({ queryKey: organizationKeys.one(id) });
+        return queryClient.invalidateQueries({ queryKey: organizationKeys.list() });
+      }
+      return queryClient.invalidateQueries({ queryKey: organizationKeys.one(id) });
+    },
+  });
 }
 
 export function useApprovalDecision(id: number) {

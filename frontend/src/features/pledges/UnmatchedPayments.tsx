@@ -51,7 +51,13 @@ function UnmatchedRow({ campaignId, payment }: { campaignId: number; payment: Un
   const assignTo = async (pledgeId: number) => {
     try {
       const pledge = await assign.mutateAsync({ pledgeId, reference: payment.reference });
-      toast({ title: t`Payment assigned to ${pledge.name}'s pledge (${pledge.code}).` });
+      const { name, code } = pledge;
+      // A pledge may carry no name (the giver left it out): then its code alone names it.
+      toast({
+        title: name
+          ? t`Payment assigned to ${name}'s pledge (${code}).`
+          : t`Payment assigned to pledge ${code}.`,
+      });
     } catch (error) {
       toast({ title: errorMessage(error), variant: "destructive" });
     }
@@ -79,9 +85,7 @@ function UnmatchedRow({ campaignId, payment }: { campaignId: number; payment: Un
           onClick={() => void assignTo(suggested.id)}
           className={outlineButton}
         >
-          <Trans>
-            Assign to {suggested.name} ({suggested.code})
-          </Trans>
+          <SuggestedPledgeLabel pledge={suggested} />
         </button>
       ) : (
         <PledgePicker
@@ -91,6 +95,22 @@ function UnmatchedRow({ campaignId, payment }: { campaignId: number; payment: Un
         />
       )}
     </li>
+  );
+}
+
+/** The likely pledge, by its giver's name when it has one and always by its code and what is left
+ * to pay: "Assign to (A2QSH9R)" named no one. */
+function SuggestedPledgeLabel({ pledge }: { pledge: NonNullable<UnmatchedPayment["suggested_pledge"]> }) {
+  const { name, code } = pledge;
+  const left = formatKsh(pledge.remaining_amount);
+  return name ? (
+    <Trans>
+      Assign to {name}'s pledge {code} ({left} left)
+    </Trans>
+  ) : (
+    <Trans>
+      Assign to pledge {code} ({left} left)
+    </Trans>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useState } from "react";
@@ -10,9 +10,12 @@ import { CheckboxField, TextAreaField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { profileSchema, signInSchema } from "@/features/accounts/rules";
+import { useFees } from "@/features/payments/api";
+import { FeeSummary } from "@/features/payments/FeeSummary";
 import { errorMessage } from "@/lib/api/client";
 import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { i18n as lingui } from "@/lib/i18n";
+import { formatKsh } from "@/lib/money";
 import { sendWizardFeedback } from "./api";
 import { buttonPrimary, buttonSecondary } from "./WizardShell";
 
@@ -61,12 +64,13 @@ const FEEDBACK_FIELDS = [
   "contact",
 ] as const;
 
-type Stage = "setup" | "payment" | "thanks";
+type Stage = "setup" | "activation" | "subscription" | "thanks";
 
 /**
- * What follows a launch: non-subscribers first see 'Complete Your Campaign Setup' (pay the
- * activation now, or Later), then everyone who gets here sees 'Thank You for Your Interest!' with
- * the optional feedback form; closing it goes to the dashboard.
+ * What follows a launch: non-subscribers first see 'Complete Your Campaign Setup', with the activation
+ * fee's amount: pay it now, take the subscription instead (named as such, with its own price), or
+ * Later; then everyone who gets here sees 'Thank You for Your Interest!' with the optional feedback
+ * form; closing it goes to the dashboard.
  */
 export function AfterLaunchDialogs({
   campaignId,
@@ -90,16 +94,20 @@ export function AfterLaunchDialogs({
           </Trans>
         }
       >
+        <div className="mt-4">
+          <FeeSummary purpose="campaign_activation" campaignTitle={campaignTitle} />
+        </div>
+        <SubscriptionOffer onChoose={() => setStage("subscription")} />
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" className={buttonSecondary} onClick={() => setStage("thanks")}>
             <Trans>Later</Trans>
           </button>
-          <button type="button" className={buttonPrimary} onClick={() => setStage("payment")}>
-            <Trans>Start Subscription</Trans>
+          <button type="button" className={buttonPrimary} onClick={() => setStage("activation")}>
+            <Trans>Pay activation fee</Trans>
           </button>
         </div>
       </Modal>
-      {stage === "payment" && (
+      {stage === "activation" && (
         <Suspense fallback={null}>
           <PaymentDialog
             open
@@ -113,8 +121,42 @@ export function AfterLaunchDialogs({
           />
         </Suspense>
       )}
+      {stage === "subscription" && (
+        <Suspense fallback={null}>
+          <PaymentDialog
+            open
+            onOpenChange={() => undefined}
+            purpose="subscription"
+            title={t`Subscription`}
+            description={t`Pay the subscription by M-Pesa or card.`}
+            onSettled={() => setStage("thanks")}
+          />
+        </Suspense>
+      )}
       <ThankYouDialog open={stage === "thanks"} campaignId={campaignId} />
     </>
+  );
+}
+
+/** The other choice: the subscription, by its name and price (not to be mistaken for the fee). */
+function SubscriptionOffer({ onChoose }: { onChoose(): void }) {
+  const fees = useFees();
+  if (!fees.data) return null;
+  const amount = formatKsh(fees.data.subscription_fee);
+  const days = fees.data.subscription_period_days;
+  return (
+    <div className="text-sm text-slate-700">
+      <p>
+        <Plural
+          value={days}
+          one={`Or the subscription instead: ${amount} for # day, with Grantfunding AI, and your next campaigns start active without the activation fee.`}
+          other={`Or the subscription instead: ${amount} for # days, with Grantfunding AI, and your next campaigns start active without the activation fee.`}
+        />
+      </p>
+      <button type="button" className={`${buttonSecondary} mt-2`} onClick={onChoose}>
+        <Trans>Pay for the subscription</Trans>
+      </button>
+    </div>
   );
 }
 

@@ -10,6 +10,7 @@ import { toast } from "@/components/toast";
 import { formatCalendarDate } from "@/features/campaigns/links";
 import { todayIso } from "@/features/campaigns/rules";
 import { useOrganizations } from "@/features/organizations/api";
+import { CreateOrganizationForm } from "@/features/organizations/OrganizationForm";
 import { useHasPaid } from "@/features/payments/api";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { useSchemaForm } from "@/lib/forms";
@@ -48,10 +49,31 @@ type Form = UseFormReturn<PledgeWizardValues>;
 export default function CreateCampaignPage() {
   const hasPaid = useHasPaid();
   const { draft, save } = useWizardDraft("pledging");
-  if (hasPaid.isPending || draft.isPending) {
+  const organizations = useOrganizations();
+  if (hasPaid.isPending || draft.isPending || organizations.isPending) {
     return (
       <AppLayout>
         <PageSkeleton />
+      </AppLayout>
+    );
+  }
+  // Organizations first: a campaign belongs to one, whose name givers read as the one they pay.
+  if (organizations.data && !organizations.data.some((organization) => organization.can_create_campaigns)) {
+    return (
+      <AppLayout>
+        <div className="mx-auto w-full max-w-2xl px-4 py-8">
+          <h1 className="mb-4 text-2xl font-bold text-slate-900">
+            <Trans>Create a Pledge Campaign</Trans>
+          </h1>
+          <CreateOrganizationForm
+            intro={
+              <Trans>
+                First, the church, ministry, school or group the campaign is for: givers read its name as the
+                one they pay, and you can invite its treasurer and ushers.
+              </Trans>
+            }
+          />
+        </div>
       </AppLayout>
     );
   }

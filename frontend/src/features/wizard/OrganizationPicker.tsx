@@ -3,7 +3,7 @@ import { SelectField } from "@/components/FieldControls";
 import type { Organization } from "@/features/organizations/api";
 
 /** The wizard's first step asks which organization the campaign belongs to, only when the user owns
- * several (the server otherwise picks their one, or makes their personal one). */
+ * several (the server otherwise picks their one; the wizard has them create one first). */
 export function OrganizationPicker({
   organizations,
   value,

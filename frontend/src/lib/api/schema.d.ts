@@ -1276,7 +1276,10 @@ export interface paths {
         head?: never;
         /**
          * Organization Update
-         * @description Change the organization's details (owners).
+         * @description Change the organization's details (owners). Givers read its name as the one they pay: a new
+         *     name waits for another owner's or treasurer's approval when the organization has two or more of
+         *     them (202 with the pending request; the other details are saved at once). A personal
+         *     organization is named together with its kind.
          */
         patch: operations["organizations_api_organization_update"];
         trace?: never;
@@ -2819,7 +2822,10 @@ export interface components {
              * @description Its organization, whose accounts its team may switch it to.
              */
             organization_id: number;
-            /** Organization Name */
+            /**
+             * Organization Name
+             * @description The organization the money goes to; '' while it is a personal one not yet named (never a person).
+             */
             organization_name: string;
             /**
              * Organizer
@@ -4660,7 +4666,10 @@ export interface components {
             goal: number;
             /** Has Ended */
             has_ended: boolean;
-            /** Organization Name */
+            /**
+             * Organization Name
+             * @description The organization the money goes to; '' for a personal one.
+             */
             organization_name: string;
             /**
              * Paid Total
@@ -5023,6 +5032,11 @@ export interface components {
             kind: components["schemas"]["OrganizationKind"];
             /** Name */
             name: string;
+            /**
+             * Needs Name
+             * @description A personal organization named after its owner: ask the owner to name it (and its kind).
+             */
+            needs_name: boolean;
             /** Registration Number */
             registration_number: string;
             /** @description The signed-in user's role in it. */
@@ -6479,7 +6493,10 @@ export interface components {
             goal: number;
             /** Id */
             id: number;
-            /** Organization Name */
+            /**
+             * Organization Name
+             * @description '' for a personal organization.
+             */
             organization_name: string;
             /** Raised Total */
             raised_total: number;
@@ -10978,6 +10995,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrganizationOut"];
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestOut"];
                 };
             };
             /** @description Bad Request */
