@@ -16,6 +16,11 @@ is *behind* by the instalments due by then that the payments do not fully cover 
 amount those lack), *ahead* when the payments also cover the next instalment in full, and *on
 track* otherwise. A plan that is paid in full is ahead only until its last date has passed.
 
+Due: what a pledger on a plan is offered to pay on a given day. Behind, what the instalments due by
+then lack (everything overdue, at once); otherwise what is left of the next instalment not yet
+covered (its part-paid rest, when paying ahead began it). Nothing once the plan is paid. Any other
+amount up to what is left of the pledge may be paid instead; this only chooses the one offered.
+
 Paying automatically (an M-Pesa Ratiba standing order pays one amount every week or month): only
 the instalments still to pay, when they are all the same amount (the pledge divides by the
 instalment), the payments so far cover whole instalments (no part-paid one), and the first of them
@@ -122,6 +127,15 @@ def standing(*, instalments: list[Instalment], paid: int, today: date) -> PlanSt
     if upcoming is not None and paid >= upcoming.due_by_then:
         return PlanStanding(Standing.AHEAD)
     return PlanStanding(Standing.ON_TRACK)
+
+
+def amount_due(*, instalments: list[Instalment], paid: int, today: date) -> int:
+    """What is due on ``today`` (see the module's rule): the overdue amount, else the rest of the next instalment."""
+    where = standing(instalments=instalments, paid=paid, today=today)
+    if where.standing == Standing.BEHIND:
+        return where.behind_amount
+    upcoming = next((instalment for instalment in instalments if instalment.due_by_then > paid), None)
+    return upcoming.due_by_then - paid if upcoming else 0
 
 
 def automatic_instalments(*, instalments: list[Instalment], paid: int, today: date) -> list[Instalment]:

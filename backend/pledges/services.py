@@ -433,8 +433,8 @@ def pledge_stk_push_start(
     viewer: User | None,
     client_ip: str,
 ) -> Payment:
-    """Send an M-Pesa PIN prompt for the pledge with this code: the remaining amount, or a
-    smaller ``amount``; to the pledge's phone unless ``phone`` is given. The prompt shows the
+    """Send an M-Pesa PIN prompt for the pledge with this code: the amount due (``Pledge.amount_due``),
+    or any other ``amount`` up to what is left; to the pledge's phone unless ``phone`` is given. The prompt shows the
     code as the account, and the payment is matched to the pledge when it succeeds.
 
     At most ``RATE_LIMIT_PLEDGE_STK_PUSH`` prompts per pledge and per phone, so nobody can
@@ -473,7 +473,7 @@ def _pledge_stk_push(
     remaining = pledge.remaining_amount
     if remaining == 0:
         raise ServiceError(_("This pledge is already fully paid. Thank you!"), code="pledge_paid")
-    amount = remaining if amount is None else amount
+    amount = pledge.amount_due() if amount is None else amount
     if not 1 <= amount <= remaining:
         raise FieldValidationError(
             _("Please correct the errors below"),

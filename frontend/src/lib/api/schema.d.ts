@@ -1955,8 +1955,9 @@ export interface paths {
         put?: never;
         /**
          * Pledge Stk Push
-         * @description 'Pay now with M-Pesa': a PIN prompt on the phone for the remaining amount (or less), with
-         *     the pledge code as account. Poll GET /api/payments/{reference}; once it has succeeded the
+         * @description 'Pay now with M-Pesa': a PIN prompt on the phone for the amount due (on a plan, the
+         *     instalment due or what is overdue; else the remaining amount) or any other amount up to what is
+         *     left, with the pledge code as account. Poll GET /api/payments/{reference}; once it has succeeded the
          *     pledge shows the payment. 400 when the pledge is already fully paid.
          */
         post: operations["pledges_api_pledge_stk_push"];
@@ -5805,6 +5806,11 @@ export interface components {
         PledgeReceiptOut: {
             /** Amount */
             amount: number;
+            /**
+             * Amount Due
+             * @description What 'Pay now' offers, decided here: on a plan, the instalment due today or what is overdue (the next instalment's rest when on time or ahead); without one, the remaining amount. Any amount from 1 to remaining_amount may be paid instead.
+             */
+            amount_due: number;
             /** Campaign Id */
             campaign_id: number;
             /** Campaign Title */
@@ -5863,7 +5869,7 @@ export interface components {
             status: components["schemas"]["PledgeStatus"];
             /**
              * Stk Push Available
-             * @description Show 'Pay now with M-Pesa': POST /api/pledges/{code}/stk-push for the remaining amount.
+             * @description Show 'Pay now with M-Pesa': POST /api/pledges/{code}/stk-push for the amount due or another.
              */
             stk_push_available: boolean;
         };
@@ -5909,7 +5915,7 @@ export interface components {
         PledgeStkPushIn: {
             /**
              * Amount
-             * @description Default: the remaining amount; at most that.
+             * @description Default: the amount due (the receipt's amount_due); any from 1 to the remaining amount.
              */
             amount?: number | null;
             /**
