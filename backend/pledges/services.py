@@ -266,11 +266,18 @@ def pledge_create(
 
 
 def pledge_create_by_phone(
-    *, campaign_id: int, amount: int, phone: str, is_anonymous: bool, channel: PledgeChannel
+    *,
+    campaign_id: int,
+    amount: int,
+    phone: str,
+    is_anonymous: bool,
+    channel: PledgeChannel,
+    plan: instalments.PlanByCount | None = None,
 ) -> Pledge:
     """Record a pledge made from a phone whose number the mobile network gave (``channel``: the USSD
     menu or a PLEDGE text to the shortcode): no name or e-mail, the number marked verified
-    (``Pledge.phone_verified``). The campaign's
+    (``Pledge.phone_verified``), with the number of instalments the pledger chose, if any
+    (``phone_plan_terms``). The campaign's
     rules are the web form's (open, visible to anyone, the largest single pledge) and so is the
     per-phone limit; there is no per-address limit, since one gateway carries every caller (the
     USSD app limits each number itself)."""
@@ -280,6 +287,11 @@ def pledge_create_by_phone(
         raise FieldValidationError(message, field_errors={"phone": message})
     if message := pledge_amount_refusal(campaign=campaign, amount=amount):
         raise FieldValidationError(message, field_errors={"amount": message})
+    terms = None
+    if plan is not None:
+        if message := phone_plan_refusal(campaign=campaign, amount=amount, plan=plan):
+            raise FieldValidationError(message, field_errors={"plan": message})
+        terms = phone_plan_terms(amount=amount, plan=plan)
     _giving_contact_limits_enforce(scope="pledge", phone=phone, email="", viewer=None)
     return _pledge_record(
         campaign=campaign,
@@ -291,6 +303,37 @@ def pledge_create_by_phone(
         amount=amount,
         is_anonymous=is_anonymous,
         channel=channel,
+        plan=terms,
+    )
+
+
+def phone_plan_most_instalments(*, campaign: Campaign, amount: int, frequency: instalments.Frequency) -> int:
+    """The most weekly or monthly instalments a pledge of ``amount`` made by phone today may be paid
+    in: the last falls due by the campaign's latest plan end (``instalments.most_instalments``)."""
+    latest = instalments.latest_last_due_on(end_date=campaign.end_date, past_end_allowed=campaign.instalments_past_end)
+    return instalments.most_instalments(
+        total=amount, frequency=frequency, today=timezone.localdate(), latest_last_due_on=latest
+    )
+
+
+def phone_plan_refusal(*, campaign: Campaign, amount: int, plan: instalments.PlanByCount) -> str | None:
+    """Why a pledge of ``amount`` by phone cannot be paid in ``plan``'s instalments, or None when it can."""
+    most = phone_plan_most_instalments(campaign=campaign, amount=amount, frequency=plan.frequency)
+    if most < 2:
+        if plan.frequency == instalments.Frequency.WEEKLY:
+            return _("The campaign ends too soon for weekly instalments.")
+        return _("The campaign ends too soon for monthly instalments.")
+    if not 2 <= plan.count <= most:
+        if plan.frequency == instalments.Frequency.WEEKLY:
+            return _("Please choose from 2 to %(most)s weekly instalments.") % {"most": most}
+        return _("Please choose from 2 to %(most)s monthly instalments.") % {"most": most}
+    return None
+
+
+def phone_plan_terms(*, amount: int, plan: instalments.PlanByCount) -> instalments.PlanTerms:
+    """The plan of ``plan.count`` instalments of a pledge of ``amount`` made by phone today."""
+    return instalments.terms_by_count(
+        total=amount, count=plan.count, frequency=plan.frequency, today=timezone.localdate()
     )
 
 

@@ -3,9 +3,12 @@
 import pytest
 
 from pledges.codes import new_code
+from pledges.instalments import Frequency, PlanByCount
 from sms_keywords.keywords import Action, Command, parse
 
 CODE = new_code()
+MONTHLY_3 = PlanByCount(3, Frequency.MONTHLY)
+WEEKLY_4 = PlanByCount(4, Frequency.WEEKLY)
 
 
 @pytest.mark.parametrize(
@@ -14,6 +17,12 @@ CODE = new_code()
         ("PLEDGE 14 5000", Command(Action.PLEDGE, "en", campaign_number=14, amount=5000)),
         ("  ahadi   14  5,000 ", Command(Action.PLEDGE, "sw", campaign_number=14, amount=5000)),
         ("Pledge\t14\n5000", Command(Action.PLEDGE, "en", campaign_number=14, amount=5000)),
+        ("PLEDGE 14 12000 3M", Command(Action.PLEDGE, "en", campaign_number=14, amount=12000, plan=MONTHLY_3)),
+        ("ahadi 14 12,000 3m", Command(Action.PLEDGE, "sw", campaign_number=14, amount=12000, plan=MONTHLY_3)),
+        ("AHADI 14 10000 4W", Command(Action.PLEDGE, "sw", campaign_number=14, amount=10000, plan=WEEKLY_4)),
+        ("PLEDGE 14 12000 3", Command(Action.PLEDGE, "en", well_formed=False)),
+        ("PLEDGE 14 12000 3Y", Command(Action.PLEDGE, "en", well_formed=False)),
+        ("PLEDGE 14 12000 3M extra", Command(Action.PLEDGE, "en", well_formed=False)),
         ("PLEDGE 14", Command(Action.PLEDGE, "en", well_formed=False)),
         ("PLEDGE fourteen 5000", Command(Action.PLEDGE, "en", well_formed=False)),
         ("AHADI 14 5.000,50", Command(Action.PLEDGE, "sw", well_formed=False)),
