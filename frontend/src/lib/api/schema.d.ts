@@ -4084,6 +4084,16 @@ export interface components {
             paid_against_pledges: number;
             /** @description The night's live pledges. */
             pledged: components["schemas"]["FiguresOut"];
+            /**
+             * Shown Given
+             * @description Given tonight as the big screen shows it: the night's gifts, hidden entries left out (the screen's event.given_total).
+             */
+            shown_given: number;
+            /**
+             * Shown Pledged
+             * @description Pledged tonight as the big screen shows it: the night's pledges under the campaign's public-figure rule, hidden entries left out (the screen's event.pledged_total).
+             */
+            shown_pledged: number;
             thanks: components["schemas"]["ThanksStatusOut"];
         };
         /**
@@ -4586,6 +4596,11 @@ export interface components {
         };
         /** LiveEventOut */
         LiveEventOut: {
+            /**
+             * Given Total
+             * @description Given tonight: gifts paid since it opened or recorded at its desk (cash, M-Pesa, card; at the desk or online), hidden entries left out, whole KES.
+             */
+            given_total: number;
             /** Id */
             id: number;
             /**
@@ -4595,7 +4610,7 @@ export interface components {
             opened_at: string;
             /**
              * Pledged Total
-             * @description Pledged since it opened (live pledges), whole KES.
+             * @description Pledged tonight: live pledges made since it opened or typed at its desk, under the campaign's public-figure rule, hidden entries left out (events.selectors.NightShown), whole KES.
              */
             pledged_total: number;
             /** Title */
