@@ -501,9 +501,13 @@ class PledgeSummaryOut(Schema):
     pledged_sum: int
     confirmed_count: int
     confirmed_sum: int
-    pending_count: int
+    pending_count: int = Field(description="Not fully paid: not_started_count + partly_paid_count.")
     pending_sum: int
-    partly_paid_count: int
+    not_started_count: int = Field(description="Pending with nothing paid yet.")
+    not_started_sum: int = Field(description="What those pledged (and still owe).")
+    partly_paid_count: int = Field(description="Pending with some paid.")
+    partly_paid_sum: int = Field(description="What those pledged.")
+    partly_paid_outstanding_sum: int = Field(description="What those still owe.")
     paid_sum: int = Field(description="Paid to date towards the pledges, overpayments included.")
     outstanding_sum: int = Field(description="What the pending pledges still owe.")
     unmatched_count: int = Field(description="Payments waiting to be assigned to a pledge.")

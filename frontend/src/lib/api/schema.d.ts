@@ -5438,7 +5438,7 @@ export interface components {
         PlanMonthOut: {
             /**
              * Arrived
-             * @description What was paid that month (pledge payments and donations), whole KES.
+             * @description All the money counted that month (every pledge payment and donation), whole KES.
              */
             arrived: number;
             /**
@@ -5452,6 +5452,11 @@ export interface components {
              * @description What the instalment plans of live pledges fall due that month, whole KES.
              */
             promised: number;
+            /**
+             * Towards Plans
+             * @description Of it, the payments to pledges that have an instalment plan: what answers 'promised', whole KES.
+             */
+            towards_plans: number;
         };
         /**
          * PlanOut
@@ -5963,6 +5968,16 @@ export interface components {
             /** Count */
             count: number;
             /**
+             * Not Started Count
+             * @description Pending with nothing paid yet.
+             */
+            not_started_count: number;
+            /**
+             * Not Started Sum
+             * @description What those pledged (and still owe).
+             */
+            not_started_sum: number;
+            /**
              * Outstanding Sum
              * @description What the pending pledges still owe.
              */
@@ -5972,9 +5987,25 @@ export interface components {
              * @description Paid to date towards the pledges, overpayments included.
              */
             paid_sum: number;
-            /** Partly Paid Count */
+            /**
+             * Partly Paid Count
+             * @description Pending with some paid.
+             */
             partly_paid_count: number;
-            /** Pending Count */
+            /**
+             * Partly Paid Outstanding Sum
+             * @description What those still owe.
+             */
+            partly_paid_outstanding_sum: number;
+            /**
+             * Partly Paid Sum
+             * @description What those pledged.
+             */
+            partly_paid_sum: number;
+            /**
+             * Pending Count
+             * @description Not fully paid: not_started_count + partly_paid_count.
+             */
             pending_count: number;
             /** Pending Sum */
             pending_sum: number;
