@@ -12,9 +12,9 @@ from django.utils import timezone
 
 from campaigns.tests.factories import CampaignFactory
 from desk.tests.test_desk_api import entry, member_client, passcode_client
-from events.tests.test_live_api import hide
 from events.models import Event
 from events.tests.factories import open_event
+from events.tests.test_live_api import hide
 from organizations.roles import Role
 from payments.models import Payment
 from pledges.models import Donation, Pledge, PledgeChannel
