@@ -36,7 +36,10 @@ class PaymentMethodFiguresOut(Schema):
 class PlanMonthOut(Schema):
     month: date = Field(description="The month's first day.")
     promised: int = Field(description="What the instalment plans of live pledges fall due that month, whole KES.")
-    arrived: int = Field(description="What was paid that month (pledge payments and donations), whole KES.")
+    arrived: int = Field(description="All the money counted that month (every pledge payment and donation), whole KES.")
+    towards_plans: int = Field(
+        description="Of it, the payments to pledges that have an instalment plan: what answers 'promised', whole KES."
+    )
 
 
 class CampaignAnalyticsOut(Schema):

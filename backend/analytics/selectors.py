@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from django.db.models import Count, DateField, QuerySet, Sum
-from django.db.models.functions import TruncDate, TruncMonth
+from django.db.models import Count, DateField, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce, TruncDate, TruncMonth
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -43,8 +43,9 @@ class Day:
 @dataclass(frozen=True)
 class PlanMonth:
     month: date  # its first day
-    promised: int
-    arrived: int
+    promised: int  # what the plans of live pledges fall due that month
+    arrived: int  # all the money counted that month: every pledge payment and donation
+    towards_plans: int  # of it, the payments to pledges that have a plan: what answers ``promised``
 
 
 @dataclass
@@ -190,8 +191,9 @@ def campaign_analytics_get(*, campaign: Campaign) -> CampaignAnalytics:
 
 def plan_months(*, campaign: Campaign) -> list[PlanMonth]:
     """What the instalment plans of the campaign's live pledges promise, month by month, beside the
-    money that arrived each month (pledge payments and donations, as counted): from the first month
-    with either to the last a plan reaches. Two queries: the plans with their pledges, and the counted
+    money that arrived each month towards those plans (payments to pledges with a plan) and all the
+    money that arrived (every pledge payment and donation, as counted): from the first month with
+    either to the last a plan reaches. Two queries: the plans with their pledges, and the counted
     payments summed by month."""
     promised: dict[date, int] = {}
     plans = InstalmentPlan.objects.filter(pledge__campaign=campaign, pledge__cancelled_at__isnull=True)
@@ -201,37 +203,45 @@ def plan_months(*, campaign: Campaign) -> list[PlanMonth]:
             promised[month] = promised.get(month, 0) + instalment.amount
     if not promised:
         return []
-    arrived = dict(
+    counted = (
         Payment.objects.filter(campaign=campaign, counted_at__isnull=False)
         .annotate(month=TruncMonth("counted_at", output_field=DateField()))
         .order_by()
         .values_list("month")
-        .annotate(amount=Sum("amount"))
-        .values_list("month", "amount")
+        .annotate(
+            all_money=Sum("amount"),
+            towards_plans=Coalesce(Sum("amount", filter=Q(pledge_link__pledge__instalment_plan__isnull=False)), 0),
+        )
+        .values_list("month", "all_money", "towards_plans")
     )
+    arrived = {month: (all_money, towards_plans) for month, all_money, towards_plans in counted}
     months = sorted({*promised, *arrived})
     timeline, month = [], months[0]
     while month <= months[-1]:
-        timeline.append(PlanMonth(month=month, promised=promised.get(month, 0), arrived=arrived.get(month, 0)))
+        all_money, towards_plans = arrived.get(month, (0, 0))
+        timeline.append(
+            PlanMonth(month=month, promised=promised.get(month, 0), arrived=all_money, towards_plans=towards_plans)
+        )
         month = add_months(month, 1)
     return timeline
 
 
 def analytics_month_rows(*, analytics: CampaignAnalytics) -> list[list[str | int]]:
     """The analytics CSV: a heading row, then month by month what was pledged, what arrived (pledge
-    payments and donations) and what the instalment plans promise, whole KES."""
+    payments and donations), what the instalment plans promise and what was paid towards them, whole KES."""
     months: dict[date, list[int]] = {}
     for entry in analytics.days:
-        figures = months.setdefault(entry.day.replace(day=1), [0, 0, 0])
+        figures = months.setdefault(entry.day.replace(day=1), [0, 0, 0, 0])
         figures[0] += entry.pledged
         figures[1] += entry.paid
     for plan_month in analytics.plan_months:
-        months.setdefault(plan_month.month, [0, 0, 0])[2] = plan_month.promised
+        months.setdefault(plan_month.month, [0, 0, 0, 0])[2:] = [plan_month.promised, plan_month.towards_plans]
     heading: list[str | int] = [
         _("Month"),
         _("Pledged (KES)"),
         _("Paid (KES)"),
         _("Promised by instalment plans (KES)"),
+        _("Paid towards instalment plans (KES)"),
     ]
     rows: list[list[str | int]] = [heading]
     rows.extend([f"{month:%Y-%m}", *figures] for month, figures in sorted(months.items()))

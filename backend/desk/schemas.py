@@ -353,6 +353,14 @@ class EventReportOut(Schema):
     by_usher: list[UsherFiguresOut]
     entries: list[ReportEntryOut] = Field(description="Earliest first.")
     thanks: ThanksStatusOut
+    shown_pledged: int = Field(
+        description="Pledged tonight as the big screen shows it: the night's pledges under the campaign's "
+        "public-figure rule, hidden entries left out (the screen's event.pledged_total)."
+    )
+    shown_given: int = Field(
+        description="Given tonight as the big screen shows it: the night's gifts, hidden entries left out "
+        "(the screen's event.given_total)."
+    )
 
     @classmethod
     def from_report(cls, report: EventReport) -> "EventReportOut":
@@ -371,4 +379,6 @@ class EventReportOut(Schema):
             by_usher=[UsherFiguresOut.of(usher) for usher in report.by_usher],
             entries=[ReportEntryOut.of(line) for line in report.entries],
             thanks=ThanksStatusOut.of(report.thanks),
+            shown_pledged=report.shown.pledged,
+            shown_given=report.shown.given,
         )

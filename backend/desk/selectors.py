@@ -20,7 +20,7 @@ from common.errors import NotFoundError, PermissionDeniedError, ServiceError
 from desk.actors import DeskActor
 from desk.models import CashCount, CashReconciliation, DeskEntry, DeskEntryKind, DeskPasscode, usher_key_of
 from events.models import Event, EventState
-from events.selectors import event_open_of
+from events.selectors import NightShown, during_event, event_night_shown, event_open_of
 from notifications.selectors import ThanksStatus, event_thanks_status
 from organizations.roles import Permission
 from payments.models import Payment
@@ -372,6 +372,7 @@ class EventReport:
     by_usher: list[UsherFigures]
     entries: list[ReportEntry]
     thanks: ThanksStatus
+    shown: NightShown  # what its big screen showed of the night (the same definition)
 
 
 def event_report_event_get(*, user: User, event_id: int, permission: Permission) -> Event:
@@ -390,14 +391,6 @@ def event_report_event_get(*, user: User, event_id: int, permission: Permission)
     if event.state == EventState.SCHEDULED:
         raise ServiceError(_("This event has not been opened yet."), code="event_not_open")
     return event
-
-
-def _during(event: Event, field_name: str) -> Q:
-    """Made between the event's opening and its closing (``events.selectors.event_held_at``'s rule)."""
-    during = Q(**{f"{field_name}__gte": event.opened_at})
-    if event.closed_at is not None:
-        during &= Q(**{f"{field_name}__lt": event.closed_at})
-    return during
 
 
 def _new_pledger_phones(*, event: Event, pledges: list[Pledge]) -> set[str]:
@@ -432,19 +425,20 @@ def event_report_get(*, event: Event) -> EventReport:
     """The night's report of ``event``: the pledges made and gifts paid while it was open, from
     every channel, and whatever its desk recorded (a desk offline at the close delivers later:
     its entries still name this event); cancelled pledges left out. Totals, figures per way of
-    giving and per usher, the new pledgers, and every entry, earliest first; how its thank-you message stands. Six
+    giving and per usher, the new pledgers, and every entry, earliest first; how its thank-you message
+    stands; and the night as its big screen showed it (``events.selectors.event_night_shown``). Eight
     queries whatever the size of the night (with ``event_report_event_get``'s, which reads the event)."""
     pledges = list(
         Pledge.objects.filter(campaign_id=event.campaign_id)
         .live()
-        .filter(_during(event, "created_at") | Q(desk_entry__event=event))
+        .filter(during_event(event, "created_at") | Q(desk_entry__event=event))
         .select_related("desk_entry")
         .order_by("created_at", "pk")
     )
     desk_entries = list(DeskEntry.objects.filter(event=event).order_by("already_in_books", "created_at", "pk"))
     gifts = list(
         Donation.objects.filter(campaign_id=event.campaign_id, counted_at__isnull=False)
-        .filter(_during(event, "counted_at") | Q(pk__in=[e.donation_id for e in desk_entries if e.donation_id]))
+        .filter(during_event(event, "counted_at") | Q(pk__in=[e.donation_id for e in desk_entries if e.donation_id]))
         .select_related("payment")
         .order_by("counted_at", "pk")
     )
@@ -475,6 +469,7 @@ def event_report_get(*, event: Event) -> EventReport:
         by_usher=_by_usher(desk_entries),
         entries=entries,
         thanks=event_thanks_status(event=event),
+        shown=event_night_shown(event=event),
     )
 
 

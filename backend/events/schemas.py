@@ -69,7 +69,14 @@ class LiveEventOut(Schema):
     id: int
     title: str
     opened_at: datetime
-    pledged_total: int = Field(description="Pledged since it opened (live pledges), whole KES.")
+    pledged_total: int = Field(
+        description="Pledged tonight: live pledges made since it opened or typed at its desk, under the campaign's "
+        "public-figure rule, hidden entries left out (events.selectors.NightShown), whole KES."
+    )
+    given_total: int = Field(
+        description="Given tonight: gifts paid since it opened or recorded at its desk (cash, M-Pesa, card; at the "
+        "desk or online), hidden entries left out, whole KES."
+    )
 
 
 class LiveScreenOut(Schema):
@@ -111,9 +118,13 @@ class LiveScreenOut(Schema):
             share_url=campaign.share_url,
             payment_instructions=[PaymentInstructionOut.from_instruction(i) for i in screen.instructions],
             event=None
-            if event is None or event.opened_at is None
+            if event is None or event.opened_at is None or screen.night is None
             else LiveEventOut(
-                id=event.pk, title=event.title, opened_at=event.opened_at, pledged_total=screen.event_pledged_total
+                id=event.pk,
+                title=event.title,
+                opened_at=event.opened_at,
+                pledged_total=screen.night.pledged,
+                given_total=screen.night.given,
             ),
             entries=[LiveEntryOut.from_entry(entry) for entry in screen.entries],
         )

@@ -183,8 +183,9 @@ def pledge_standing_order_start(request: HttpRequest, code: str, payload: Standi
 
 @router.post("/pledges/{code}/stk-push", response={201: PaymentOut, **ERRORS})
 def pledge_stk_push(request: HttpRequest, code: str, payload: PledgeStkPushIn) -> Status[Payment]:
-    """'Pay now with M-Pesa': a PIN prompt on the phone for the remaining amount (or less), with
-    the pledge code as account. Poll GET /api/payments/{reference}; once it has succeeded the
+    """'Pay now with M-Pesa': a PIN prompt on the phone for the amount due (on a plan, the
+    instalment due or what is overdue; else the remaining amount) or any other amount up to what is
+    left, with the pledge code as account. Poll GET /api/payments/{reference}; once it has succeeded the
     pledge shows the payment. 400 when the pledge is already fully paid."""
     payment = services.pledge_stk_push_start(
         code=code,

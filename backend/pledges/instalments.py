@@ -16,6 +16,16 @@ is *behind* by the instalments due by then that the payments do not fully cover 
 amount those lack), *ahead* when the payments also cover the next instalment in full, and *on
 track* otherwise. A plan that is paid in full is ahead only until its last date has passed.
 
+Due: what a pledger on a plan is offered to pay on a given day. Behind, what the instalments due by
+then lack (everything overdue, at once); otherwise what is left of the next instalment not yet
+covered (its part-paid rest, when paying ahead began it). Nothing once the plan is paid. Any other
+amount up to what is left of the pledge may be paid instead; this only chooses the one offered.
+
+A plan asked for by phone (USSD, ``PLEDGE 14 12000 3M``) names how many instalments, not their
+amount: ``count`` instalments of ``ceil(pledge / count)`` (Ksh 12,000 in 3: three of 4,000; Ksh
+10,000 in 3: 3,334, 3,334 and 3,332), the first one week or one month from the day of the pledge,
+so the pledger is not behind the day after pledging.
+
 Paying automatically (an M-Pesa Ratiba standing order pays one amount every week or month): only
 the instalments still to pay, when they are all the same amount (the pledge divides by the
 instalment), the payments so far cover whole instalments (no part-paid one), and the first of them
@@ -55,6 +65,14 @@ class PlanTerms:
     instalment: int
     frequency: str
     first_due_on: date
+
+
+@dataclass(frozen=True)
+class PlanByCount:
+    """What a pledger by phone chooses: ``count`` instalments, every week or month (see the module's rule)."""
+
+    count: int
+    frequency: Frequency
 
 
 @dataclass(frozen=True)
@@ -122,6 +140,36 @@ def standing(*, instalments: list[Instalment], paid: int, today: date) -> PlanSt
     if upcoming is not None and paid >= upcoming.due_by_then:
         return PlanStanding(Standing.AHEAD)
     return PlanStanding(Standing.ON_TRACK)
+
+
+def terms_by_count(*, total: int, count: int, frequency: Frequency, today: date) -> PlanTerms:
+    """The plan of ``count`` instalments of ``total`` asked for by phone (see the module's rule)."""
+    return PlanTerms(
+        instalment=math.ceil(total / count),
+        frequency=frequency,
+        first_due_on=due_date(first_due_on=today, frequency=frequency, index=1),
+    )
+
+
+def most_instalments(*, total: int, frequency: Frequency, today: date, latest_last_due_on: date) -> int:
+    """The most instalments a plan asked for by phone on ``today`` may have: each at least Ksh 1,
+    at most ``MAX_INSTALMENTS``, the last due by ``latest_last_due_on`` (0 when even one is not)."""
+    count = 0
+    while (
+        count < min(total, MAX_INSTALMENTS)
+        and due_date(first_due_on=today, frequency=frequency, index=count + 1) <= latest_last_due_on
+    ):
+        count += 1
+    return count
+
+
+def amount_due(*, instalments: list[Instalment], paid: int, today: date) -> int:
+    """What is due on ``today`` (see the module's rule): the overdue amount, else the rest of the next instalment."""
+    where = standing(instalments=instalments, paid=paid, today=today)
+    if where.standing == Standing.BEHIND:
+        return where.behind_amount
+    upcoming = next((instalment for instalment in instalments if instalment.due_by_then > paid), None)
+    return upcoming.due_by_then - paid if upcoming else 0
 
 
 def automatic_instalments(*, instalments: list[Instalment], paid: int, today: date) -> list[Instalment]:

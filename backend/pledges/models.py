@@ -178,6 +178,16 @@ class Pledge(models.Model):
         except InstalmentPlan.DoesNotExist:
             return None
 
+    def amount_due(self, today: date | None = None) -> int:
+        """What its pledger is offered to pay on ``today`` (Nairobi's, by default): on a plan, the
+        instalment due or what is overdue (``instalments.amount_due``); without one, all that is
+        left. They may pay any other amount up to ``remaining_amount``."""
+        plan = self.plan
+        if plan is None or not self.remaining_amount:
+            return self.remaining_amount
+        plan.pledge = self
+        return min(plan.amount_due(today), self.remaining_amount)
+
     def derived_status(self) -> str:
         """The status its amount and ``paid_amount`` call for."""
         if self.paid_amount >= self.amount:
@@ -253,6 +263,12 @@ class InstalmentPlan(models.Model):
         """Its pledger approved a standing order for it (Ratiba); reminders wait for a missed one."""
         order = self.standing_order
         return order is not None and order.status == order.Status.ACTIVE
+
+    def amount_due(self, today: date | None = None) -> int:
+        """The instalment due on ``today`` (Nairobi's, by default), or what is overdue."""
+        return instalments.amount_due(
+            instalments=self.schedule(), paid=self.pledge.paid_amount, today=today or timezone.localdate()
+        )
 
     def standing(self, today: date | None = None) -> instalments.PlanStanding:
         """Where its pledger stands on ``today`` (Nairobi's, by default)."""

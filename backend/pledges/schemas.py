@@ -168,13 +168,18 @@ class PledgeReceiptOut(Schema):
     status: PledgeStatus
     paid_amount: int
     remaining_amount: int
+    amount_due: int = Field(
+        description="What 'Pay now' offers, decided here: on a plan, the instalment due today or what is overdue "
+        "(the next instalment's rest when on time or ahead); without one, the remaining amount. Any amount from 1 "
+        "to remaining_amount may be paid instead."
+    )
     overpaid_amount: int = Field(description="Paid beyond the amount pledged; shown, never lost.")
     campaign_id: int
     campaign_title: str
     deadline_date: date = Field(description="The campaign's end date.")
     payment_instructions: list[PaymentInstructionOut]
     stk_push_available: bool = Field(
-        description="Show 'Pay now with M-Pesa': POST /api/pledges/{code}/stk-push for the remaining amount."
+        description="Show 'Pay now with M-Pesa': POST /api/pledges/{code}/stk-push for the amount due or another."
     )
     phone_hint: str = Field(description="The pledge's phone with the middle digits hidden, e.g. '+2547•••••678'.")
     created_at: datetime
@@ -197,6 +202,7 @@ class PledgeReceiptOut(Schema):
             status=PledgeStatus(pledge.status),
             paid_amount=pledge.paid_amount,
             remaining_amount=pledge.remaining_amount,
+            amount_due=pledge.amount_due(),
             overpaid_amount=pledge.overpaid_amount,
             campaign_id=campaign.pk,
             campaign_title=campaign.title,
@@ -313,7 +319,9 @@ class StandingOrderIn(Schema):
 
 class PledgeStkPushIn(Schema):
     phone: str = Field("", max_length=50, description="Default: the pledge's phone.")
-    amount: int | None = Field(None, description="Default: the remaining amount; at most that.")
+    amount: int | None = Field(
+        None, description="Default: the amount due (the receipt's amount_due); any from 1 to the remaining amount."
+    )
     idempotency_key: str = IDEMPOTENCY_KEY
 
 
@@ -493,9 +501,13 @@ class PledgeSummaryOut(Schema):
     pledged_sum: int
     confirmed_count: int
     confirmed_sum: int
-    pending_count: int
+    pending_count: int = Field(description="Not fully paid: not_started_count + partly_paid_count.")
     pending_sum: int
-    partly_paid_count: int
+    not_started_count: int = Field(description="Pending with nothing paid yet.")
+    not_started_sum: int = Field(description="What those pledged (and still owe).")
+    partly_paid_count: int = Field(description="Pending with some paid.")
+    partly_paid_sum: int = Field(description="What those pledged.")
+    partly_paid_outstanding_sum: int = Field(description="What those still owe.")
     paid_sum: int = Field(description="Paid to date towards the pledges, overpayments included.")
     outstanding_sum: int = Field(description="What the pending pledges still owe.")
     unmatched_count: int = Field(description="Payments waiting to be assigned to a pledge.")

@@ -137,8 +137,9 @@ def pledge_summary(*, campaign: Campaign, user: User) -> dict[str, int]:
     """Pledge Management's figures, whole KES: two aggregate queries whatever the number of pledges.
 
     Over the live pledges (cancelled ones are left out, only counted). Confirmed pledges are the
-    fully paid ones; pending covers all others, partly paid included. ``outstanding_sum`` is what
-    the pending ones still owe.
+    fully paid ones; pending covers all others, in two parts a committee reads apart: *not started*
+    (nothing paid yet) and *part-paid* (some paid). ``outstanding_sum`` is what the pending ones
+    still owe, ``partly_paid_outstanding_sum`` the part-paid ones' share of it.
     """
     confirmed = Q(status=PledgeStatus.CONFIRMED, cancelled_at__isnull=True)
     live = Q(cancelled_at__isnull=True)
@@ -150,7 +151,13 @@ def pledge_summary(*, campaign: Campaign, user: User) -> dict[str, int]:
         confirmed_sum=Coalesce(Sum("amount", filter=confirmed), 0),
         pending_count=Count("pk", filter=live & ~confirmed),
         pending_sum=Coalesce(Sum("amount", filter=live & ~confirmed), 0),
+        not_started_count=Count("pk", filter=live & Q(status=PledgeStatus.PENDING)),
+        not_started_sum=Coalesce(Sum("amount", filter=live & Q(status=PledgeStatus.PENDING)), 0),
         partly_paid_count=Count("pk", filter=live & Q(status=PledgeStatus.PARTLY_PAID)),
+        partly_paid_sum=Coalesce(Sum("amount", filter=live & Q(status=PledgeStatus.PARTLY_PAID)), 0),
+        partly_paid_outstanding_sum=Coalesce(
+            Sum(F("amount") - F("paid_amount"), filter=live & Q(status=PledgeStatus.PARTLY_PAID)), 0
+        ),
         paid_sum=Coalesce(Sum("paid_amount", filter=live), 0),
         outstanding_sum=Coalesce(Sum(F("amount") - F("paid_amount"), filter=live & ~confirmed), 0),
     )

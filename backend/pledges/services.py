@@ -278,11 +278,18 @@ def pledge_create(
 
 
 def pledge_create_by_phone(
-    *, campaign_id: int, amount: int, phone: str, is_anonymous: bool, channel: PledgeChannel
+    *,
+    campaign_id: int,
+    amount: int,
+    phone: str,
+    is_anonymous: bool,
+    channel: PledgeChannel,
+    plan: instalments.PlanByCount | None = None,
 ) -> Pledge:
     """Record a pledge made from a phone whose number the mobile network gave (``channel``: the USSD
     menu or a PLEDGE text to the shortcode): no name or e-mail, the number marked verified
-    (``Pledge.phone_verified``). The campaign's
+    (``Pledge.phone_verified``), with the number of instalments the pledger chose, if any
+    (``phone_plan_terms``). The campaign's
     rules are the web form's (open, visible to anyone, the largest single pledge) and so is the
     per-phone limit; there is no per-address limit, since one gateway carries every caller (the
     USSD app limits each number itself)."""
@@ -292,6 +299,11 @@ def pledge_create_by_phone(
         raise FieldValidationError(message, field_errors={"phone": message})
     if message := pledge_amount_refusal(campaign=campaign, amount=amount):
         raise FieldValidationError(message, field_errors={"amount": message})
+    terms = None
+    if plan is not None:
+        if message := phone_plan_refusal(campaign=campaign, amount=amount, plan=plan):
+            raise FieldValidationError(message, field_errors={"plan": message})
+        terms = phone_plan_terms(amount=amount, plan=plan)
     _giving_contact_limits_enforce(scope="pledge", phone=phone, email="", viewer=None)
     return _pledge_record(
         campaign=campaign,
@@ -303,6 +315,37 @@ def pledge_create_by_phone(
         amount=amount,
         is_anonymous=is_anonymous,
         channel=channel,
+        plan=terms,
+    )
+
+
+def phone_plan_most_instalments(*, campaign: Campaign, amount: int, frequency: instalments.Frequency) -> int:
+    """The most weekly or monthly instalments a pledge of ``amount`` made by phone today may be paid
+    in: the last falls due by the campaign's latest plan end (``instalments.most_instalments``)."""
+    latest = instalments.latest_last_due_on(end_date=campaign.end_date, past_end_allowed=campaign.instalments_past_end)
+    return instalments.most_instalments(
+        total=amount, frequency=frequency, today=timezone.localdate(), latest_last_due_on=latest
+    )
+
+
+def phone_plan_refusal(*, campaign: Campaign, amount: int, plan: instalments.PlanByCount) -> str | None:
+    """Why a pledge of ``amount`` by phone cannot be paid in ``plan``'s instalments, or None when it can."""
+    most = phone_plan_most_instalments(campaign=campaign, amount=amount, frequency=plan.frequency)
+    if most < 2:
+        if plan.frequency == instalments.Frequency.WEEKLY:
+            return _("The campaign ends too soon for weekly instalments.")
+        return _("The campaign ends too soon for monthly instalments.")
+    if not 2 <= plan.count <= most:
+        if plan.frequency == instalments.Frequency.WEEKLY:
+            return _("Please choose from 2 to %(most)s weekly instalments.") % {"most": most}
+        return _("Please choose from 2 to %(most)s monthly instalments.") % {"most": most}
+    return None
+
+
+def phone_plan_terms(*, amount: int, plan: instalments.PlanByCount) -> instalments.PlanTerms:
+    """The plan of ``plan.count`` instalments of a pledge of ``amount`` made by phone today."""
+    return instalments.terms_by_count(
+        total=amount, count=plan.count, frequency=plan.frequency, today=timezone.localdate()
     )
 
 
@@ -445,8 +488,8 @@ def pledge_stk_push_start(
     viewer: User | None,
     client_ip: str,
 ) -> Payment:
-    """Send an M-Pesa PIN prompt for the pledge with this code: the remaining amount, or a
-    smaller ``amount``; to the pledge's phone unless ``phone`` is given. The prompt shows the
+    """Send an M-Pesa PIN prompt for the pledge with this code: the amount due (``Pledge.amount_due``),
+    or any other ``amount`` up to what is left; to the pledge's phone unless ``phone`` is given. The prompt shows the
     code as the account, and the payment is matched to the pledge when it succeeds.
 
     At most ``RATE_LIMIT_PLEDGE_STK_PUSH`` prompts per pledge and per phone, so nobody can
@@ -485,7 +528,7 @@ def _pledge_stk_push(
     remaining = pledge.remaining_amount
     if remaining == 0:
         raise ServiceError(_("This pledge is already fully paid. Thank you!"), code="pledge_paid")
-    amount = remaining if amount is None else amount
+    amount = pledge.amount_due() if amount is None else amount
     if not 1 <= amount <= remaining:
         raise FieldValidationError(
             _("Please correct the errors below"),

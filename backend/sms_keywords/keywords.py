@@ -2,6 +2,7 @@
 (any case), the rest its arguments, however many spaces stand between them.
 
     PLEDGE 14 5000   AHADI 14 5000     a pledge of Ksh 5,000 to campaign number 14
+    PLEDGE 14 12000 3M                  ... paid in 3 monthly instalments (4W: 4 weekly; AHADI alike)
     PAY ABC1234      LIPA ABC1234      pay what is left of pledge ABC1234 (or: PAY ABC1234 500)
     BAL              SALIO             open pledges and what is left of each
     STOP             SITISHA           no more reminders for any pledge of this number
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from pledges import codes
+from pledges.instalments import Frequency, PlanByCount
 
 
 class Action(StrEnum):
@@ -45,6 +47,9 @@ KEYWORDS: dict[str, tuple[Action, str]] = {
 AMOUNT = re.compile(r"^\d{1,3}(,\d{3})+$|^\d+$")
 # What may be a pledge code, rightly typed or not: letters and digits, at least one letter, about its length.
 CODE_LIKE = re.compile(r"^(?=.*[A-Z])[A-Z0-9]{5,10}$")
+# How many instalments and how often: M monthly (mwezi), W weekly (wiki), the same in both languages.
+PLAN = re.compile(r"^(\d{1,3})([MW])$", re.IGNORECASE)
+PLAN_FREQUENCIES = {"M": Frequency.MONTHLY, "W": Frequency.WEEKLY}
 # Campaign numbers are ids; an absurdly long one is no campaign's.
 NUMBER_DIGITS_MAX = 9
 
@@ -57,10 +62,16 @@ class Command:
     campaign_number: int | None = None
     amount: int | None = None
     code: str = ""
+    plan: PlanByCount | None = None  # PLEDGE: the instalments asked for, if any
 
 
 def _amount(word: str) -> int | None:
     return int(word.replace(",", "")) if AMOUNT.match(word) else None
+
+
+def _plan(word: str) -> PlanByCount | None:
+    match = PLAN.match(word)
+    return PlanByCount(int(match[1]), PLAN_FREQUENCIES[match[2].upper()]) if match else None
 
 
 def parse(text: str, *, shared_keyword: str = "") -> Command:
@@ -74,10 +85,11 @@ def parse(text: str, *, shared_keyword: str = "") -> Command:
     action, language = KEYWORDS[words[0].upper()]
     arguments = words[1:]
     if action == Action.PLEDGE:
-        if len(arguments) == 2 and arguments[0].isdigit() and len(arguments[0]) <= NUMBER_DIGITS_MAX:
+        if len(arguments) in (2, 3) and arguments[0].isdigit() and len(arguments[0]) <= NUMBER_DIGITS_MAX:
             amount = _amount(arguments[1])
-            if amount is not None:
-                return Command(action, language, campaign_number=int(arguments[0]), amount=amount)
+            plan = _plan(arguments[2]) if len(arguments) == 3 else None
+            if amount is not None and (plan is not None or len(arguments) == 2):
+                return Command(action, language, campaign_number=int(arguments[0]), amount=amount, plan=plan)
         return Command(action, language, well_formed=False)
     if action == Action.PAY:
         # A mistyped code is still the code the sender meant: the answer says no pledge has it.

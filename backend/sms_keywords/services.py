@@ -135,6 +135,7 @@ def _pledge(*, command: Command, phone: str, message: InboundSms) -> Answer:
         phone=phone,
         is_anonymous=True,
         channel=PledgeChannel.SMS,
+        plan=command.plan,
     )
     # Its confirmation (code, how to pay) is the pledge's own SMS: no second message.
     return Answer(Outcome.PLEDGED, "", pledge)
@@ -160,7 +161,8 @@ def _pay(*, command: Command, phone: str, message: InboundSms) -> Answer:
             % {"code": command.code}
         )
     remaining = pledge.remaining_amount
-    amount = remaining if command.amount is None else command.amount
+    # Without an amount: what is due (on a plan, the instalment due or what is overdue).
+    amount = pledge.amount_due() if command.amount is None else command.amount
     if not 1 <= amount <= remaining:
         raise ServiceError(_("Please enter an amount from Ksh 1 to %(left)s.") % {"left": format_ksh(remaining)})
     if campaign_stk_account(campaign=pledge.campaign) is None:

@@ -22,8 +22,14 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from common.money import AMOUNT_MAX, format_ksh
+from pledges.instalments import Frequency, PlanByCount, schedule
 from pledges.models import Pledge
-from pledges.services import pledge_amount_refusal
+from pledges.services import (
+    phone_plan_most_instalments,
+    phone_plan_refusal,
+    phone_plan_terms,
+    pledge_amount_refusal,
+)
 from ussd.selectors import caller_open_pledges, open_campaign_get
 
 SCREEN_MAX = 182
@@ -148,7 +154,30 @@ def _amount(state: Walk, args: dict[str, Any], answer: str) -> Outcome:
         return Final("give", {**args, "amount": amount})
     if refusal := pledge_amount_refusal(campaign=args["campaign"], amount=amount):
         return refusal
-    return Screen("visibility", {**args, "amount": amount})
+    return Screen("plan", {**args, "amount": amount})
+
+
+PLAN_FREQUENCIES = {"2": Frequency.WEEKLY, "3": Frequency.MONTHLY}
+
+
+def _plan(state: Walk, args: dict[str, Any], answer: str) -> Outcome:
+    if answer == "1":
+        return Screen("visibility", {**args, "plan": None})
+    if answer not in PLAN_FREQUENCIES:
+        return _choose_again()
+    frequency = PLAN_FREQUENCIES[answer]
+    # Two instalments is the fewest: refused, the campaign ends too soon for this frequency.
+    if refusal := phone_plan_refusal(campaign=args["campaign"], amount=args["amount"], plan=PlanByCount(2, frequency)):
+        return refusal
+    return Screen("plan_count", {**args, "frequency": frequency})
+
+
+def _plan_count(state: Walk, args: dict[str, Any], answer: str) -> Outcome:
+    args = dict(args)
+    plan = PlanByCount(int(answer) if answer.isdigit() and len(answer) <= 3 else 0, args.pop("frequency"))
+    if refusal := phone_plan_refusal(campaign=args["campaign"], amount=args["amount"], plan=plan):
+        return refusal
+    return Screen("visibility", {**args, "plan": plan})
 
 
 def _visibility(state: Walk, args: dict[str, Any], answer: str) -> Outcome:
@@ -179,7 +208,7 @@ def _pay_list(state: Walk, args: dict[str, Any], answer: str) -> Outcome:
 
 def _pay_choice(state: Walk, args: dict[str, Any], answer: str) -> Outcome:
     if answer == "1":
-        return Final("pay", {**args, "amount": args["pledge"].remaining_amount})
+        return Final("pay", {**args, "amount": args["pledge"].amount_due()})
     if answer == "2":
         return Screen("pay_amount", args)
     return _choose_again()
@@ -197,6 +226,8 @@ HANDLERS: dict[str, Callable[[Walk, dict[str, Any], str], Outcome]] = {
     "home": _home,
     "campaign": _campaign,
     "amount": _amount,
+    "plan": _plan,
+    "plan_count": _plan_count,
     "visibility": _visibility,
     "confirm": _confirm,
     "pay_list": _pay_list,
@@ -257,6 +288,36 @@ def _screen_amount(state: Walk, args: dict[str, Any], title_length: int) -> str:
     return f"{shortened(args['campaign'].title, title_length)}\n{question}"
 
 
+def _screen_plan(state: Walk, args: dict[str, Any], title_length: int) -> str:
+    return "\n".join(
+        [
+            _("How will you pay %(amount)s?") % {"amount": format_ksh(args["amount"])},
+            "1. " + _("All at once"),
+            "2. " + _("Weekly instalments"),
+            "3. " + _("Monthly instalments"),
+        ]
+    )
+
+
+def _screen_plan_count(state: Walk, args: dict[str, Any], title_length: int) -> str:
+    most = phone_plan_most_instalments(campaign=args["campaign"], amount=args["amount"], frequency=args["frequency"])
+    if args["frequency"] == Frequency.WEEKLY:
+        return _("How many weekly instalments? 2 to %(most)s:") % {"most": most}
+    return _("How many monthly instalments? 2 to %(most)s:") % {"most": most}
+
+
+def plan_line(*, amount: int, plan: PlanByCount) -> str:
+    """'3 monthly instalments of Ksh 4,000' (the last may be less), for the confirmations."""
+    terms = phone_plan_terms(amount=amount, plan=plan)
+    count = len(
+        schedule(total=amount, instalment=terms.instalment, frequency=plan.frequency, first_due_on=terms.first_due_on)
+    )
+    values = {"count": count, "amount": format_ksh(terms.instalment)}
+    if plan.frequency == Frequency.WEEKLY:
+        return _("%(count)s weekly instalments of %(amount)s") % values
+    return _("%(count)s monthly instalments of %(amount)s") % values
+
+
 def _screen_visibility(state: Walk, args: dict[str, Any], title_length: int) -> str:
     return "\n".join([_("Show your pledge publicly?"), "1. " + _("Yes, as a caller"), "2. " + _("No, anonymous")])
 
@@ -266,6 +327,8 @@ def _screen_confirm(state: Walk, args: dict[str, Any], title_length: int) -> str
         _("Pledge %(amount)s to %(title)s?")
         % {"amount": format_ksh(args["amount"]), "title": shortened(args["campaign"].title, title_length)}
     ]
+    if args["plan"] is not None:
+        lines.append(plan_line(amount=args["amount"], plan=args["plan"]))
     if args["anonymous"]:
         lines.append(_("Anonymous"))
     lines.append("1. " + _("Confirm"))
@@ -291,15 +354,17 @@ def _screen_pay_list(state: Walk, args: dict[str, Any], title_length: int) -> st
 
 def _screen_pay_choice(state: Walk, args: dict[str, Any], title_length: int) -> str:
     pledge: Pledge = args["pledge"]
-    left = format_ksh(pledge.remaining_amount)
-    return "\n".join(
-        [
-            f"{pledge.code} {shortened(pledge.campaign.title, title_length)}".strip(),
-            _("Left to pay: %(left)s") % {"left": left},
-            "1. " + _("Pay all %(left)s") % {"left": left},
-            "2. " + _("Pay part of it"),
-        ]
-    )
+    left, due = format_ksh(pledge.remaining_amount), pledge.amount_due()
+    lines = [
+        f"{pledge.code} {shortened(pledge.campaign.title, title_length)}".strip(),
+        _("Left to pay: %(left)s") % {"left": left},
+    ]
+    if due < pledge.remaining_amount:
+        # On a plan: the instalment due (or what is overdue) first.
+        lines += ["1. " + _("Pay the %(due)s due") % {"due": format_ksh(due)}, "2. " + _("Pay another amount")]
+    else:
+        lines += ["1. " + _("Pay all %(left)s") % {"left": left}, "2. " + _("Pay part of it")]
+    return "\n".join(lines)
 
 
 def _screen_pay_amount(state: Walk, args: dict[str, Any], title_length: int) -> str:
@@ -314,6 +379,8 @@ SCREENS: dict[str, Callable[[Walk, dict[str, Any], int], str]] = {
     "home": _screen_home,
     "campaign": _screen_campaign,
     "amount": _screen_amount,
+    "plan": _screen_plan,
+    "plan_count": _screen_plan_count,
     "visibility": _screen_visibility,
     "confirm": _screen_confirm,
     "pay_list": _screen_pay_list,

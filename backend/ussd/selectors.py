@@ -29,7 +29,8 @@ def caller_open_pledges(*, phone: str) -> list[Pledge]:
     return list(
         Pledge.objects.live()
         .filter(phone=phone, paid_amount__lt=F("amount"))
-        .select_related("campaign")
+        # With its plan: 'Pay a pledge' offers the amount due first.
+        .select_related("campaign", "instalment_plan")
         .order_by("-created_at", "-id")
     )
 

@@ -30,6 +30,7 @@ from common.money import format_ksh
 from notifications import tasks as notification_tasks
 from notifications.outbox import notification_queue_sms
 from notifications.sms_length import sms_length
+from pledges.instalments import PlanByCount
 from pledges.models import Pledge, PledgeChannel
 from pledges.services import donation_create_by_phone, pledge_create_by_phone, pledge_stk_push_by_phone
 from ussd import menu, tasks
@@ -101,11 +102,23 @@ def _final_carry_out(*, session: Session, walk: menu.Walk, text: str) -> str:
 
 
 def _pledge(
-    *, walk: menu.Walk, session: Session, campaign: Campaign, amount: int, anonymous: bool, purpose: str
+    *,
+    walk: menu.Walk,
+    session: Session,
+    campaign: Campaign,
+    amount: int,
+    anonymous: bool,
+    purpose: str,
+    plan: PlanByCount | None,
 ) -> str:
     ratelimit.enforce(scope="ussd-pledge", identifiers=[walk.phone], limit=settings.RATE_LIMIT_USSD_PLEDGES)
     pledge = pledge_create_by_phone(
-        campaign_id=campaign.pk, amount=amount, phone=walk.phone, is_anonymous=anonymous, channel=PledgeChannel.USSD
+        campaign_id=campaign.pk,
+        amount=amount,
+        phone=walk.phone,
+        is_anonymous=anonymous,
+        channel=PledgeChannel.USSD,
+        plan=plan,
     )
     how_to_pay = _how_to_pay(campaign=campaign, reference=pledge.code)
     if campaign_stk_account(campaign=campaign) is None:

@@ -82,8 +82,8 @@ test.describe("the live harambee", () => {
         .first(),
     ).toBeVisible(LIVE_WITHIN);
 
-    // A paybill payment with the pledge code raises 'Paid so far'.
-    const paidSoFar = screen.getByText("Paid so far").locator("xpath=following-sibling::dd");
+    // A paybill payment with the pledge code raises 'Raised so far'.
+    const paidSoFar = screen.getByText("Raised so far").locator("xpath=following-sibling::dd");
     const paidBefore = await paidSoFar.textContent();
     const paybill = await request.post("/simulators/daraja/c2b/simulate", {
       data: { ShortCode: MINISTRY_PAYBILL, BillRefNumber: code, Amount: 1_000, MSISDN: "254708374149" },

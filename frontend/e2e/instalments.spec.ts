@@ -109,9 +109,10 @@ test("the analytics show what the instalment plans promise by month beside what 
   const id = found.find((campaign: { title: string }) => campaign.title === BOREHOLE).id;
   await signIn(page, DEMO_ORGANIZER, { next: `/campaign/${id}/analytics` });
 
-  const plans = page.getByRole("region", { name: "Instalment plans: promised and arrived" });
+  const plans = page.getByRole("region", { name: "Instalment plans: promised and paid" });
   await expect(plans.getByRole("listitem").first()).toContainText("Promised");
-  await expect(plans.getByRole("listitem").first()).toContainText("Arrived");
+  await expect(plans.getByRole("listitem").first()).toContainText("Towards plans");
+  await expect(plans.getByRole("listitem").first()).toContainText("All money in");
   await expect(page.getByRole("link", { name: "Export analytics by month (CSV)" })).toHaveAttribute(
     "href",
     `/api/campaigns/${id}/analytics.csv`,

@@ -14,6 +14,7 @@ from campaigns.tests.factories import CampaignFactory
 from desk.tests.test_desk_api import entry, member_client, passcode_client
 from events.models import Event
 from events.tests.factories import open_event
+from events.tests.test_live_api import hide
 from organizations.roles import Role
 from payments.models import Payment
 from pledges.models import Donation, Pledge, PledgeChannel
@@ -238,3 +239,33 @@ def test_the_reports_queries_do_not_grow_with_the_night(campaign, organizer_clie
         counts.append(len(queries))
 
     assert counts[0] == counts[1]
+
+
+def test_the_big_screen_shows_the_nights_totals_the_report_gives_under_the_public_figure_rule(
+    campaign, event, organizer_client, make_api_client, visitor_client
+):
+    campaign.unsigned_pledges_count_after_payment = True
+    campaign.save(update_fields=["unsigned_pledges_count_after_payment"])
+    usher = member_client(campaign, make_api_client, Role.USHER)
+    assert entry(usher, event, kind="cash", amount=1_500, phone="").status_code == 201  # desk cash
+    assert entry(usher, event, kind="mpesa", amount=700, phone="", mpesa_receipt="SLK1AB2CD3").status_code == 201
+    card_gift = paid_donation(campaign, name="Akinyi", amount=400)
+    Payment.objects.filter(pk=card_gift.payment_id).update(provider=Payment.Provider.CARD)
+    paid = make_pledge(campaign, amount=5_000, name="Otieno Odhiambo", phone="0712000002")
+    pay_bill(paid.code, 2_000, "SLK9ZZ0001")
+    make_pledge(campaign, amount=3_000, name="Not paid, not signed in", phone="0712000003")  # not public yet
+    joke = make_pledge(campaign, amount=77_777, name="Joker", phone="0712000004")
+    pay_bill(joke.code, 1, "SLK9ZZ0002")
+    hidden_gift = paid_donation(campaign, name="Rude", amount=50_000)
+    assert hide(organizer_client, campaign, "pledge", joke.pk).status_code == 204
+    assert hide(organizer_client, campaign, "gift", hidden_gift.pk).status_code == 204
+    earlier = make_pledge(campaign, amount=9_999, name="Before", phone="0712000009")
+    before(event, earlier)
+
+    screen = visitor_client.get(f"/api/campaigns/{campaign.pk}/live").json()["event"]
+    night = report(organizer_client, event)
+
+    assert (screen["pledged_total"], screen["given_total"]) == (5_000, 1_500 + 700 + 400)
+    assert (night["shown_pledged"], night["shown_given"]) == (screen["pledged_total"], screen["given_total"])
+    # The report's own totals keep every entry in the books, hidden ones included.
+    assert (night["pledged"]["amount"], night["given"]["amount"]) == (5_000 + 3_000 + 77_777, 2_600 + 50_000)

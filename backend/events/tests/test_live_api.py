@@ -112,6 +112,7 @@ def test_during_an_event_the_feed_starts_at_its_opening(visitor_client, campaign
         "title": "Harambee Sunday",
         "opened_at": body["event"]["opened_at"],
         "pledged_total": 6_000,
+        "given_total": 0,
     }
     assert body["pledged_total"] == 10_000
 
@@ -139,8 +140,9 @@ def test_a_changed_screen_is_rendered_once_in_a_fixed_number_of_queries(
     live(visitor_client, campaign)  # starts the version token
     campaign_changed(campaign_id=campaign.pk)  # as every pledge, gift or payment does
 
-    # The campaign, its open event, the pledges, the gifts with their payments, the sums, its accounts.
-    with django_assert_num_queries(6):
+    # The campaign, its open event, the pledges, the gifts with their payments, the sum paid, the
+    # night's pledged and given, its accounts.
+    with django_assert_num_queries(8):
         response = live(visitor_client, campaign)
     # Every other screen of the hall: the same answer, from the shared cache.
     with django_assert_num_queries(0):

@@ -9,6 +9,7 @@ from pledges.instalments import (
     PlanStanding,
     Standing,
     add_months,
+    amount_due,
     latest_last_due_on,
     schedule,
     standing,
@@ -105,3 +106,18 @@ PLAN = schedule(total=12_000, instalment=1_000, frequency=MONTHLY, first_due_on=
 )
 def test_payments_count_against_the_instalments_in_order(paid, today, expected):
     assert standing(instalments=PLAN, paid=paid, today=today) == expected
+
+
+@pytest.mark.parametrize(
+    ("paid", "today", "expected"),
+    [
+        (0, date(2026, 1, 4), 1_000),  # before the first date: the first instalment
+        (0, date(2026, 3, 5), 3_000),  # three missed: all that is overdue
+        (2_500, date(2026, 3, 5), 500),  # behind by half of one
+        (3_000, date(2026, 3, 5), 1_000),  # on time: the next one
+        (4_500, date(2026, 3, 5), 500),  # ahead, the next one begun: its rest
+        (12_000, date(2026, 3, 5), 0),  # all paid
+    ],
+)
+def test_the_amount_due_is_what_is_overdue_or_the_rest_of_the_next_instalment(paid, today, expected):
+    assert amount_due(instalments=PLAN, paid=paid, today=today) == expected

@@ -323,7 +323,9 @@ def test_the_unmatched_list_takes_the_same_queries_for_1_or_20_payments(
 # GET /api/campaigns/{id}/pledge-summary ---------------------------------------------------
 
 
-def test_the_summary_counts_and_sums_pledges_by_state(organizer_client, campaign, organizer, django_assert_num_queries):
+def test_the_summary_counts_and_sums_pledges_by_state_pending_split_into_not_started_and_part_paid(
+    organizer_client, campaign, organizer, django_assert_num_queries
+):
     confirmed, partly, _pending = (make_pledge(campaign, amount=amount) for amount in (5000, 8000, 2000))
     pay_bill(confirmed.code, 6000, "SLKSUM0001")  # 1000 more than pledged
     pay_bill(partly.code, 3000, "SLKSUM0002")
@@ -339,7 +341,11 @@ def test_the_summary_counts_and_sums_pledges_by_state(organizer_client, campaign
         "confirmed_sum": 5000,
         "pending_count": 2,
         "pending_sum": 10_000,
+        "not_started_count": 1,
+        "not_started_sum": 2000,
         "partly_paid_count": 1,
+        "partly_paid_sum": 8000,
+        "partly_paid_outstanding_sum": 5000,
         "paid_sum": 9000,
         "outstanding_sum": 7000,
         "unmatched_count": 0,

@@ -79,6 +79,7 @@ def test_a_visitor_pledges_and_gets_a_code_and_how_to_pay_it(visitor_client, cam
         "status": "pending",
         "paid_amount": 0,
         "remaining_amount": 5000,
+        "amount_due": 5000,
         "overpaid_amount": 0,
         "campaign_id": campaign.pk,
         "campaign_title": "Church Roof Repair",

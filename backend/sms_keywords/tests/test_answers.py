@@ -1,13 +1,17 @@
 """Each keyword in English and Kiswahili, through the services the web and USSD use."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from campaigns.tests.factories import CampaignFactory, link_account
 from collection_accounts.models import CollectionAccountKind
 from collection_accounts.tests.factories import CollectionAccountFactory
 from notifications.models import NotificationLog, PledgeOptOut
 from notifications.sms_length import sms_length
-from pledges.models import Pledge, PledgeChannel, PledgeStatus
+from pledges.instalments import Frequency, PlanByCount, add_months
+from pledges.models import InstalmentPlan, Pledge, PledgeChannel, PledgeStatus
 from pledges.services import pledge_create_by_phone
 from sms_keywords.models import InboundSms
 from ussd.models import Caller
@@ -37,6 +41,41 @@ def test_ahadi_pledges_in_kiswahili_with_odd_spacing_and_case(phone, campaign):
     pledge = Pledge.objects.get()
     assert (pledge.amount, pledge.language) == (2500, "sw")
     assert Caller.objects.get(phone="+254711000345").language == "sw"
+
+
+def test_a_pledge_with_a_plan_is_paid_in_that_many_instalments_in_either_language(phone, make_phone, db):
+    building = CampaignFactory.create(end_date=timezone.localdate() + timedelta(days=365))
+    phone.text(f"PLEDGE {building.pk} 12000 3M")
+    make_phone(number="+254711000999").text(f"ahadi {building.pk} 10,000 4w")
+
+    monthly, weekly = InstalmentPlan.objects.order_by("pledge__created_at", "pledge__id")
+    assert [part.amount for part in monthly.schedule()] == [4_000] * 3
+    assert (monthly.frequency, monthly.first_due_on) == ("monthly", add_months(timezone.localdate(), 1))
+    assert [part.amount for part in weekly.schedule()] == [2_500] * 4
+    assert (weekly.frequency, weekly.pledge.language) == ("weekly", "sw")
+
+
+def test_a_plan_that_does_not_fit_before_the_campaign_ends_is_refused_with_the_reason(phone, campaign):
+    # The campaign ends in 30 days.
+    assert phone.text(f"PLEDGE {campaign.pk} 12000 3M") == "The campaign ends too soon for monthly instalments."
+    assert phone.text(f"PLEDGE {campaign.pk} 12000 9W") == "Please choose from 2 to 4 weekly instalments."
+    assert not Pledge.objects.exists()
+
+
+def test_pay_without_an_amount_asks_for_the_instalment_due(phone, campaign, django_capture_on_commit_callbacks):
+    pledge = pledge_create_by_phone(
+        campaign_id=campaign.pk,
+        amount=12_000,
+        phone="+254711000345",
+        is_anonymous=True,
+        channel=PledgeChannel.SMS,
+        plan=PlanByCount(3, Frequency.WEEKLY),
+    )
+
+    with django_capture_on_commit_callbacks():
+        reply = phone.text(f"PAY {pledge.code}")
+
+    assert reply == f"Enter your M-Pesa PIN when asked, to pay Ksh 4,000 for pledge {pledge.code}."
 
 
 @pytest.mark.parametrize(

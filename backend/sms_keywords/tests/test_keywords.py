@@ -3,11 +3,14 @@
 import pytest
 
 from pledges.codes import is_valid_code
+from pledges.instalments import Frequency, PlanByCount
 from sms_keywords.keywords import Action, Command, parse
 
 # A valid pledge code, fixed rather than new each run: the test ids show it, and every pytest-xdist worker
 # must collect the same ids.
 CODE = "7TKDAFT"
+MONTHLY_3 = PlanByCount(3, Frequency.MONTHLY)
+WEEKLY_4 = PlanByCount(4, Frequency.WEEKLY)
 
 
 def test_the_code_in_these_texts_is_a_valid_pledge_code():
@@ -20,6 +23,12 @@ def test_the_code_in_these_texts_is_a_valid_pledge_code():
         ("PLEDGE 14 5000", Command(Action.PLEDGE, "en", campaign_number=14, amount=5000)),
         ("  ahadi   14  5,000 ", Command(Action.PLEDGE, "sw", campaign_number=14, amount=5000)),
         ("Pledge\t14\n5000", Command(Action.PLEDGE, "en", campaign_number=14, amount=5000)),
+        ("PLEDGE 14 12000 3M", Command(Action.PLEDGE, "en", campaign_number=14, amount=12000, plan=MONTHLY_3)),
+        ("ahadi 14 12,000 3m", Command(Action.PLEDGE, "sw", campaign_number=14, amount=12000, plan=MONTHLY_3)),
+        ("AHADI 14 10000 4W", Command(Action.PLEDGE, "sw", campaign_number=14, amount=10000, plan=WEEKLY_4)),
+        ("PLEDGE 14 12000 3", Command(Action.PLEDGE, "en", well_formed=False)),
+        ("PLEDGE 14 12000 3Y", Command(Action.PLEDGE, "en", well_formed=False)),
+        ("PLEDGE 14 12000 3M extra", Command(Action.PLEDGE, "en", well_formed=False)),
         ("PLEDGE 14", Command(Action.PLEDGE, "en", well_formed=False)),
         ("PLEDGE fourteen 5000", Command(Action.PLEDGE, "en", well_formed=False)),
         ("AHADI 14 5.000,50", Command(Action.PLEDGE, "sw", well_formed=False)),

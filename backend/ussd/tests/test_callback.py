@@ -10,13 +10,14 @@ def test_the_first_screen_offers_pledge_pay_my_pledges_give_and_kiswahili(gatewa
 def test_a_pledge_is_recorded_for_the_callers_number_once_confirmed(gateway, campaign):
     assert gateway.session("1") == "CON Enter the campaign number:\n0 Back 00 Home"
     assert gateway.send(f"1*{campaign.pk}") == "CON Church Roof Repair\nAmount to pledge in Ksh:\n0 Back 00 Home"
-    assert gateway.send(f"1*{campaign.pk}*5000").startswith("CON Show your pledge publicly?")
-    assert gateway.send(f"1*{campaign.pk}*5000*2") == (
+    assert gateway.send(f"1*{campaign.pk}*5000").startswith("CON How will you pay Ksh 5,000?\n1. All at once")
+    assert gateway.send(f"1*{campaign.pk}*5000*1").startswith("CON Show your pledge publicly?")
+    assert gateway.send(f"1*{campaign.pk}*5000*1*2") == (
         "CON Pledge Ksh 5,000 to Church Roof Repair?\nAnonymous\n1. Confirm\n0 Back 00 Home"
     )
     assert not Pledge.objects.exists()
 
-    answer = gateway.send(f"1*{campaign.pk}*5000*2*1")
+    answer = gateway.send(f"1*{campaign.pk}*5000*1*2*1")
 
     pledge = Pledge.objects.get()
     assert answer == (
@@ -31,9 +32,9 @@ def test_a_pledge_is_recorded_for_the_callers_number_once_confirmed(gateway, cam
 
 
 def test_a_retried_last_step_gets_the_same_answer_and_no_second_pledge(gateway, campaign):
-    first = gateway.session("1", str(campaign.pk), "700", "1", "1")
+    first = gateway.session("1", str(campaign.pk), "700", "1", "1", "1")
 
-    assert gateway.send(f"1*{campaign.pk}*700*1*1") == first
+    assert gateway.send(f"1*{campaign.pk}*700*1*1*1") == first
     assert Pledge.objects.count() == 1
 
 

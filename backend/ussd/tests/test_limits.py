@@ -64,9 +64,9 @@ def test_a_session_answers_only_the_number_that_started_it(make_gateway, campaig
 def test_pledges_per_number_are_limited(gateway, settings, campaign):
     settings.RATE_LIMIT_USSD_PLEDGES = (2, 86400)
     for _ in range(2):
-        assert gateway.session("1", str(campaign.pk), "100", "1", "1").startswith("END Thank you!")
+        assert gateway.session("1", str(campaign.pk), "100", "1", "1", "1").startswith("END Thank you!")
 
-    refused = gateway.session("1", str(campaign.pk), "100", "1", "1")
+    refused = gateway.session("1", str(campaign.pk), "100", "1", "1", "1")
 
     assert refused == "END You have made many pledges today. Please try again tomorrow."
     assert Pledge.objects.count() == 2

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_ussd_pledge_paid_with_the_pin_shows_as_paid_on_the_web_and_under_my_pledges(
     providers, gateway, campaign, api_client
 ):
-    gateway.session("1", str(campaign.pk), "1500", "1", "1")
+    gateway.session("1", str(campaign.pk), "1500", "1", "1", "1")
     pledge = Pledge.objects.get()
     recorded = NotificationLog.objects.get(template="sms/pledge_recorded")
     assert recorded.recipient == "+254711000345"
@@ -46,7 +46,7 @@ def test_a_ussd_pledge_paid_with_the_pin_shows_as_paid_on_the_web_and_under_my_p
 
 
 def test_part_of_a_pledge_is_paid_and_a_retried_step_sends_one_prompt(providers, gateway, campaign):
-    gateway.session("1", str(campaign.pk), "1500", "1", "1")
+    gateway.session("1", str(campaign.pk), "1500", "1", "1", "1")
     pledge = Pledge.objects.get()
 
     first = gateway.session("2", "1", "2", "400")
@@ -79,7 +79,7 @@ def test_without_a_connected_account_pay_and_give_now_say_how_to_pay_into_the_ca
         organization=campaign.organization, kind=CollectionAccountKind.TILL, paybill_number="", till_number="5123456"
     )
     link_account(campaign, till)
-    gateway.session("1", str(campaign.pk), "1500", "1", "1")
+    gateway.session("1", str(campaign.pk), "1500", "1", "1", "1")
     pledge = Pledge.objects.get()
 
     pay = gateway.session("2", "1", "1")

@@ -6,7 +6,7 @@ from pledges.models import Pledge
 def test_the_team_sees_a_nameless_pledge_as_caller_with_the_last_digits(
     gateway, campaign, organizer_client, api_client
 ):
-    gateway.session("1", str(campaign.pk), "300", "1", "1")
+    gateway.session("1", str(campaign.pk), "300", "1", "1", "1")
 
     managed = organizer_client.get(f"/api/pledges?campaign_id={campaign.pk}").json()[0]
     public = api_client.get(f"/api/pledges?campaign_id={campaign.pk}").json()[0]
@@ -16,7 +16,7 @@ def test_the_team_sees_a_nameless_pledge_as_caller_with_the_last_digits(
 
 
 def test_kiswahili_teams_see_mteja(gateway, campaign, organizer_client):
-    gateway.session("1", str(campaign.pk), "300", "2", "1")
+    gateway.session("1", str(campaign.pk), "300", "1", "2", "1")
     managed = organizer_client.get(f"/api/pledges?campaign_id={campaign.pk}", HTTP_ACCEPT_LANGUAGE="sw").json()[0]
 
     assert managed["name"] == "Mteja •••345"

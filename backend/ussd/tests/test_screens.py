@@ -28,9 +28,17 @@ def every_screen(campaign_id: int) -> list[tuple[str, ...]]:
         ("1", c, "999999999"),
         ("1", c, "500"),
         ("1", c, "500", "7"),
+        ("1", c, "999999", "2"),
+        ("1", c, "999999", "3"),
+        ("1", c, "999999", "3", "1"),
+        ("1", c, "999999", "3", "999"),
+        ("1", c, "999999", "3", "6", "1"),
+        ("1", c, "999999", "3", "6", "2"),
         ("1", c, "500", "1"),
-        ("1", c, "500", "2"),
-        ("1", c, "500", "2", "7"),
+        ("1", c, "500", "1", "7"),
+        ("1", c, "500", "1", "1"),
+        ("1", c, "500", "1", "2"),
+        ("1", c, "500", "1", "2", "7"),
         ("4",),
         ("4", c),
         ("4", c, "0500x"),
@@ -48,7 +56,8 @@ def every_screen(campaign_id: int) -> list[tuple[str, ...]]:
 
 @pytest.fixture
 def long_campaign(db):
-    return CampaignFactory.create(title=LONG_TITLE[:200], goal=100_000_000)
+    # Plans may run past its end: every plan screen is reached.
+    return CampaignFactory.create(title=LONG_TITLE[:200], goal=100_000_000, instalments_past_end=True)
 
 
 @pytest.fixture

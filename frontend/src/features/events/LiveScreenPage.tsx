@@ -123,9 +123,13 @@ function Totals({ screen }: { screen: LiveScreen }) {
         </p>
         <dl className="flex flex-col gap-4 lg:gap-8">
           <Figure label={t`Goal`} value={formatKsh(screen.goal)} />
-          <Figure label={t`Paid so far`} value={formatKsh(screen.paid_total)} />
+          {/* Every shilling in: pledge payments and gifts, the desk's cash too. */}
+          <Figure label={t`Raised so far`} value={formatKsh(screen.raised_total)} />
           {screen.event && (
-            <Figure label={t`Pledged tonight`} value={formatKsh(screen.event.pledged_total)} />
+            <>
+              <Figure label={t`Pledged tonight`} value={formatKsh(screen.event.pledged_total)} />
+              <Figure label={t`Given tonight`} value={formatKsh(screen.event.given_total)} />
+            </>
           )}
         </dl>
       </div>

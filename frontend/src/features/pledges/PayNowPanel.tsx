@@ -1,6 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import * as v from "valibot";
 import { primaryButton } from "@/components/buttonStyles";
 import { TextField } from "@/components/TextField";
@@ -14,13 +15,31 @@ import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
 import { useAttemptKey } from "@/lib/useAttemptKey";
 import { type PledgeReceipt, pledgeKeys, useStartPledgeStkPush } from "./api";
-import { pledgeSchema } from "./rules";
-
-const phoneSchema = v.object({ phone: pledgeSchema.entries.phone });
+import { parseWholeKes, pledgeSchema, say } from "./rules";
 
 /**
- * 'Pay now with M-Pesa' while something remains to pay: a PIN prompt for the rest of the pledge,
- * followed here until M-Pesa answers.
+ * What 'Pay now' takes: any whole amount up to what is left (the server's rule and message), and,
+ * when the pledger chose another number, that number.
+ */
+function payNowSchema(remaining: number, otherPhone: boolean) {
+  const most = formatKsh(remaining);
+  const upToRemaining = say(msg`Please enter an amount from Ksh 1 to ${most}.`);
+  return v.object({
+    amount: v.pipe(
+      v.string(),
+      v.check((text) => {
+        const amount = parseWholeKes(text);
+        return amount !== null && amount <= remaining;
+      }, upToRemaining),
+    ),
+    phone: otherPhone ? pledgeSchema.entries.phone : v.string(),
+  });
+}
+
+/**
+ * 'Pay now with M-Pesa' while something remains to pay: a PIN prompt for the amount the server says
+ * is due (on a plan, the instalment due or what is overdue; else all that is left) or any other
+ * amount up to what is left, followed here until M-Pesa answers.
  */
 export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeReceipt; heading: "h2" | "h3" }) {
   const { t } = useLingui();
@@ -30,12 +49,19 @@ export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeRece
   const wait = useMpesaWait(started?.reference ?? null, started);
   const payment = wait.payment;
   const attemptKey = useAttemptKey();
-  const form = useSchemaForm(phoneSchema, { phone: "" });
+  const schema = useMemo(
+    () => payNowSchema(receipt.remaining_amount, otherPhone),
+    [receipt.remaining_amount, otherPhone],
+  );
+  const form = useSchemaForm(schema, { amount: String(receipt.amount_due), phone: "" });
+  // After a payment the receipt says what is due next: the form offers that.
+  const { setValue } = form;
+  useEffect(() => setValue("amount", String(receipt.amount_due)), [receipt.amount_due, setValue]);
 
   const start = useStartPledgeStkPush(receipt.code);
-  const send = (phone: string) =>
+  const send = ({ amount, phone }: { amount: string; phone: string }) =>
     start.mutate(
-      { phone, key: attemptKey.take() },
+      { phone: otherPhone ? phone : "", amount: parseWholeKes(amount) ?? 0, key: attemptKey.take() },
       {
         onSuccess: (payment) => {
           attemptKey.settle();
@@ -43,7 +69,7 @@ export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeRece
         },
         onError: (error) => {
           attemptKey.settle(error);
-          showFieldErrors(error, form, ["phone"]);
+          showFieldErrors(error, form, ["phone", "amount"]);
         },
       },
     );
@@ -95,27 +121,31 @@ export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeRece
     );
   } else {
     const remaining = formatKsh(receipt.remaining_amount);
+    const due = formatKsh(receipt.amount_due);
     const phoneHint = receipt.phone_hint;
     body = (
-      <form
-        method="post"
-        noValidate
-        className="space-y-3"
-        onSubmit={(event) => {
-          if (otherPhone) return void form.handleSubmit((values) => send(values.phone))(event);
-          event.preventDefault();
-          send("");
-        }}
-      >
+      <form method="post" noValidate className="space-y-3" onSubmit={form.handleSubmit(send)}>
         <p className="text-sm text-slate-700">
-          {otherPhone ? (
-            <Trans>Pay {remaining} now: a prompt for your M-Pesa PIN comes to the number below.</Trans>
-          ) : (
+          {receipt.amount_due < receipt.remaining_amount ? (
             <Trans>
-              Pay {remaining} now: a prompt for your M-Pesa PIN comes to {phoneHint}.
+              Due now: {due}. You may pay another amount, up to the {remaining} left.
             </Trans>
+          ) : (
+            <Trans>You may pay all of the {remaining} left or part of it.</Trans>
+          )}{" "}
+          {otherPhone ? (
+            <Trans>A prompt for your M-Pesa PIN comes to the number below.</Trans>
+          ) : (
+            <Trans>A prompt for your M-Pesa PIN comes to {phoneHint}.</Trans>
           )}
         </p>
+        <TextField
+          label={t`Amount to pay (Ksh)`}
+          inputMode="numeric"
+          autoComplete="off"
+          error={form.formState.errors.amount?.message}
+          {...form.register("amount")}
+        />
         {otherPhone && (
           <TextField
             label={t`M-Pesa phone number`}

@@ -3,6 +3,7 @@ import { type ReactNode, useDeferredValue, useState } from "react";
 import { outlineButton } from "@/components/buttonStyles";
 import { Disclosure } from "@/components/Disclosure";
 import { CheckboxField } from "@/components/FieldControls";
+import { FigureHint } from "@/components/FigureHint";
 import { formatKsh } from "@/lib/money";
 import { LoadFailed } from "./LoadFailed";
 import { PLEDGES_PAGE_SIZE, RECENT_PLEDGES, usePledgeList, usePledgeSummary } from "./managementApi";
@@ -71,9 +72,12 @@ function Summary({ campaignId }: { campaignId: number }) {
   const summary = usePledgeSummary(campaignId);
   if (summary.isError) return <LoadFailed error={summary.error} retry={() => void summary.refetch()} />;
   const data = summary.data;
-  const card = (label: ReactNode, value: number | undefined, detail: ReactNode) => (
+  const card = (label: string, explanation: string, value: number | undefined, detail: ReactNode) => (
     <div className="rounded-lg border border-slate-200 bg-white p-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
+      <dt className="text-sm text-slate-600">
+        {label}
+        <FigureHint figure={label} explanation={explanation} />
+      </dt>
       <dd className="mt-1 text-xl font-bold text-slate-900">
         {value === undefined ? (
           <span className="inline-block h-6 w-24 animate-pulse rounded bg-slate-200" />
@@ -85,24 +89,38 @@ function Summary({ campaignId }: { campaignId: number }) {
     </div>
   );
   return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy={!data} aria-label={t`Pledge summary`}>
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5" aria-busy={!data} aria-label={t`Pledge summary`}>
       {card(
-        <Trans>Total pledged</Trans>,
+        t`Total pledged`,
+        t`Every pledge not cancelled, paid or not.`,
         data?.pledged_sum,
         <Plural value={data?.count ?? 0} one="# pledge" other="# pledges" />,
       )}
       {card(
-        <Trans>Confirmed</Trans>,
+        t`Confirmed`,
+        t`Pledges paid in full (or more).`,
         data?.confirmed_sum,
         <Plural value={data?.confirmed_count ?? 0} one="# pledge" other="# pledges" />,
       )}
       {card(
-        <Trans>Pending</Trans>,
-        data?.pending_sum,
-        <Plural value={data?.pending_count ?? 0} one="# pledge" other="# pledges" />,
+        t`Not started`,
+        t`Pledges with nothing paid yet: the amount pledged.`,
+        data?.not_started_sum,
+        <Plural value={data?.not_started_count ?? 0} one="# pledge" other="# pledges" />,
       )}
       {card(
-        <Trans>Paid to date</Trans>,
+        t`Part-paid`,
+        t`Pledges with some paid: the amount pledged, and what they still owe.`,
+        data?.partly_paid_sum,
+        <>
+          <Plural value={data?.partly_paid_count ?? 0} one="# pledge" other="# pledges" />
+          {", "}
+          <Trans>{formatKsh(data?.partly_paid_outstanding_sum ?? 0)} still owed</Trans>
+        </>,
+      )}
+      {card(
+        t`Paid to date`,
+        t`Every payment towards these pledges, overpayments included; gifts without a pledge are not in it.`,
         data?.paid_sum,
         <Trans>{formatKsh(data?.outstanding_sum ?? 0)} still to come</Trans>,
       )}

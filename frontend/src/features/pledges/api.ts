@@ -71,11 +71,11 @@ export function useMinistryCampaignId() {
 /** 'Pay now with M-Pesa': a PIN prompt for the rest of the pledge, to `phone` or (empty) the pledge's own. */
 export function useStartPledgeStkPush(code: string) {
   return useMutation({
-    mutationFn: async ({ phone, key }: { phone: string; key: string }) =>
+    mutationFn: async ({ phone, amount, key }: { phone: string; amount: number; key: string }) =>
       unwrap(
         await api.POST("/api/pledges/{code}/stk-push", {
           params: { path: { code } },
-          body: { phone, idempotency_key: key },
+          body: { phone, amount, idempotency_key: key },
         }),
       ),
   });

@@ -1959,8 +1959,9 @@ export interface paths {
         put?: never;
         /**
          * Pledge Stk Push
-         * @description 'Pay now with M-Pesa': a PIN prompt on the phone for the remaining amount (or less), with
-         *     the pledge code as account. Poll GET /api/payments/{reference}; once it has succeeded the
+         * @description 'Pay now with M-Pesa': a PIN prompt on the phone for the amount due (on a plan, the
+         *     instalment due or what is overdue; else the remaining amount) or any other amount up to what is
+         *     left, with the pledge code as account. Poll GET /api/payments/{reference}; once it has succeeded the
          *     pledge shows the payment. 400 when the pledge is already fully paid.
          */
         post: operations["pledges_api_pledge_stk_push"];
@@ -4090,6 +4091,16 @@ export interface components {
             paid_against_pledges: number;
             /** @description The night's live pledges. */
             pledged: components["schemas"]["FiguresOut"];
+            /**
+             * Shown Given
+             * @description Given tonight as the big screen shows it: the night's gifts, hidden entries left out (the screen's event.given_total).
+             */
+            shown_given: number;
+            /**
+             * Shown Pledged
+             * @description Pledged tonight as the big screen shows it: the night's pledges under the campaign's public-figure rule, hidden entries left out (the screen's event.pledged_total).
+             */
+            shown_pledged: number;
             thanks: components["schemas"]["ThanksStatusOut"];
         };
         /**
@@ -4633,6 +4644,11 @@ export interface components {
         };
         /** LiveEventOut */
         LiveEventOut: {
+            /**
+             * Given Total
+             * @description Given tonight: gifts paid since it opened or recorded at its desk (cash, M-Pesa, card; at the desk or online), hidden entries left out, whole KES.
+             */
+            given_total: number;
             /** Id */
             id: number;
             /**
@@ -4642,7 +4658,7 @@ export interface components {
             opened_at: string;
             /**
              * Pledged Total
-             * @description Pledged since it opened (live pledges), whole KES.
+             * @description Pledged tonight: live pledges made since it opened or typed at its desk, under the campaign's public-figure rule, hidden entries left out (events.selectors.NightShown), whole KES.
              */
             pledged_total: number;
             /** Title */
@@ -5478,7 +5494,7 @@ export interface components {
         PlanMonthOut: {
             /**
              * Arrived
-             * @description What was paid that month (pledge payments and donations), whole KES.
+             * @description All the money counted that month (every pledge payment and donation), whole KES.
              */
             arrived: number;
             /**
@@ -5492,6 +5508,11 @@ export interface components {
              * @description What the instalment plans of live pledges fall due that month, whole KES.
              */
             promised: number;
+            /**
+             * Towards Plans
+             * @description Of it, the payments to pledges that have an instalment plan: what answers 'promised', whole KES.
+             */
+            towards_plans: number;
         };
         /**
          * PlanOut
@@ -5861,6 +5882,11 @@ export interface components {
         PledgeReceiptOut: {
             /** Amount */
             amount: number;
+            /**
+             * Amount Due
+             * @description What 'Pay now' offers, decided here: on a plan, the instalment due today or what is overdue (the next instalment's rest when on time or ahead); without one, the remaining amount. Any amount from 1 to remaining_amount may be paid instead.
+             */
+            amount_due: number;
             /** Campaign Id */
             campaign_id: number;
             /** Campaign Title */
@@ -5919,7 +5945,7 @@ export interface components {
             status: components["schemas"]["PledgeStatus"];
             /**
              * Stk Push Available
-             * @description Show 'Pay now with M-Pesa': POST /api/pledges/{code}/stk-push for the remaining amount.
+             * @description Show 'Pay now with M-Pesa': POST /api/pledges/{code}/stk-push for the amount due or another.
              */
             stk_push_available: boolean;
         };
@@ -5965,7 +5991,7 @@ export interface components {
         PledgeStkPushIn: {
             /**
              * Amount
-             * @description Default: the remaining amount; at most that.
+             * @description Default: the amount due (the receipt's amount_due); any from 1 to the remaining amount.
              */
             amount?: number | null;
             /**
@@ -5998,6 +6024,16 @@ export interface components {
             /** Count */
             count: number;
             /**
+             * Not Started Count
+             * @description Pending with nothing paid yet.
+             */
+            not_started_count: number;
+            /**
+             * Not Started Sum
+             * @description What those pledged (and still owe).
+             */
+            not_started_sum: number;
+            /**
              * Outstanding Sum
              * @description What the pending pledges still owe.
              */
@@ -6007,9 +6043,25 @@ export interface components {
              * @description Paid to date towards the pledges, overpayments included.
              */
             paid_sum: number;
-            /** Partly Paid Count */
+            /**
+             * Partly Paid Count
+             * @description Pending with some paid.
+             */
             partly_paid_count: number;
-            /** Pending Count */
+            /**
+             * Partly Paid Outstanding Sum
+             * @description What those still owe.
+             */
+            partly_paid_outstanding_sum: number;
+            /**
+             * Partly Paid Sum
+             * @description What those pledged.
+             */
+            partly_paid_sum: number;
+            /**
+             * Pending Count
+             * @description Not fully paid: not_started_count + partly_paid_count.
+             */
             pending_count: number;
             /** Pending Sum */
             pending_sum: number;

@@ -1,0 +1,94 @@
+import { screen } from "@testing-library/react";
+import { HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import type { Payment } from "@/features/payments/api";
+import { renderWithProviders } from "@/test/render";
+import { http, server } from "@/test/server";
+import type { PledgeReceipt } from "./api";
+import { PayNowPanel } from "./PayNowPanel";
+
+// Ksh 12,000 at Ksh 4,000 a month, nothing paid yet: the server says Ksh 4,000 is due.
+const ON_PLAN = {
+  id: 3,
+  code: "ABC2345",
+  name: "Njeri",
+  amount: 12_000,
+  is_anonymous: false,
+  status: "pending",
+  paid_amount: 0,
+  remaining_amount: 12_000,
+  amount_due: 4_000,
+  overpaid_amount: 0,
+  campaign_id: 7,
+  campaign_title: "Church Roof",
+  deadline_date: "2027-06-30",
+  payment_instructions: [],
+  stk_push_available: true,
+  phone_hint: "+2547•••••678",
+  created_at: "2026-11-01T10:00:00Z",
+  plan: null,
+  plan_latest_end: "2027-06-30",
+  standing_order_available: false,
+} as PledgeReceipt;
+
+const PENDING: Payment = {
+  reference: "HRB1",
+  status: "pending",
+  amount: 2_500,
+  provider: "mpesa_stk",
+  purpose: "pledge_payment",
+  campaign_id: 7,
+  result_desc: "",
+  receipt_number: null,
+  checkout_url: null,
+  created_at: "2026-11-27T10:00:00Z",
+  settled_at: null,
+};
+
+function promptsSent() {
+  const sent: { amount: number; phone: string }[] = [];
+  server.use(
+    http.post("/api/pledges/{code}/stk-push", async ({ request }) => {
+      sent.push((await request.json()) as { amount: number; phone: string });
+      return HttpResponse.json(PENDING, { status: 201 });
+    }),
+    http.get("/api/payments/{reference}", ({ response }) => response(200).json(PENDING)),
+  );
+  return sent;
+}
+
+describe("PayNowPanel", () => {
+  it("offers the amount the server says is due and says how much is left", async () => {
+    renderWithProviders(<PayNowPanel receipt={ON_PLAN} heading="h2" />);
+
+    expect(await screen.findByLabelText("Amount to pay (Ksh)")).toHaveValue("4000");
+    expect(
+      screen.getByText(/Due now: Ksh 4,000\. You may pay another amount, up to the Ksh 12,000 left\./),
+    ).toBeVisible();
+  });
+
+  it("asks M-Pesa for another amount the pledger types", async () => {
+    const sent = promptsSent();
+    const { user } = renderWithProviders(<PayNowPanel receipt={ON_PLAN} heading="h2" />);
+
+    const amount = await screen.findByLabelText("Amount to pay (Ksh)");
+    await user.clear(amount);
+    await user.type(amount, "2,500");
+    await user.click(screen.getByRole("button", { name: "Pay now with M-Pesa" }));
+
+    await expect.poll(() => sent).toEqual([expect.objectContaining({ amount: 2_500, phone: "" })]);
+  });
+
+  it("refuses more than what is left before asking M-Pesa", async () => {
+    const sent = promptsSent();
+    const { user } = renderWithProviders(<PayNowPanel receipt={ON_PLAN} heading="h2" />);
+
+    const amount = await screen.findByLabelText("Amount to pay (Ksh)");
+    await user.clear(amount);
+    await user.type(amount, "12001");
+    await user.click(screen.getByRole("button", { name: "Pay now with M-Pesa" }));
+
+    expect(await screen.findByText("Please enter an amount from Ksh 1 to Ksh 12,000.")).toBeVisible();
+    expect(sent).toEqual([]);
+  });
+});
