@@ -4,8 +4,9 @@ A congregation signs in from one church Wi-Fi, and thousands of phones share one
 failures are never counted per address alone. They are counted per (account, address), where the
 person guessing is the only one they slow down, and per account from everywhere (``RATE_LIMIT_SIGN_IN``
 and ``RATE_LIMIT_SIGN_IN_ACCOUNT``), which stops a guesser who changes addresses. A device that
-signed in to the account before carries a signed cookie (path ``/api/auth/`` only, so public pages stay
-cacheable) and has its own counter instead of both: strangers' failures on the account never lock it out.
+signed in to the account before (through either) carries a signed cookie, sent only where passwords are
+checked (``DEVICE_COOKIES``, so public pages stay cacheable), and has its own counter instead of both:
+strangers' failures on the account never lock it out.
 
 Using up a limit locks that counter for its window, doubled at each lock within a day (15 min, 30 min,
 1 h, …, at most a day): the answer is a 429 with that ``Retry-After``. Nothing sleeps on the server:
@@ -25,8 +26,9 @@ from accounts.models import User
 from common import ratelimit
 from common.errors import RateLimitedError
 
-DEVICE_COOKIE = "harambee_device"
-DEVICE_COOKIE_PATH = "/api/auth/"
+# A browser sends a cookie only below its path, and keeps one per name: the same value goes under a
+# name per sign-in path, the API's and the admin's (config/urls.py), so each is known at both.
+DEVICE_COOKIES = {"harambee_device": "/api/auth/", "harambee_admin_device": "/admin/login/"}
 DEVICE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365
 DEVICE_COOKIE_SALT = "accounts.known-device"
 # A shared family phone may sign in to a few accounts; the oldest is forgotten beyond this.
@@ -56,11 +58,14 @@ def _account_tag(account: str) -> str:
 
 
 def _device_cookie(request: HttpRequest) -> dict[str, object]:
-    try:
-        value = signing.loads(request.COOKIES.get(DEVICE_COOKIE, ""), salt=DEVICE_COOKIE_SALT)
-    except signing.BadSignature:
-        return {}
-    return value if isinstance(value, dict) else {}
+    for name in DEVICE_COOKIES:
+        try:
+            value = signing.loads(request.COOKIES.get(name, ""), salt=DEVICE_COOKIE_SALT)
+        except signing.BadSignature:
+            continue
+        if isinstance(value, dict):
+            return value
+    return {}
 
 
 def _known_device(request: HttpRequest, account: str) -> str | None:
@@ -137,19 +142,21 @@ def sign_in_success_record(*, counters: SignInCounters, counted: list[ratelimit.
 
 
 def known_device_cookie_set(*, request: HttpRequest, response: HttpResponse, user: User) -> None:
-    """Remember that this device signed in to ``user``'s account (a signed cookie, sent only to /api/auth/)."""
+    """Remember that this device signed in to ``user``'s account (signed cookies, sent only to the sign-ins)."""
     cookie = _device_cookie(request)
     device = str(cookie.get("device") or secrets.token_urlsafe(16))
     known = cookie.get("accounts")
     accounts = [tag for tag in known if isinstance(tag, str)] if isinstance(known, list) else []
     tag = _account_tag(User.normalize_email_address(user.email))
     accounts = [*[other for other in accounts if other != tag], tag][-ACCOUNTS_PER_DEVICE:]
-    response.set_cookie(
-        DEVICE_COOKIE,
-        signing.dumps({"device": device, "accounts": accounts}, salt=DEVICE_COOKIE_SALT),
-        max_age=DEVICE_COOKIE_MAX_AGE,
-        path=DEVICE_COOKIE_PATH,
-        secure=settings.SESSION_COOKIE_SECURE,
-        httponly=True,
-        samesite="Lax",
-    )
+    value = signing.dumps({"device": device, "accounts": accounts}, salt=DEVICE_COOKIE_SALT)
+    for name, path in DEVICE_COOKIES.items():
+        response.set_cookie(
+            name,
+            value,
+            max_age=DEVICE_COOKIE_MAX_AGE,
+            path=path,
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+            samesite="Lax",
+        )

@@ -81,7 +81,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "accounts.apps.AdminConfig",  # django.contrib.admin, signing in as accounts/admin_site.py says
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
