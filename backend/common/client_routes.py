@@ -1,7 +1,8 @@
 """The React app's routes, as the server knows them: the app's page answers 404 for any other path
 (config/spa.py), and a payment's link back from the checkout leads only to one of them
-(payments.services.safe_return_path). Keep CLIENT_ROUTES in step with frontend/src/App.tsx and OrganizerRoutes.tsx; the
-end-to-end tests visit every route.
+(payments.services.safe_return_path), as does the sign-in page's ``next`` in the browser, which has this
+table as frontend/src/lib/clientRoutes.ts (its test fails when the two differ). Keep CLIENT_ROUTES in step
+with frontend/src/App.tsx and OrganizerRoutes.tsx; the end-to-end tests visit every route.
 """
 
 import re

@@ -8,7 +8,7 @@ import { FeedbackWidget } from "./features/feedback/FeedbackWidget";
 // Every page is its own chunk: a visitor from a WhatsApp link downloads only the page they open.
 // The public pages are here; the signed-in side's pages (organizers, treasurers, ushers) are listed in
 // OrganizerRoutes, a chunk of its own, so no public page's first load carries their table.
-// Keep both tables in step with CLIENT_ROUTES in backend/config/spa.py.
+// Keep both tables in step with CLIENT_ROUTES in backend/common/client_routes.py (and lib/clientRoutes.ts).
 const OrganizerRoutes = lazy(() => import("./OrganizerRoutes"));
 const LandingPage = lazy(() => import("./features/landing/LandingPage"));
 const HowItWorksPage = lazy(() => import("./features/landing/HowItWorksPage"));

@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Redirect, useLocation, useSearch } from "wouter";
+import { isClientRoute } from "@/lib/clientRoutes";
 import { useSession } from "@/lib/session";
 
 /** Sign-in guard: asks the server who is signed in; otherwise /signin, remembering where we were. */
@@ -22,15 +23,16 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Where to go after signing in: the remembered origin when it is a path of ours. It is read as the
+/** Where to go after signing in: the remembered origin when it is a page of ours. It is read as the
  * browser would read it (`next=/%5Cevil.example` decodes to a backslash, which browsers read as `//`:
- * another site), and kept only when it stays on this site with no backslash or space in it. */
+ * another site), and kept only when it stays on this site with no backslash or space in it, on one of
+ * the app's routes (the server's list, lib/clientRoutes.ts). */
 export function safeNextPath(search: string, fallback = "/dashboard"): string {
   const next = new URLSearchParams(search).get("next");
   if (!next?.startsWith("/")) return fallback;
   const here = window.location.origin;
   const target = new URL(next, here);
-  return target.origin === here && !/[\\\s]/.test(next)
+  return target.origin === here && !/[\\\s]/.test(next) && isClientRoute(target.pathname)
     ? target.pathname + target.search + target.hash
     : fallback;
 }
