@@ -51,11 +51,11 @@ def test_an_admins_own_device_is_not_locked_out_of_the_admin_by_strangers_failur
     for n in range(2, 6):
         admin_sign_in(Client(), staff.email, "not-the-password", f"127.0.18.{50 + n}")
 
-    strangers_laptop = admin_sign_in(Client(), staff.email, DEFAULT_PASSWORD, "127.0.18.51")
-    own_laptop = admin_sign_in(admins_laptop, staff.email, DEFAULT_PASSWORD, "127.0.18.51")
+    a_new_device = admin_sign_in(Client(), staff.email, DEFAULT_PASSWORD, "127.0.18.51")
+    known_device = admin_sign_in(admins_laptop, staff.email, DEFAULT_PASSWORD, "127.0.18.51")
 
-    assert "Too many failed sign-in attempts" in strangers_laptop.content.decode()
-    assert own_laptop.status_code == 302
+    assert "Too many failed sign-in attempts" in a_new_device.content.decode()
+    assert known_device.status_code == 302
     assert admins_laptop.session["_auth_user_id"] == str(staff.pk)
 
 
