@@ -4,11 +4,7 @@ in Pull Transactions like a paybill payment, C2B URLs register on v1 and v2, and
 
 import csv
 import io
-import json
-import threading
-from collections.abc import Iterator
 from datetime import datetime, timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import SimpleNamespace
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -16,7 +12,7 @@ from zoneinfo import ZoneInfo
 import httpx
 import pytest
 
-from simulators.delivery import finish_pending_deliveries
+from simulators.tests.support import posted_to
 from simulators.tests.test_daraja_simulator import push, token
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -25,42 +21,9 @@ NAIROBI = ZoneInfo("Africa/Nairobi")
 PAYER = "254708374149"  # Safaricom's sandbox test number: the prompt is paid
 
 
-@pytest.fixture
-def receiver() -> Iterator[SimpleNamespace]:
-    """A merchant's server on loopback: it keeps every body posted to it (STK callbacks, C2B validations and
-    confirmations) by path, and accepts them all."""
-    received: list[tuple[str, dict[str, Any]]] = []
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            length = int(self.headers.get("Content-Length", 0))
-            received.append((self.path, json.loads(self.rfile.read(length))))
-            answer = json.dumps({"ResultCode": 0, "ResultDesc": "Accepted"}).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(answer)))
-            self.end_headers()
-            self.wfile.write(answer)
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield SimpleNamespace(url=f"http://127.0.0.1:{server.server_port}", received=received)
-    server.shutdown()
-    server.server_close()
-
-
 def nairobi_time(stamp: Any) -> datetime:
     """Daraja's ``YYYYMMDDHHMMSS`` (a number in STK callbacks, a string in C2B), Nairobi time."""
     return datetime.strptime(str(stamp), "%Y%m%d%H%M%S").replace(tzinfo=NAIROBI)
-
-
-def posted_to(receiver: SimpleNamespace, path: str) -> list[dict[str, Any]]:
-    finish_pending_deliveries()
-    return [body for at, body in receiver.received if at == path]
 
 
 def daraja(url: str, path: str, access_token: str, body: dict[str, Any]) -> httpx.Response:
@@ -151,7 +114,7 @@ def register(providers: SimpleNamespace, receiver: SimpleNamespace, version: str
     return daraja(providers.url, f"/mpesa/c2b/{version}/registerurl", token(providers.url), body)
 
 
-def simulate(providers: SimpleNamespace, **fields: Any) -> httpx.Response:
+def simulate(providers: SimpleNamespace, version: str = "v1", **fields: Any) -> httpx.Response:
     body = {
         "ShortCode": "174379",
         "CommandID": "CustomerPayBillOnline",
@@ -160,7 +123,7 @@ def simulate(providers: SimpleNamespace, **fields: Any) -> httpx.Response:
         "BillRefNumber": "PLG-7Q4K",
         **fields,
     }
-    return daraja(providers.url, "/mpesa/c2b/v1/simulate", token(providers.url), body)
+    return daraja(providers.url, f"/mpesa/c2b/{version}/simulate", token(providers.url), body)
 
 
 @pytest.mark.parametrize("version", ["v1", "v2"])
@@ -184,10 +147,11 @@ def test_c2b_urls_mentioning_mpesa_are_refused_on_v1_and_v2_alike(providers, rec
     assert answer.json()["errorMessage"] == "Bad Request - Invalid ConfirmationURL"
 
 
-def test_the_daraja_c2b_simulate_pays_the_paybill_and_posts_a_complete_confirmation(providers, receiver):
+@pytest.mark.parametrize("version", ["v1", "v2"])
+def test_the_daraja_c2b_simulate_pays_the_paybill_and_posts_a_complete_confirmation(providers, receiver, version):
     register(providers, receiver, "v2")
 
-    answer = simulate(providers)
+    answer = simulate(providers, version)
 
     assert answer.status_code == 200
     assert answer.json()["ResponseCode"] == "0"
