@@ -533,9 +533,9 @@ C2B_COMMANDS = {"CustomerPayBillOnline", "CustomerBuyGoodsOnline"}
 @csrf_exempt
 @require_POST
 def c2b_simulate_daraja(request: HttpRequest) -> JsonResponse:
-    """Daraja's sandbox C2B simulate (``/mpesa/c2b/v1/simulate``), as SDKs call it: with the app's token,
-    ``{"ShortCode", "CommandID", "Amount", "Msisdn", "BillRefNumber"}``, ShortCode the app's paybill or
-    till; then as ``c2b_simulate``."""
+    """Daraja's sandbox C2B simulate, at ``/mpesa/c2b/v2/simulate`` (its current documentation) and
+    ``/mpesa/c2b/v1/simulate`` (older SDKs): with the app's token, ``{"ShortCode", "CommandID", "Amount",
+    "Msisdn", "BillRefNumber"}``, ShortCode the app's paybill or till; then as ``c2b_simulate``."""
     if (app := _token_app(request)) is None:
         return _invalid_token()
     body = json_body(request)

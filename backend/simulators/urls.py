@@ -14,6 +14,7 @@ urlpatterns = [
     path("daraja/mpesa/c2b/v1/registerurl", daraja.c2b_register_url, name="daraja-c2b-register"),
     path("daraja/mpesa/c2b/v2/registerurl", daraja.c2b_register_url, name="daraja-c2b-register-v2"),
     path("daraja/mpesa/c2b/v1/simulate", daraja.c2b_simulate_daraja, name="daraja-c2b-simulate-v1"),
+    path("daraja/mpesa/c2b/v2/simulate", daraja.c2b_simulate_daraja, name="daraja-c2b-simulate-v2"),
     path("daraja/pulltransactions/v1/register", daraja.pull_register, name="daraja-pull-register"),
     path("daraja/pulltransactions/v1/query", daraja.pull_query, name="daraja-pull-query"),
     path("daraja/standingorder/v1/createStandingOrderExternal", ratiba.create, name="daraja-ratiba-create"),

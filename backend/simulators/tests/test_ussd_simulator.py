@@ -13,14 +13,15 @@ def test_a_pledge_made_on_the_feature_phone(providers, client, campaign):
     assert "1. Pledge" in dialled.context["screen"]
 
     text = ""
-    for answer in ("1", str(campaign.pk), "800", "1", "1"):
+    # Pledge, the campaign, the amount, all at once, publicly, confirm.
+    for answer in ("1", str(campaign.pk), "800", "1", "1", "1"):
         page = client.post(
             "/simulators/ussd",
             {"action": "send", "phone": "+254711000345", "session_id": session_id, "text": text, "answer": answer},
         )
         text = page.context["text"]
 
-    assert text == f"1*{campaign.pk}*800*1*1"
+    assert text == f"1*{campaign.pk}*800*1*1*1"
     assert not page.context["going_on"]
     pledge = Pledge.objects.get()
     assert page.context["screen"].startswith(f"Thank you! Your pledge code is {pledge.code}.")
