@@ -124,3 +124,19 @@ def test_an_unknown_code_is_not_found(code):
     answer = client.post("/pledges/ABCDEFG", {"csrfmiddlewaretoken": form["csrf_token"], "amount": "100"})
 
     assert answer.status_code == 404
+
+
+def test_a_pledger_without_a_plan_is_offered_all_that_is_left_and_may_pay_part(registered, visitor_client, campaign):
+    code = make_pledge(visitor_client, campaign, amount=12_000)["code"]
+    client = browser("127.0.0.78")
+    page = client.get(f"/pledges/{code}").content.decode()
+    [receipt] = [query["data"] for query in page_queries(page) if query["queryKey"] == ["pledges", "receipt", code]]
+    form = pay_now_data(page, code)
+
+    answer = client.post(
+        f"/pledges/{code}", {"csrfmiddlewaretoken": form["csrf_token"], "key": form["key"], "amount": "3000"}
+    )
+
+    assert receipt["amount_due"] == 12_000
+    assert (answer.status_code, pay_now_data(answer.content.decode(), code)["sent"]) == (200, True)
+    assert paid(code, 3_000).status == "partly_paid"
