@@ -63,7 +63,10 @@ class CampaignCardOut(Schema):
         "unsigned_pledges_count_after_payment those made signed in or paid in part."
     )
     raised_total: int = Field(description="Sum of the confirmed payments and donations, whole KES.")
-    donor_count: int
+    donor_count: int = Field(
+        description="A counter of paid donations plus pledges with something paid (not distinct people): the "
+        "campaign page shows donors and payers instead."
+    )
     progress_percent: int = Field(description="pledged_total over goal in whole percent, capped at 100 for bars.")
     media_type: MediaType
     image_url: str = Field(description="The uploaded or linked cover (an image, or a video when media_type is video).")
@@ -140,6 +143,14 @@ class CampaignDetailOut(CampaignCardOut):
         description="The 10 newest pledges, masked unless the viewer manages the campaign (see PledgeOut)."
     )
     donations: list[DonationOut] = Field(description="The 10 latest paid donations, masked like the pledges.")
+    donors: int = Field(
+        description="Distinct people who gave without a pledge (paid donations, desk gifts included). A person is "
+        "known by their phone number, else e-mail, else account; a gift with none of them counts as one."
+    )
+    payers: int = Field(
+        description="Distinct people who paid something towards their pledges, known as donors are; paying "
+        "twice is one payer."
+    )
 
     @classmethod
     def for_viewer(cls, campaign: Campaign, *, viewer: User | None) -> "CampaignDetailOut":
@@ -154,6 +165,8 @@ class CampaignDetailOut(CampaignCardOut):
         return cls.model_validate(
             {
                 "paid_total": activity.pledges_paid_total,
+                "donors": activity.donors,
+                "payers": activity.payers,
                 "pledges": [PledgeOut.for_viewer(pledge, manages=manages) for pledge in activity.pledges],
                 "donations": [DonationOut.for_viewer(donation, manages=manages) for donation in activity.donations],
                 **CampaignCardOut.from_orm(campaign).model_dump(),

@@ -182,18 +182,22 @@ class CampaignActivity:
     pledges: list[Pledge]
     donations: list[Donation]
     pledges_paid_total: int
+    donors: int
+    payers: int
 
 
 def campaign_activity_get(*, campaign: Campaign) -> CampaignActivity:
     """What the campaign page lists: its ``RECENT_ACTIVITY_LIMIT`` newest live pledges, its latest
-    paid donations, and the sum paid so far towards its pledges (whole KES). Three queries
-    whatever the number of pledges; masking them for the viewer is ``CampaignDetailOut``'s job."""
+    paid donations, the sum paid so far towards its pledges (whole KES), and its donors and payers
+    (distinct people, as pledges.models defines them). Four queries whatever the number of pledges;
+    masking them for the viewer is ``CampaignDetailOut``'s job."""
+    paid, payers = Pledge.objects.filter(campaign=campaign).paid_and_payers()
     return CampaignActivity(
         pledges=list(Pledge.objects.filter(campaign=campaign).live().newest_first()[:RECENT_ACTIVITY_LIMIT]),
         donations=list(Donation.objects.filter(campaign=campaign).paid()[:RECENT_ACTIVITY_LIMIT]),
-        pledges_paid_total=Pledge.objects.filter(campaign=campaign)
-        .live()
-        .aggregate(total=Coalesce(Sum("paid_amount"), 0))["total"],
+        pledges_paid_total=paid,
+        donors=Donation.objects.filter(campaign=campaign).donor_count(),
+        payers=payers,
     )
 
 

@@ -22,13 +22,15 @@ The pledge page (/campaign/{id}/pledge) is rendered too, with a plain HTML form 
 JavaScript (config/pledge_form.py): its data carries the visitor's CSRF token, in the shared render as a
 placeholder put in for each request, and after a refused post what they typed and why (rendered for
 them alone); such pages are ``private, no-store``. A pledge's own page (/pledges/{code}) is rendered
-for each request.
+for each request, its 'Pay now' form likewise with the visitor's CSRF token and a fresh idempotency
+key, so it posts without JavaScript too (config/pledge_form.py).
 """
 
 import hashlib
 import json
 import logging
 import re
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -261,18 +263,48 @@ def _campaign(request: HttpRequest, match: re.Match[str], *, pledge_form: Pledge
     )
 
 
-def _pledge(request: HttpRequest, match: re.Match[str]) -> Page | None:
+@dataclass(frozen=True)
+class PayNowFormState:
+    """A pledge page's 'Pay now' form sent without JavaScript (config/pledge_form.py): the amount typed,
+    and either the refusal in the API's error shape or ``sent`` (the PIN prompt is on its way)."""
+
+    amount: str
+    error: dict[str, object] | None = None
+    sent: bool = False
+
+
+def _pay_now_json(state: PayNowFormState | None) -> str:
+    """The 'Pay now' form's data (features/pledges/api.ts pledgeKeys.payNow): its CSRF field's token (the
+    placeholder), a fresh idempotency key (sending the same form twice, a reload, sends one prompt), and
+    after a post what was typed and how it went."""
+    return json.dumps(
+        {
+            "csrf_token": CSRF_TOKEN_PLACEHOLDER,
+            "key": uuid.uuid4().hex,
+            "amount": state.amount if state else None,
+            "error": state.error if state else None,
+            "sent": state.sent if state else False,
+        },
+        ensure_ascii=False,
+    )
+
+
+def _pledge(request: HttpRequest, match: re.Match[str], *, pay_now: PayNowFormState | None = None) -> Page | None:
     """/pledges/{code}: the pledge as GET /api/pledges/{code} answers it (features/pledges/api.ts
-    pledgeKeys.receipt), so the receipt of a pledge made without JavaScript shows without it; None
-    (404) for a code no pledge has. Rendered for each request: what is paid changes. When the lookup
-    is refused (too many from this address) the browser asks the API itself."""
+    pledgeKeys.receipt), so the receipt of a pledge made without JavaScript shows without it, and its
+    'Pay now' form's data (with ``pay_now``: the form just sent); None (404) for a code no pledge has.
+    Rendered for each request: what is paid changes. When the lookup is refused (too many from this
+    address) the browser asks the API itself."""
     answer = _visitor_answer(request, f"/api/pledges/{match[1]}")
     if answer.status_code == 404:
         return None
     if answer.status_code != 200:
         return Page(queries=_queries, version=None)
+    code = match[1].upper()
     return Page(
-        queries=lambda: _queries((["pledges", "receipt", match[1].upper()], answer.content)),
+        queries=lambda: _queries(
+            (["pledges", "receipt", code], answer.content), (["pledges", "pay-now", code], _pay_now_json(pay_now))
+        ),
         version="",
         shared=False,
         private=True,
@@ -367,18 +399,28 @@ def spa(request: HttpRequest) -> HttpResponse:
     return spa_page(request)
 
 
-def spa_page(request: HttpRequest, *, pledge_form: PledgeFormState | None = None, status: int = 200) -> HttpResponse:
+def spa_page(
+    request: HttpRequest,
+    *,
+    pledge_form: PledgeFormState | None = None,
+    pay_now: PayNowFormState | None = None,
+    status: int = 200,
+) -> HttpResponse:
     """The app's page for ``request.path``; on a campaign's pledge page, with ``pledge_form``: the form
-    sent without JavaScript that the server refused (answered with ``status``)."""
+    sent without JavaScript that the server refused (answered with ``status``); on a pledge's page, with
+    ``pay_now``: its 'Pay now' form sent without JavaScript."""
     # The app shows this language from its first paint (LocaleMiddleware chose it).
     html = index_html().replace('<html lang="en">', f'<html lang="{current_language()}">', 1)
     status = status if CLIENT_ROUTE_PATTERN.match(request.path) else 404
     page: Page | None = None
     for pattern, page_of in PUBLIC_PAGES:
         if match := pattern.match(request.path):
-            page = (
-                _campaign(request, match, pledge_form=pledge_form) if page_of is _campaign else page_of(request, match)
-            )
+            if page_of is _campaign:
+                page = _campaign(request, match, pledge_form=pledge_form)
+            elif page_of is _pledge:
+                page = _pledge(request, match, pay_now=pay_now)
+            else:
+                page = page_of(request, match)
             status = status if page is not None else 404
             break
     rendered = False

@@ -5,7 +5,7 @@ from django.views.static import serve
 
 from common.views import healthz, readyz
 from config.api import api
-from config.pledge_form import pledge_page
+from config.pledge_form import pledge_page, pledge_receipt_page
 from config.spa import spa
 from desk.views import desk_manifest, desk_service_worker
 
@@ -20,6 +20,8 @@ urlpatterns = [
     path("campaign/<int:campaign_id>/desk.webmanifest", desk_manifest, name="desk-manifest"),
     # The pledge page, whose form also posts here without JavaScript (config/pledge_form.py).
     re_path(r"^campaign/(?P<campaign_id>\d+)/pledge/?$", pledge_page, name="pledge-page"),
+    # A pledge's page, whose 'Pay now' form also posts here without JavaScript (same module).
+    re_path(r"^pledges/(?P<code>[^/]{1,20})/?$", pledge_receipt_page, name="pledge-receipt-page"),
     # Everything else is the React app (except /static/, served by whitenoise, and /simulators/).
     re_path(r"^(?!api/|admin/|static/|simulators/|healthz$|readyz$).*$", spa, name="spa"),
 ]

@@ -10,7 +10,8 @@ from datetime import date
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Case, CharField, Count, Q, Sum, Value, When
+from django.db.models.functions import Cast, Coalesce, Concat, Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -20,6 +21,22 @@ from pledges.codes import CODE_LENGTH, new_code
 # Pledges and donations anonymised by an account deletion keep this as their name, a marker that
 # is shown through the translation layer (``shown_giver_name``), never as stored.
 DELETED_USER_NAME = "Deleted user"
+
+
+def _person(*, user: str) -> Case:
+    """Who gave a pledge's or a donation's money, as one text per person, for the figures "donors" and
+    "payers" (counted distinct). A person is known by their phone number (stored as +2547..., however it
+    was typed), else by their e-mail address (in any case), else by the account that gave; an anonymous
+    gift counts by the same contact (anonymity hides the name, not who it is), and a gift with none of
+    them (cash at the desk from someone who left no number) is a person of its own. ``user``: the field
+    naming the row's account."""
+    return Case(
+        When(~Q(phone=""), then=Concat(Value("phone:"), "phone")),
+        When(~Q(email=""), then=Concat(Value("email:"), Lower("email"))),
+        When(Q(**{f"{user}__isnull": False}), then=Concat(Value("account:"), Cast(user, CharField()))),
+        default=Concat(Value("gift:"), Cast("pk", CharField())),
+        output_field=CharField(),
+    )
 
 
 def shown_giver_name(name: str, phone: str = "") -> str:
@@ -77,6 +94,16 @@ class PledgeQuerySet(models.QuerySet["Pledge"]):
     def live(self) -> "PledgeQuerySet":
         """Not cancelled: counted in the totals, the summary and the reminders."""
         return self.filter(cancelled_at__isnull=True)
+
+    def paid_and_payers(self) -> tuple[int, int]:
+        """What was paid towards these pledges (whole KES, live ones only) and by how many payers: the
+        distinct people (see ``_person``) who paid something; paying twice, or towards two pledges, is
+        one payer. One query."""
+        figures = self.live().aggregate(
+            paid=Coalesce(Sum("paid_amount"), 0),
+            payers=Count(_person(user="user"), distinct=True, filter=Q(paid_amount__gt=0)),
+        )
+        return figures["paid"], figures["payers"]
 
     def newest_first(self) -> "PledgeQuerySet":
         """With who confirmed each one and its plan, for the tables of Pledge Management."""
@@ -303,6 +330,12 @@ class DonationQuerySet(models.QuerySet["Donation"]):
     def paid(self) -> "DonationQuerySet":
         """Donations whose payment succeeded, the latest first, with their payment."""
         return self.filter(counted_at__isnull=False).select_related("payment").order_by("-counted_at", "-id")
+
+    def donor_count(self) -> int:
+        """Donors: the distinct people (see ``_person``) whose gifts without a pledge were paid (online, or
+        cash and M-Pesa at the desk); a donation's account is its payment's."""
+        counted = self.filter(counted_at__isnull=False)
+        return counted.aggregate(donors=Count(_person(user="payment__user"), distinct=True))["donors"]
 
 
 class Donation(models.Model):

@@ -3,7 +3,8 @@ import { expectAccessible, test, uniqueEmail } from "./support";
 
 // A pledge from a phone that never runs the app: the pledge page is the server's HTML
 // (backend/config/spa.py) with a plain form that posts to the server (backend/config/pledge_form.py),
-// which answers with the messages, then the receipt at /pledges/{code}. With JavaScript the same form
+// which answers with the messages, then the receipt at /pledges/{code}, whose 'Pay now' form posts the
+// same way (a PIN prompt for the amount due or less, more refused). With JavaScript the same form
 // is the app's (pledges.spec.ts); here it is also checked that the hydrated form still sends by the API.
 
 test.use({ javaScriptEnabled: false });
@@ -29,6 +30,10 @@ const WORDS = {
       "Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.",
     ],
     receipt: "Your pledge",
+    payAmount: "Amount to pay (Ksh)",
+    payNow: "Pay now with M-Pesa",
+    tooMuch: "Please enter an amount from Ksh 1 to Ksh 2,500.",
+    promptSent: "A prompt for your M-Pesa PIN is on its way to your phone.",
   },
   sw: {
     name: "Jina kamili",
@@ -43,6 +48,10 @@ const WORDS = {
       "Tafadhali weka kiasi kamili kuanzia Ksh 1 hadi Ksh 1,000,000,000.",
     ],
     receipt: "Ahadi yako",
+    payAmount: "Kiasi cha kulipa (Ksh)",
+    payNow: "Lipa sasa kwa M-Pesa",
+    tooMuch: "Tafadhali weka kiasi kuanzia Ksh 1 hadi Ksh 2,500.",
+    promptSent: "Ombi la PIN yako ya M-Pesa linakuja kwenye simu yako.",
   },
 };
 
@@ -83,6 +92,18 @@ for (const language of ["en", "sw"] as const) {
     await expect(page.getByRole("heading", { level: 1, name: words.receipt })).toBeVisible();
     await expect(page.getByTestId("pledge-code")).toHaveText(code);
     await expect(page.getByText("Ksh 2,500").first()).toBeVisible();
+
+    // Paying it, still without JavaScript: the form offers what is due, refuses more than what is
+    // left on the page, and sends a PIN prompt for part of it.
+    const pay = page.locator(`form[method="post"][action="/pledges/${code}"]`);
+    await expect(pay.getByLabel(words.payAmount)).toHaveValue("2500");
+    await pay.getByLabel(words.payAmount).fill("3000");
+    await pay.getByRole("button", { name: words.payNow }).click();
+    await expect(page.getByText(words.tooMuch)).toBeVisible();
+    await expect(pay.getByLabel(words.payAmount)).toHaveValue("3000");
+    await pay.getByLabel(words.payAmount).fill("1,000");
+    await pay.getByRole("button", { name: words.payNow }).click();
+    await expect(page.getByRole("status").filter({ hasText: words.promptSent })).toBeVisible();
   });
 }
 

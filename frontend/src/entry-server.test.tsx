@@ -13,6 +13,8 @@ const campaign = {
   pledged_total: 25_000,
   raised_total: 5_000,
   donor_count: 1,
+  donors: 0,
+  payers: 1,
   progress_percent: 25,
   progress_percent_uncapped: 25,
   media_type: "image",

@@ -315,18 +315,18 @@ def test_bad_campaign_ids_answer_404_or_422_never_500(visitor_client, path, stat
 
 
 @pytest.mark.parametrize("count", [1, 30])
-def test_the_detail_takes_six_queries_for_a_visitor_and_eight_for_a_signed_in_user(
+def test_the_detail_takes_seven_queries_for_a_visitor_and_nine_for_a_signed_in_user(
     visitor_client, member_client, member, django_assert_num_queries, count
 ):
     campaign = CampaignFactory.create()
     CampaignLikeFactory.create_batch(count, campaign=campaign)
     CampaignLikeFactory.create(campaign=campaign, user=member)
 
-    # The campaign with its organizer and likes; its recent pledges, paid donations, paid total; its
-    # accounts; its organization's bank account that takes cards.
-    with django_assert_num_queries(6):
+    # The campaign with its organizer and likes; its recent pledges, paid donations, paid total and
+    # payers, donors; its accounts; its organization's bank account that takes cards.
+    with django_assert_num_queries(7):
         assert visitor_client.get(f"/api/campaigns/{campaign.pk}").status_code == 200
-    with django_assert_num_queries(8):  # and the session and user first
+    with django_assert_num_queries(9):  # and the session and user first
         assert member_client.get(f"/api/campaigns/{campaign.pk}").json()["liked_by_me"] is True
 
 

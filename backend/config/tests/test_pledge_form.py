@@ -127,8 +127,9 @@ def test_the_receipt_page_carries_the_pledge_as_the_api_gives_it(renderer, campa
 
     assert response.status_code == 200
     assert response["Cache-Control"] == "private, no-store"
-    queries = page_queries(response.content.decode())
-    assert queries == [{"queryKey": ["pledges", "receipt", code], "data": client.get(f"/api/pledges/{code}").json()}]
+    receipt, pay_now = page_queries(response.content.decode())
+    assert receipt == {"queryKey": ["pledges", "receipt", code], "data": client.get(f"/api/pledges/{code}").json()}
+    assert pay_now["queryKey"] == ["pledges", "pay-now", code]  # its form (config/tests/test_pay_now_form.py)
     assert renderer.requests[-1]["path"] == location
     assert browser("127.0.0.64").get("/pledges/K7Q2M9X").status_code == 404
 

@@ -1,6 +1,6 @@
 """Every figure a committee reads, on one campaign built to tell them apart: a pledge not started,
 one part-paid, one paid in full, a plan ahead and a plan behind, a gift without a pledge and cash
-at the desk. Each figure counts only what it says (the selectors that define them, through HTTP)."""
+at the desk, one donor and one payer giving twice. Each figure counts only what it says (the selectors that define them, through HTTP)."""
 
 from datetime import timedelta
 
@@ -11,6 +11,7 @@ from desk.tests.test_desk_api import entry, member_client
 from events.tests.factories import open_event
 from organizations.roles import Role
 from pledges.instalments import PlanTerms
+from pledges.models import Pledge
 from pledges.services import pledge_payment_record, pledge_plan_set
 from pledges.tests.factories import make_pledge, paid_donation
 
@@ -86,3 +87,25 @@ def test_the_night_counts_pledges_and_every_gift_of_the_night(visitor_client, or
 
     assert (screen["pledged_total"], screen["given_total"]) == (30_000, 1_900)
     assert (night["shown_pledged"], night["shown_given"]) == (30_000, 1_900)
+
+
+def test_donors_are_people_who_gave_without_a_pledge_and_payers_people_who_paid(
+    visitor_client, organizer, make_api_client, committee_campaign
+):
+    campaign, event, _plans = committee_campaign
+    detail = visitor_client.get(f"/api/campaigns/{campaign.pk}").json()
+    # Payers: the part-paid, the paid and the plan ahead (the pledge not started and the plan behind paid
+    # nothing). Donors: the gift and the desk's cash, neither with a contact, so a person each.
+    assert (detail["payers"], detail["donors"]) == (3, 2)
+
+    paid_pledger_again = make_pledge(campaign, amount=1_000, phone="+254712000003")  # as typed another way
+    pay(paid_pledger_again, organizer, 1_000, "R4")
+    pay(Pledge.objects.get(phone="+254712000002"), organizer, 1_000, "R5")  # the part-paid pays again
+    paid_donation(campaign, name="Wanjiku", email="wanjiku@example.com", anonymous=True)
+    paid_donation(campaign, name="Wanjiku", email="Wanjiku@Example.com")
+    usher = member_client(campaign, make_api_client, Role.USHER)
+    for amount in (200, 300):  # one giver at the desk twice, by their number
+        assert entry(usher, event, kind="cash", amount=amount, phone="0712000009").status_code == 201
+
+    detail = visitor_client.get(f"/api/campaigns/{campaign.pk}").json()
+    assert (detail["payers"], detail["donors"]) == (3, 2 + 1 + 1)

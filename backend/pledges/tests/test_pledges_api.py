@@ -380,8 +380,9 @@ def test_the_list_and_the_campaign_page_take_the_same_queries_for_1_or_30_pledge
     # session, user, the campaign, the count, the page
     with django_assert_num_queries(5):
         assert len(organizer_client.get(f"/api/pledges?campaign_id={campaign.pk}&page_size=50").json()) == count
-    # session, user, the campaign, its pledges, its donations, the paid total, its accounts, its card account
-    with django_assert_num_queries(8):
+    # session, user, the campaign, its pledges, its donations, the paid total and payers, its donors, its
+    # accounts, its card account
+    with django_assert_num_queries(9):
         body = organizer_client.get(f"/api/campaigns/{campaign.pk}").json()
     assert len(body["pledges"]) == len(body["donations"]) == min(count, 10)
 

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
+import { FigureHint } from "@/components/FigureHint";
 import { ProgressBar } from "@/components/ProgressBar";
 import type { Campaign } from "@/features/campaigns/api";
 import { CoverImage } from "@/features/campaigns/CoverImage";
@@ -46,7 +47,7 @@ export function CampaignSummary({
         <div className="mt-2">
           <ProgressBar percent={campaign.progress_percent} label={t`Progress towards the goal`} />
         </div>
-        <dl className="mt-4 grid grid-cols-3 gap-3 text-sm">
+        <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <div>
             <dt className="text-slate-600">
               <Trans>Raised</Trans>
@@ -55,9 +56,23 @@ export function CampaignSummary({
           </div>
           <div>
             <dt className="text-slate-600">
-              <Trans>Donors</Trans>
+              <Trans>Payers</Trans>
+              <FigureHint
+                figure={t`Payers`}
+                explanation={t`People who paid towards their pledges, each counted once (known by phone number, else e-mail, else account).`}
+              />
             </dt>
-            <dd className="font-semibold text-slate-900">{campaign.donor_count}</dd>
+            <dd className="font-semibold text-slate-900">{campaign.payers}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">
+              <Trans>Donors</Trans>
+              <FigureHint
+                figure={t`Donors`}
+                explanation={t`People who gave without a pledge, online or at the desk, each counted once (known by phone number, else e-mail, else account; a gift with none of them counts as one).`}
+              />
+            </dt>
+            <dd className="font-semibold text-slate-900">{campaign.donors}</dd>
           </div>
           <div>
             <dt className="text-slate-600">

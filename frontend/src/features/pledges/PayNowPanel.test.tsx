@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Payment } from "@/features/payments/api";
 import { renderWithProviders } from "@/test/render";
 import { http, server } from "@/test/server";
-import type { PledgeReceipt } from "./api";
+import { type PayNowFormPage, type PledgeReceipt, pledgeKeys } from "./api";
 import { PayNowPanel } from "./PayNowPanel";
 
 // Ksh 12,000 at Ksh 4,000 a month, nothing paid yet: the server says Ksh 4,000 is due.
@@ -90,5 +90,56 @@ describe("PayNowPanel", () => {
 
     expect(await screen.findByText("Please enter an amount from Ksh 1 to Ksh 12,000.")).toBeVisible();
     expect(sent).toEqual([]);
+  });
+
+  it("lets a pledger without a plan pay part of what is left", async () => {
+    const sent = promptsSent();
+    const withoutPlan = { ...ON_PLAN, amount_due: 12_000 };
+    const { user } = renderWithProviders(<PayNowPanel receipt={withoutPlan} heading="h2" />);
+
+    expect(screen.getByText(/You may pay all of the Ksh 12,000 left or part of it\./)).toBeVisible();
+    const amount = screen.getByLabelText("Amount to pay (Ksh)");
+    expect(amount).toHaveValue("12000");
+    await user.clear(amount);
+    await user.type(amount, "3000");
+    await user.click(screen.getByRole("button", { name: "Pay now with M-Pesa" }));
+
+    await expect.poll(() => sent).toEqual([expect.objectContaining({ amount: 3_000 })]);
+  });
+
+  it("is a form that posts without JavaScript, and shows the server's answer to it", () => {
+    const refused: PayNowFormPage = {
+      csrf_token: "token-of-this-visitor",
+      key: "key-of-this-form",
+      amount: "20000",
+      error: {
+        detail: "Please correct the errors below",
+        code: "validation_error",
+        field_errors: { amount: "Please enter an amount from Ksh 1 to Ksh 12,000." },
+      },
+      sent: false,
+    };
+    const { container } = renderWithProviders(<PayNowPanel receipt={ON_PLAN} heading="h2" />, {
+      queries: [[pledgeKeys.payNow(ON_PLAN.code), refused]],
+    });
+
+    const form = container.querySelector("form");
+    expect(form).toHaveAttribute("action", "/pledges/ABC2345");
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).toHaveFormValues({
+      csrfmiddlewaretoken: "token-of-this-visitor",
+      key: "key-of-this-form",
+      amount: "20000",
+    });
+    expect(screen.getByText("Please enter an amount from Ksh 1 to Ksh 12,000.")).toBeVisible();
+  });
+
+  it("says the prompt is on its way once the server sent it", () => {
+    const sent: PayNowFormPage = { csrf_token: "t", key: "k", amount: "2500", error: null, sent: true };
+    renderWithProviders(<PayNowPanel receipt={ON_PLAN} heading="h2" />, {
+      queries: [[pledgeKeys.payNow(ON_PLAN.code), sent]],
+    });
+
+    expect(screen.getByRole("status")).toHaveTextContent(/A prompt for your M-Pesa PIN is on its way/);
   });
 });

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import * as v from "valibot";
 import { primaryButton } from "@/components/buttonStyles";
 import { TextField } from "@/components/TextField";
@@ -11,16 +11,18 @@ import { paymentView } from "@/features/payments/outcome";
 import { PaymentOutcome } from "@/features/payments/PaymentSteps";
 import { useMpesaWait } from "@/features/payments/useMpesaWait";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
-import { showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { serverFieldErrors, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
 import { useAttemptKey } from "@/lib/useAttemptKey";
-import { type PledgeReceipt, pledgeKeys, useStartPledgeStkPush } from "./api";
+import { type PledgeReceipt, pledgeKeys, usePayNowFormPage, useStartPledgeStkPush } from "./api";
 import { parseWholeKes, pledgeSchema, say } from "./rules";
 
 /**
  * What 'Pay now' takes: any whole amount up to what is left (the server's rule and message), and,
  * when the pledger chose another number, that number.
  */
+type PayNowValues = { amount: string; phone: string };
+
 function payNowSchema(remaining: number, otherPhone: boolean) {
   const most = formatKsh(remaining);
   const upToRemaining = say(msg`Please enter an amount from Ksh 1 to ${most}.`);
@@ -39,7 +41,9 @@ function payNowSchema(remaining: number, otherPhone: boolean) {
 /**
  * 'Pay now with M-Pesa' while something remains to pay: a PIN prompt for the amount the server says
  * is due (on a plan, the instalment due or what is overdue; else all that is left) or any other
- * amount up to what is left, followed here until M-Pesa answers.
+ * amount up to what is left, followed here until M-Pesa answers. Without JavaScript it is a plain HTML
+ * form the server answers with this page again: the prompt sent, or what was typed and why it was
+ * refused (backend/config/pledge_form.py).
  */
 export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeReceipt; heading: "h2" | "h3" }) {
   const { t } = useLingui();
@@ -53,13 +57,28 @@ export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeRece
     () => payNowSchema(receipt.remaining_amount, otherPhone),
     [receipt.remaining_amount, otherPhone],
   );
-  const form = useSchemaForm(schema, { amount: String(receipt.amount_due), phone: "" });
-  // After a payment the receipt says what is due next: the form offers that.
+  const page = usePayNowFormPage(receipt.code);
+  const [initial] = useState(() => ({
+    amount: page?.amount ?? String(receipt.amount_due),
+    errors: page?.error
+      ? serverFieldErrors<PayNowValues>(page.error.field_errors, ["amount", "phone"])
+      : undefined,
+  }));
+  const form = useSchemaForm(schema, { amount: initial.amount, phone: "" }, initial.errors);
+  // After a payment the receipt says what is due next: the form offers that (what was typed stays until then).
   const { setValue } = form;
-  useEffect(() => setValue("amount", String(receipt.amount_due)), [receipt.amount_due, setValue]);
+  const offeredDue = useRef(receipt.amount_due);
+  useEffect(() => {
+    if (offeredDue.current === receipt.amount_due) return;
+    offeredDue.current = receipt.amount_due;
+    setValue("amount", String(receipt.amount_due));
+  }, [receipt.amount_due, setValue]);
+  // The server's answer to the form sent without JavaScript, until it is sent again.
+  const [posted, setPosted] = useState(page?.error || page?.sent ? page : undefined);
 
   const start = useStartPledgeStkPush(receipt.code);
-  const send = ({ amount, phone }: { amount: string; phone: string }) =>
+  const send = ({ amount, phone }: PayNowValues) => {
+    setPosted(undefined);
     start.mutate(
       { phone: otherPhone ? phone : "", amount: parseWholeKes(amount) ?? 0, key: attemptKey.take() },
       {
@@ -73,6 +92,7 @@ export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeRece
         },
       },
     );
+  };
 
   const succeeded = payment?.status === "succeeded";
   useEffect(() => {
@@ -124,7 +144,28 @@ export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeRece
     const due = formatKsh(receipt.amount_due);
     const phoneHint = receipt.phone_hint;
     body = (
-      <form method="post" noValidate className="space-y-3" onSubmit={form.handleSubmit(send)}>
+      <form
+        method="post"
+        action={`/pledges/${receipt.code}`}
+        noValidate
+        className="space-y-3"
+        onSubmit={form.handleSubmit(send)}
+      >
+        {page && <input type="hidden" name="csrfmiddlewaretoken" value={page.csrf_token} />}
+        {page && <input type="hidden" name="key" value={page.key} />}
+        {posted?.sent && (
+          <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900">
+            <Trans>
+              A prompt for your M-Pesa PIN is on its way to your phone. Enter your PIN there, then reload this
+              page to see your payment.
+            </Trans>
+          </p>
+        )}
+        {posted?.error && Object.keys(posted.error.field_errors).length === 0 && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {posted.error.detail}
+          </p>
+        )}
         <p className="text-sm text-slate-700">
           {receipt.amount_due < receipt.remaining_amount ? (
             <Trans>
@@ -143,6 +184,7 @@ export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeRece
           label={t`Amount to pay (Ksh)`}
           inputMode="numeric"
           autoComplete="off"
+          defaultValue={initial.amount}
           error={form.formState.errors.amount?.message}
           {...form.register("amount")}
         />

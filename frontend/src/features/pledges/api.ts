@@ -12,6 +12,7 @@ export const pledgeKeys = {
   receipt: (code: string) => ["pledges", "receipt", code] as const,
   ministry: ["pledges", "ministry-campaign"] as const,
   form: (campaignId: number) => ["pledges", "form", campaignId] as const,
+  payNow: (code: string) => ["pledges", "pay-now", code] as const,
 };
 
 /**
@@ -34,6 +35,27 @@ export function usePledgeFormPage(campaignId: number | undefined): PledgeFormPag
       ? undefined
       : queryClient.getQueryData<PledgeFormPage>(pledgeKeys.form(campaignId)),
   );
+  return page;
+}
+
+/**
+ * What the server put into a pledge's page it rendered (backend/config/spa.py), so its 'Pay now' form
+ * also works as a plain HTML form without JavaScript (backend/config/pledge_form.py): the visitor's CSRF
+ * token, an idempotency key for the prompt, and after the form was sent that way what was typed and
+ * either the refusal in the API's error shape or that the prompt was sent.
+ */
+export type PayNowFormPage = {
+  csrf_token: string;
+  key: string;
+  amount: string | null;
+  error: ApiError | null;
+  sent: boolean;
+};
+
+/** The server's data for this pledge's 'Pay now' form, as the page arrived (none after navigating in the app). */
+export function usePayNowFormPage(code: string): PayNowFormPage | undefined {
+  const queryClient = useQueryClient();
+  const [page] = useState(() => queryClient.getQueryData<PayNowFormPage>(pledgeKeys.payNow(code)));
   return page;
 }
 

@@ -2635,7 +2635,10 @@ export interface components {
             days_left: number;
             /** Description */
             description: string;
-            /** Donor Count */
+            /**
+             * Donor Count
+             * @description A counter of paid donations plus pledges with something paid (not distinct people): the campaign page shows donors and payers instead.
+             */
             donor_count: number;
             /**
              * End Date
@@ -2758,8 +2761,16 @@ export interface components {
              * @description The 10 latest paid donations, masked like the pledges.
              */
             donations: components["schemas"]["DonationOut"][];
-            /** Donor Count */
+            /**
+             * Donor Count
+             * @description A counter of paid donations plus pledges with something paid (not distinct people): the campaign page shows donors and payers instead.
+             */
             donor_count: number;
+            /**
+             * Donors
+             * @description Distinct people who gave without a pledge (paid donations, desk gifts included). A person is known by their phone number, else e-mail, else account; a gift with none of them counts as one.
+             */
+            donors: number;
             /**
              * End Date
              * Format: date
@@ -2843,6 +2854,11 @@ export interface components {
              * @description Paid so far towards the pledges, whole KES (raised_total also counts donations).
              */
             paid_total: number;
+            /**
+             * Payers
+             * @description Distinct people who paid something towards their pledges, known as donors are; paying twice is one payer.
+             */
+            payers: number;
             /**
              * Payment Instructions
              * @description How to pay: the campaign's collection accounts in order (a pledge code goes where it says 'your pledge code'), then a legacy campaign's personal M-Pesa number. Never Harambee's own paybill.
