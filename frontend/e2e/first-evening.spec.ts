@@ -193,6 +193,7 @@ for (const language of ["en", "sw"] as const) {
       phone: OWNER_PHONE,
     });
     await owner.goto("/organizations");
+    await expect(owner.locator("html")).toHaveAttribute("lang", language);
     const create = owner.getByRole("region", { name: tr("Create your organization") });
     await create.getByLabel(tr("Name of the organization")).fill(church);
     await create.getByLabel(tr("Kind of organization")).selectOption({ label: tr("Church") });
