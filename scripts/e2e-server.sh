@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The server the end-to-end tests drive: a fresh SQLite database, demo data, the built app,
-# gunicorn + task worker, and e-mails written to files the tests read.
+# The server the end-to-end tests drive: a fresh SQLite database (or E2E_DATABASE_URL's PostgreSQL
+# one), demo data, the built app, gunicorn + task worker, and e-mails written to files the tests read.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 state="$root/.tmp/e2e-${E2E_PORT:-8123}"
 rm -rf "$state" && mkdir -p "$state/emails"
-export HARAMBEE_ENV=local DATABASE_URL="sqlite:///$state/db.sqlite3"
+export HARAMBEE_ENV=local DATABASE_URL="${E2E_DATABASE_URL:-sqlite:///$state/db.sqlite3}"
 # Its own cache and task queue too: the database's, not a Redis that other runs share.
 unset REDIS_URL TASK_BACKEND
 export EMAIL_FILE_PATH="$state/emails"
@@ -22,6 +22,19 @@ export REMINDER_QUIET_HOURS=""
 # Warnings and errors only: an access line per request would bury the test report.
 export LOG_LEVEL=WARNING
 cd "$root/backend"
+if [ -n "${E2E_DATABASE_URL:-}" ]; then
+  # PostgreSQL instead (e.g. postgres://postgres@127.0.0.1:5432/harambee_e2e): that database, dropped
+  # and created afresh. Specs that read the SQLite file directly run only on the default.
+  "$root/.venv/bin/python" - <<'PY'
+import os, psycopg
+from urllib.parse import urlsplit, urlunsplit
+url = urlsplit(os.environ["DATABASE_URL"])
+name = url.path.lstrip("/")
+with psycopg.connect(urlunsplit(url._replace(path="/postgres")), autocommit=True) as connection:
+    connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    connection.execute(f'CREATE DATABASE "{name}"')
+PY
+fi
 "$root/.venv/bin/python" manage.py migrate --noinput -v0
 "$root/.venv/bin/python" manage.py createcachetable
 "$root/.venv/bin/python" manage.py load_demo_data >/dev/null
