@@ -80,9 +80,10 @@ class TestPledgeCampaignCreate:
     ):
         # session, user, savepoint, has_paid, owned organizations, a first one (savepoint, organization,
         # owner, release), its accounts, how many owners and treasurers, the till's number taken?, insert,
-        # the till asked for and made under the two-person rule (23: see collection_accounts.services and
-        # organizations.services change_request_submit), link, complete the drafts, release
-        with django_assert_num_queries(37):
+        # the till asked for and made under the two-person rule (25, its first keywords too: see
+        # collection_accounts.services and organizations.services change_request_submit), link, complete the
+        # drafts, release
+        with django_assert_num_queries(39):
             answer = signed_in_client.post(PLEDGE_URL, pledge_payload(organizer="someone@else.com", status="active"))
 
         assert answer.status_code == 201
@@ -300,9 +301,10 @@ class TestFundraiserCreate:
         self, signed_in_client, user, django_assert_num_queries, audit_types_known
     ):
         # session, user, savepoint, has_paid, owned organizations, a first one (savepoint, organization,
-        # owner, release), insert, its bank account asked for and made under the two-person rule (19: see
-        # collection_accounts.services and organizations.services change_request_submit), link, release
-        with django_assert_num_queries(31):
+        # owner, release), insert, its bank account asked for and made under the two-person rule (21, its
+        # first keywords too: see collection_accounts.services and organizations.services
+        # change_request_submit), link, release
+        with django_assert_num_queries(33):
             answer = signed_in_client.post(FUNDRAISER_URL, fundraiser_payload(description="ignored"))
 
         assert answer.status_code == 201
