@@ -10,9 +10,17 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test.client import MULTIPART_CONTENT
 from PIL import Image
 
-from config.tests.test_authorization_matrix import ACTORS, MATRIX, REQUESTS, unsafe_request_path, world
+from config.tests.test_authorization_matrix import (
+    ACTORS,
+    MATRIX,
+    REQUESTS,
+    shared_world,
+    unsafe_request_path,
+    world,
+)
 
-__all__ = ["world"]
+# The matrix's fixtures: its world, built once per module (shared_world) and copied for each test (world).
+__all__ = ["shared_world", "world"]
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("payment_providers")]
 
