@@ -26,4 +26,15 @@ for shard in $(seq 1 "$shards"); do
   echo "--- e2e shard $shard/$shards (port $((port + shard - 1)))"
   cat "$logs/shard-$shard.log"
 done
+
+# Where the tests run against PostgreSQL (DATABASE_URL, as CI does), a church's first evening is played
+# there too, once the shards are done: the same journey on the database production runs, in a database
+# of its own (dropped and made afresh by e2e-server.sh). Only when no spec file was named.
+if [ "$#" -eq 0 ] && [[ "${DATABASE_URL:-}" == postgres* ]]; then
+  journey_db="${DATABASE_URL%/*}/harambee_e2e_journey"
+  journey_port=$((port + shards))
+  echo "--- e2e first evening on PostgreSQL (port $journey_port)"
+  E2E_PORT="$journey_port" E2E_DATABASE_URL="$journey_db" \
+    npm --prefix "$root/frontend" run --silent e2e -- e2e/first-evening.spec.ts || status=1
+fi
 exit "$status"
