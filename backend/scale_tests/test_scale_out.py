@@ -325,7 +325,8 @@ def test_a_ussd_session_whose_steps_alternate_between_the_instances_pledges_once
     session_id = f"ATUid_scale_{uuid.uuid4().hex}"
     # Pledges are limited per number, across runs too: a number of its own.
     phone = f"+2547{secrets.randbelow(10**4):04d}1235"
-    answers = ["1", str(campaign.pk), "600", "1", "1"]
+    # Pledge, the campaign, the amount, all at once (no instalments), shown publicly, confirmed.
+    answers = ["1", str(campaign.pk), "600", "1", "1", "1"]
 
     def step(base_url: str, text: str) -> str:
         response = httpx.post(

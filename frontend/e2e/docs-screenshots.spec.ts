@@ -53,6 +53,18 @@ async function expectHelp(page: Page, language: keyof typeof LANGUAGES, guidePag
   await expect(help).toHaveAttribute("href", `/docs/${language === "en" ? "" : "sw/"}guide/${guidePage}/`);
 }
 
+// The language chosen here is remembered on the demo organizer's profile: put it back to English after each
+// run, as the specs that follow in the same server (a shard) sign in as the organizer and read English labels.
+test.afterEach(async ({ page }) => {
+  // The test signed the organizer in on this page's context; its request shares that session.
+  const session = await (await page.request.get("/api/auth/session")).json();
+  const reset = await page.request.put("/api/auth/language", {
+    headers: { "X-CSRFToken": session.csrf_token },
+    data: { language: "en" },
+  });
+  expect(reset.ok(), await reset.text()).toBe(true);
+});
+
 for (const [language, languageName] of Object.entries(LANGUAGES) as [keyof typeof LANGUAGES, string][]) {
   test(`the guide's screenshots in ${languageName}`, async ({ page }) => {
     test.setTimeout(120_000);

@@ -133,7 +133,11 @@ test.describe("pledges and donations", () => {
 
     const summary = page.getByRole("region", { name: before.title });
     await expect(summary).toContainText(ksh(before.raised_total + 500));
-    await expect(summary).toContainText(String(before.donor_count + 1));
+    // Donors are people, known by phone else e-mail: this donor's phone may have given before, so the count is
+    // the server's after the gift, not one more than before.
+    const after = await (await page.request.get(`/api/campaigns/${id}`)).json();
+    expect(after.donors).toBeGreaterThanOrEqual(before.donors);
+    await expect(summary).toContainText(String(after.donors));
   });
 
   test("the organizer records a cash payment, confirms the pledge and assigns an unmatched payment", async ({

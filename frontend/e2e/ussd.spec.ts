@@ -39,7 +39,8 @@ test("a pledge made by USSD on a feature phone, then paid with the M-Pesa PIN", 
   await dial(page, phone);
   expect(await answer(page, "1")).toContain("Enter the campaign number:");
   expect(await answer(page, String(id))).toContain("Amount to pledge in Ksh:");
-  expect(await answer(page, "1200")).toContain("Show your pledge publicly?");
+  expect(await answer(page, "1200")).toContain("How will you pay Ksh 1,200?");
+  expect(await answer(page, "1")).toContain("Show your pledge publicly?");
   expect(await answer(page, "1")).toContain("Pledge Ksh 1,200 to");
   const thanks = await answer(page, "1");
   const code = thanks.match(/Your pledge code is (\w{7})\./)?.[1];
