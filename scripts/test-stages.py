@@ -7,6 +7,9 @@ once, by its own stage `build`, for the budgets and e2e stages). Every stage run
 non-zero when any stage failed. A stage that runs no tests (lint, types, budgets) and fails counts as one
 failure in the closing line, so that line never says 0 failed over a red run.
 
+Below the table, the tests that failed (and the end-to-end tests that passed only when retried, "flaky"), named
+as their runner names them, so a red run's last lines say what to look at.
+
 The counts are read from the closing lines of the runners in a stage's output: pytest's
 ("3475 passed, 2 skipped in 512.3s"), Vitest's ("Tests  239 passed (239)") and Playwright's list
 reporter's ("  86 passed (6.1m)", "  1 failed"), added up when a stage runs several (the e2e shards).
@@ -24,6 +27,12 @@ ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 PYTEST_SUMMARY = re.compile(r"^=*\s*(\d+ \w+(?:, \d+ \w+)*) in [\d.]+s\b")
 VITEST_SUMMARY = re.compile(r"^\s*Tests\s+(.+?)\s+\(\d+\)\s*$")
 PLAYWRIGHT_SUMMARY = re.compile(r"^\s+(\d+) (passed|failed|flaky|skipped|interrupted|did not run)(?: \(.+\))?\s*$")
+# A failed or flaky test as each runner names it in its summary: pytest's "FAILED path::test - reason",
+# "ERROR path::test", Vitest's " FAIL  src/x.test.ts > name", and Playwright's "    [mobile] › e2e/x.spec.ts:12:3 › name"
+# under its "  1 failed" or "  1 flaky" line.
+PYTEST_FAILED = re.compile(r"^(?:FAILED|ERROR) (\S+)")
+VITEST_FAILED = re.compile(r"^\s*FAIL\s+(.+?)\s*$")
+PLAYWRIGHT_NAMED = re.compile(r"^\s+(\[\w+\] › .+?)[\s─]*(?:\(.+\))?\s*$")
 # The outcomes of every runner, by how they count in the closing line.
 PASSED = {"passed", "xfailed", "xpassed", "flaky"}
 FAILED = {"failed", "error", "errors", "interrupted"}
@@ -37,6 +46,9 @@ class Stage:
     exit_code: int = 0
     counts: dict[str, int] = field(default_factory=lambda: {"passed": 0, "failed": 0, "skipped": 0})
     reported: bool = False  # whether any runner's closing line was found
+    failed_tests: list[str] = field(default_factory=list)
+    flaky_tests: list[str] = field(default_factory=list)
+    listing: str = ""  # the Playwright summary list being read: "failed", "flaky" or ""
 
     def add(self, number: int, outcome: str) -> None:
         for kind, outcomes in (("passed", PASSED), ("failed", FAILED), ("skipped", SKIPPED)):
@@ -47,6 +59,14 @@ class Stage:
 
 def read_counts(stage: Stage, line: str) -> None:
     line = ANSI.sub("", line).rstrip("\n")
+    if stage.listing and (match := PLAYWRIGHT_NAMED.match(line)):
+        (stage.failed_tests if stage.listing == "failed" else stage.flaky_tests).append(match.group(1))
+        return
+    stage.listing = ""
+    if match := PYTEST_FAILED.match(line):
+        stage.failed_tests.append(match.group(1))
+    elif match := VITEST_FAILED.match(line):
+        stage.failed_tests.append(match.group(1))
     if match := PYTEST_SUMMARY.match(line):
         for part in match.group(1).split(", "):
             number, outcome = part.split(" ", 1)
@@ -57,6 +77,8 @@ def read_counts(stage: Stage, line: str) -> None:
             stage.add(int(number), outcome)
     elif match := PLAYWRIGHT_SUMMARY.match(line):
         stage.add(int(match.group(1)), match.group(2))
+        if match.group(2) in ("failed", "flaky"):
+            stage.listing = match.group(2)
 
 
 def run(name: str, made: list[str]) -> Stage:
@@ -113,6 +135,12 @@ def report(stages: list[Stage]) -> int:
                 for column, (cell, width) in enumerate(zip(row, widths, strict=True))
             )
         )
+    for label, attribute in (("failed", "failed_tests"), ("flaky: passed when retried", "flaky_tests")):
+        named = [(stage.name, test) for stage in stages for test in getattr(stage, attribute)]
+        if named:
+            print(f"\n{label}:")
+            for stage_name, test in named:
+                print(f"  {stage_name}: {test}")
     # The closing line CI reads: plain, alone, the last.
     print(f"{total['passed']} passed, {total['failed']} failed, {total['skipped']} skipped")
     return 1 if failed_stages or total["failed"] else 0
