@@ -87,6 +87,15 @@ export default function PrivacyPage() {
               your language for one year, so that the site opens in it next time. It holds nothing else.
             </Trans>
           </p>
+          <p>
+            <Trans>
+              When you sign in, a cookie named <code>sessionid</code> keeps you signed in until you sign out or
+              for two weeks, and <code>csrftoken</code> protects your forms from being sent by another site. A
+              cookie named <code>harambee_device</code> (<code>harambee_admin_device</code> for staff) remembers
+              for one year that this browser has signed in before, so that someone guessing your password
+              elsewhere cannot lock you out. None of them is used for advertising or shared with anyone.
+            </Trans>
+          </p>
         </Section>
 
         <Section title={<Trans>Why we use it</Trans>}>
