@@ -767,3 +767,10 @@ def invitation_accept(*, user: User, token: str) -> Membership | ChangeRequest:
     member = Membership.objects.create(organization=organization, user=user, role=invitation.role)
     _audit_team_change(actor=user, member=member, before=None, after=member.role)
     return member
+
+
+def change_request_payload_set(*, request_id: int, payload: dict[str, object]) -> None:
+    """Replace what a change request holds, for the app whose change kind it is (payments drops the
+    credentials a request held once it applies them, and encrypts pending ones again with a new key),
+    inside the caller's transaction."""
+    ChangeRequest.objects.filter(pk=request_id).update(payload=payload)

@@ -19,6 +19,7 @@ subaccounts) and ``standing_orders`` (M-Pesa Ratiba). Every public name is re-ex
 ``from payments.services import X`` is how callers write.
 """
 
+from payments.services.attribution import ATTRIBUTION_FIELDS, payments_attribute, payments_attribute_where
 from payments.services.c2b import payment_record_c2b_confirmation, payment_validate_c2b
 from payments.services.card_payments import payment_confirm_card, payment_record_card_webhook
 from payments.services.cards import (
@@ -95,6 +96,7 @@ from payments.services.standing_orders import (
     standing_order_record,
     standing_order_record_callback,
     standing_order_send,
+    standing_orders_phone_erase,
 )
 from payments.services.statements import (
     PROVIDER_REPORTS,
@@ -108,6 +110,7 @@ from payments.services.statements import (
 from payments.services.stk import payment_record_stk_callback, payment_record_stk_query_result, payment_stk_query
 
 __all__ = [
+    "ATTRIBUTION_FIELDS",
     "BANK_CODE",
     "BULK_BATCH_SIZE",
     "C2B_INVALID_ACCOUNT",
@@ -173,6 +176,8 @@ __all__ = [
     "payment_take_as_donation",
     "payment_validate_c2b",
     "payment_with_receipt_locked",
+    "payments_attribute",
+    "payments_attribute_where",
     "payments_personal_data_erase",
     "payments_reconcile",
     "payments_record_from_bank_statement",
@@ -184,5 +189,6 @@ __all__ = [
     "standing_order_record",
     "standing_order_record_callback",
     "standing_order_send",
+    "standing_orders_phone_erase",
     "stk_callback_url",
 ]

@@ -13,11 +13,12 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from collection_accounts.models import CollectionAccount, CollectionAccountKind
+from collection_accounts.services import collection_account_mpesa_connected_mark
 from common import encryption
 from common.errors import FieldValidationError, NotFoundError, ServiceError
 from organizations.approvals import change_kind
 from organizations.models import ChangeRequest, ChangeRequestStatus
-from organizations.services import change_request_submit
+from organizations.services import change_request_payload_set, change_request_submit
 from payments import selectors
 from payments.models import (
     MpesaConnection,
@@ -156,7 +157,7 @@ def _mpesa_credentials_apply(request: ChangeRequest) -> None:
         connection.save()
     # Applied: the request keeps which fields it replaced, not even their ciphertext.
     request.payload = {name: value for name, value in request.payload.items() if name != "encrypted"}
-    ChangeRequest.objects.filter(pk=request.pk).update(payload=request.payload)
+    change_request_payload_set(request_id=request.pk, payload=request.payload)
     audit_record(
         actor=request.decided_by,
         action=AuditAction.MPESA_CREDENTIALS_SET,
@@ -174,7 +175,7 @@ def pending_credentials_reencrypt() -> int:
     held = ChangeRequest.objects.select_for_update().filter(kind=MPESA_CREDENTIALS_SET, payload__has_key="encrypted")
     for request in held:
         encrypted = {name: encryption.reencrypt(value) for name, value in request.payload["encrypted"].items()}
-        ChangeRequest.objects.filter(pk=request.pk).update(payload={**request.payload, "encrypted": encrypted})
+        change_request_payload_set(request_id=request.pk, payload={**request.payload, "encrypted": encrypted})
         rewritten += len(encrypted)
     return rewritten
 
@@ -307,7 +308,7 @@ def _mpesa_connect_apply(request: ChangeRequest) -> None:
     connection = _connection_ready(account=account, reregister=reregister)
     now = timezone.now()
     MpesaConnection.objects.filter(pk=connection.pk).update(c2b_registered_at=now, pull_registered_at=now)
-    CollectionAccount.objects.filter(pk=account.pk, mpesa_connected_at__isnull=True).update(mpesa_connected_at=now)
+    collection_account_mpesa_connected_mark(account_id=account.pk, at=now)
     audit_record(
         actor=request.decided_by,
         action=AuditAction.MPESA_REREGISTERED if reregister else AuditAction.MPESA_CONNECTED,

@@ -1,8 +1,10 @@
 """M-Pesa Ratiba: standing orders to a connected paybill."""
 
+from collections.abc import Collection
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -216,3 +218,9 @@ def standing_order_record_callback(
         return PaymentEvent.objects.create(
             provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=outcome
         )
+
+
+def standing_orders_phone_erase(*, account_references: Collection[str] | QuerySet[Any, Any]) -> None:
+    """Forget the phone of the standing orders paying these account references (a pledger's data
+    erased: the orders stay in the books, whoever set them up is no longer named)."""
+    MpesaStandingOrder.objects.filter(account_reference__in=account_references).update(phone="")

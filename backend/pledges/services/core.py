@@ -5,7 +5,6 @@ from functools import partial
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.functional import Promise
@@ -14,6 +13,7 @@ from django.utils.translation import gettext as _
 from accounts import validators
 from accounts.models import User
 from campaigns.models import Campaign, CampaignStatus
+from campaigns.services import campaign_counters_move
 from common import ratelimit
 from common.errors import FieldValidationError, ServiceError
 from common.money import AMOUNT_MAX, format_ksh
@@ -55,11 +55,12 @@ def _counters_move(*, campaign_id: int, change: CampaignFigures) -> None:
     UPDATE, which takes the campaign row's lock itself: concurrent changes queue, none is lost."""
     if change == CampaignFigures():
         return
-    Campaign.objects.filter(pk=campaign_id).update(
-        pledged_total=F("pledged_total") + change.pledged,
-        pledged_signed_in_or_paid_total=F("pledged_signed_in_or_paid_total") + change.pledged_signed_in_or_paid,
-        raised_total=F("raised_total") + change.raised,
-        donor_count=F("donor_count") + change.donors,
+    campaign_counters_move(
+        campaign_id=campaign_id,
+        pledged=change.pledged,
+        pledged_signed_in_or_paid=change.pledged_signed_in_or_paid,
+        raised=change.raised,
+        donors=change.donors,
     )
 
 

@@ -18,7 +18,7 @@ from common import challenges
 from common.errors import FieldValidationError
 from common.languages import current_language
 from common.money import format_ksh
-from payments.models import MpesaStandingOrder, Payment
+from payments.models import Payment
 from payments.services import (
     mpesa_receipt_normalize,
     payment_checkout_start,
@@ -28,6 +28,7 @@ from payments.services import (
     payment_stk_push_start,
     payment_take_as_donation,
     payment_with_receipt_locked,
+    standing_orders_phone_erase,
 )
 from pledges import signals
 from pledges.models import (
@@ -319,6 +320,6 @@ def pledges_personal_data_erase(*, user: User) -> None:
     anonymous = {"name": DELETED_USER_NAME, "email": "", "phone": "", "is_anonymous": True}
     # Their standing orders (by the pledge code they paid): who approved them.
     codes_paid = pledges_made_by(user=user).values("code")
-    MpesaStandingOrder.objects.filter(account_reference__in=codes_paid).update(phone="")
+    standing_orders_phone_erase(account_references=codes_paid)
     pledges_made_by(user=user).update(**anonymous)
     donations_made_by(user=user).update(**anonymous)

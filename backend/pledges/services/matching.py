@@ -24,6 +24,8 @@ from payments.models import Payment, PaymentReversal
 from payments.services import (
     BULK_BATCH_SIZE,
     payment_record_manual,
+    payments_attribute,
+    payments_attribute_where,
 )
 from pledges import codes, signals
 from pledges.models import (
@@ -131,7 +133,7 @@ def unmatched_payments_set_aside(*, campaign_id: int, user: User, references: li
     )
     for payment in payments:
         payment.set_aside = Payment.SetAside.NOT_FOR_A_CAMPAIGN
-        payment.save(update_fields=["set_aside"])
+        payments_attribute(payments=[payment], fields=["set_aside"])
         audit_record(
             actor=user,
             action=AuditAction.PAYMENT_SET_ASIDE,
@@ -215,7 +217,8 @@ def _pledges_credit(*, credits: list[tuple[Pledge, list[Payment]]], assigned_by:
     # The same values as above, set by the database in one UPDATE (row by row would take longer than all
     # the rest of a large statement's import).
     link = PledgePayment.objects.filter(payment=OuterRef("pk")).values("pledge")
-    Payment.objects.filter(pk__in=[payment.pk for payment in payments]).update(
+    payments_attribute_where(
+        payment_ids=[payment.pk for payment in payments],
         campaign=Subquery(link.values("pledge__campaign_id")[:1]),
         counted_at=Coalesce(F("received_at"), Value(now)),
         payer_email=Case(
@@ -298,7 +301,7 @@ def _organization_payments_match(organization_id: int | None, payments: list[Pay
             payment.campaign_id = campaign_ids.pop()
             listed.append(payment)
     if listed:
-        Payment.objects.bulk_update(listed, ["campaign", "set_aside"], batch_size=BULK_BATCH_SIZE)
+        payments_attribute(payments=listed, fields=["campaign", "set_aside"])
 
 
 def _donation_figures(donation: Donation) -> CampaignFigures:
@@ -314,7 +317,7 @@ def _donation_count(donation: Donation) -> None:
         return
     donation.counted_at = timezone.now()
     donation.save(update_fields=["counted_at"])
-    Payment.objects.filter(pk=donation.payment_id).update(counted_at=donation.counted_at)
+    payments_attribute_where(payment_ids=[donation.payment_id], counted_at=donation.counted_at)
     _counters_move(campaign_id=donation.campaign_id, change=_donation_figures(donation))
 
 
