@@ -6,7 +6,7 @@ from payments.services import ATTRIBUTION_FIELDS, payments_attribute, payments_a
 
 
 def test_attribution_is_the_four_columns_other_apps_learn():
-    assert ATTRIBUTION_FIELDS == {"campaign", "counted_at", "payer_email", "set_aside"}
+    assert {"campaign", "counted_at", "payer_email", "set_aside"} == ATTRIBUTION_FIELDS
 
 
 def test_an_amount_or_a_status_is_never_attributed():
