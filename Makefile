@@ -111,9 +111,10 @@ test: install ## every check and test (each stage's time and tests in a table at
 check: lint typecheck ## the inner loop: lint, types, and the tests of the apps and files changed since main
 	./scripts/test-changed.sh
 
-lint: install ## ruff, ruff format --check, the layers (import-linter), Biome (`make fix` fixes most of it)
+lint: install ## ruff, ruff format --check, the layers (import-linter), one writer per table, Biome and the features' import cycles (`make fix` fixes most of it)
 	cd backend && $(PY) -m ruff check . && $(PY) -m ruff format --check .
 	cd backend && $(CURDIR)/$(VENV)/bin/lint-imports --no-logo --no-cache
+	cd backend && $(PY) -m config.ownership
 	$(NPM) run --silent lint
 
 typecheck: install ## mypy, makemigrations --check, tsc

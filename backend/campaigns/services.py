@@ -10,6 +10,7 @@ from datetime import date
 from functools import partial
 
 from django.db import transaction
+from django.db.models import F
 from django.forms.models import model_to_dict
 from django.utils.translation import gettext as _
 
@@ -368,3 +369,17 @@ def _campaign_accounts_describe(request: ChangeRequest) -> str:
 def register_campaign_change_kinds() -> None:
     """Called by ``CampaignsConfig.ready``."""
     register_change_kind(CAMPAIGN_ACCOUNTS_CHANGE, apply=_campaign_accounts_apply, describe=_campaign_accounts_describe)
+
+
+def campaign_counters_move(
+    *, campaign_id: int, pledged: int, pledged_signed_in_or_paid: int, raised: int, donors: int
+) -> None:
+    """Move a campaign's counters by these amounts (pledges counts them: its pledges and donations),
+    inside the caller's transaction. One ``F()`` UPDATE, which takes the campaign row's lock itself:
+    concurrent changes queue, none is lost."""
+    Campaign.objects.filter(pk=campaign_id).update(
+        pledged_total=F("pledged_total") + pledged,
+        pledged_signed_in_or_paid_total=F("pledged_signed_in_or_paid_total") + pledged_signed_in_or_paid,
+        raised_total=F("raised_total") + raised,
+        donor_count=F("donor_count") + donors,
+    )

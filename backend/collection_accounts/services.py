@@ -1,5 +1,6 @@
 """Adding, changing and removing an organization's collection accounts (owners and treasurers)."""
 
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -373,3 +374,9 @@ def account_keywords_set(*, user: User, organization_id: int, keywords: list[str
         after={"keywords": wanted},
     )
     return wanted
+
+
+def collection_account_mpesa_connected_mark(*, account_id: int, at: datetime) -> None:
+    """Note when an account was first connected to M-Pesa's API (payments connects it); a later
+    connection keeps the first moment. Inside the caller's transaction."""
+    CollectionAccount.objects.filter(pk=account_id, mpesa_connected_at__isnull=True).update(mpesa_connected_at=at)

@@ -2,13 +2,16 @@ from typing import Any
 
 from django_tasks import task
 
-from payments import services
 from payments.models import Payment
+
+# The services enqueue these tasks, so each task imports them when it runs (no import cycle).
 
 
 @task()
 def reconcile_payments() -> dict[str, Any]:
     """What ``manage.py payments_reconcile`` does, for a scheduler that enqueues tasks."""
+    from payments import services
+
     return services.payments_reconcile()
 
 
@@ -17,6 +20,8 @@ def stk_success_confirm(payment_id: int) -> str:
     """Ask Daraja how the STK Push of a payment ended, after a success callback nobody vouched for
     (``services.payment_record_stk_callback``): credited only if Daraja says it succeeded; while the
     payer's answer is still being processed the payment stays pending (reconciliation asks again)."""
+    from payments import services
+
     payment = Payment.objects.get(pk=payment_id)
     if payment.status != Payment.Status.SUCCEEDED:
         payment = services.payment_stk_query(payment=payment)

@@ -18,7 +18,11 @@ const ForgotPasswordPage = lazy(() => import("./features/accounts/ForgotPassword
 const ResetPasswordPage = lazy(() => import("./features/accounts/ResetPasswordPage"));
 const ExplorePage = lazy(() => import("./features/campaigns/ExplorePage"));
 const CampaignPage = lazy(() => import("./features/campaigns/CampaignPage"));
-const PosterPage = lazy(() => import("./features/ussd/PosterPage"));
+// The campaign's page shows the pledges feature's lists: composed here, at the route (CampaignPageParts).
+const CampaignActivity = lazy(() => import("./features/pledges/CampaignActivity"));
+const PledgeManagement = lazy(() => import("./features/pledges/PledgeManagement"));
+const campaignPageParts = { Activity: CampaignActivity, Management: PledgeManagement };
+const PosterPage = lazy(() => import("./features/campaigns/PosterPage"));
 const LiveScreenPage = lazy(() => import("./features/events/LiveScreenPage"));
 const SampleGrantPage = lazy(() => import("./features/grants/SampleGrantPage"));
 const FundraiserSuccessPage = lazy(() => import("./features/fundraiser/FundraiserSuccessPage"));
@@ -48,7 +52,9 @@ export function App() {
           <Route path="/reset-password" component={ResetPasswordPage} />
           <Route path="/explore" component={ExplorePage} />
           {/* Digits only: /campaign/abc is the 404 page, as on the server. */}
-          <Route path={/^\/campaign\/(?<id>\d+)\/?$/} component={CampaignPage} />
+          <Route path={/^\/campaign\/(?<id>\d+)\/?$/}>
+            <CampaignPage parts={campaignPageParts} />
+          </Route>
           <Route path={/^\/campaign\/(?<id>\d+)\/pledge\/?$/} component={PledgeDialogPage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/donate\/?$/} component={DonatePage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/poster\/?$/} component={PosterPage} />

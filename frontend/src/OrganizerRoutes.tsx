@@ -18,9 +18,9 @@ const CreateCampaignPage = lazy(() => import("./features/wizard/CreateCampaignPa
 const StartFundraiserPage = lazy(() => import("./features/fundraiser/StartFundraiserPage"));
 const OrganizationsPage = lazy(() => import("./features/organizations/OrganizationsPage"));
 const OrganizationPage = lazy(() => import("./features/organizations/OrganizationPage"));
-const CollectionAccountsPage = lazy(() => import("./features/organizations/CollectionAccountsPage"));
-const MpesaConnectionPage = lazy(() => import("./features/payments/MpesaConnectionPage"));
-const CardPaymentsPage = lazy(() => import("./features/payments/CardPaymentsPage"));
+const CollectionAccountsPage = lazy(() => import("./features/collection-accounts/CollectionAccountsPage"));
+const MpesaConnectionPage = lazy(() => import("./features/collection-accounts/MpesaConnectionPage"));
+const CardPaymentsPage = lazy(() => import("./features/collection-accounts/CardPaymentsPage"));
 const StatementImportPage = lazy(() => import("./features/statements/StatementImportPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 

@@ -5,8 +5,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from collection_accounts.tests.factories import TEST_PAYBILL
-from payments import services as payments
 from payments.models import Payment
+from payments.services import c2b
+from payments.services import statements as payments_statements
 from pledges.models import Pledge
 from simulators.statements import Line, statement_csv
 from statements import services
@@ -28,7 +29,7 @@ def test_a_receipt_a_callback_records_between_the_read_and_the_insert_is_credite
         account_id=paybill.pk,
         file=SimpleUploadedFile("statement.csv", data),
     )
-    read = payments._payments_reported
+    read = c2b._payments_reported
 
     arrived: list[bool] = []
 
@@ -39,7 +40,7 @@ def test_a_receipt_a_callback_records_between_the_read_and_the_insert_is_credite
             paid_by_c2b("SLK0000021", 800, pledge.code)
         return recorded
 
-    monkeypatch.setattr(payments, "_payments_reported", read_then_the_callback_arrives)
+    monkeypatch.setattr(payments_statements, "_payments_reported", read_then_the_callback_arrives)
 
     confirmed = services.statement_import_confirm(
         user=treasurer, organization_id=paybill.organization_id, import_id=previewed.pk

@@ -6,15 +6,15 @@ import * as v from "valibot";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
 import { SelectField } from "@/components/FieldControls";
 import { toast } from "@/components/toast";
-import { Approvals, useFailureToast, useWaitingToast } from "@/features/organizations/Approvals";
-import { type CollectionAccount, collectionAccountsOptions, isWaiting } from "@/features/organizations/api";
 import {
   accountName,
   canAddPaymentOption,
   METHOD_LABELS,
   type PaymentOptionValue,
   paymentOptionsSchema,
-} from "@/features/wizard/paymentOptions";
+} from "@/features/collection-accounts/paymentOptions";
+import { Approvals, useFailureToast, useWaitingToast } from "@/features/organizations/Approvals";
+import { type CollectionAccount, collectionAccountsOptions, isWaiting } from "@/features/organizations/api";
 import { errorMessage } from "@/lib/api/client";
 import { useSchemaForm } from "@/lib/forms";
 import { type Campaign, useCampaignAccounts, useCampaignAccountsChange } from "./api";

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type ComponentType, type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { primaryButton, secondaryButton } from "@/components/buttonStyles";
@@ -9,15 +9,15 @@ import { PaymentInstructionCard } from "@/components/PaymentInstructionCard";
 import { ProgressBar } from "@/components/ProgressBar";
 import { RoleBadge } from "@/components/RoleBadge";
 import { TextField } from "@/components/TextField";
-import { sendCampaignView } from "@/features/analytics/beacon";
 import { DialCode } from "@/features/ussd/DialCode";
 import { errorMessage } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
 import { useSession } from "@/lib/session";
 import { type Campaign, isNotFound, useCampaign } from "./api";
+import { sendCampaignView } from "./beacon";
+import { CampaignFigures } from "./CampaignFigures";
 import { CampaignNotFound } from "./CampaignNotFound";
 import { CoverImage } from "./CoverImage";
-import { DaysLeft } from "./DaysLeft";
 import { LikeButton } from "./LikeButton";
 import { formatCalendarDate, parseCampaignId, youtubeEmbedUrl } from "./links";
 import { SharePanel } from "./SharePanel";
@@ -25,19 +25,27 @@ import { SharePanel } from "./SharePanel";
 // Only admins use the dialog (and its form code): it loads when they first reach for it.
 const loadAdminEditDialog = () => import("./AdminEditDialog");
 const AdminEditDialog = lazy(loadAdminEditDialog);
-// The pledge and donation lists load after the campaign; Pledge Management only for its organizer and admins.
-const CampaignActivity = lazy(() => import("@/features/pledges/CampaignActivity"));
-const PledgeManagement = lazy(() => import("@/features/pledges/PledgeManagement"));
+/** What the pledges feature shows on the page, given by the route (src/App.tsx): features compose there,
+ * and campaigns imports none of the features above it. The pledge and donation lists load after the
+ * campaign; Pledge Management only for its organizer and admins. */
+export type CampaignPageParts = {
+  Activity: ComponentType<{ campaign: Campaign }>;
+  Management: ComponentType<{ campaignId: number; canAct: boolean }>;
+};
 
-export default function CampaignPage() {
+export default function CampaignPage({ parts }: { parts: CampaignPageParts }) {
   const id = parseCampaignId(useParams<{ id?: string }>().id);
-  return <AppLayout>{id === null ? <CampaignNotFound /> : <CampaignLoader id={id} />}</AppLayout>;
+  return (
+    <AppLayout>{id === null ? <CampaignNotFound /> : <CampaignLoader id={id} parts={parts} />}</AppLayout>
+  );
 }
 
-function CampaignLoader({ id }: { id: number }) {
+function CampaignLoader({ id, parts }: { id: number; parts: CampaignPageParts }) {
   const campaign = useCampaign(id);
   if (campaign.isError && isNotFound(campaign.error)) return <CampaignNotFound />;
-  if (campaign.data) return <CampaignView campaign={campaign.data} fresh={campaign.isFetchedAfterMount} />;
+  if (campaign.data) {
+    return <CampaignView campaign={campaign.data} fresh={campaign.isFetchedAfterMount} parts={parts} />;
+  }
   if (campaign.isError) {
     return <PageLoadError message={errorMessage(campaign.error)} retry={() => void campaign.refetch()} />;
   }
@@ -45,14 +53,22 @@ function CampaignLoader({ id }: { id: number }) {
 }
 
 /** `fresh`: the viewer's own fields (liked, may edit) have arrived since the page opened. */
-function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean }) {
+function CampaignView({
+  campaign,
+  fresh,
+  parts,
+}: {
+  campaign: Campaign;
+  fresh: boolean;
+  parts: CampaignPageParts;
+}) {
+  const { Activity: CampaignActivity, Management: PledgeManagement } = parts;
   const { t, i18n } = useLingui();
   const session = useSession();
   const isAdmin = session.data?.user?.is_admin ?? false;
   const sessionLoaded = session.isSuccess;
   const pledged = formatKsh(campaign.pledged_total);
   const goal = formatKsh(campaign.goal);
-  const raised = formatKsh(campaign.raised_total);
   const percent = campaign.progress_percent_uncapped;
   const endDate = formatCalendarDate(campaign.end_date, i18n.locale);
   const open = campaign.status === "active" && !campaign.has_ended;
@@ -107,39 +123,7 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
             <div className="mt-3">
               <ProgressBar percent={percent} label={t`Progress towards the goal`} />
             </div>
-            <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
-              <div>
-                <dt className="text-slate-600">
-                  <Trans>Progress</Trans>
-                </dt>
-                <dd className="font-semibold text-slate-900">{percent}%</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">
-                  <Trans>Raised</Trans>
-                </dt>
-                <dd className="font-semibold text-slate-900">{raised}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">
-                  <Trans>Ends on</Trans>
-                </dt>
-                <dd className="font-semibold text-slate-900">
-                  {/* Phones' date names differ with their ICU version: hydration keeps the server's. */}
-                  <time dateTime={campaign.end_date} suppressHydrationWarning>
-                    {endDate}
-                  </time>
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">
-                  <Trans>Time left</Trans>
-                </dt>
-                <dd className="font-semibold text-slate-900">
-                  <DaysLeft days={campaign.days_left} />
-                </dd>
-              </div>
-            </dl>
+            <CampaignFigures campaign={campaign} figures={["progress", "raised", "endsOn", "timeLeft"]} />
             {open ? (
               <div className="mt-5 grid gap-2">
                 <Link href={`/campaign/${campaign.id}/pledge`} className={primaryButton}>

@@ -1,8 +1,11 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import * as v from "valibot";
+import { todayIso } from "@/lib/dates";
 import { i18n } from "@/lib/i18n";
 import { youtubeVideoId } from "@/lib/youtube";
+
+export { todayIso };
 
 // The rules of backend/campaigns/services.py (campaign_update) and validators.py, with the server's
 // messages; the server checks again and its field_errors are shown under the same fields.
@@ -30,12 +33,6 @@ const goal = v.pipe(
   v.check((value) => Number(value) >= 1, say(goalMessage)),
   v.check((value) => Number(value) <= GOAL_MAX, say(msg`Goal must be at most 1,000,000,000`)),
 );
-
-/** Today in the browser, as an <input type="date"> value. */
-export function todayIso(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** A campaign's end date: required, never in the past, unless it is the date already saved (an
  * ended campaign's owners may edit the rest and leave it). */

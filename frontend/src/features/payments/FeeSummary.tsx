@@ -1,6 +1,5 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { formatCalendarDate } from "@/features/campaigns/links";
-import { todayIso } from "@/features/campaigns/rules";
+import { formatCalendarDate, todayIso } from "@/lib/dates";
 import { formatKsh } from "@/lib/money";
 import { type FeePurpose, useFees } from "./api";
 

@@ -1,10 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
-import { FigureHint } from "@/components/FigureHint";
 import { ProgressBar } from "@/components/ProgressBar";
 import type { Campaign } from "@/features/campaigns/api";
+import { CampaignFigures } from "@/features/campaigns/CampaignFigures";
 import { CoverImage } from "@/features/campaigns/CoverImage";
-import { DaysLeft } from "@/features/campaigns/DaysLeft";
 import { formatKsh } from "@/lib/money";
 
 /** The campaign at a glance beside (or behind) the pledge and donation forms: what, who, how far. */
@@ -47,42 +46,11 @@ export function CampaignSummary({
         <div className="mt-2">
           <ProgressBar percent={campaign.progress_percent} label={t`Progress towards the goal`} />
         </div>
-        <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-          <div>
-            <dt className="text-slate-600">
-              <Trans>Raised</Trans>
-            </dt>
-            <dd className="font-semibold text-slate-900">{formatKsh(campaign.raised_total)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">
-              <Trans>Payers</Trans>
-              <FigureHint
-                figure={t`Payers`}
-                explanation={t`People who paid towards their pledges, each counted once (known by phone number, else e-mail, else account).`}
-              />
-            </dt>
-            <dd className="font-semibold text-slate-900">{campaign.payers}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">
-              <Trans>Donors</Trans>
-              <FigureHint
-                figure={t`Donors`}
-                explanation={t`People who gave without a pledge, online or at the desk, each counted once (known by phone number, else e-mail, else account; a gift with none of them counts as one).`}
-              />
-            </dt>
-            <dd className="font-semibold text-slate-900">{campaign.donors}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">
-              <Trans>Time left</Trans>
-            </dt>
-            <dd className="font-semibold text-slate-900">
-              <DaysLeft days={campaign.days_left} />
-            </dd>
-          </div>
-        </dl>
+        <CampaignFigures
+          campaign={campaign}
+          figures={["raised", "payers", "donors", "timeLeft"]}
+          className="grid-cols-2 sm:grid-cols-4"
+        />
       </div>
     </section>
   );

@@ -1,12 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { Link, useParams } from "wouter";
+import { useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
-import { dangerButton, outlineButton, primaryButton } from "@/components/buttonStyles";
+import { outlineButton, primaryButton } from "@/components/buttonStyles";
 import { CheckboxField, SelectField } from "@/components/FieldControls";
 import { PageLoadError } from "@/components/PageLoadError";
 import { LoadingPlaceholder } from "@/components/PageSkeleton";
-import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { formatCalendarDate } from "@/features/campaigns/links";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
@@ -17,22 +16,19 @@ import {
   BANK_KINDS,
   type BankColumns,
   type BankColumnsChoice,
-  type Category,
   type CollectionAccount,
   type StatementImport,
   type StatementRow,
   useBankColumns,
   useStatementAccounts,
   useStatementConfirm,
-  useStatementImports,
-  useStatementUndo,
   useStatementUpload,
 } from "./api";
+import { card, Figures, useCategoryNames } from "./parts";
+import { History } from "./StatementHistory";
 
-const CATEGORIES: Category[] = ["matched", "recorded", "keyword", "unmatched", "ignored"];
 // The preview lists this many rows; the figures above it count them all.
 const ROWS_SHOWN = 200;
-const card = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 
 function accountName(account: CollectionAccount): string {
   const number =
@@ -47,17 +43,6 @@ function accountName(account: CollectionAccount): string {
 }
 
 const isBankKind = (kind: string) => (BANK_KINDS as readonly string[]).includes(kind);
-
-function useCategoryNames(): Record<Category, string> {
-  const { t } = useLingui();
-  return {
-    matched: t`Matched to a pledge`,
-    recorded: t`Already recorded`,
-    keyword: t`Tithes and offerings`,
-    unmatched: t`Unmatched`,
-    ignored: t`Ignored`,
-  };
-}
 
 /**
  * /orgs/{id}/statements, for the organization's owners and treasurers (the server answers 403 or 404 to
@@ -323,46 +308,6 @@ function ColumnsForm({
   );
 }
 
-function Figures({ statementImport }: { statementImport: StatementImport }) {
-  const names = useCategoryNames();
-  return (
-    <div>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">
-          <Trans>Rows and amounts of each kind</Trans>
-        </caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-600">
-            <th scope="col" className="py-2 pr-4 font-medium">
-              <Trans>Kind</Trans>
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">
-              <Trans>Rows</Trans>
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              <Trans>Amount</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {CATEGORIES.map((category) => {
-            const figures = statementImport.figures[category] ?? { rows: 0, total: 0 };
-            return (
-              <tr key={category} className="border-b border-slate-100">
-                <th scope="row" className="py-2 pr-4 font-normal text-slate-800">
-                  {names[category]}
-                </th>
-                <td className="py-2 pr-4 text-right tabular-nums">{figures.rows}</td>
-                <td className="py-2 text-right tabular-nums">{formatKsh(figures.total)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 function RowOutcome({ row }: { row: StatementRow }) {
   const names = useCategoryNames();
   if (row.category === "matched") {
@@ -506,117 +451,5 @@ function Preview({
         </button>
       </div>
     </section>
-  );
-}
-
-function History({ organizationId }: { organizationId: number }) {
-  const { t } = useLingui();
-  const imports = useStatementImports(organizationId);
-  const done = imports.data?.filter((statementImport) => statementImport.status !== "previewed") ?? [];
-  return (
-    <section aria-labelledby="history-heading" className={`${card} space-y-4`}>
-      <h2 id="history-heading" className="text-lg font-semibold text-slate-900">
-        <Trans>Imported statements</Trans>
-      </h2>
-      {imports.isError ? (
-        <PageLoadError
-          message={errorMessage(imports.error, t`Could not load the imported statements.`)}
-          retry={() => void imports.refetch()}
-        />
-      ) : !imports.data ? (
-        <LoadingPlaceholder className="h-24" />
-      ) : done.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          <Trans>No statement imported yet.</Trans>
-        </p>
-      ) : (
-        <ul className="space-y-4">
-          {done.map((statementImport) => (
-            <ImportedStatement
-              key={statementImport.id}
-              organizationId={organizationId}
-              statementImport={statementImport}
-            />
-          ))}
-        </ul>
-      )}
-      <p className="text-sm">
-        <Link href={`/organizations/${organizationId}`} className="text-brand-700 underline">
-          <Trans>Back to the organization</Trans>
-        </Link>
-      </p>
-    </section>
-  );
-}
-
-function ImportedStatement({
-  organizationId,
-  statementImport,
-}: {
-  organizationId: number;
-  statementImport: StatementImport;
-}) {
-  const { t, i18n } = useLingui();
-  const undo = useStatementUndo(organizationId);
-  const [undoing, setUndoing] = useState(false);
-  const [reason, setReason] = useState("");
-  const when = (iso: string | null) => (iso ? formatKenyaDateTime(iso, i18n.locale) : "");
-  const headingId = `import-${statementImport.id}`;
-  const reasonError = undo.error instanceof ApiRequestError ? undo.error.fieldErrors.reason : undefined;
-  const onUndo = (event: FormEvent) => {
-    event.preventDefault();
-    undo.mutate(
-      { importId: statementImport.id, reason },
-      { onSuccess: () => toast({ title: t`Import undone: its payments were reversed.` }) },
-    );
-  };
-  return (
-    <li aria-labelledby={headingId} className="rounded-md border border-slate-200 p-4">
-      <h3 id={headingId} className="font-medium text-slate-900">
-        {statementImport.file_name || t`Statement`} · {statementImport.account_label}
-      </h3>
-      <p className="text-sm text-slate-600">
-        {statementImport.status === "undone" ? (
-          <Trans>
-            Undone {when(statementImport.undone_at)}: {statementImport.undo_reason}
-          </Trans>
-        ) : (
-          <Trans>Imported {when(statementImport.confirmed_at)}</Trans>
-        )}
-      </p>
-      <div className="mt-3">
-        <Figures statementImport={statementImport} />
-      </div>
-      {statementImport.status === "confirmed" &&
-        (undoing ? (
-          <form onSubmit={onUndo} className="mt-3 space-y-3" noValidate>
-            <TextField
-              label={t`Why undo this import?`}
-              hint={t`Every payment it recorded is reversed; its pledges count them no more.`}
-              value={reason}
-              error={reasonError}
-              onChange={(event) => setReason(event.target.value)}
-              required
-            />
-            {undo.isError && !reasonError && (
-              <p role="alert" className="text-sm text-red-700">
-                {errorMessage(undo.error)}
-              </p>
-            )}
-            <div className="flex flex-col gap-3 sm:flex-row">
-              <button type="submit" className={`${dangerButton} sm:w-auto`} disabled={undo.isPending}>
-                <Trans>Undo the import</Trans>
-              </button>
-              <button type="button" className={outlineButton} onClick={() => setUndoing(false)}>
-                <Trans>Keep it</Trans>
-              </button>
-            </div>
-          </form>
-        ) : (
-          <button type="button" className={`${outlineButton} mt-3`} onClick={() => setUndoing(true)}>
-            <Trans>Undo import…</Trans>
-          </button>
-        ))}
-    </li>
   );
 }

@@ -9,6 +9,14 @@ import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { formatCalendarDate } from "@/features/campaigns/links";
 import { todayIso } from "@/features/campaigns/rules";
+import {
+  accountName,
+  isAccountKind,
+  METHOD_FIELDS,
+  METHOD_LABELS,
+  type PaymentOptionValue,
+  paymentOptionsPayload,
+} from "@/features/collection-accounts/paymentOptions";
 import { useOrganizations } from "@/features/organizations/api";
 import { CreateOrganizationForm } from "@/features/organizations/OrganizationForm";
 import { useHasPaid } from "@/features/payments/api";
@@ -21,14 +29,6 @@ import { CategoryPicker, useCategoryLabel } from "./CategoryPicker";
 import { CoverPreview } from "./MediaPicker";
 import { OrganizationPicker } from "./OrganizationPicker";
 import { PaymentOptionsEditor } from "./PaymentOptionsEditor";
-import {
-  accountName,
-  isAccountKind,
-  METHOD_FIELDS,
-  METHOD_LABELS,
-  type PaymentOptionValue,
-  paymentOptionsPayload,
-} from "./paymentOptions";
 import {
   type CoverValues,
   coverPayload,

@@ -3,7 +3,6 @@ import { useQuery } from "@tanstack/react-query";
 import { type UseFormReturn, useFieldArray, useWatch } from "react-hook-form";
 import { SelectField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
-import { campaignAccountsOptions } from "./api";
 import {
   ACCOUNT_KINDS,
   accountName,
@@ -15,7 +14,8 @@ import {
   METHOD_LABELS,
   optionFromChoice,
   paymentOptionsAreValid,
-} from "./paymentOptions";
+} from "@/features/collection-accounts/paymentOptions";
+import { campaignAccountsOptions } from "./api";
 import type { PledgeWizardValues } from "./rules";
 import { buttonSecondary } from "./WizardShell";
 

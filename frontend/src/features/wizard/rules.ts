@@ -2,9 +2,13 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import * as v from "valibot";
 import { adminCampaignEditSchema, endDate, todayIso } from "@/features/campaigns/rules";
+import {
+  isAccountKind,
+  type PaymentOptionValue,
+  paymentOptionsSchema,
+} from "@/features/collection-accounts/paymentOptions";
 import { i18n } from "@/lib/i18n";
 import { youtubeVideoId } from "@/lib/youtube";
-import { isAccountKind, type PaymentOptionValue, paymentOptionsSchema } from "./paymentOptions";
 
 // The wizards' rules (spec section 5) with the server's messages (backend/campaigns/validators.py);
 // title, story, goal and category are the campaign forms' own rules. The server checks all again.

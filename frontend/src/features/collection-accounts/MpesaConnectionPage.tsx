@@ -7,9 +7,6 @@ import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { useWaitingToast } from "@/features/organizations/Approvals";
 import { isWaiting } from "@/features/organizations/api";
-import { ApiRequestError, errorMessage } from "@/lib/api/client";
-import { formatKenyaDateTime } from "@/lib/kenyaTime";
-import { AccountPage } from "./AccountPage";
 import {
   type OrganizationAccount as Account,
   type MpesaConnection,
@@ -20,7 +17,10 @@ import {
   useSaveMpesaCredentials,
   useSetMpesaRatiba,
   useTestMpesa,
-} from "./api";
+} from "@/features/payments/api";
+import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { formatKenyaDateTime } from "@/lib/kenyaTime";
+import { AccountPage } from "./AccountPage";
 
 const EMPTY: MpesaCredentials = { consumer_key: "", consumer_secret: "", passkey: "", nominated_number: "" };
 

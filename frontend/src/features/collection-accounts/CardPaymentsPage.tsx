@@ -7,14 +7,14 @@ import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
 import { useWaitingToast } from "@/features/organizations/Approvals";
 import { isWaiting } from "@/features/organizations/api";
-import { ApiRequestError, errorMessage } from "@/lib/api/client";
-import { AccountPage } from "./AccountPage";
 import {
   type OrganizationAccount as Account,
   type CollectionAccount,
   useCollectionAccount,
   useSetUpCards,
-} from "./api";
+} from "@/features/payments/api";
+import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { AccountPage } from "./AccountPage";
 
 /**
  * /orgs/{id}/collection-accounts/{account}/cards, for the organization's owners and treasurers (the

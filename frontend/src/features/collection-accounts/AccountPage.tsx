@@ -4,8 +4,8 @@ import { useParams } from "wouter";
 import { AppLayout } from "@/components/AppLayout";
 import { Approvals } from "@/features/organizations/Approvals";
 import type { ChangeRequest } from "@/features/organizations/api";
+import type { OrganizationAccount } from "@/features/payments/api";
 import { parseRouteId } from "@/lib/routeId";
-import type { OrganizationAccount } from "./api";
 
 /**
  * The page of one of an organization's collection accounts (/orgs/{id}/collection-accounts/{account}/…:

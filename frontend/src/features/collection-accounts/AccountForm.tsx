@@ -4,6 +4,15 @@ import { primaryButton } from "@/components/buttonStyles";
 import { SelectField } from "@/components/FieldControls";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
+import { useFailureToast, useWaitingToast } from "@/features/organizations/Approvals";
+import {
+  type CollectionAccount,
+  isWaiting,
+  useAccountAdd,
+  useAccountUpdate,
+} from "@/features/organizations/api";
+import { ApiRequestError } from "@/lib/api/client";
+import { useSchemaForm } from "@/lib/forms";
 import {
   ACCOUNT_KINDS,
   type AccountFormValues,
@@ -12,11 +21,7 @@ import {
   LABEL_FIELD,
   METHOD_FIELDS,
   METHOD_LABELS,
-} from "@/features/wizard/paymentOptions";
-import { ApiRequestError } from "@/lib/api/client";
-import { useSchemaForm } from "@/lib/forms";
-import { useFailureToast, useWaitingToast } from "./Approvals";
-import { type CollectionAccount, isWaiting, useAccountAdd, useAccountUpdate } from "./api";
+} from "./paymentOptions";
 
 /** The form values of `account` (a new one: a paybill with nothing typed). */
 function valuesOf(account: CollectionAccount | undefined): AccountFormValues {

@@ -3,11 +3,11 @@ import { useParams } from "wouter";
 import { primaryButton } from "@/components/buttonStyles";
 import { PageLoadError } from "@/components/PageLoadError";
 import { PageSkeleton } from "@/components/PageSkeleton";
-import { isNotFound, useCampaign } from "@/features/campaigns/api";
-import { CampaignNotFound } from "@/features/campaigns/CampaignNotFound";
-import { parseCampaignId, qrCodeUrl } from "@/features/campaigns/links";
+import { useUssdInfo } from "@/features/ussd/api";
 import { errorMessage } from "@/lib/api/client";
-import { useUssdInfo } from "./api";
+import { isNotFound, useCampaign } from "./api";
+import { CampaignNotFound } from "./CampaignNotFound";
+import { parseCampaignId, qrCodeUrl } from "./links";
 
 /** /campaign/:id/poster: an A4 page to print and pin up: title, QR code, dial string, campaign number
  * and how to pay into the campaign's own accounts. */

@@ -1,10 +1,10 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { toast } from "@/components/toast";
+import type { MpesaConnection } from "@/features/payments/api";
 import { waitingChange } from "@/test/changeRequests";
 import { renderWithProviders } from "@/test/render";
 import { http, server } from "@/test/server";
-import type { MpesaConnection } from "./api";
 import { MpesaConnectionLoader } from "./MpesaConnectionPage";
 
 vi.mock("@/components/toast", () => ({ toast: vi.fn() }));

@@ -4,10 +4,7 @@ import { Link } from "wouter";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
-import { accountName, METHOD_LABELS } from "@/features/wizard/paymentOptions";
-import { ApiRequestError, errorMessage } from "@/lib/api/client";
-import { AccountForm } from "./AccountForm";
-import { Approvals, card, useFailureToast, useWaitingToast } from "./Approvals";
+import { Approvals, card, useFailureToast, useWaitingToast } from "@/features/organizations/Approvals";
 import {
   type CollectionAccount,
   isWaiting,
@@ -17,8 +14,11 @@ import {
   useAccountRemove,
   useAccountUpdate,
   useCollectionAccounts,
-} from "./api";
-import { OrganizationLoader } from "./OrganizationLoader";
+} from "@/features/organizations/api";
+import { OrganizationLoader } from "@/features/organizations/OrganizationLoader";
+import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { AccountForm } from "./AccountForm";
+import { accountName, METHOD_LABELS } from "./paymentOptions";
 
 /** The team's own changes; every other kind is about where the money is paid. */
 const isPaymentDetail = (request: { kind: string }) => !request.kind.startsWith("team.");

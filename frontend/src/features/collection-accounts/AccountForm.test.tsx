@@ -1,11 +1,11 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { toast } from "@/components/toast";
+import type { CollectionAccount } from "@/features/organizations/api";
 import { waitingChange } from "@/test/changeRequests";
 import { renderWithProviders } from "@/test/render";
 import { http, server } from "@/test/server";
 import { AccountForm } from "./AccountForm";
-import type { CollectionAccount } from "./api";
 
 vi.mock("@/components/toast", () => ({ toast: vi.fn() }));
 

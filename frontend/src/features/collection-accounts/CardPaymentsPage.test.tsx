@@ -1,10 +1,10 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { toast } from "@/components/toast";
+import type { CollectionAccount } from "@/features/payments/api";
 import { waitingChange } from "@/test/changeRequests";
 import { renderWithProviders } from "@/test/render";
 import { http, server } from "@/test/server";
-import type { CollectionAccount } from "./api";
 import { CardPaymentsLoader } from "./CardPaymentsPage";
 
 vi.mock("@/components/toast", () => ({ toast: vi.fn() }));
