@@ -45,7 +45,7 @@ EMBED_LANGUAGES = ("en", "sw")
 # How long a rendered pledge form may be sent: long enough to type slowly, short enough that a token
 # copied out of the page is soon worthless.
 EMBED_FORM_SECONDS = 2 * 60 * 60
-FORM_TOKEN_SALT = "config.embed.pledge-form"
+FORM_TOKEN_SALT = "config.embed.pledge-form"  # noqa: S105 (not a secret: names what the key signs)
 EMBED_FIELDS = ("name", "email", "phone", "amount")
 
 # The loader a website includes (<script src=".../embed.js" data-campaign="ID" async>). It puts an iframe
@@ -156,7 +156,9 @@ def embed_campaign(request: HttpRequest, campaign_id: str) -> HttpResponse:
     language = _language(request)
     if request.method != "POST":
         return _page(request, campaign_id=number, language=language)
-    values: dict[str, str | bool] = {field: request.POST.get(field, "").strip()[:FIELD_MAX_LENGTH] for field in EMBED_FIELDS}
+    values: dict[str, str | bool] = {
+        field: request.POST.get(field, "").strip()[:FIELD_MAX_LENGTH] for field in EMBED_FIELDS
+    }
     values["isAnonymous"] = "isAnonymous" in request.POST
     origin = request.headers.get("Origin")
     if (origin is not None and origin not in _own_origin(request)) or not _form_token_valid(

@@ -219,13 +219,17 @@ def invitation_accept(request: HttpRequest, payload: InvitationTokenIn) -> Statu
 def embed_origin_list(request: HttpRequest, organization_id: int) -> list[EmbedOriginOut]:
     """The websites that may show the organization's campaigns' embed (the team)."""
     membership = selectors.membership_of(user=signed_in_user(request), organization_id=organization_id)
-    return [EmbedOriginOut.from_origin(o) for o in selectors.embed_origins_list(organization_id=membership.organization_id)]
+    return [
+        EmbedOriginOut.from_origin(o) for o in selectors.embed_origins_list(organization_id=membership.organization_id)
+    ]
 
 
 @router.post("/orgs/{organization_id}/embed-origins", response={201: EmbedOriginOut, **ERRORS}, auth=django_auth)
 def embed_origin_add(request: HttpRequest, organization_id: int, payload: EmbedOriginIn) -> Status[EmbedOriginOut]:
     """Allow a website to show the organization's campaigns' embed (owners); audited."""
-    added = services.embed_origin_add(user=signed_in_user(request), organization_id=organization_id, origin=payload.origin)
+    added = services.embed_origin_add(
+        user=signed_in_user(request), organization_id=organization_id, origin=payload.origin
+    )
     return Status(201, EmbedOriginOut.from_origin(added))
 
 

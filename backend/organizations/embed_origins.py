@@ -19,7 +19,9 @@ MAX_LENGTH = 300
 LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1"})
 DEFAULT_PORTS = {"https": 443, "http": 80}
 # A DNS name: labels of letters, digits and inner hyphens; a top-level label that is not all digits.
-HOST_NAME = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.(?!-)[a-z0-9-]*[a-z][a-z0-9-]*(?<!-)$")
+HOST_NAME = re.compile(
+    r"^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.(?!-)[a-z0-9-]*[a-z][a-z0-9-]*(?<!-)$"
+)
 PORT = re.compile(r"^[0-9]{1,5}$")
 
 

@@ -791,7 +791,9 @@ def embed_origin_add(*, user: User, organization_id: int, origin: str) -> EmbedO
     if EmbedOrigin.objects.filter(organization=organization).count() >= MAX_EMBED_ORIGINS:
         raise FieldValidationError(
             _("Please correct the errors below"),
-            field_errors={"origin": _("At most %(count)d websites can show the campaigns.") % {"count": MAX_EMBED_ORIGINS}},
+            field_errors={
+                "origin": _("At most %(count)d websites can show the campaigns.") % {"count": MAX_EMBED_ORIGINS}
+            },
         )
     added = EmbedOrigin.objects.create(organization=organization, origin=checked, added_by=user)
     audit_record(actor=user, action=AuditAction.EMBED_ORIGIN_ADDED, target=organization, after={"origin": checked})
