@@ -67,6 +67,7 @@ def campaign_with_registered_host(host: str) -> int:
     from campaigns.models import Campaign, CampaignStatus
     from organizations.models import EmbedOrigin
 
+    call_command("createcachetable", verbosity=0)  # the shared cache, in the database (no Redis needed)
     if not Campaign.objects.filter(status=CampaignStatus.ACTIVE).exists():
         call_command("load_demo_data", verbosity=0)
     campaign = Campaign.objects.filter(status=CampaignStatus.ACTIVE).order_by("id").first()
