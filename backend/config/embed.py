@@ -22,10 +22,13 @@ payment is not made in the frame: 'Give' and, after a pledge, 'Pay now' open Har
 new top-level window, where the visitor's cookies and the usual CSRF protection work as on the site.
 """
 
+import hashlib
 import json
+import secrets
 
 from django.conf import settings
 from django.core import signing
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -62,7 +65,9 @@ m.harambee!=="embed-height"||typeof m.height!=="number")return;f.style.height=Ma
 
 
 def _form_token(campaign_id: int) -> str:
-    return signing.dumps({"campaign": campaign_id}, salt=FORM_TOKEN_SALT, compress=False)
+    """Signed: the campaign, the time (the signer's) and a random part, so that each render's form is
+    its own (it records one pledge)."""
+    return signing.dumps({"campaign": campaign_id, "form": secrets.token_urlsafe(9)}, salt=FORM_TOKEN_SALT)
 
 
 def _form_token_valid(token: str, campaign_id: int) -> bool:
@@ -169,6 +174,17 @@ def embed_campaign(request: HttpRequest, campaign_id: str) -> HttpResponse:
                 translation.gettext("This form has expired. Please fill it in again."), code="form_expired"
             )
         return _page(request, campaign_id=number, language=language, values=values, error=stale, status=403)
+    # Each rendered form records one pledge: sent again (a reload of the thank-you, a replay), it is refused.
+    used = f"embed:form-used:{hashlib.sha256(request.POST['token'].encode()).hexdigest()}"
+    if not cache.add(used, True, timeout=EMBED_FORM_SECONDS + 60):
+        with translation.override(language):
+            again = ServiceError(
+                translation.gettext(
+                    "This form was already sent and its pledge recorded. To pledge again, fill it in anew."
+                ),
+                code="form_used",
+            )
+        return _page(request, campaign_id=number, language=language, error=again, status=409)
     with translation.override(language):
         try:
             pledge = pledge_create(
@@ -182,6 +198,7 @@ def embed_campaign(request: HttpRequest, campaign_id: str) -> HttpResponse:
                 client_ip=client_ip(request),
             )
         except ServiceError as refusal:
+            cache.delete(used)  # refused: the form, corrected, may be sent again
             return _page(
                 request, campaign_id=number, language=language, values=values, error=refusal, status=refusal.status
             )

@@ -113,6 +113,29 @@ def test_a_pledge_posted_from_the_frame_without_any_cookie_is_recorded(campaign)
     assert csp_of(response)["frame-ancestors"] == HOST
 
 
+def test_each_render_has_a_form_token_of_its_own(campaign):
+    giver = browser("127.0.0.13")
+    assert token_of(giver.get(f"/embed/campaign/{campaign.pk}")) != token_of(
+        giver.get(f"/embed/campaign/{campaign.pk}")
+    )
+
+
+def test_a_form_sent_twice_records_one_pledge(campaign):
+    giver = browser("127.0.0.13")
+    token = token_of(giver.get(f"/embed/campaign/{campaign.pk}"))
+    assert giver.post(f"/embed/campaign/{campaign.pk}", {**FILLED, "token": token}).status_code == 201
+    again = giver.post(f"/embed/campaign/{campaign.pk}", {**FILLED, "token": token})
+    assert again.status_code == 409
+    assert Pledge.objects.count() == 1
+
+
+def test_a_refused_form_corrected_is_taken_with_the_same_token(campaign):
+    giver = browser("127.0.0.14")
+    token = token_of(giver.get(f"/embed/campaign/{campaign.pk}"))
+    assert giver.post(f"/embed/campaign/{campaign.pk}", {**FILLED, "phone": "1", "token": token}).status_code == 422
+    assert giver.post(f"/embed/campaign/{campaign.pk}", {**FILLED, "token": token}).status_code == 201
+
+
 def test_a_pledge_without_the_forms_token_is_refused(campaign):
     response = browser("127.0.0.9").post(f"/embed/campaign/{campaign.pk}", FILLED)
     assert response.status_code == 403
@@ -160,6 +183,7 @@ def test_the_embeds_pledges_share_the_pledge_limit_of_their_address(campaign, se
     giver = browser("127.0.0.12")
     token = token_of(giver.get(f"/embed/campaign/{campaign.pk}"))
     assert giver.post(f"/embed/campaign/{campaign.pk}", {**FILLED, "token": token}).status_code == 201
+    token = token_of(giver.get(f"/embed/campaign/{campaign.pk}"))
     again = giver.post(f"/embed/campaign/{campaign.pk}", {**FILLED, "email": "b@example.com", "token": token})
     assert again.status_code == 429
     assert again["Retry-After"]
