@@ -14,7 +14,7 @@ Framing: the page's ``frame-ancestors`` lists only the websites the campaign's o
 No cookie is needed: a browser that blocks third-party cookies sends none to the frame, so neither the
 session nor Django's CSRF cookie can be relied on. The pledge form carries a signed token instead,
 made at each render and bound to the campaign and the time (``EMBED_FORM_SECONDS``); its POST (same
-path) is taken only with a valid token for this campaign and, when the browser says where it came from,
+path) is taken only with a valid token for this campaign, once, and, when the browser says where it came from,
 from Harambee's own origin (the frame itself: a form on another site posting here says its own origin).
 The pledge is a visitor's (never a signed-in account's, even if a cookie came along), so a forged post
 could act for nobody; the address limits of a pledge apply as to every pledge (``pledge_create``). The
