@@ -40,7 +40,11 @@ def embed_origin_checked(text: str) -> str:
         raise _refused(not_an_origin)
     if "*" in typed:
         raise _refused(_("Enter one website at a time: wildcards are not allowed."))
-    parts = urlsplit(typed)
+    try:
+        parts = urlsplit(typed)
+        parts.port  # noqa: B018 - refuses a port that is not a number or out of range
+    except ValueError:  # e.g. "https://[", "https://a.example:x"
+        raise _refused(not_an_origin) from None
     scheme = parts.scheme.lower()
     rest = typed[len(parts.scheme) + 3 :] if typed[len(parts.scheme) : len(parts.scheme) + 3] == "://" else ""
     if scheme not in DEFAULT_PORTS or not rest or parts.username is not None or parts.password is not None:

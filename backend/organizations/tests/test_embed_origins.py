@@ -2,6 +2,8 @@
 services and API around them): origins checked strictly, owners add and remove them, audited."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from accounts.tests.factories import UserFactory
 from audit.models import AuditAction, AuditEntry
@@ -61,6 +63,22 @@ def test_anything_but_one_exact_origin_is_refused(typed):
     with pytest.raises(FieldValidationError) as refused:
         embed_origin_checked(typed)
     assert "origin" in refused.value.field_errors
+
+
+@given(st.text(max_size=60) | st.builds(lambda rest: f"https://{rest}", st.text(max_size=40)))
+def test_any_text_is_either_an_origin_or_refused_with_a_message(typed):
+    try:
+        origin = embed_origin_checked(typed)
+    except FieldValidationError:
+        return
+    assert embed_origin_checked(origin) == origin  # written as stored, it is the same origin
+    assert all(c not in origin for c in " ;,'\"*")
+
+
+@pytest.mark.parametrize("typed", ["https://[", "https://[::1]", "https://a.example:x", "https://a.example:-1"])
+def test_malformed_addresses_are_refused_not_an_error(typed):
+    with pytest.raises(FieldValidationError):
+        embed_origin_checked(typed)
 
 
 @pytest.fixture
