@@ -52,6 +52,8 @@ class AuditAction(models.TextChoices):
     CASH_SIGNED_OFF = "cash_signed_off", _("An event's cash count signed off")
     CASH_SIGN_OFF_WITHDRAWN = "cash_sign_off_withdrawn", _("An event's cash sign-off withdrawn")
     EVENT_THANKS_SENT = "event_thanks_sent", _("Thank-you message sent to an event's givers")
+    EMBED_ORIGIN_ADDED = "embed_origin_added", _("Website allowed to embed the campaigns added")
+    EMBED_ORIGIN_REMOVED = "embed_origin_removed", _("Website allowed to embed the campaigns removed")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

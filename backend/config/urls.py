@@ -5,6 +5,7 @@ from django.views.static import serve
 
 from common.views import healthz, readyz
 from config.api import api
+from config.embed import embed_campaign, embed_loader
 from config.pledge_form import pledge_page, pledge_receipt_page
 from config.spa import spa
 from desk.views import desk_manifest, desk_service_worker
@@ -22,6 +23,9 @@ urlpatterns = [
     re_path(r"^campaign/(?P<campaign_id>\d+)/pledge/?$", pledge_page, name="pledge-page"),
     # A pledge's page, whose 'Pay now' form also posts here without JavaScript (same module).
     re_path(r"^pledges/(?P<code>[^/]{1,20})/?$", pledge_receipt_page, name="pledge-receipt-page"),
+    # The embed other websites show in a frame, and the script that puts it there (config/embed.py).
+    re_path(r"^embed/campaign/(?P<campaign_id>\d+)/?$", embed_campaign, name="embed-campaign"),
+    path("embed.js", embed_loader, name="embed-loader"),
     # Everything else is the React app (except /static/, served by whitenoise, and /simulators/).
     re_path(r"^(?!api/|admin/|static/|simulators/|healthz$|readyz$).*$", spa, name="spa"),
 ]

@@ -11,6 +11,8 @@ from organizations.models import ChangeRequest
 from organizations.roles import Permission, Role
 from organizations.schemas import (
     ChangeRequestOut,
+    EmbedOriginIn,
+    EmbedOriginOut,
     InvitationAcceptOut,
     InvitationIn,
     InvitationMadeOut,
@@ -207,3 +209,32 @@ def invitation_accept(request: HttpRequest, payload: InvitationTokenIn) -> Statu
         organization_id=joined.organization_id, role=Role(str(role)), waiting_for_approval=waiting
     )
     return Status(202 if waiting else 200, answer)
+
+
+# Websites allowed to show the organization's campaigns in a frame (config/embed.py): the team sees
+# them (the campaign's share panel gives the embed's code), owners add and remove them.
+
+
+@router.get("/orgs/{organization_id}/embed-origins", response={200: list[EmbedOriginOut], **ERRORS}, auth=django_auth)
+def embed_origin_list(request: HttpRequest, organization_id: int) -> list[EmbedOriginOut]:
+    """The websites that may show the organization's campaigns' embed (the team)."""
+    membership = selectors.membership_of(user=signed_in_user(request), organization_id=organization_id)
+    return [
+        EmbedOriginOut.from_origin(o) for o in selectors.embed_origins_list(organization_id=membership.organization_id)
+    ]
+
+
+@router.post("/orgs/{organization_id}/embed-origins", response={201: EmbedOriginOut, **ERRORS}, auth=django_auth)
+def embed_origin_add(request: HttpRequest, organization_id: int, payload: EmbedOriginIn) -> Status[EmbedOriginOut]:
+    """Allow a website to show the organization's campaigns' embed (owners); audited."""
+    added = services.embed_origin_add(
+        user=signed_in_user(request), organization_id=organization_id, origin=payload.origin
+    )
+    return Status(201, EmbedOriginOut.from_origin(added))
+
+
+@router.delete("/orgs/{organization_id}/embed-origins/{origin_id}", response={204: None, **ERRORS}, auth=django_auth)
+def embed_origin_remove(request: HttpRequest, organization_id: int, origin_id: int) -> HttpResponse:
+    """Stop a website showing the organization's campaigns' embed (owners); audited."""
+    services.embed_origin_remove(user=signed_in_user(request), organization_id=organization_id, origin_id=origin_id)
+    return HttpResponse(status=204)

@@ -189,3 +189,24 @@ class Invitation(models.Model):
     @property
     def sent_to(self) -> str:
         return self.email or self.phone
+
+
+class EmbedOrigin(models.Model):
+    """A website the organization's team registered to show its campaigns' embed (config/embed.py):
+    the embed page's ``frame-ancestors`` lists these origins and no other. Stored as the browser
+    writes an origin (``scheme://host[:port]``, lower case, no default port), so the list goes into
+    the header as it is."""
+
+    organization = models.ForeignKey(Organization, on_delete=models.CASCADE, related_name="embed_origins")
+    origin = models.CharField(max_length=300)
+    added_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["organization_id", "origin"]
+        constraints = [
+            models.UniqueConstraint(fields=["organization", "origin"], name="organizations_one_embed_origin_each")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.organization}: {self.origin}"

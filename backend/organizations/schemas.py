@@ -8,6 +8,7 @@ from organizations.approvals import change_kind
 from organizations.models import (
     ChangeRequest,
     ChangeRequestStatus,
+    EmbedOrigin,
     Invitation,
     Membership,
     Organization,
@@ -219,3 +220,20 @@ class InvitationAcceptOut(Schema):
     waiting_for_approval: bool = Field(
         description="An owner's or treasurer's place starts once another owner or treasurer approves."
     )
+
+
+class EmbedOriginIn(Schema):
+    origin: str = Field(
+        max_length=300,
+        description="The website, as https://name.example[:port] (http only for localhost and 127.0.0.1).",
+    )
+
+
+class EmbedOriginOut(Schema):
+    id: int
+    origin: str = Field(description="As a browser writes it: scheme://host[:port], lower case, no default port.")
+    created_at: datetime
+
+    @classmethod
+    def from_origin(cls, origin: EmbedOrigin) -> "EmbedOriginOut":
+        return cls(id=origin.pk, origin=origin.origin, created_at=origin.created_at)

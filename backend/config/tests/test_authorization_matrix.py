@@ -51,7 +51,7 @@ from events.tests.factories import open_event
 from grants.models import Grant
 from grants.tests.factories import GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
-from organizations.models import ChangeRequest, Invitation, Membership, Organization
+from organizations.models import ChangeRequest, EmbedOrigin, Invitation, Membership, Organization
 from organizations.roles import Role
 from organizations.services import team_role_change
 from payments.models import MpesaConnection, Payment
@@ -144,6 +144,10 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "DELETE /api/orgs/{organization_id}/invitations/{invitation_id}": (401, 404, 204, 403, 403, 403, 404, 404),
     "GET /api/invitations":                               (200, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/invitations/accept":                       (401, 200, 400, 400, 400, 400, 200, 200),
+    # Websites allowed to frame the campaigns' embed (config/embed.py): the team sees them, owners change them
+    "GET /api/orgs/{organization_id}/embed-origins":      (401, 404, 200, 200, 200, 200, 404, 404),
+    "POST /api/orgs/{organization_id}/embed-origins":     (401, 404, 201, 403, 403, 403, 404, 404),
+    "DELETE /api/orgs/{organization_id}/embed-origins/{origin_id}": (401, 404, 204, 403, 403, 403, 404, 404),
     # Collection accounts: every member sees where the money is paid; owners and treasurers change it,
     # under the two-person rule (the world's organization has two owners: 202, waiting for approval)
     "GET /api/orgs/{organization_id}/collection-accounts":                (401, 404, 200, 200, 200, 200, 404, 404),
@@ -260,6 +264,7 @@ class World:
     team_member: Membership
     change_request: ChangeRequest
     invitation: Invitation
+    embed_origin: EmbedOrigin
     collection_account: CollectionAccount
     event: Event
     open_event: Event
@@ -356,6 +361,7 @@ def world_build() -> World:
         team_member=team_member,
         change_request=change_request,
         invitation=invitation_for(campaign.organization, email="invited@example.com"),
+        embed_origin=EmbedOrigin.objects.create(organization=campaign.organization, origin="https://church.example"),
         collection_account=connected_account(campaign.organization),
         event=world_event,
         # Of another campaign of the organization: a campaign runs one event at a time.
@@ -533,6 +539,7 @@ def path_parameters(world: World, operation: str = "") -> dict[str, object]:
         "membership_id": world.team_member.pk,
         "change_request_id": world.change_request.pk,
         "invitation_id": world.invitation.pk,
+        "origin_id": world.embed_origin.pk,
         "account_id": world.collection_account.pk,
         "event_id": world.event.pk,
         "import_id": world.statement_import.pk,
@@ -670,6 +677,7 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
         }
     },
     "POST /api/orgs": lambda w, me: {"json": {"name": "St. Mark's Kiambu", "kind": "church"}},
+    "POST /api/orgs/{organization_id}/embed-origins": lambda w, me: {"json": {"origin": "https://www.church.example"}},
     "POST /api/orgs/{organization_id}/invitations": lambda w, me: {
         "json": {"phone": "0712345678", "role": "treasurer"}
     },

@@ -30,7 +30,7 @@ from events.models import Event, HiddenEntry
 from events.tests.factories import open_event
 from grants.tests.factories import GrantApplicationFactory, GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
-from organizations.models import ChangeRequest, Invitation, Membership
+from organizations.models import ChangeRequest, EmbedOrigin, Invitation, Membership
 from organizations.roles import Role
 from payments.models import MpesaConnection, Payment
 from pledges.models import Donation, Pledge
@@ -81,6 +81,7 @@ def build_world(rows: int, tag: str) -> World:
             token_hash=Invitation.hash_token(f"{campaign.organization_id}-{member.pk}"),
             invited_by=organizer,
         )
+        EmbedOrigin.objects.create(organization=campaign.organization, origin=f"https://site-{member.pk}.example")
     CollectionAccountFactory.create_batch(rows, organization=campaign.organization, is_default=False)
     pledges = [make_pledge(campaign, name=f"Pledger {tag}{i}", phone=f"0711{tag}{i:05d}") for i in range(rows)]
     pledge = pledges[0]
@@ -167,6 +168,10 @@ CASES: dict[str, Case] = {
     "organizations_api_invitation_list": (
         "organizer",
         lambda w: f"/api/orgs/{w.campaign.organization_id}/invitations",
+    ),
+    "organizations_api_embed_origin_list": (
+        "organizer",
+        lambda w: f"/api/orgs/{w.campaign.organization_id}/embed-origins",
     ),
     "organizations_api_invitation_preview": ("visitor", lambda w: f"/api/invitations?token={an_invitation_token(w)}"),
     "collection_accounts_api_collection_account_list": (

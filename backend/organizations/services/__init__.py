@@ -1,8 +1,8 @@
 """Writes of organizations: their details, the two-person rule's change requests, the team and invitations.
 
 Modules: ``core`` (an organization and its details), ``change_requests`` (submitting, approving,
-withdrawing and expiring guarded changes), ``team`` (the team's own guarded changes) and
-``invitations``. Every public name is re-exported here: ``from organizations.services import X``.
+withdrawing and expiring guarded changes), ``team`` (the team's own guarded changes),
+``invitations`` and ``websites`` (the websites that may frame the campaigns' embed). Every public name is re-exported here: ``from organizations.services import X``.
 """
 
 from organizations.services.change_requests import (
@@ -31,9 +31,11 @@ from organizations.services.team import (
     team_member_remove,
     team_role_change,
 )
+from organizations.services.websites import MAX_EMBED_ORIGINS, embed_origin_add, embed_origin_remove
 
 __all__ = [
     "DETAIL_MAX_LENGTHS",
+    "MAX_EMBED_ORIGINS",
     "ORGANIZATION_RENAME",
     "TEAM_MEMBER_ADD",
     "TEAM_MEMBER_REMOVE",
@@ -46,6 +48,8 @@ __all__ = [
     "change_request_submit",
     "change_request_withdraw",
     "change_requests_expire",
+    "embed_origin_add",
+    "embed_origin_remove",
     "invitation_accept",
     "invitation_create",
     "invitation_revoke",

@@ -1,10 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { toast } from "@/components/toast";
 import { DialCode } from "@/features/ussd/DialCode";
 import type { Campaign } from "./api";
 import { qrCodeUrl, shareLinks } from "./links";
+
+// The team's embed codes load only for them: visitors' first load stays as it was.
+const EmbedCodes = lazy(() => import("./EmbedCodes").then((module) => ({ default: module.EmbedCodes })));
 
 const COPIED_MS = 1500;
 // The QR code is drawn at three times its size, without smoothing, so the PNG prints sharp.
@@ -38,7 +41,7 @@ async function downloadQrPng(campaignId: number): Promise<void> {
 }
 
 /** Copy Link, the Twitter, Facebook and WhatsApp links, the QR code, and the USSD dial code with its
- * printable poster (active campaigns only). */
+ * printable poster (active campaigns only); for its team, the code that shows it on their website. */
 export function SharePanel({ campaign }: { campaign: Campaign }) {
   const { t } = useLingui();
   const [copied, setCopied] = useState(false);
@@ -118,6 +121,11 @@ export function SharePanel({ campaign }: { campaign: Campaign }) {
           <Trans>Big screen for a harambee</Trans>
         </Link>
       </div>
+      {campaign.viewer_role && (
+        <Suspense fallback={null}>
+          <EmbedCodes campaign={campaign} />
+        </Suspense>
+      )}
     </section>
   );
 }

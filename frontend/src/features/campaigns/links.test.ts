@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { clampPercent } from "@/components/ProgressBar";
-import { exploreSearch, formatCalendarDate, parseCampaignId, shareLinks, youtubeEmbedUrl } from "./links";
+import {
+  embedSnippets,
+  exploreSearch,
+  formatCalendarDate,
+  parseCampaignId,
+  shareLinks,
+  youtubeEmbedUrl,
+} from "./links";
 
 describe("shareLinks", () => {
   const links = shareLinks("https://harambee.example/campaign/7", "Water & Hope: Kathonzweni?");
@@ -79,5 +86,18 @@ describe("exploreSearch", () => {
     expect(exploreSearch({ q: "  water borehole ", category: "" })).toBe("q=water+borehole");
     expect(exploreSearch({ q: "", category: "medical" })).toBe("category=medical");
     expect(exploreSearch({ q: "", category: "" })).toBe("");
+  });
+});
+
+describe("embedSnippets", () => {
+  it("gives the loader, the frame and a plain link, with the title escaped", () => {
+    const snippets = embedSnippets("https://harambee.example", 42, 'Roof "& more" <b>', "sw");
+    expect(snippets.script).toBe(
+      '<script src="https://harambee.example/embed.js" data-campaign="42" data-lang="sw" ' +
+        'data-title="Roof &quot;&amp; more&quot; &lt;b&gt;" async></script>',
+    );
+    expect(snippets.iframe).toContain('src="https://harambee.example/embed/campaign/42?lang=sw"');
+    expect(snippets.button).toContain('href="https://harambee.example/campaign/42/donate"');
+    expect(snippets.button).not.toContain("<b>");
   });
 });

@@ -39,3 +39,32 @@ export function exploreSearch({ q, category }: ExploreFilters): string {
   if (category) params.set("category", category);
   return params.toString();
 }
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** The three ways a church's website shows a campaign (config/embed.py), as HTML to paste: the
+ * script that puts the embed in a frame sized to its content, the frame alone (for sites that allow
+ * no scripts), and a plain "Give" link to the donate page (for sites that allow neither). ``site`` is
+ * Harambee's own address, ``language`` the embed's. */
+export function embedSnippets(site: string, campaignId: number, title: string, language: "en" | "sw") {
+  const embed = `${site}/embed/campaign/${campaignId}?lang=${language}`;
+  const label = escapeHtml(title);
+  return {
+    script: `<script src="${site}/embed.js" data-campaign="${campaignId}" data-lang="${language}" data-title="${label}" async></script>`,
+    iframe: `<iframe src="${embed}" title="${label}" style="width:100%;max-width:480px;height:640px;border:0"></iframe>`,
+    button:
+      `<a href="${site}/campaign/${campaignId}/donate" target="_blank" rel="noopener" ` +
+      `style="display:inline-block;padding:12px 20px;border-radius:8px;background:#047857;color:#fff;` +
+      `font:600 16px/1.2 sans-serif;text-decoration:none">${language === "sw" ? "Toa sasa" : "Give now"}: ${label}</a>`,
+  };
+}

@@ -23,6 +23,7 @@ import {
   useRoleChange,
   useTeam,
 } from "./api";
+import { EmbedOrigins } from "./EmbedOrigins";
 import { OrganizationDetailsForm } from "./OrganizationForm";
 import { OrganizationLoader } from "./OrganizationLoader";
 
@@ -78,6 +79,7 @@ function OrganizationView({ organization }: { organization: Organization }) {
       <Approvals organizationId={id} />
       <Team organization={organization} />
       {organization.can_manage_team && <Invitations organizationId={id} />}
+      <EmbedOrigins organizationId={id} canManage={organization.can_manage_team} />
     </div>
   );
 }

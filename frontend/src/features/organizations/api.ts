@@ -11,6 +11,7 @@ export type Member = Schemas["MemberOut"];
 export type ChangeRequest = Schemas["ChangeRequestOut"];
 export type Invitation = Schemas["InvitationOut"];
 export type Role = Schemas["Role"];
+export type EmbedOrigin = Schemas["EmbedOriginOut"];
 
 export const organizationKeys = {
   all: ["organizations"] as const,
@@ -22,6 +23,7 @@ export const organizationKeys = {
   accounts: (id: number) => ["organizations", id, "collection-accounts"] as const,
   keywords: (id: number) => ["organizations", id, "account-keywords"] as const,
   invitation: (token: string) => ["invitations", token] as const,
+  embedOrigins: (id: number) => ["organizations", id, "embed-origins"] as const,
 };
 
 /** An answer without a body (204) or with one: the error as an ApiRequestError. */
@@ -302,4 +304,47 @@ export function useAccountKeywordsSet(id: number) {
       }),
     ),
   );
+}
+
+/** The websites that may show the organization's campaigns in a frame (config/embed.py): the team sees
+ * them, owners add and remove them. */
+export function useEmbedOrigins(id: number, enabled = true) {
+  return useQuery({
+    queryKey: organizationKeys.embedOrigins(id),
+    enabled,
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET("/api/orgs/{organization_id}/embed-origins", {
+          params: { path: { organization_id: id } },
+          signal,
+        }),
+      ),
+  });
+}
+
+export function useEmbedOriginAdd(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (origin: string) =>
+      unwrap(
+        await api.POST("/api/orgs/{organization_id}/embed-origins", {
+          params: { path: { organization_id: id } },
+          body: { origin },
+        }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: organizationKeys.embedOrigins(id) }),
+  });
+}
+
+export function useEmbedOriginRemove(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (originId: number) =>
+      settled(
+        await api.DELETE("/api/orgs/{organization_id}/embed-origins/{origin_id}", {
+          params: { path: { organization_id: id, origin_id: originId } },
+        }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: organizationKeys.embedOrigins(id) }),
+  });
 }
