@@ -29,6 +29,20 @@ for argument in "$@"; do
   [[ "$argument" == -* ]] || named_specs=1
 done
 
+# Where the tests run against PostgreSQL (DATABASE_URL, as CI does), a church's first evening is played
+# there too, beside the shards (its server waits on PostgreSQL as much as it computes), started first,
+# while the template is made: the same journey on the database production runs, in a database of its own
+# named after its port (dropped and made afresh by e2e-server.sh), so that two runs on one machine never
+# share it. Only when no spec file was named.
+journey=""
+journey_port=$((port + shards))
+if [ "$named_specs" = 0 ] && [[ "${DATABASE_URL:-}" == postgres* ]]; then
+  journey_db="${DATABASE_URL%/*}/harambee_e2e_$journey_port"
+  E2E_PORT="$journey_port" E2E_DATABASE_URL="$journey_db" E2E_TEMPLATE_DB="" \
+    npm --prefix "$root/frontend" run --silent e2e -- e2e/first-evening.spec.ts >"$logs/journey.log" 2>&1 &
+  journey="$!"
+fi
+
 # The template database, made once for every shard's server.
 template="$root/.tmp/e2e-template"
 rm -rf "$template" && mkdir -p "$template"
@@ -81,19 +95,6 @@ else
   done
 fi
 
-# Where the tests run against PostgreSQL (DATABASE_URL, as CI does), a church's first evening is played
-# there too, at the same time as the shards (its server waits on PostgreSQL as much as it computes): the
-# same journey on the database production runs, in a database of its own named after its port (dropped
-# and made afresh by e2e-server.sh), so that two runs on one machine never share it. Only when no spec
-# file was named.
-journey=""
-if [ "$named_specs" = 0 ] && [[ "${DATABASE_URL:-}" == postgres* ]]; then
-  journey_port=$((port + shards))
-  journey_db="${DATABASE_URL%/*}/harambee_e2e_$journey_port"
-  E2E_PORT="$journey_port" E2E_DATABASE_URL="$journey_db" E2E_TEMPLATE_DB="" \
-    npm --prefix "$root/frontend" run --silent e2e -- e2e/first-evening.spec.ts >"$logs/journey.log" 2>&1 &
-  journey="$!"
-fi
 trap 'kill "${pids[@]}" $journey 2>/dev/null' INT TERM
 
 status=0
