@@ -102,8 +102,10 @@ fix: install ## format and autofix: ruff format + ruff check --fix, Biome --writ
 	$(NPM) run --silent fix
 
 # The stages of `make test`, run one after another by scripts/test-stages.py, which ends with a table of each
-# stage's time and tests, and the line `N passed, N failed` over them all.
-TEST_STAGES := lint typecheck check-openapi docs test-backend test-frontend build test-budgets test-e2e test-scale
+# stage's time and tests, and the line `N passed, N failed` over them all. Stages joined by "+" run at once:
+# the quick checks (each mostly one core), and beside the end-to-end specs, which leave the cores idle a
+# third of the time (waits on pages, the task worker, the simulators), Vitest and the scale test.
+TEST_STAGES := lint+typecheck+check-openapi+docs test-backend build test-budgets test-e2e+test-frontend+test-scale
 
 test: install ## every check and test (each stage's time and tests in a table at the end)
 	$(PY) scripts/test-stages.py $(TEST_STAGES)
@@ -133,7 +135,7 @@ test-frontend: install ## translation catalogues complete, Vitest with coverage 
 test-budgets: build ## first-load size budgets of the public routes
 	$(NPM) run --silent budgets
 
-test-e2e: build ## the Playwright specs in two shards at once, each with its own server and database (scripts/e2e.sh)
+test-e2e: build ## the Playwright specs in three shards at once, each with its own server and database (scripts/e2e.sh)
 	./scripts/ensure-chromium.sh
 	./scripts/e2e.sh
 

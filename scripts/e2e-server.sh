@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The server the end-to-end tests drive: a fresh SQLite database (or E2E_DATABASE_URL's PostgreSQL
-# one), demo data, the built app, gunicorn + task worker, and e-mails written to files the tests read.
+# The server the end-to-end tests drive: a fresh SQLite database (a copy of E2E_TEMPLATE_DB when
+# scripts/e2e.sh made one, or E2E_DATABASE_URL's PostgreSQL one), demo data, the built app,
+# gunicorn + task worker, and e-mails written to files the tests read.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 state="$root/.tmp/e2e-${E2E_PORT:-8123}"
@@ -35,8 +36,14 @@ with psycopg.connect(urlunsplit(url._replace(path="/postgres")), autocommit=True
     connection.execute(f'CREATE DATABASE "{name}"')
 PY
 fi
-"$root/.venv/bin/python" manage.py migrate --noinput -v0
-"$root/.venv/bin/python" manage.py createcachetable
-"$root/.venv/bin/python" manage.py load_demo_data >/dev/null
+if [ -z "${E2E_DATABASE_URL:-}" ] && [ -n "${E2E_TEMPLATE_DB:-}" ] && [ -f "$E2E_TEMPLATE_DB" ]; then
+  # scripts/e2e.sh made the demo database once for every shard: a copy of it is this server's.
+  cp "$E2E_TEMPLATE_DB" "$state/db.sqlite3"
+else
+  "$root/.venv/bin/python" manage.py migrate --noinput -v0
+  "$root/.venv/bin/python" manage.py createcachetable
+  "$root/.venv/bin/python" manage.py load_demo_data >/dev/null
+fi
+# The simulators' Daraja apps name this server's address (SITE_URL): made here, per server.
 "$root/.venv/bin/python" manage.py simulators_load_demo
 exec "$root/scripts/serve.sh" "127.0.0.1:${E2E_PORT:-8123}"

@@ -14,14 +14,21 @@ The counts are read from the closing lines of the runners in a stage's output: p
 ("3475 passed, 2 skipped in 512.3s"), Vitest's ("Tests  239 passed (239)") and Playwright's list
 reporter's ("  86 passed (6.1m)", "  1 failed"), added up when a stage runs several (the e2e shards).
 
-Usage: test-stages.py STAGE... (each a make target, run as `make STAGE`).
+Stages joined by "+" (e.g. test-e2e+test-frontend) run at once, for stages that leave the cores idle
+enough to share them; each one's output is printed whole when all of them have ended, and each keeps its own
+time in the table. The total is the time of the whole run, not the sum of the stages'.
+
+Usage: test-stages.py STAGE... (each a make target, run as `make STAGE`, or several joined by "+").
 """
 
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 PYTEST_SUMMARY = re.compile(r"^=*\s*(\d+ \w+(?:, \d+ \w+)*) in [\d.]+s\b")
@@ -81,12 +88,16 @@ def read_counts(stage: Stage, line: str) -> None:
             stage.listing = match.group(2)
 
 
+def make_command(name: str, made: list[str]) -> list[str]:
+    return ["make", "--no-print-directory", *(f"--old-file={done}" for done in made), name]
+
+
 def run(name: str, made: list[str]) -> Stage:
     stage = Stage(name)
     print(f"\n==> make {name}", flush=True)
     started = time.monotonic()
     with subprocess.Popen(
-        ["make", "--no-print-directory", *(f"--old-file={done}" for done in made), name],
+        make_command(name, made),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -103,11 +114,40 @@ def run(name: str, made: list[str]) -> Stage:
     return stage
 
 
+def run_together(names: list[str], made: list[str]) -> list[Stage]:
+    """Stages that leave the cores idle enough to share them: started at once, each one's output kept
+    in a file and printed whole, in the order named, once all have ended; each keeps its own time."""
+    print(f"\n==> make {' '.join(names)} (at once; each one's output follows when all have ended)", flush=True)
+    stages = [Stage(name) for name in names]
+    running: list[tuple[Stage, subprocess.Popen[bytes], IO[str], float]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for stage in stages:
+            output = open(Path(folder) / stage.name, "w+", errors="replace")  # closed below
+            process = subprocess.Popen(make_command(stage.name, made), stdout=output, stderr=subprocess.STDOUT)
+            running.append((stage, process, output, time.monotonic()))
+        # Each one's time is until it ends, whichever ends first.
+        while any(stage.seconds == 0.0 for stage, *_ in running):
+            for stage, process, _, started in running:
+                if stage.seconds == 0.0 and process.poll() is not None:
+                    stage.seconds = time.monotonic() - started
+                    stage.exit_code = process.returncode
+            time.sleep(0.5)
+        for stage, _, kept, _ in running:
+            print(f"\n==> make {stage.name}", flush=True)
+            kept.seek(0)
+            for line in kept:
+                sys.stdout.write(line)
+                read_counts(stage, line)
+            kept.close()
+            sys.stdout.flush()
+    return stages
+
+
 def minutes(seconds: float) -> str:
     return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
 
 
-def report(stages: list[Stage]) -> int:
+def report(stages: list[Stage], seconds: float) -> int:
     rows = [("stage", "time", "passed", "failed", "skipped", "result")]
     for stage in stages:
         counts = [str(stage.counts[kind]) if stage.reported else "-" for kind in ("passed", "failed", "skipped")]
@@ -119,7 +159,7 @@ def report(stages: list[Stage]) -> int:
     rows.append(
         (
             "total",
-            minutes(sum(stage.seconds for stage in stages)),
+            minutes(seconds),
             *(str(total[kind]) for kind in ("passed", "failed", "skipped")),
             "ok" if not failed_stages else f"{len(failed_stages)} FAILED",
         )
@@ -150,8 +190,14 @@ def main() -> int:
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
-    names = sys.argv[1:]
-    return report([run(name, made=names[:index]) for index, name in enumerate(names)])
+    started = time.monotonic()
+    stages: list[Stage] = []
+    made: list[str] = []
+    for argument in sys.argv[1:]:
+        names = argument.split("+")
+        stages += run_together(names, made) if len(names) > 1 else [run(names[0], made)]
+        made += names
+    return report(stages, time.monotonic() - started)
 
 
 if __name__ == "__main__":
