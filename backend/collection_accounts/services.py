@@ -65,6 +65,10 @@ def collection_account_details_check(
     unique_numbers = {
         CollectionAccountKind.PAYBILL: ("paybill_number", _("This paybill is already registered on Harambee.")),
         CollectionAccountKind.TILL: ("till_number", _("This till is already registered on Harambee.")),
+        CollectionAccountKind.AIRTEL_MONEY: (
+            "merchant_msisdn",
+            _("This Airtel Money merchant number is already registered on Harambee."),
+        ),
     }
     if kind in unique_numbers:
         field, message = unique_numbers[CollectionAccountKind(kind)]
