@@ -254,6 +254,7 @@ class AirtelStatementPayment:
     msisdn: str
     reference: str
     name: str = ""
+    notify_payer: bool = False
 
 
 @dataclass(frozen=True)
@@ -282,7 +283,7 @@ def _push_awaiting_id(*, account: CollectionAccount, row: AirtelStatementPayment
 
 
 def payments_record_from_airtel_statement(
-    *, account: CollectionAccount, rows: list[AirtelStatementPayment], notify_payers: bool = False
+    *, account: CollectionAccount, rows: list[AirtelStatementPayment], recorded_by: User | None = None
 ) -> AirtelStatementOutcome:
     """Record an Airtel Money statement's credits to ``account`` inside the caller's transaction: a row
     whose airtel_money_id the organization already holds is evidence only (an event); a row that is a
@@ -335,7 +336,8 @@ def payments_record_from_airtel_statement(
             account_reference=row.reference[:64],
             mpesa_receipt=row.airtel_money_id,
             received_at=row.paid_at,
-            notify_payer=notify_payers,
+            notify_payer=row.notify_payer,
+            recorded_by=recorded_by,
             note=row.name[:200],
         )
         _credit(payment)
