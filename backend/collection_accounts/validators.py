@@ -41,9 +41,7 @@ def _shortcode_error(field: str, value: str) -> str | None:
 def account_details_errors(*, kind: str, details: dict[str, str]) -> dict[str, str]:
     """Messages by field for an account of ``kind`` with these (stripped) details; empty when valid."""
     if kind not in KIND_FIELDS:
-        return {
-            "kind": _("Please choose paybill, bank collection paybill, till, bank account, cash or Airtel Money.")
-        }
+        return {"kind": _("Please choose paybill, bank collection paybill, till, bank account, cash or Airtel Money.")}
     required, optional = KIND_FIELDS[CollectionAccountKind(kind)]
     errors: dict[str, str] = {}
     for field in ("label", *required, *optional):
@@ -64,7 +62,9 @@ def account_details_clean(*, kind: str, details: dict[str, str | None]) -> dict[
     number in E.164 when it is one."""
     required, optional = KIND_FIELDS.get(kind, ((), ()))
     kept = {"label", *required, *optional}
-    cleaned = {field: (details.get(field) or "").strip() if field in kept else "" for field in ("label", *DETAIL_FIELDS)}
+    cleaned = {
+        field: (details.get(field) or "").strip() if field in kept else "" for field in ("label", *DETAIL_FIELDS)
+    }
     if cleaned["merchant_msisdn"] and (number := airtel_number(cleaned["merchant_msisdn"])):
         cleaned["merchant_msisdn"] = number
     return cleaned

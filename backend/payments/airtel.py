@@ -173,9 +173,7 @@ def _apply_result(payment: Payment, result: AirtelResult) -> str:
     return Outcome.CREDITED
 
 
-def payment_record_airtel_callback(
-    *, body: Any, remote_addr: str | None, connection: AirtelConnection
-) -> PaymentEvent:
+def payment_record_airtel_callback(*, body: Any, remote_addr: str | None, connection: AirtelConnection) -> PaymentEvent:
     """Airtel's collection callback to ``connection``'s URL. A malformed body, or a wrong ``hash`` where
     the app signs its callbacks, changes nothing but the log. An unsigned success credits nothing by
     itself (anyone holding the URL could send it): the enquiry, asked once this is recorded, decides."""
@@ -376,7 +374,11 @@ def airtel_connection_save(
         user=user, organization_id=organization_id, account_id=account_id, lock=True
     )
     connection = AirtelConnection.objects.filter(account=account).first()
-    values = {"client_id": client_id.strip(), "client_secret": client_secret.strip(), "callback_key": callback_key.strip()}
+    values = {
+        "client_id": client_id.strip(),
+        "client_secret": client_secret.strip(),
+        "callback_key": callback_key.strip(),
+    }
     if connection is None:
         missing = {name: _("This field is required.") for name in ("client_id", "client_secret") if not values[name]}
         if missing:
@@ -459,6 +461,4 @@ def airtel_pending_credentials_reencrypt() -> int:
 
 def register_airtel_change_kinds() -> None:
     """Called by ``PaymentsConfig.ready``."""
-    register_change_kind(
-        AIRTEL_CREDENTIALS_SET, apply=_airtel_credentials_apply, describe=_airtel_credentials_describe
-    )
+    register_change_kind(AIRTEL_CREDENTIALS_SET, apply=_airtel_credentials_apply, describe=_airtel_credentials_describe)

@@ -65,7 +65,9 @@ def pledge_airtel_push_start(
         scope="pledge-stk-push", identifiers=[pledge.code, phone_digits], limit=settings.RATE_LIMIT_PLEDGE_STK_PUSH
     )
     payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
-    return _pledge_airtel_push(pledge=pledge, phone=phone, amount=amount, idempotency_key=idempotency_key, viewer=viewer)
+    return _pledge_airtel_push(
+        pledge=pledge, phone=phone, amount=amount, idempotency_key=idempotency_key, viewer=viewer
+    )
 
 
 def pledge_airtel_push_by_phone(*, pledge_id: int, phone: str, amount: int, idempotency_key: str) -> Payment:

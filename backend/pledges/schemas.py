@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 from ninja import Field, Schema
 
 from audit.models import AuditAction, AuditEntry
-from campaigns.selectors import campaign_payment_instructions, campaign_stk_account
+from campaigns.selectors import campaign_airtel_account, campaign_payment_instructions, campaign_stk_account
 from collection_accounts.schemas import PaymentInstructionOut
+from common.mobile_networks import is_airtel
 from common.money import AMOUNT_MAX
 from payments.models import Payment, StandingOrderStatus
 from payments.schemas import PaymentOut
@@ -181,6 +182,15 @@ class PledgeReceiptOut(Schema):
     stk_push_available: bool = Field(
         description="Show 'Pay now with M-Pesa': POST /api/pledges/{code}/stk-push for the amount due or another."
     )
+    airtel_push_available: bool = Field(
+        False,
+        description="Show 'Pay with Airtel Money': POST /api/pledges/{code}/airtel-push (the campaign has an "
+        "Airtel Money account with credentials).",
+    )
+    airtel_default: bool = Field(
+        False,
+        description="The pledge's phone is in an Airtel Kenya prefix (common.mobile_networks): preselect Airtel Money.",
+    )
     phone_hint: str = Field(description="The pledge's phone with the middle digits hidden, e.g. '+2547•••••678'.")
     created_at: datetime
     plan: PlanOut | None = Field(description="Its instalment plan, if it has one.")
@@ -212,6 +222,9 @@ class PledgeReceiptOut(Schema):
                 for instruction in campaign_payment_instructions(campaign=campaign, reference=pledge.code)
             ],
             stk_push_available=pledge.remaining_amount > 0 and campaign_stk_account(campaign=campaign) is not None,
+            airtel_push_available=pledge.remaining_amount > 0
+            and campaign_airtel_account(campaign=campaign) is not None,
+            airtel_default=is_airtel(pledge.phone),
             phone_hint=f"{pledge.phone[:5]}•••••{pledge.phone[-3:]}",
             created_at=pledge.created_at,
             plan=PlanOut.of(pledge),
@@ -526,7 +539,7 @@ class DonationIn(Schema):
     email: str | None = Field(None, max_length=500)
     phone: str | None = Field(None, max_length=50)
     is_anonymous: bool = False
-    method: Literal["mpesa", "card"] = "mpesa"
+    method: Literal["mpesa", "airtel", "card"] = "mpesa"
     idempotency_key: str = IDEMPOTENCY_KEY
     return_path: str = Field("", max_length=200, description="Card: where the page after the checkout links back to.")
     timestamp: Any = Field(None, description=IGNORED)

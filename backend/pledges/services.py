@@ -37,7 +37,13 @@ from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns.caching import campaign_changed
 from campaigns.models import Campaign, CampaignStatus
-from campaigns.selectors import campaign_card_account, campaign_get, campaign_managed_get, campaign_stk_account
+from campaigns.selectors import (
+    campaign_airtel_account,
+    campaign_card_account,
+    campaign_get,
+    campaign_managed_get,
+    campaign_stk_account,
+)
 from collection_accounts.selectors import account_keywords_of
 from collection_accounts.validators import keyword_normalize
 from common import challenges, ratelimit
@@ -45,6 +51,7 @@ from common.errors import FieldValidationError, NotFoundError, ServiceError
 from common.languages import current_language
 from common.money import AMOUNT_MAX, format_ksh
 from organizations.roles import Permission
+from payments.airtel import payment_airtel_push_start
 from payments.models import MpesaStandingOrder, Payment, PaymentReversal
 from payments.providers.daraja import StandingOrderTerms
 from payments.services import (
@@ -1131,7 +1138,7 @@ def donation_create(
     client_ip: str,
     challenge_solution: str = "",
 ) -> Donation:
-    """Start paying a donation by M-Pesa (``mpesa``) or card checkout (``card``). M-Pesa is a PIN
+    """Start paying a donation by M-Pesa (``mpesa``), Airtel Money (``airtel``) or card checkout (``card``). M-Pesa is a PIN
     prompt to the campaign's connected paybill or till; without one, a pending payment whose
     reference the donor gives when paying as the campaign's instructions say. A card payment
     settles to the organization's bank account that takes cards; without one it is refused.
@@ -1167,6 +1174,8 @@ def donation_create(
         errors["email"] = _("Please enter your email address to pay by card.")
     if method == "mpesa" and not phone:
         errors["phone"] = _("Please enter your M-Pesa phone number.")
+    elif method == "airtel" and not phone:
+        errors["phone"] = _("Please enter your Airtel Money phone number.")
     elif phone and (message := validators.check_kenyan_phone(phone)):
         errors["phone"] = message
     if errors:
@@ -1186,6 +1195,21 @@ def donation_create(
             idempotency_key=idempotency_key,
             return_path=return_path or f"/campaign/{campaign.pk}",
             collection_account=campaign_card_account(campaign=campaign),
+        )
+    elif method == "airtel":
+        # Airtel Money (``pledges.airtel``): a USSD push to the campaign's Airtel Money account.
+        if (airtel_account := campaign_airtel_account(campaign=campaign)) is None:
+            raise ServiceError(_("This campaign takes no Airtel Money payments."), code="airtel_unavailable")
+        payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
+        payment = payment_airtel_push_start(
+            purpose=Payment.Purpose.DONATION,
+            amount=whole,
+            phone=phone,
+            user=viewer,
+            campaign=campaign,
+            payer_email=email,
+            idempotency_key=idempotency_key,
+            collection_account=airtel_account,
         )
     elif (account := campaign_stk_account(campaign=campaign)) is not None:
         payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)

@@ -89,7 +89,10 @@ def _status(*, code: str, message: str, success: bool, response_code: str) -> di
 
 def _refusal(http_status: int, message: str, response_code: str = "DP00800001000") -> JsonResponse:
     return JsonResponse(
-        {"data": {}, "status": _status(code=str(http_status), message=message, success=False, response_code=response_code)},
+        {
+            "data": {},
+            "status": _status(code=str(http_status), message=message, success=False, response_code=response_code),
+        },
         status=http_status,
     )
 
@@ -111,7 +114,9 @@ def token(request: HttpRequest) -> JsonResponse:
     if app is None or not constant_time_compare(str(body.get("client_secret", "")), app.client_secret):
         return JsonResponse({"error": "invalid_client", "error_description": "Invalid client credentials"}, status=401)
     access_token = signing.dumps({"client_id": app.client_id, "nonce": secrets.token_hex(4)}, salt=TOKEN_SALT)
-    return JsonResponse({"access_token": access_token, "expires_in": str(TOKEN_LIFETIME_SECONDS), "token_type": "bearer"})
+    return JsonResponse(
+        {"access_token": access_token, "expires_in": str(TOKEN_LIFETIME_SECONDS), "token_type": "bearer"}
+    )
 
 
 def _token_app(request: HttpRequest) -> SimulatedAirtelApp | None:
@@ -157,8 +162,10 @@ def push(request: HttpRequest) -> JsonResponse:
     if refusal := _market_problem(request):
         return refusal
     body = json_body(request)
-    if body is None or (problem := _push_problem(body)):
-        return _refusal(400, problem if body is not None else "The body must be JSON")
+    if body is None:
+        return _refusal(400, "The body must be JSON")
+    if problem := _push_problem(body):
+        return _refusal(400, problem)
     transaction_id = str(body["transaction"]["id"]).strip()
     if SimulatedAirtelPayment.objects.filter(app=app, transaction_id=transaction_id).exists():
         return _refusal(400, "Duplicate transaction id", response_code="DP00800001009")

@@ -13,7 +13,7 @@ import re
 
 from django.utils.translation import gettext as _
 
-from statements.parsing import _amount, _key, _moment, Statement, StatementRow
+from statements.parsing import Statement, StatementRow, _amount, _key, _moment
 from statements.reading import ROWS_MAX, StatementError, statement_lines
 
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -48,7 +48,9 @@ def _row(line: int, cells: list[str], positions: dict[str, int]) -> StatementRow
 
     receipt = cell("receipt").upper()
     if not _ID.match(receipt):
-        raise StatementError(_("This is not an Airtel Money transaction id: %(value)s") % {"value": receipt[:40]}, line=line)
+        raise StatementError(
+            _("This is not an Airtel Money transaction id: %(value)s") % {"value": receipt[:40]}, line=line
+        )
     raw_amount = cell("amount")
     amount = _amount(raw_amount, line=line, column=_("Amount"), cents_allowed=raw_amount.lstrip().startswith("-"))
     money_out = raw_amount.lstrip().startswith("-")

@@ -376,7 +376,9 @@ def statement_account_get(*, organization_id: int, account_id: int) -> Collectio
             _("Choose the account the statement is of."), field_errors={"account_id": _("Account not found.")}
         )
     if account.kind not in (*MPESA_KINDS, *BANK_KINDS, CollectionAccountKind.AIRTEL_MONEY):
-        message = _("Only statements of an M-Pesa paybill or till, an Airtel Money account or a bank account can be imported.")
+        message = _(
+            "Only statements of an M-Pesa paybill or till, an Airtel Money account or a bank account can be imported."
+        )
         raise FieldValidationError(message, field_errors={"account_id": message})
     return account
 

@@ -31,8 +31,8 @@ from common.money import format_ksh
 from notifications import tasks as notification_tasks
 from notifications.outbox import notification_queue_sms
 from notifications.sms_length import sms_length
-from pledges.instalments import PlanByCount
 from pledges.airtel import pledge_airtel_push_by_phone
+from pledges.instalments import PlanByCount
 from pledges.models import Pledge, PledgeChannel
 from pledges.services import donation_create_by_phone, pledge_create_by_phone, pledge_stk_push_by_phone
 from ussd import menu, tasks

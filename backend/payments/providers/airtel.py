@@ -225,7 +225,7 @@ class AirtelClient:
                 "transaction": {"amount": amount, "country": COUNTRY, "currency": CURRENCY, "id": transaction_id},
             },
         )
-        status = answer.get("status") if isinstance(answer.get("status"), dict) else {}
+        status: dict[str, Any] = answer["status"] if isinstance(answer.get("status"), dict) else {}
         if not status.get("success"):
             raise ProviderError(f"Airtel refused the push: {status.get('message', '')}")
         return PushAccepted(

@@ -47,13 +47,17 @@ def _push(api_client, pledge: Pledge, phone: str, amount: int = 2_000) -> Paymen
 
 
 def _simulated(payment: Payment) -> SimulatedAirtelPayment:
-    return wait_for(lambda: SimulatedAirtelPayment.objects.filter(transaction_id=payment.reference).first())
+    found = wait_for(lambda: SimulatedAirtelPayment.objects.filter(transaction_id=payment.reference).first())
+    assert found is not None
+    return found
 
 
 def _answered(payment: Payment) -> SimulatedAirtelPayment:
-    return wait_for(
+    found = wait_for(
         lambda: SimulatedAirtelPayment.objects.filter(transaction_id=payment.reference).exclude(status="TIP").first()
     )
+    assert found is not None
+    return found
 
 
 def _credits(payment: Payment) -> int:
@@ -122,9 +126,9 @@ def test_an_unsigned_apps_success_callback_credits_only_once_the_enquiry_confirm
 ):
     connect(airtel_church, make_api_client, signed=False)
     pledge = _pledge(airtel_church)
-    payment = _push(api_client, pledge, PAYER)
+    pushed = _push(api_client, pledge, PAYER)
 
-    payment = wait_for(lambda: Payment.objects.filter(pk=payment.pk, status="succeeded").first())
+    payment = wait_for(lambda: Payment.objects.filter(pk=pushed.pk, status="succeeded").first())
 
     kinds = dict(PaymentEvent.objects.filter(payment=payment).values_list("kind", "outcome"))
     assert kinds == {"airtel_callback": Outcome.PENDING, "airtel_enquiry": Outcome.CREDITED}

@@ -62,7 +62,7 @@ def test_credentials_wait_for_the_treasurer_and_are_never_held_in_clear(church, 
 
 
 def test_the_detail_shows_whether_each_is_set_never_a_value(church, make_api_client, django_assert_num_queries):
-    campaign, account, owner_user = church
+    _campaign, account, owner_user = church
     owner = make_api_client(signed_in_as=owner_user)
     assert owner.put(airtel_url(account), AIRTEL_SECRETS, content_type=JSON).status_code == 200
 
@@ -71,7 +71,9 @@ def test_the_detail_shows_whether_each_is_set_never_a_value(church, make_api_cli
 
     body = detail.json()
     assert (body["credentials_set"], body["callback_signed"]) == (True, False)
-    assert body["callback_url"].endswith(f"/api/payments/callbacks/airtel/{AirtelConnection.objects.get().callback_token}")
+    assert body["callback_url"].endswith(
+        f"/api/payments/callbacks/airtel/{AirtelConnection.objects.get().callback_token}"
+    )
     assert "church-airtel" not in detail.content.decode()
 
 

@@ -22,7 +22,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def client(providers, receiver, monkeypatch) -> AirtelMoney:
     airtel_app_register(
-        client_id="pyairtel-id", client_secret="pyairtel-secret", merchant_msisdn="733000222", callback_url=f"{receiver.url}/airtel"
+        client_id="pyairtel-id",
+        client_secret="pyairtel-secret",
+        merchant_msisdn="733000222",
+        callback_url=f"{receiver.url}/airtel",
     )
     monkeypatch.setattr(pyairtel.client, "_SANDBOX_URL", f"{providers.url}/simulators/airtel")
     monkeypatch.setattr(pyairtel.collection, "normalise_phone", lambda phone: phone[-9:])

@@ -56,7 +56,7 @@ def _import(client, account, data: bytes) -> dict:
 
 
 def test_the_portals_columns_are_read_and_money_out_and_failures_are_told_apart():
-    data = _csv([("MP261128.1054.A12345", "254733123456", "JANE WANJIRU", "\"2,000.00\"", "abc2345")])
+    data = _csv([("MP261128.1054.A12345", "254733123456", "JANE WANJIRU", '"2,000.00"', "abc2345")])
     data += b"MP261128.1100.B00001,28/11/2026 11:00:00,254733000111,CHURCH,Settlement,,-5000.00,Success\n"
     data += b"MP261128.1101.C00002,28/11/2026 11:01:00,254733123456,JANE,Merchant Payment,ABC2345,100,Failed\n"
 
@@ -131,7 +131,9 @@ def _push(api_client, pledge, phone: str) -> Payment:
 
 
 def _simulator_statement(providers, account) -> bytes:
-    return httpx.get(f"{providers.url}/simulators/airtel/statement/{account.merchant_msisdn[-9:]}.csv", timeout=5).content
+    return httpx.get(
+        f"{providers.url}/simulators/airtel/statement/{account.merchant_msisdn[-9:]}.csv", timeout=5
+    ).content
 
 
 @pytest.mark.django_db(transaction=True)
@@ -142,7 +144,11 @@ def test_the_statement_imported_after_the_callback_credits_nothing_more(
     pledge = PledgeFactory.create(campaign=airtel_church.campaign, amount=5_000)
     payment = settled(_push(api_client, pledge, "0733123456").reference)
 
-    summary = _import(make_api_client(signed_in_as=airtel_church.owner), airtel_church.account, _simulator_statement(providers, airtel_church.account))
+    summary = _import(
+        make_api_client(signed_in_as=airtel_church.owner),
+        airtel_church.account,
+        _simulator_statement(providers, airtel_church.account),
+    )
 
     assert summary["figures"]["recorded"]["rows"] == 1
     assert Payment.objects.count() == 1
@@ -160,8 +166,13 @@ def test_the_statement_completes_a_push_whose_callback_was_lost_and_the_enquiry_
     simulated = wait_for(
         lambda: SimulatedAirtelPayment.objects.filter(transaction_id=payment.reference, status="TS").first()
     )
+    assert simulated is not None
 
-    _import(make_api_client(signed_in_as=airtel_church.owner), airtel_church.account, _simulator_statement(providers, airtel_church.account))
+    _import(
+        make_api_client(signed_in_as=airtel_church.owner),
+        airtel_church.account,
+        _simulator_statement(providers, airtel_church.account),
+    )
     airtel.payment_airtel_enquire(payment=payment)
 
     payment.refresh_from_db()

@@ -22,7 +22,7 @@ AIRTEL_CALLER = "+254733000345"
 def airtel_campaign(providers, campaign, make_api_client):
     account = airtel_account(campaign.organization)
     link_account(campaign, account)
-    owner = Membership.objects.filter(organization=campaign.organization).first().user
+    owner = Membership.objects.filter(organization=campaign.organization).select_related("user").get().user
     connect(SimpleNamespace(account=account, owner=owner, url=airtel_url(account)), make_api_client)
     return campaign
 
