@@ -19,6 +19,10 @@ test("a pledge paid from an Airtel line is approved on the Airtel phone and cred
   if (!campaign) throw new Error("the demo greenhouse campaign is missing");
 
   await page.goto(`/campaign/${campaign.id}/pledge`);
+  // On a busy machine the dialog's chunk may take a while: wait for it before the helper's focus check.
+  await expect(page.getByRole("dialog", { name: /^Pledge to / }).getByLabel("Full name")).toBeVisible({
+    timeout: 30_000,
+  });
   const dialog = await pledgeDialog(page);
   await dialog.getByLabel("Full name").fill(`Wairimu Airtel ${Date.now()}`);
   await dialog.getByLabel("Email").fill(uniqueEmail("airtel"));
