@@ -39,6 +39,7 @@ class AuditAction(models.TextChoices):
     PAYMENT_SET_ASIDE = "payment_set_aside", _("Unmatched payment set aside: not for a campaign")
     MPESA_CREDENTIALS_SET = "mpesa_credentials_set", _("M-Pesa API credentials set or replaced")
     MPESA_CONNECTED = "mpesa_connected", _("M-Pesa account connected")
+    AIRTEL_CREDENTIALS_SET = "airtel_credentials_set", _("Airtel Money API credentials set or replaced")
     MPESA_REREGISTERED = "mpesa_reregistered", _("M-Pesa account registered again")
     STATEMENT_IMPORTED = "statement_imported", _("Statement imported")
     STATEMENT_IMPORT_UNDONE = "statement_import_undone", _("Statement import undone")

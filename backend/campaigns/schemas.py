@@ -11,6 +11,7 @@ from campaigns.categories import Category
 from campaigns.models import Campaign, CampaignStatus, CampaignType, DraftToolType, MediaType
 from campaigns.selectors import (
     campaign_activity_get,
+    campaign_airtel_account,
     campaign_card_account,
     campaign_has_personal_number,
     campaign_payment_instructions,
@@ -110,6 +111,9 @@ class CampaignDetailOut(CampaignCardOut):
     offers_stk_push: bool = Field(
         description="One of its accounts is a connected paybill or till: offer M-Pesa PIN prompts (donations)."
     )
+    offers_airtel_push: bool = Field(
+        description="One of its accounts is an Airtel Money account with credentials: offer Airtel Money pushes."
+    )
     offers_card_payment: bool = Field(
         description="Its organization takes card payments (a bank account with a Paystack subaccount): offer cards."
     )
@@ -180,6 +184,7 @@ class CampaignDetailOut(CampaignCardOut):
                 ],
                 "shows_personal_number": campaign_has_personal_number(campaign=campaign),
                 "offers_stk_push": campaign_stk_account(campaign=campaign) is not None,
+                "offers_airtel_push": campaign_airtel_account(campaign=campaign) is not None,
                 "offers_card_payment": campaign_card_account(campaign=campaign) is not None,
                 "organizer_name": organizer.full_name or organizer.display_name,
                 "organizer": organizer.email if manages else None,

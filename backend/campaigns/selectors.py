@@ -276,6 +276,12 @@ def campaign_stk_account(*, campaign: Campaign) -> CollectionAccount | None:
     return next((account for account in campaign_accounts(campaign=campaign) if account.offers_stk_push), None)
 
 
+def campaign_airtel_account(*, campaign: Campaign) -> CollectionAccount | None:
+    """The first of the campaign's accounts that takes Airtel Money pushes (an Airtel Money account
+    with API credentials); None: the campaign offers no Airtel Money push."""
+    return next((account for account in campaign_accounts(campaign=campaign) if account.offers_airtel_push), None)
+
+
 def campaign_card_account(*, campaign: Campaign) -> CollectionAccount | None:
     """The bank account the campaign's card payments settle to: its organization's (the default
     first) that has a Paystack subaccount; None: the campaign offers no card payment. One query the

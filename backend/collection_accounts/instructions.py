@@ -109,12 +109,28 @@ def _cash(account: CollectionAccount, reference: str, shown: str) -> Instruction
     )
 
 
+def _airtel_money(account: CollectionAccount, reference: str, shown: str) -> Instruction:
+    # The pledge page and the USSD menu send the Airtel push themselves; by hand, the giver pays the
+    # merchant from the Airtel Money menu (Make Payments) with the code as the reference.
+    return Instruction(
+        method=account.kind,
+        label=_("Airtel Money"),
+        lines=((_("Merchant number"), account.merchant_msisdn), (_("Reference"), reference)),
+        summary=_("Airtel Money %(number)s, reference %(reference)s")
+        % {"number": account.merchant_msisdn, "reference": reference},
+        note=_("Pay from your Airtel line with %(reference)s as the reference, so your payment is matched.")
+        % {"reference": shown},
+        matched_automatically=account.airtel_connected_at is not None,
+    )
+
+
 WORDINGS = {
     CollectionAccountKind.PAYBILL: _paybill,
     CollectionAccountKind.PAYBILL_FIXED_ACCOUNT: _paybill_fixed_account,
     CollectionAccountKind.TILL: _till,
     CollectionAccountKind.BANK: _bank,
     CollectionAccountKind.CASH: _cash,
+    CollectionAccountKind.AIRTEL_MONEY: _airtel_money,
 }
 
 

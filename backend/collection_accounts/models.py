@@ -12,6 +12,7 @@ The kinds and how a payment is matched:
 | till                    | Buy Goods till number (no account number)     | STK Push, statement import, by hand|
 | bank                    | the bank account, the pledge code as reference| statement import, by hand          |
 | cash                    | cash at the cash point                        | recorded by a treasurer            |
+| airtel_money            | an Airtel Money merchant number (USSD push)    | Airtel callback, enquiry, statement|
 """
 
 from django.db import models
@@ -27,6 +28,7 @@ class CollectionAccountKind(models.TextChoices):
     TILL = "till", _("M-Pesa till (Buy Goods)")
     BANK = "bank", _("Bank account")
     CASH = "cash", _("Cash")
+    AIRTEL_MONEY = "airtel_money", _("Airtel Money")
 
 
 # The fields each kind needs (required) and may have (optional), in the order forms show them.
@@ -36,6 +38,7 @@ KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     CollectionAccountKind.TILL: (("till_number",), ("store_number",)),
     CollectionAccountKind.BANK: (("bank_name", "account_name", "account_number"), ("bank_branch",)),
     CollectionAccountKind.CASH: (("location",), ()),
+    CollectionAccountKind.AIRTEL_MONEY: (("merchant_msisdn",), ()),
 }
 DETAIL_FIELDS = (
     "paybill_number",
@@ -46,6 +49,7 @@ DETAIL_FIELDS = (
     "bank_branch",
     "account_name",
     "location",
+    "merchant_msisdn",
 )
 # Kinds whose number is an M-Pesa shortcode of the organization's own: they may offer STK Push once
 # connected, and their C2B confirmations reach us.
@@ -68,6 +72,11 @@ class CollectionAccount(models.Model):
     bank_branch = models.CharField(max_length=100, blank=True)
     account_name = models.CharField(max_length=100, blank=True)
     location = models.CharField(max_length=200, blank=True, help_text=_("Where cash is received (cash points)."))
+    merchant_msisdn = models.CharField(
+        max_length=16,
+        blank=True,
+        help_text=_("Airtel Money: the merchant's Airtel number (E.164) the organization's Airtel Money account has."),
+    )
     is_default = models.BooleanField(
         default=False, help_text=_("The account a subscriber's campaign gets when the wizard skips the payment step.")
     )
@@ -75,6 +84,11 @@ class CollectionAccount(models.Model):
         null=True,
         blank=True,
         help_text=_("When the organization connected this paybill or till to M-Pesa's API; until then no STK Push."),
+    )
+    airtel_connected_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=_("When the Airtel Money API credentials of this account were set; until then no Airtel push."),
     )
     card_subaccount_code = models.CharField(
         max_length=32,
@@ -100,6 +114,11 @@ class CollectionAccount(models.Model):
             models.UniqueConstraint(
                 fields=["till_number"], condition=Q(kind="till"), name="collection_accounts_unique_till"
             ),
+            models.UniqueConstraint(
+                fields=["merchant_msisdn"],
+                condition=Q(kind="airtel_money"),
+                name="collection_accounts_unique_airtel_merchant",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -108,7 +127,7 @@ class CollectionAccount(models.Model):
     @property
     def number(self) -> str:
         """The number people pay to: the paybill, the till, the bank account, or the cash point."""
-        return self.paybill_number or self.till_number or self.account_number or self.location
+        return self.paybill_number or self.till_number or self.account_number or self.merchant_msisdn or self.location
 
     @property
     def mpesa_shortcode(self) -> str:
@@ -124,6 +143,11 @@ class CollectionAccount(models.Model):
     def offers_stk_push(self) -> bool:
         """Only a paybill or till the organization connected to M-Pesa's API can send PIN prompts."""
         return self.kind in MPESA_KINDS and self.mpesa_connected_at is not None
+
+    @property
+    def offers_airtel_push(self) -> bool:
+        """An Airtel Money merchant account whose API credentials are set sends USSD push prompts."""
+        return self.kind == CollectionAccountKind.AIRTEL_MONEY and self.airtel_connected_at is not None
 
     @property
     def takes_cards(self) -> bool:

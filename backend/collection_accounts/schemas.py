@@ -18,6 +18,7 @@ class CollectionAccountDetails(Schema):
     bank_branch: str | None = Field(None, description="bank: optional.")
     account_name: str | None = Field(None, description="bank: the account's name.")
     location: str | None = Field(None, description="cash: where cash is received.")
+    merchant_msisdn: str | None = Field(None, description="airtel_money: the merchant's Airtel number.")
 
 
 class CollectionAccountIn(CollectionAccountDetails):
@@ -45,15 +46,22 @@ class CollectionAccountOut(Schema):
     bank_branch: str
     account_name: str
     location: str
+    merchant_msisdn: str
     is_default: bool
     mpesa_connected_at: datetime | None = Field(description="When it was connected to M-Pesa's API; null if never.")
     offers_stk_push: bool = Field(description="A connected paybill or till: givers get PIN prompts.")
     takes_cards: bool = Field(description="A bank account card payments settle to (its Paystack subaccount).")
+    airtel_connected_at: datetime | None = Field(description="When its Airtel Money API credentials were set.")
+    offers_airtel_push: bool = Field(description="An Airtel Money account with credentials: givers get USSD push.")
     card_settlement_bank: str = Field(description="The bank's Paystack code given for card payments; '' if none.")
 
     @staticmethod
     def resolve_offers_stk_push(obj: CollectionAccount) -> bool:
         return obj.offers_stk_push
+
+    @staticmethod
+    def resolve_offers_airtel_push(obj: CollectionAccount) -> bool:
+        return obj.offers_airtel_push
 
     @staticmethod
     def resolve_takes_cards(obj: CollectionAccount) -> bool:
@@ -68,7 +76,7 @@ class InstructionLineOut(Schema):
 class PaymentInstructionOut(Schema):
     """How to pay into one account (``collection_accounts.instructions``)."""
 
-    method: Literal["paybill", "paybill_fixed_account", "till", "bank", "cash", "mpesa"] = Field(
+    method: Literal["paybill", "paybill_fixed_account", "till", "bank", "cash", "airtel_money", "mpesa"] = Field(
         description="The account's kind; mpesa: a legacy campaign's personal M-Pesa number."
     )
     label: str = Field(description="The way to pay, e.g. 'M-Pesa Paybill'.")

@@ -66,6 +66,10 @@ def collection_account_details_check(
     unique_numbers = {
         CollectionAccountKind.PAYBILL: ("paybill_number", _("This paybill is already registered on Harambee.")),
         CollectionAccountKind.TILL: ("till_number", _("This till is already registered on Harambee.")),
+        CollectionAccountKind.AIRTEL_MONEY: (
+            "merchant_msisdn",
+            _("This Airtel Money merchant number is already registered on Harambee."),
+        ),
     }
     if kind in unique_numbers:
         field, message = unique_numbers[CollectionAccountKind(kind)]
@@ -380,3 +384,9 @@ def collection_account_mpesa_connected_mark(*, account_id: int, at: datetime) ->
     """Note when an account was first connected to M-Pesa's API (payments connects it); a later
     connection keeps the first moment. Inside the caller's transaction."""
     CollectionAccount.objects.filter(pk=account_id, mpesa_connected_at__isnull=True).update(mpesa_connected_at=at)
+
+
+def collection_account_airtel_connected_mark(*, account_id: int, at: datetime) -> None:
+    """Note when an account's Airtel Money credentials were last set (payments sets them). Inside the
+    caller's transaction."""
+    CollectionAccount.objects.filter(pk=account_id).update(airtel_connected_at=at)

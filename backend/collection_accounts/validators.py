@@ -6,6 +6,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from collection_accounts.models import DETAIL_FIELDS, KIND_FIELDS, CollectionAccountKind
+from common.mobile_networks import airtel_number
 
 # Paybill, till and store numbers are Safaricom shortcodes: digits only.
 SHORT_CODE = re.compile(r"^\d{5,10}$")
@@ -20,6 +21,7 @@ MAX_LENGTHS = {
     "bank_branch": 100,
     "account_name": 100,
     "location": 200,
+    "merchant_msisdn": 16,
 }
 
 
@@ -39,7 +41,7 @@ def _shortcode_error(field: str, value: str) -> str | None:
 def account_details_errors(*, kind: str, details: dict[str, str]) -> dict[str, str]:
     """Messages by field for an account of ``kind`` with these (stripped) details; empty when valid."""
     if kind not in KIND_FIELDS:
-        return {"kind": _("Please choose paybill, bank collection paybill, till, bank account or cash.")}
+        return {"kind": _("Please choose paybill, bank collection paybill, till, bank account, cash or Airtel Money.")}
     required, optional = KIND_FIELDS[CollectionAccountKind(kind)]
     errors: dict[str, str] = {}
     for field in ("label", *required, *optional):
@@ -50,14 +52,22 @@ def account_details_errors(*, kind: str, details: dict[str, str]) -> dict[str, s
             errors[field] = _("Please keep this under %(count)d characters.") % {"count": MAX_LENGTHS[field]}
         elif value and field in SHORT_CODE_FIELDS and (message := _shortcode_error(field, value)):
             errors[field] = message
+        elif value and field == "merchant_msisdn" and not airtel_number(value):
+            errors[field] = _("Please enter the merchant's Airtel number, e.g. 0733 123 456.")
     return errors
 
 
 def account_details_clean(*, kind: str, details: dict[str, str | None]) -> dict[str, str]:
-    """The detail fields of ``kind`` stripped, and every other detail field emptied."""
+    """The detail fields of ``kind`` stripped, and every other detail field emptied; an Airtel merchant
+    number in E.164 when it is one."""
     required, optional = KIND_FIELDS.get(kind, ((), ()))
     kept = {"label", *required, *optional}
-    return {field: (details.get(field) or "").strip() if field in kept else "" for field in ("label", *DETAIL_FIELDS)}
+    cleaned = {
+        field: (details.get(field) or "").strip() if field in kept else "" for field in ("label", *DETAIL_FIELDS)
+    }
+    if cleaned["merchant_msisdn"] and (number := airtel_number(cleaned["merchant_msisdn"])):
+        cleaned["merchant_msisdn"] = number
+    return cleaned
 
 
 KEYWORD_PATTERN = re.compile(r"^[A-Z0-9]{2,20}$")

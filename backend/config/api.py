@@ -28,7 +28,9 @@ from feedback.api import router as feedback_router
 from grants.api import router as grants_router
 from notifications.api import router as notifications_router
 from organizations.api import router as organizations_router
+from payments.airtel_api import router as airtel_router
 from payments.api import router as payments_router
+from pledges.airtel_api import router as pledge_airtel_router
 from pledges.api import router as pledges_router
 from privacy.api import router as privacy_router
 from sms_keywords.api import router as sms_keywords_router
@@ -53,6 +55,8 @@ def staff_only_in_production(view: Callable[..., HttpResponse]) -> Callable[...,
 api = NinjaAPI(title="Harambee API", version="1.0.0", urls_namespace="api", docs_decorator=staff_only_in_production)
 
 api.add_router("/", accounts_router)
+api.add_router("/", airtel_router)
+api.add_router("/", pledge_airtel_router)
 api.add_router("/", analytics_router)
 api.add_router("/", campaigns_router)
 api.add_router("/", collection_accounts_router)

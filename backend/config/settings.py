@@ -383,6 +383,13 @@ MPESA_CALLBACK_TOKEN = env_required_in_production("MPESA_CALLBACK_TOKEN")
 # any address, and an STK success is confirmed by our own query before it is credited.
 MPESA_ALLOWED_IPS = env_list("MPESA_ALLOWED_IPS")
 
+# Airtel Africa Open API (Airtel Money collections): UAT https://openapiuat.airtel.africa, live
+# https://openapi.airtel.africa. Each organization's app credentials are stored encrypted on its
+# Airtel Money account (payments.AirtelConnection); its callback URL is SITE_URL-based.
+AIRTEL_BASE_URL = os.environ.get(
+    "AIRTEL_BASE_URL", "https://openapi.airtel.africa" if IS_PRODUCTION else f"{SITE_URL}/simulators/airtel"
+).rstrip("/")
+
 # Paystack hosted checkout (cards and M-Pesa, in KES). Its webhooks are signed with the secret key.
 PAYSTACK_BASE_URL = os.environ.get(
     "PAYSTACK_BASE_URL", "https://api.paystack.co" if IS_PRODUCTION else f"{SITE_URL}/simulators/paystack"

@@ -51,6 +51,10 @@ class Payment(models.Model):
         # with its M-Pesa receipt code, which ``mpesa_receipt`` keeps unique (in that organization) against
         # callbacks.
         MPESA_MANUAL = "mpesa_manual", _("M-Pesa to the organization's number")
+        # Airtel Money USSD push to the organization's Airtel Money merchant account (``payments.airtel``):
+        # the transaction id we send is the payment's ``reference``; Airtel's own id (airtel_money_id)
+        # is kept in ``mpesa_receipt``, which keeps it unique in that organization like an M-Pesa receipt.
+        AIRTEL = "airtel", _("Airtel Money")
 
     class Purpose(models.TextChoices):
         DONATION = "donation", _("Donation")
@@ -293,6 +297,9 @@ class PaymentEvent(models.Model):
         CARD_WEBHOOK = "card_webhook", _("Card webhook")
         CARD_VERIFY = "card_verify", _("Card verification answer")
         STANDING_ORDER_CALLBACK = "standing_order", _("Standing order (Ratiba) callback")
+        AIRTEL_CALLBACK = "airtel_callback", _("Airtel Money callback")
+        AIRTEL_ENQUIRY = "airtel_enquiry", _("Airtel Money transaction enquiry answer")
+        AIRTEL_STATEMENT_ROW = "airtel_statement_row", _("A row of an imported Airtel Money statement")
 
     class Outcome(models.TextChoices):
         CREDITED = "credited", _("Credited")
@@ -401,6 +408,29 @@ class MpesaConnection(models.Model):
         """Whether a notification's BusinessShortCode is this account's (a till's own number or its store's)."""
         account = self.account
         return bool(shortcode) and shortcode in {account.paybill_number, account.till_number, account.store_number}
+
+
+class AirtelConnection(models.Model):
+    """The Airtel Africa Open API app of an organization's Airtel Money merchant account.
+
+    The client id and secret (OAuth2 client credentials) and the callback key (the private key Airtel
+    signs authenticated callbacks with, when the app has callback authentication on) are encrypted at
+    rest and never shown again. Airtel posts the app's collection callbacks to the one URL set in its
+    portal: ours carries ``callback_token``, which tells whose callback it is.
+    """
+
+    account = models.OneToOneField(CollectionAccount, on_delete=models.CASCADE, related_name="airtel_connection")
+    client_id = EncryptedTextField()
+    client_secret = EncryptedTextField()
+    callback_key = EncryptedTextField(
+        blank=True, help_text="The key of authenticated callbacks (their 'hash'); empty: callbacks are not signed."
+    )
+    callback_token = models.CharField(max_length=64, unique=True, default=_callback_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Airtel Money connection of collection account {self.account_id}"
 
 
 class StandingOrderStatus(models.TextChoices):

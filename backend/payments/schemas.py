@@ -110,3 +110,22 @@ class MpesaConnectionOut(Schema):
 class MpesaPullOut(Schema):
     pulled: int = Field(description="Payments M-Pesa listed for the last 48 hours.")
     credited: int = Field(description="Of those, the ones no confirmation had brought, credited now.")
+
+
+class AirtelConnectionIn(Schema):
+    """Write-only: a blank field keeps what is stored (it can never be read back)."""
+
+    client_id: str = Field("", max_length=200, description="The Airtel app's client id (its key management page).")
+    client_secret: str = Field("", max_length=200)
+    callback_key: str = Field(
+        "", max_length=500, description="The callback authentication key, when the app signs its callbacks."
+    )
+
+
+class AirtelConnectionOut(Schema):
+    account_id: int
+    merchant_msisdn: str
+    connected_at: datetime | None = Field(description="When its credentials were set: from then on, USSD push.")
+    credentials_set: bool
+    callback_signed: bool = Field(description="A callback key is set: callbacks without its hash are refused.")
+    callback_url: str = Field(description="Enter this as the app's callback URL in Airtel's portal.")

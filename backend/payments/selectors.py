@@ -13,7 +13,7 @@ from collection_accounts.models import MPESA_KINDS, CollectionAccount, Collectio
 from common.errors import NotFoundError, PermissionDeniedError, ServiceError
 from organizations.roles import Permission
 from organizations.selectors import membership_of
-from payments.models import MpesaConnection, MpesaStandingOrder, Payment, Subscription
+from payments.models import AirtelConnection, MpesaConnection, MpesaStandingOrder, Payment, Subscription
 
 
 def payment_get_for_viewer(*, reference: str, user: User | None) -> Payment:
@@ -31,7 +31,7 @@ def payments_awaiting_outcome(*, older_than: timedelta) -> QuerySet[Payment]:
         status=Payment.Status.PENDING,
         flagged=False,
         created_at__lt=timezone.now() - older_than,
-        provider__in=[Payment.Provider.MPESA_STK, Payment.Provider.CARD],
+        provider__in=[Payment.Provider.MPESA_STK, Payment.Provider.CARD, Payment.Provider.AIRTEL],
     ).exclude(provider=Payment.Provider.MPESA_STK, checkout_request_id__isnull=True)
 
 
@@ -236,3 +236,52 @@ def mpesa_connection_for_token(token: str) -> MpesaConnection | None:
     if not token or len(token) > 64:
         return None
     return MpesaConnection.objects.select_related("account").filter(callback_token=token).first()
+
+
+# Airtel Money ------------------------------------------------------------------------------------
+
+
+def airtel_account_for_manager(
+    *, user: User, organization_id: int, account_id: int, lock: bool = False
+) -> CollectionAccount:
+    """The Airtel Money account ``user`` may set API credentials on: as ``_account_for_manager``, and 400
+    for accounts of another kind."""
+    account = _account_for_manager(
+        user=user,
+        organization_id=organization_id,
+        account_id=account_id,
+        lock=lock,
+        refusal=_("Only the organization's owners and treasurers can connect its Airtel Money account."),
+    )
+    if account.kind != CollectionAccountKind.AIRTEL_MONEY:
+        raise ServiceError(_("Only an Airtel Money account takes Airtel API credentials."), code="not_airtel_account")
+    return account
+
+
+def airtel_connection_for_token(token: str) -> AirtelConnection | None:
+    """The connection whose callback URL carries ``token`` (None for any other)."""
+    if not token or len(token) > 64:
+        return None
+    return AirtelConnection.objects.select_related("account").filter(callback_token=token).first()
+
+
+def airtel_callback_url(connection: AirtelConnection) -> str:
+    """The URL the treasurer enters as the app's callback URL in Airtel's portal."""
+    return settings.SITE_URL + reverse("api:payments_airtel_callback", kwargs={"token": connection.callback_token})
+
+
+def airtel_connection_status(*, account: CollectionAccount, connection: AirtelConnection | None) -> dict[str, Any]:
+    """What a manager sees of an Airtel connection: never a secret, only whether each is set."""
+    return {
+        "account": account,
+        "credentials_set": connection is not None,
+        "callback_signed": bool(connection and connection.callback_key),
+        "callback_url": airtel_callback_url(connection) if connection else "",
+        "connected_at": account.airtel_connected_at,
+    }
+
+
+def airtel_connection_for_manager(*, user: User, organization_id: int, account_id: int) -> dict[str, Any]:
+    account = airtel_account_for_manager(user=user, organization_id=organization_id, account_id=account_id)
+    connection = AirtelConnection.objects.filter(account=account).first()
+    return airtel_connection_status(account=account, connection=connection)

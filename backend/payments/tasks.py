@@ -26,3 +26,15 @@ def stk_success_confirm(payment_id: int) -> str:
     if payment.status != Payment.Status.SUCCEEDED:
         payment = services.payment_stk_query(payment=payment)
     return payment.status
+
+
+@task()
+def airtel_success_confirm(payment_id: int) -> str:
+    """Ask Airtel how a push ended after an unsigned success callback (``airtel.payment_record_airtel_callback``):
+    credited only if Airtel's enquiry says it succeeded."""
+    from payments import airtel
+
+    payment = Payment.objects.get(pk=payment_id)
+    if payment.status != Payment.Status.SUCCEEDED:
+        payment = airtel.payment_airtel_enquire(payment=payment)
+    return payment.status

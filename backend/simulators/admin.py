@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from simulators.models import SimulatedDarajaApp, SimulatedSms
+from simulators.models import SimulatedAirtelApp, SimulatedDarajaApp, SimulatedSms
 
 
 @admin.register(SimulatedDarajaApp)
@@ -16,3 +16,10 @@ class SimulatedSmsAdmin(admin.ModelAdmin[SimulatedSms]):
     list_display = ["created_at", "to", "message", "status_code", "message_id"]
     search_fields = ["to", "message", "message_id"]
     readonly_fields = [field.name for field in SimulatedSms._meta.fields]
+
+
+@admin.register(SimulatedAirtelApp)
+class SimulatedAirtelAppAdmin(admin.ModelAdmin[SimulatedAirtelApp]):
+    """For the demo: an organization's Airtel Open API app (made-up credentials), with its callback URL."""
+
+    list_display = ["merchant_msisdn", "client_id", "callback_url"]

@@ -196,3 +196,42 @@ class SimulatedStandingOrder(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: KES {self.amount} from {self.phone} ({self.status})"
+
+
+class SimulatedAirtelApp(models.Model):
+    """An Airtel Africa Open API app of a merchant: its OAuth2 client credentials, the callback URL set in
+    Airtel's portal (empty: no callbacks, only the enquiry tells) and, with callback authentication on,
+    the key its callbacks' hash is made with. Added with ``simulators.airtel.airtel_app_register``."""
+
+    client_id = models.CharField(max_length=128, unique=True)
+    client_secret = models.CharField(max_length=128)
+    merchant_msisdn = models.CharField(max_length=16, help_text="The merchant's Airtel number (9 digits).")
+    callback_url = models.URLField(max_length=500, blank=True)
+    callback_key = models.CharField(max_length=128, blank=True)
+
+    def __str__(self) -> str:
+        return f"Airtel app {self.client_id} ({self.merchant_msisdn})"
+
+
+class SimulatedAirtelPayment(models.Model):
+    """One USSD push on a simulated Airtel phone. ``status`` is TIP until the payer answers."""
+
+    app = models.ForeignKey(SimulatedAirtelApp, on_delete=models.CASCADE, related_name="payments")
+    transaction_id = models.CharField(max_length=64, help_text="The merchant's id (transaction.id).")
+    reference = models.CharField(max_length=64)
+    msisdn = models.CharField(max_length=16, help_text="The payer, without the country code.")
+    amount = models.PositiveIntegerField()
+    status = models.CharField(max_length=4, default="TIP")
+    message = models.CharField(max_length=255, blank=True)
+    airtel_money_id = models.CharField(max_length=32, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["app", "transaction_id"], name="simulators_airtel_transaction_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.transaction_id} KES {self.amount} from {self.msisdn} ({self.status})"

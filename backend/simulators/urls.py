@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from simulators import daraja, paystack, ratiba, sms, sms_inbound, statements, ussd
+from simulators import airtel, daraja, paystack, ratiba, sms, sms_inbound, statements, ussd
 
 app_name = "simulators"
 
@@ -27,6 +27,14 @@ urlpatterns = [
     path("daraja/ratiba/clock", ratiba.clock, name="daraja-ratiba-clock"),
     path("daraja/ratiba/<str:request_ref>/auto", ratiba.auto_answer, name="daraja-ratiba-auto"),
     path("daraja/ratiba/<str:request_ref>/answer", ratiba.phone_answer, name="daraja-ratiba-answer"),
+    # Airtel Africa Open API (Airtel Money), as under https://openapiuat.airtel.africa (and its phone).
+    path("airtel/auth/oauth2/token", airtel.token, name="airtel-token"),
+    path("airtel/merchant/v1/payments/", airtel.push, name="airtel-push"),
+    path("airtel/standard/v1/payments/<str:transaction_id>", airtel.enquiry, name="airtel-enquiry"),
+    path("airtel/phone", airtel.phone, name="airtel-phone"),
+    path("airtel/phone/<int:payment_id>", airtel.phone_answer, name="airtel-phone-answer"),
+    path("airtel/push/<int:payment_id>/auto", airtel.auto_answer, name="airtel-auto"),
+    path("airtel/statement/<str:msisdn>.csv", airtel.statement, name="airtel-statement"),
     # Paystack, as under https://api.paystack.co (and its checkout page).
     path("paystack/subaccount", paystack.subaccount_create, name="paystack-subaccount"),
     path("paystack/transaction/initialize", paystack.initialize, name="paystack-initialize"),

@@ -38,7 +38,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from collection_accounts.models import MPESA_KINDS, CollectionAccount
+from collection_accounts.models import MPESA_KINDS, CollectionAccount, CollectionAccountKind
 from collection_accounts.selectors import account_keywords_of
 from collection_accounts.validators import keyword_normalize
 from common import ratelimit
@@ -375,8 +375,10 @@ def statement_account_get(*, organization_id: int, account_id: int) -> Collectio
         raise FieldValidationError(
             _("Choose the account the statement is of."), field_errors={"account_id": _("Account not found.")}
         )
-    if account.kind not in (*MPESA_KINDS, *BANK_KINDS):
-        message = _("Only statements of an M-Pesa paybill or till or of a bank account can be imported.")
+    if account.kind not in (*MPESA_KINDS, *BANK_KINDS, CollectionAccountKind.AIRTEL_MONEY):
+        message = _(
+            "Only statements of an M-Pesa paybill or till, an Airtel Money account or a bank account can be imported."
+        )
         raise FieldValidationError(message, field_errors={"account_id": message})
     return account
 

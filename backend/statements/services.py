@@ -14,8 +14,9 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
-from collection_accounts.models import CollectionAccount
+from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from common.errors import FieldValidationError, NotFoundError, ServiceError
+from payments.airtel import AirtelStatementPayment, payments_record_from_airtel_statement
 from payments.services import (
     BULK_BATCH_SIZE,
     BankStatementPayment,
@@ -24,6 +25,7 @@ from payments.services import (
     payments_record_from_statement,
     payments_reverse_imported,
 )
+from statements.airtel import airtel_statement_parse
 from statements.models import BANK_KINDS, BankStatementColumns, ImportedPayment, StatementImport
 from statements.parsing import (
     STATEMENT_MAX_BYTES,
@@ -93,7 +95,10 @@ def statement_import_upload(
         raise statement_too_large_error()
     data = file.read(STATEMENT_MAX_BYTES + 1)
     try:
-        statement = statement_parse(data) if columns is None else bank_statement_parse(data, columns=columns)
+        if account.kind == CollectionAccountKind.AIRTEL_MONEY:
+            statement = airtel_statement_parse(data)
+        else:
+            statement = statement_parse(data) if columns is None else bank_statement_parse(data, columns=columns)
     except StatementError as error:
         raise statement_file_error(str(error)) from None
     numbers = {account.paybill_number, account.till_number, account.store_number} - {""}
@@ -181,6 +186,31 @@ def _mpesa_payments_record(
     return [ImportedPayment(statement_import=statement_import, payment=payment) for payment in payments]
 
 
+def _airtel_payments_record(
+    statement_import: StatementImport, preview: StatementPreview, *, user: User, send_receipts: bool
+) -> list[ImportedPayment]:
+    """Record an Airtel Money statement's rows (``payments.airtel``): the import links only the payments it
+    created; pushes it completed and rows already recorded are their payments' evidence."""
+    recent = timezone.now() - RECEIPTS_WITHIN
+    outcome = payments_record_from_airtel_statement(
+        account=statement_import.collection_account,
+        recorded_by=user,
+        rows=[
+            AirtelStatementPayment(
+                airtel_money_id=row.row.receipt,
+                amount=row.amount,
+                paid_at=row.received_at,
+                msisdn=row.row.other_party.partition(" - ")[0].strip(),
+                reference=row.pledge_code or row.row.account_number,
+                name=row.payer,
+                notify_payer=send_receipts or row.received_at >= recent,
+            )
+            for row in preview.to_credit(recorded_too=True)
+        ],
+    )
+    return [ImportedPayment(statement_import=statement_import, payment=payment) for payment in outcome.created]
+
+
 def statement_import_confirm(
     *, user: User, organization_id: int, import_id: int, send_receipts: bool = False
 ) -> StatementImport:
@@ -203,6 +233,8 @@ def statement_import_confirm(
         preview = statement_preview(statement_import=statement_import)
         now = timezone.now()
         record = _bank_payments_record if is_bank else _mpesa_payments_record
+        if statement_import.collection_account.kind == CollectionAccountKind.AIRTEL_MONEY:
+            record = _airtel_payments_record
         links = record(statement_import, preview, user=user, send_receipts=send_receipts)
         ImportedPayment.objects.bulk_create(links, batch_size=BULK_BATCH_SIZE)
         statement_import.status = StatementImport.Status.CONFIRMED

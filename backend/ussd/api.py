@@ -68,4 +68,11 @@ def ussd_callback(request: HttpRequest, token: str) -> HttpResponse:
     session_id, phone = form.get("sessionId", "").strip(), form.get("phoneNumber", "").strip()
     if not session_id or not phone:
         return _plain("Missing sessionId or phoneNumber", status=400)
-    return _plain(ussd_answer(session_id=session_id, phone=phone, text=form.get("text", "")))
+    return _plain(
+        ussd_answer(
+            session_id=session_id,
+            phone=phone,
+            text=form.get("text", ""),
+            network_code=form.get("networkCode", "").strip(),
+        )
+    )

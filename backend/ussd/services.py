@@ -23,13 +23,15 @@ from django.utils.translation import gettext as _
 from accounts import validators
 from accounts.models import User
 from campaigns.models import Campaign
-from campaigns.selectors import campaign_payment_instructions, campaign_stk_account
+from campaigns.selectors import campaign_airtel_account, campaign_payment_instructions, campaign_stk_account
 from common import ratelimit
 from common.errors import RateLimitedError, ServiceError
+from common.mobile_networks import AIRTEL_NETWORK_CODE
 from common.money import format_ksh
 from notifications import tasks as notification_tasks
 from notifications.outbox import notification_queue_sms
 from notifications.sms_length import sms_length
+from pledges.airtel import pledge_airtel_push_by_phone
 from pledges.instalments import PlanByCount
 from pledges.models import Pledge, PledgeChannel
 from pledges.services import donation_create_by_phone, pledge_create_by_phone, pledge_stk_push_by_phone
@@ -48,8 +50,10 @@ def _end(text: str) -> str:
     return f"END {text[: menu.SCREEN_MAX]}"
 
 
-def ussd_answer(*, session_id: str, phone: str, text: str) -> str:
-    """The gateway's answer to one step of a session from ``phone``: ``CON …`` or ``END …``."""
+def ussd_answer(*, session_id: str, phone: str, text: str, network_code: str = "") -> str:
+    """The gateway's answer to one step of a session from ``phone``: ``CON …`` or ``END …``. A caller on
+    Airtel (``network_code`` 63903) who pays a pledge gets the Airtel Money push where the campaign has
+    an Airtel Money account, as an M-Pesa prompt cannot reach an Airtel line."""
     if validators.check_kenyan_phone(phone):
         return _end(_("Sorry, this service is for Kenyan numbers."))
     phone = validators.normalize_kenyan_phone(phone)
@@ -61,7 +65,7 @@ def ussd_answer(*, session_id: str, phone: str, text: str) -> str:
         caller_language_set(phone=phone, language=walk.language)
     if walk.final is None:
         return f"CON {menu.screen_text(walk)}"
-    return _final_carry_out(session=session, walk=walk, text=text)
+    return _final_carry_out(session=session, walk=walk, text=text, on_airtel=network_code == AIRTEL_NETWORK_CODE)
 
 
 def _session_get_or_start(*, session_id: str, phone: str) -> Session:
@@ -83,7 +87,7 @@ def caller_language_set(*, phone: str, language: str) -> None:
     Caller.objects.update_or_create(phone=phone, defaults={"language": language})
 
 
-def _final_carry_out(*, session: Session, walk: menu.Walk, text: str) -> str:
+def _final_carry_out(*, session: Session, walk: menu.Walk, text: str, on_airtel: bool = False) -> str:
     assert walk.final is not None
     with transaction.atomic():
         session = Session.objects.select_for_update().get(pk=session.pk)
@@ -91,7 +95,8 @@ def _final_carry_out(*, session: Session, walk: menu.Walk, text: str) -> str:
             return session.final_answer
         with translation.override(walk.language):
             try:
-                answer = FINALS[walk.final.action](walk=walk, session=session, **walk.final.args)
+                network = {"on_airtel": on_airtel} if walk.final.action == "pay" else {}
+                answer = FINALS[walk.final.action](walk=walk, session=session, **walk.final.args, **network)
             except RateLimitedError:
                 answer = _end(LIMIT_MESSAGES[walk.final.action]())
             except ServiceError as refusal:
@@ -160,7 +165,20 @@ def _prompt_later(*, kind: str, target_id: int, session: Session, phone: str, am
     )
 
 
-def _pay(*, walk: menu.Walk, session: Session, pledge: Pledge, amount: int) -> str:
+def _pay(*, walk: menu.Walk, session: Session, pledge: Pledge, amount: int, on_airtel: bool = False) -> str:
+    if on_airtel and campaign_airtel_account(campaign=pledge.campaign) is not None:
+        _prompt_later(
+            kind="pledge_airtel",
+            target_id=pledge.pk,
+            session=session,
+            phone=walk.phone,
+            amount=amount,
+            language=walk.language,
+        )
+        return _end(
+            _("Enter your Airtel Money PIN when asked, to pay %(amount)s for pledge %(code)s.")
+            % {"amount": format_ksh(amount), "code": pledge.code}
+        )
     if campaign_stk_account(campaign=pledge.campaign) is None:
         # No account of the campaign takes PIN prompts: the caller pays it themselves.
         return _end(
@@ -251,6 +269,8 @@ def ussd_stk_push_send(*, kind: str, target_id: int, phone: str, amount: int, se
         try:
             if kind == "pledge":
                 pledge_stk_push_by_phone(pledge_id=target_id, phone=phone, amount=amount, idempotency_key=key)
+            elif kind == "pledge_airtel":
+                pledge_airtel_push_by_phone(pledge_id=target_id, phone=phone, amount=amount, idempotency_key=key)
             else:
                 donation_create_by_phone(campaign_id=target_id, amount=amount, phone=phone, idempotency_key=key)
         except ServiceError as refusal:

@@ -21,6 +21,7 @@ const OrganizationPage = lazy(() => import("./features/organizations/Organizatio
 const CollectionAccountsPage = lazy(() => import("./features/collection-accounts/CollectionAccountsPage"));
 const MpesaConnectionPage = lazy(() => import("./features/collection-accounts/MpesaConnectionPage"));
 const CardPaymentsPage = lazy(() => import("./features/collection-accounts/CardPaymentsPage"));
+const AirtelConnectionPage = lazy(() => import("./features/collection-accounts/AirtelConnectionPage"));
 const StatementImportPage = lazy(() => import("./features/statements/StatementImportPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
@@ -99,6 +100,11 @@ export default function OrganizerRoutes() {
       <Route path={/^\/orgs\/(?<organization>\d+)\/collection-accounts\/(?<account>\d+)\/cards\/?$/}>
         <RequireAuth>
           <CardPaymentsPage />
+        </RequireAuth>
+      </Route>
+      <Route path={/^\/orgs\/(?<organization>\d+)\/collection-accounts\/(?<account>\d+)\/airtel\/?$/}>
+        <RequireAuth>
+          <AirtelConnectionPage />
         </RequireAuth>
       </Route>
       <Route path={/^\/orgs\/(?<organization>\d+)\/statements\/?$/}>

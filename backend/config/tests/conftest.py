@@ -15,6 +15,7 @@ from campaigns.tests.conftest import (
     site_admin_client,
     visitor_client,
 )
+from payments.providers.airtel import AirtelClient, PushAccepted
 from payments.providers.daraja import DarajaClient, StkPushAccepted
 from payments.providers.paystack import Checkout, PaystackClient, Subaccount
 
@@ -54,6 +55,13 @@ def payment_providers(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
         )
 
     monkeypatch.setattr(DarajaClient, "stk_push", stk_push)
+    monkeypatch.setattr(
+        AirtelClient,
+        "push",
+        lambda self, *, transaction_id, **request: PushAccepted(
+            transaction_id=transaction_id, response_code="DP00800001006", message="Success."
+        ),
+    )
     monkeypatch.setattr(DarajaClient, "check_shortcode", lambda self: None)
     monkeypatch.setattr(DarajaClient, "register_c2b_urls", lambda self, **urls: {"ResponseCode": "0"})
     monkeypatch.setattr(DarajaClient, "register_pull", lambda self, **request: "Shortcode registered successfully")

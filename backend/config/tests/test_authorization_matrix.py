@@ -33,7 +33,7 @@ from accounts.models import PhoneVerification, User
 from accounts.tests.factories import DEFAULT_PASSWORD, UserFactory
 from campaigns import drafts
 from campaigns.models import Campaign, CampaignStatus, Draft, DraftToolType
-from campaigns.tests.factories import CampaignFactory
+from campaigns.tests.factories import CampaignFactory, link_account
 from campaigns.tests.wizard_support import image_bytes
 from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from collection_accounts.tests.factories import TEST_PAYBILL, CollectionAccountFactory
@@ -54,7 +54,7 @@ from notifications.selectors import opt_out_token
 from organizations.models import ChangeRequest, EmbedOrigin, Invitation, Membership, Organization
 from organizations.roles import Role
 from organizations.services import team_role_change
-from payments.models import MpesaConnection, Payment
+from payments.models import AirtelConnection, MpesaConnection, Payment
 from payments.services import payment_record_manual
 from pledges.models import InstalmentPlan, Pledge
 from pledges.tests.factories import PledgeFactory, make_pledge
@@ -169,6 +169,10 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     # two-person rule
     "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/cards":          (401, 404, 202, 202, 403, 403, 404, 404),
     "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/ratiba":   (401, 404, 202, 202, 403, 403, 404, 404),
+    # Airtel Money (the organization's Airtel Open API app on its Airtel Money account): owners and
+    # treasurers, under the two-person rule
+    "GET /api/orgs/{organization_id}/collection-accounts/{account_id}/airtel":         (401, 404, 200, 200, 403, 403, 404, 404),
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/airtel":         (401, 404, 202, 202, 403, 403, 404, 404),
     # Statement imports: owners and treasurers only
     "GET /api/orgs/{organization_id}/statement-imports":                        (401, 404, 200, 200, 403, 403, 404, 404),
     "POST /api/orgs/{organization_id}/statement-imports":                       (401, 404, 201, 201, 403, 403, 404, 404),
@@ -184,6 +188,7 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/my-pledges":                                (401, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/my-pledges/claim":                         (401, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/pledges/{code}/stk-push":                  (201, 201, 201, 201, 201, 201, 201, 201),
+    "POST /api/pledges/{code}/airtel-push":               (201, 201, 201, 201, 201, 201, 201, 201),
     "PUT /api/pledges/{code}/plan":                       (200, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/pledges/{code}/standing-order":            (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/pledges/export.csv":                        (401, 403, 200, 200, 403, 403, 403, 200),
@@ -274,6 +279,8 @@ class World:
     confirmed_import: StatementImport
     closed_event: Event
     desk_passcode: DeskPasscode
+    airtel_account: CollectionAccount
+    airtel_pledge: Pledge
 
 
 @pytest.fixture(scope="module")
@@ -301,6 +308,27 @@ def world(settings: Any, db: None, shared_world: World) -> World:
     """The shared world, its objects copied so that a test's changes to them stay its own."""
     settings.MINISTRY_CAMPAIGN_ID = shared_world.campaign.pk
     return copy.deepcopy(shared_world)
+
+
+def airtel_account_connected(organization: Organization) -> CollectionAccount:
+    """An Airtel Money account whose Airtel app credentials are set."""
+    account = CollectionAccountFactory.create(
+        organization=organization,
+        kind=CollectionAccountKind.AIRTEL_MONEY,
+        paybill_number="",
+        merchant_msisdn="+254733000111",
+        airtel_connected_at=timezone.now(),
+        is_default=False,
+    )
+    AirtelConnection.objects.create(account=account, client_id="church-airtel-id", client_secret="church-airtel-secret")
+    return account
+
+
+def airtel_pledge_made(organizer: User, account: CollectionAccount) -> Pledge:
+    """A pledge to a campaign of the organization paid into its Airtel Money account."""
+    campaign = CampaignFactory.create(organizer=organizer)
+    link_account(campaign, account)
+    return make_pledge(campaign, phone="0733123456")
 
 
 def world_build() -> World:
@@ -384,6 +412,8 @@ def world_build() -> World:
         ),
         closed_event=closed_event_with_cash(campaign, organizer),
         desk_passcode=desk_passcode_issue(user=organizer, event_id=world_event.pk, volunteer="John Kamau")[0],
+        airtel_account=(airtel := airtel_account_connected(campaign.organization)),
+        airtel_pledge=airtel_pledge_made(organizer, airtel),
     )
 
 
@@ -524,6 +554,13 @@ OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
     "POST /api/orgs/{organization_id}/statement-imports/{import_id}/undo": lambda w: {
         "import_id": w.confirmed_import.pk
     },
+    "GET /api/orgs/{organization_id}/collection-accounts/{account_id}/airtel": lambda w: {
+        "account_id": w.airtel_account.pk
+    },
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/airtel": lambda w: {
+        "account_id": w.airtel_account.pk
+    },
+    "POST /api/pledges/{code}/airtel-push": lambda w: {"code": w.airtel_pledge.code},
 }
 
 
@@ -701,6 +738,9 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa": lambda w, me: {
         "json": {"consumer_secret": "a-replaced-secret"}
     },
+    "PUT /api/orgs/{organization_id}/collection-accounts/{account_id}/airtel": lambda w, me: {
+        "json": {"client_secret": "a-replaced-airtel-secret"}
+    },
     "POST /api/orgs/{organization_id}/collection-accounts/{account_id}/mpesa/connect": lambda w, me: {
         "json": {"reregister": True}
     },
@@ -757,6 +797,9 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     "GET /api/pledges": lambda w, me: {"query": {"campaign_id": w.campaign.pk}},
     "POST /api/pledges/{code}/stk-push": lambda w, me: {
         "json": {"phone": "0708374149", "amount": 1000, "idempotency_key": "pay-pledge-0001"}
+    },
+    "POST /api/pledges/{code}/airtel-push": lambda w, me: {
+        "json": {"phone": "0733123456", "amount": 1000, "idempotency_key": "pay-pledge-airtel-0001"}
     },
     "GET /api/pledges/export.csv": lambda w, me: {"query": {"campaign_id": w.campaign.pk}},
     "POST /api/confirm-payment": lambda w, me: {"json": {"pledgeId": w.pledge.pk}},

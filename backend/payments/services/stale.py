@@ -27,6 +27,10 @@ def _provider_refresh(payment: Payment) -> Payment:
     if payment.provider == Payment.Provider.CARD:
         _card_verify(payment)
         payment.refresh_from_db()
+    if payment.provider == Payment.Provider.AIRTEL:
+        from payments.airtel import payment_airtel_enquire  # it builds on this package
+
+        return payment_airtel_enquire(payment=payment)
     return payment
 
 
@@ -51,7 +55,7 @@ def payment_expire_stale(*, older_than: timedelta = EXPIRE_AFTER) -> int:
     stale = Payment.objects.select_for_update().filter(
         status=Status.PENDING,
         flagged=False,
-        provider__in=[Payment.Provider.MPESA_STK, Payment.Provider.CARD],
+        provider__in=[Payment.Provider.MPESA_STK, Payment.Provider.CARD, Payment.Provider.AIRTEL],
         created_at__lt=timezone.now() - older_than,
     )
     ids = list(stale.values_list("pk", flat=True))

@@ -40,6 +40,7 @@ def providers(settings: Any, django_db_setup: None, live_server: Any) -> Iterato
     settings.MPESA_BASE_URL = f"{url}/simulators/daraja"
     settings.MPESA_CALLBACK_BASE_URL = url
     settings.PAYSTACK_BASE_URL = f"{url}/simulators/paystack"
+    settings.AIRTEL_BASE_URL = f"{url}/simulators/airtel"
     settings.SIMULATOR_PAYSTACK_WEBHOOK_URL = f"{url}/api/payments/callbacks/card"
     settings.SIMULATOR_CALLBACK_DELAY_SECONDS = SIMULATOR_DELAY_SECONDS
     yield SimpleNamespace(url=url)

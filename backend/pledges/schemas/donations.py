@@ -24,7 +24,7 @@ class DonationIn(Schema):
     email: str | None = Field(None, max_length=500)
     phone: str | None = Field(None, max_length=50)
     is_anonymous: bool = False
-    method: Literal["mpesa", "card"] = "mpesa"
+    method: Literal["mpesa", "airtel", "card"] = "mpesa"
     idempotency_key: str = IDEMPOTENCY_KEY
     return_path: str = Field("", max_length=200, description="Card: where the page after the checkout links back to.")
     timestamp: Any = Field(None, description=IGNORED)

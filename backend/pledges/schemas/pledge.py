@@ -7,8 +7,9 @@ from django.utils import timezone
 from ninja import Field, Schema
 
 from audit.models import AuditAction, AuditEntry
-from campaigns.selectors import campaign_payment_instructions, campaign_stk_account
+from campaigns.selectors import campaign_airtel_account, campaign_payment_instructions, campaign_stk_account
 from collection_accounts.schemas import PaymentInstructionOut
+from common.mobile_networks import is_airtel
 from payments.models import Payment
 from pledges.instalments import automatic_instalments, latest_last_due_on
 from pledges.models import Pledge, PledgeStatus, shown_giver_name
@@ -70,6 +71,15 @@ class PledgeReceiptOut(Schema):
     stk_push_available: bool = Field(
         description="Show 'Pay now with M-Pesa': POST /api/pledges/{code}/stk-push for the amount due or another."
     )
+    airtel_push_available: bool = Field(
+        False,
+        description="Show 'Pay with Airtel Money': POST /api/pledges/{code}/airtel-push (the campaign has an "
+        "Airtel Money account with credentials).",
+    )
+    airtel_default: bool = Field(
+        False,
+        description="The pledge's phone is in an Airtel Kenya prefix (common.mobile_networks): preselect Airtel Money.",
+    )
     phone_hint: str = Field(description="The pledge's phone with the middle digits hidden, e.g. '+2547•••••678'.")
     created_at: datetime
     plan: PlanOut | None = Field(description="Its instalment plan, if it has one.")
@@ -101,6 +111,9 @@ class PledgeReceiptOut(Schema):
                 for instruction in campaign_payment_instructions(campaign=campaign, reference=pledge.code)
             ],
             stk_push_available=pledge.remaining_amount > 0 and campaign_stk_account(campaign=campaign) is not None,
+            airtel_push_available=pledge.remaining_amount > 0
+            and campaign_airtel_account(campaign=campaign) is not None,
+            airtel_default=is_airtel(pledge.phone),
             phone_hint=f"{pledge.phone[:5]}•••••{pledge.phone[-3:]}",
             created_at=pledge.created_at,
             plan=PlanOut.of(pledge),

@@ -13,11 +13,12 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns.models import Campaign
-from campaigns.selectors import campaign_card_account, campaign_get, campaign_stk_account
+from campaigns.selectors import campaign_airtel_account, campaign_card_account, campaign_get, campaign_stk_account
 from common import challenges
-from common.errors import FieldValidationError
+from common.errors import FieldValidationError, ServiceError
 from common.languages import current_language
 from common.money import format_ksh
+from payments.airtel import payment_airtel_push_start
 from payments.models import Payment
 from payments.services import (
     mpesa_receipt_normalize,
@@ -62,7 +63,7 @@ def donation_create(
     client_ip: str,
     challenge_solution: str = "",
 ) -> Donation:
-    """Start paying a donation by M-Pesa (``mpesa``) or card checkout (``card``). M-Pesa is a PIN
+    """Start paying a donation by M-Pesa (``mpesa``), Airtel Money (``airtel``) or card checkout (``card``). M-Pesa is a PIN
     prompt to the campaign's connected paybill or till; without one, a pending payment whose
     reference the donor gives when paying as the campaign's instructions say. A card payment
     settles to the organization's bank account that takes cards; without one it is refused.
@@ -98,6 +99,8 @@ def donation_create(
         errors["email"] = _("Please enter your email address to pay by card.")
     if method == "mpesa" and not phone:
         errors["phone"] = _("Please enter your M-Pesa phone number.")
+    elif method == "airtel" and not phone:
+        errors["phone"] = _("Please enter your Airtel Money phone number.")
     elif phone and (message := validators.check_kenyan_phone(phone)):
         errors["phone"] = message
     if errors:
@@ -117,6 +120,21 @@ def donation_create(
             idempotency_key=idempotency_key,
             return_path=return_path or f"/campaign/{campaign.pk}",
             collection_account=campaign_card_account(campaign=campaign),
+        )
+    elif method == "airtel":
+        # Airtel Money (``payments.airtel``): a USSD push to the campaign's Airtel Money account.
+        if (airtel_account := campaign_airtel_account(campaign=campaign)) is None:
+            raise ServiceError(_("This campaign takes no Airtel Money payments."), code="airtel_unavailable")
+        payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
+        payment = payment_airtel_push_start(
+            purpose=Payment.Purpose.DONATION,
+            amount=whole,
+            phone=phone,
+            user=viewer,
+            campaign=campaign,
+            payer_email=email,
+            idempotency_key=idempotency_key,
+            collection_account=airtel_account,
         )
     elif (account := campaign_stk_account(campaign=campaign)) is not None:
         payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)

@@ -86,6 +86,8 @@ def test_a_visitor_pledges_and_gets_a_code_and_how_to_pay_it(visitor_client, cam
         "deadline_date": campaign.end_date.isoformat(),
         "payment_instructions": None,
         "stk_push_available": True,
+        "airtel_push_available": False,
+        "airtel_default": False,
         "phone_hint": "+2547•••••678",
         "created_at": None,
         "plan": None,

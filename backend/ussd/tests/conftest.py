@@ -19,8 +19,10 @@ _sessions = itertools.count(1)
 class Gateway:
     """Africa's Talking as it calls the callback: form fields, the whole input joined by '*'."""
 
-    def __init__(self, client: Client, *, phone: str = CALLER, address: str = "127.0.0.20") -> None:
-        self.client, self.phone, self.address = client, phone, address
+    def __init__(
+        self, client: Client, *, phone: str = CALLER, address: str = "127.0.0.20", network: str = "63902"
+    ) -> None:
+        self.client, self.phone, self.address, self.network = client, phone, address, network
         self.session_id = ""
 
     def dial(self) -> str:
@@ -34,7 +36,7 @@ class Gateway:
                 "sessionId": self.session_id,
                 "serviceCode": settings.USSD_SERVICE_CODE,
                 "phoneNumber": self.phone,
-                "networkCode": "63902",
+                "networkCode": self.network,
                 "text": text,
             },
             REMOTE_ADDR=self.address,

@@ -9,6 +9,7 @@ from collection_accounts.demo import demo_organizations_load
 from events.demo import demo_events_load
 from organizations.demo import DEMO_TEAM, demo_team_load
 from organizations.roles import Role
+from payments.demo import demo_airtel_load
 from pledges.demo import demo_pledges_load
 
 
@@ -24,6 +25,7 @@ class Command(BaseCommand):
         team = {role: by_email[email] for email, role in DEMO_TEAM.items()}
         demo_organizations_load(owner=by_email[MEMBER], treasurer=team[Role.TREASURER], viewer=team[Role.VIEWER])
         campaigns = demo_campaigns_load()
+        demo_airtel_load()
         ministry = demo_pledges_load()
         event = demo_events_load(campaign=ministry)
         organizers_team = demo_team_load(organizer_email=ORGANIZER)

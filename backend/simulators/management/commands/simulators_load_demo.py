@@ -3,8 +3,9 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from collection_accounts.models import CollectionAccount
-from payments.models import MpesaConnection
-from payments.selectors import mpesa_callback_urls
+from payments.models import AirtelConnection, MpesaConnection
+from payments.selectors import airtel_callback_url, mpesa_callback_urls
+from simulators.airtel import airtel_app_register
 from simulators.daraja import daraja_app_register
 from simulators.models import SimulatedC2BRegistration, SimulatedPullRegistration, SimulatedSubaccount
 
@@ -14,7 +15,8 @@ class Command(BaseCommand):
         "Provision, in the simulators, what the demo data says Safaricom and Paystack hold: the Daraja app of "
         "every connected account (as Safaricom would have issued it) with its registered C2B URLs and its Pull "
         "Transactions registration, so that PIN prompts, paybill payments and the scheduled Pull work locally; "
-        "and the Paystack subaccount of every bank account that takes cards."
+        "the Paystack subaccount of every bank account that takes cards; and the Airtel app of every Airtel Money "
+        "account with credentials, calling back this site."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -45,6 +47,14 @@ class Command(BaseCommand):
                         "callback_url": urls["c2b_confirmation"],
                     },
                 )
+        for airtel in AirtelConnection.objects.select_related("account"):
+            airtel_app_register(
+                client_id=airtel.client_id,
+                client_secret=airtel.client_secret,
+                merchant_msisdn=airtel.account.merchant_msisdn,
+                callback_url=airtel_callback_url(airtel),
+                callback_key=airtel.callback_key,
+            )
         for bank_account in CollectionAccount.objects.select_related("organization").exclude(card_subaccount_code=""):
             SimulatedSubaccount.objects.update_or_create(
                 subaccount_code=bank_account.card_subaccount_code,

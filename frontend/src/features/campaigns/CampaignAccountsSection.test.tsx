@@ -28,6 +28,9 @@ const account = (id: number, paybill: string): CollectionAccount => ({
   offers_stk_push: false,
   takes_cards: false,
   card_settlement_bank: "",
+  merchant_msisdn: "",
+  airtel_connected_at: null,
+  offers_airtel_push: false,
 });
 const MAIN = account(1, "600100");
 const BUILDING = account(2, "600200");

@@ -27,6 +27,9 @@ const TILL: CollectionAccount = {
   offers_stk_push: false,
   takes_cards: false,
   card_settlement_bank: "",
+  merchant_msisdn: "",
+  airtel_connected_at: null,
+  offers_airtel_push: false,
 };
 
 describe("AccountForm (changing an account)", () => {

@@ -28,6 +28,9 @@ const BANK: CollectionAccount = {
   offers_stk_push: false,
   takes_cards: false,
   card_settlement_bank: "",
+  merchant_msisdn: "",
+  airtel_connected_at: null,
+  offers_airtel_push: false,
 };
 
 function renderPage(accounts: CollectionAccount[]) {

@@ -161,6 +161,15 @@ function Accounts({ organization }: { organization: Organization }) {
                         <Trans>M-Pesa connection</Trans>
                       </Link>
                     )}
+                    {account.kind === "airtel_money" && (
+                      <Link
+                        href={`/orgs/${organization.id}/collection-accounts/${account.id}/airtel`}
+                        className={outlineButton}
+                        aria-label={t`Airtel Money credentials of ${name(account)}`}
+                      >
+                        <Trans>Airtel Money credentials</Trans>
+                      </Link>
+                    )}
                     {account.kind === "bank" && (
                       <Link
                         href={`/orgs/${organization.id}/collection-accounts/${account.id}/cards`}

@@ -11,7 +11,14 @@ type CollectionAccountOut = Schemas["CollectionAccountOut"];
 // and of backend/collection_accounts/validators.py, with their messages. The server checks again.
 const say = (descriptor: MessageDescriptor) => () => i18n._(descriptor);
 
-export const ACCOUNT_KINDS = ["paybill", "paybill_fixed_account", "till", "bank", "cash"] as const;
+export const ACCOUNT_KINDS = [
+  "paybill",
+  "paybill_fixed_account",
+  "till",
+  "bank",
+  "cash",
+  "airtel_money",
+] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 /** An existing account of the organization, chosen by its id (``accountId``). */
 export type PaymentMethod = AccountKind | "existing";
@@ -24,6 +31,7 @@ export const METHOD_LABELS: Record<AccountKind, MessageDescriptor> = {
   till: msg`M-Pesa Till (Buy Goods)`,
   bank: msg`Bank Account`,
   cash: msg`Cash`,
+  airtel_money: msg`Airtel Money (merchant number)`,
 };
 
 export type DetailField = {
@@ -79,6 +87,15 @@ export const METHOD_FIELDS: Record<AccountKind, DetailField[]> = {
     { name: "bank_branch", label: msg`Branch`, optional: true, maxLength: 100 },
   ],
   cash: [{ name: "location", label: msg`Location`, maxLength: 200 }],
+  airtel_money: [
+    {
+      name: "merchant_msisdn",
+      label: msg`Airtel Money merchant number`,
+      maxLength: 16,
+      inputMode: "text",
+      placeholder: "0733 123 456",
+    },
+  ],
 };
 
 /** An entry as the form holds it: no choice yet is "", details keep what was typed for any kind. */
@@ -90,7 +107,12 @@ export type PaymentOptionValue = {
 
 /** How an existing account reads in a list: its label, kind and number. */
 export function accountName(account: CollectionAccountOut, kindLabel: string): string {
-  const number = account.paybill_number || account.till_number || account.account_number || account.location;
+  const number =
+    account.paybill_number ||
+    account.till_number ||
+    account.account_number ||
+    account.merchant_msisdn ||
+    account.location;
   return [account.label, `${kindLabel} ${number}`].filter(Boolean).join(" · ");
 }
 

@@ -16,6 +16,12 @@ export function paymentView(
 ): PaymentView {
   switch (payment.status) {
     case "pending":
+      if (payment.provider === "airtel")
+        return {
+          tone: "waiting",
+          message: i18n._(msg`Check your phone and enter your Airtel Money PIN`),
+          detail: i18n._(msg`Amount: ${formatKsh(payment.amount)}`),
+        };
       return payment.provider === "mpesa_stk"
         ? {
             tone: "waiting",

@@ -11,6 +11,7 @@ import type { Campaign } from "@/features/campaigns/api";
 import type { Payment, PaymentStatus } from "@/features/payments/api";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { showFieldErrors, useSchemaForm } from "@/lib/forms";
+import { isAirtelNumber } from "@/lib/mobileNetworks";
 import { formatKsh } from "@/lib/money";
 import { useSessionReady } from "@/lib/session";
 import { useAttemptKey } from "@/lib/useAttemptKey";
@@ -45,6 +46,17 @@ export default function DonationForm({ campaign }: { campaign: Campaign | undefi
   const [instructions, setInstructions] = useState<PaymentInstruction[]>([]);
   const [settled, setSettled] = useState<Settled | null>(null);
   const amount = parseWholeKes(form.watch("amount"));
+  const methods: ["mpesa" | "airtel" | "card", string][] = [
+    ["mpesa", t`M-Pesa`],
+    ...(campaign?.offers_airtel_push ? [["airtel", t`Airtel Money`] as ["airtel", string]] : []),
+    ...(campaign?.offers_card_payment ? [["card", t`Card`] as ["card", string]] : []),
+  ];
+  // The payer's number chooses the default: Airtel Money for an Airtel prefix, until they choose.
+  const [methodChosen, setMethodChosen] = useState(false);
+  const preferByNumber = (phone: string) => {
+    if (methodChosen || !campaign?.offers_airtel_push || form.getValues("method") === "card") return;
+    form.setValue("method", isAirtelNumber(phone) ? "airtel" : "mpesa");
+  };
   const anonymous = form.watch("isAnonymous");
 
   const donate = useMutation({
@@ -144,19 +156,15 @@ export default function DonationForm({ campaign }: { campaign: Campaign | undefi
         {...form.register("amount")}
       />
 
-      {/* Cards only where the organization set up a bank account for them; otherwise M-Pesa alone. */}
-      {campaign?.offers_card_payment && (
+      {/* Cards only where the organization set up a bank account for them, Airtel Money where it has an
+          Airtel Money account; otherwise M-Pesa alone. */}
+      {(campaign?.offers_card_payment || campaign?.offers_airtel_push) && (
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-800">
             <Trans>Pay with</Trans>
           </legend>
-          <div className="grid grid-cols-2 gap-2">
-            {(
-              [
-                ["mpesa", t`M-Pesa`],
-                ["card", t`Card`],
-              ] as const
-            ).map(([value, label]) => (
+          <div className={`grid gap-2 ${methods.length > 2 ? "grid-cols-3" : "grid-cols-2"}`}>
+            {methods.map(([value, label]) => (
               <label
                 key={value}
                 className="flex cursor-pointer items-center justify-center rounded-md border border-slate-300 px-3 py-2.5 font-medium text-slate-700 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:text-brand-800 has-focus-visible:outline-3 has-focus-visible:outline-accent-500"
@@ -165,7 +173,12 @@ export default function DonationForm({ campaign }: { campaign: Campaign | undefi
                   type="radio"
                   value={value}
                   className="sr-only"
-                  {...form.register("method", { onChange: recheck(["phone", "email"]) })}
+                  {...form.register("method", {
+                    onChange: () => {
+                      setMethodChosen(true);
+                      recheck(["phone", "email"])();
+                    },
+                  })}
                 />
                 {label}
               </label>
@@ -194,9 +207,15 @@ export default function DonationForm({ campaign }: { campaign: Campaign | undefi
         autoComplete="tel"
         inputMode="tel"
         placeholder="0712 345 678"
-        hint={<Trans>Needed for M-Pesa: the prompt for your PIN comes to this phone.</Trans>}
+        hint={
+          form.watch("method") === "airtel" ? (
+            <Trans>Needed for Airtel Money: the prompt for your PIN comes to this phone.</Trans>
+          ) : (
+            <Trans>Needed for M-Pesa: the prompt for your PIN comes to this phone.</Trans>
+          )
+        }
         error={errors.phone?.message}
-        {...form.register("phone")}
+        {...form.register("phone", { onChange: (event) => preferByNumber(String(event.target.value)) })}
       />
       <CheckboxField
         className="rounded-md bg-slate-50 p-3"

@@ -24,6 +24,8 @@ const ON_PLAN = {
   deadline_date: "2027-06-30",
   payment_instructions: [],
   stk_push_available: true,
+  airtel_push_available: false,
+  airtel_default: false,
   phone_hint: "+2547•••••678",
   created_at: "2026-11-01T10:00:00Z",
   plan: null,
@@ -141,5 +143,38 @@ describe("PayNowPanel", () => {
     });
 
     expect(screen.getByRole("status")).toHaveTextContent(/A prompt for your M-Pesa PIN is on its way/);
+  });
+
+  it("offers Airtel Money where the campaign takes it, chosen by default for an Airtel number", async () => {
+    const airtelSent: { amount: number }[] = [];
+    server.use(
+      http.post("/api/pledges/{code}/airtel-push", async ({ request }) => {
+        airtelSent.push((await request.json()) as { amount: number });
+        return HttpResponse.json({ ...PENDING, provider: "airtel" }, { status: 201 });
+      }),
+      http.get("/api/payments/{reference}", ({ response }) => response(200).json(PENDING)),
+    );
+    const onAirtel = { ...ON_PLAN, airtel_push_available: true, airtel_default: true };
+    const { user } = renderWithProviders(<PayNowPanel receipt={onAirtel} heading="h2" />);
+
+    expect(await screen.findByRole("radio", { name: "Airtel Money" })).toBeChecked();
+    expect(screen.getByText(/A prompt for your Airtel Money PIN comes to/)).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "Pay now with Airtel Money" }));
+
+    await expect.poll(() => airtelSent).toEqual([expect.objectContaining({ amount: 4_000 })]);
+  });
+
+  it("keeps M-Pesa the default for other numbers, Airtel Money one tap away", async () => {
+    const sent = promptsSent();
+    const both = { ...ON_PLAN, airtel_push_available: true, airtel_default: false };
+    const { user } = renderWithProviders(<PayNowPanel receipt={both} heading="h2" />);
+
+    expect(await screen.findByRole("radio", { name: "M-Pesa" })).toBeChecked();
+    await user.click(screen.getByRole("radio", { name: "Airtel Money" }));
+    expect(screen.getByRole("button", { name: "Pay now with Airtel Money" })).toBeVisible();
+    await user.click(screen.getByRole("radio", { name: "M-Pesa" }));
+    await user.click(screen.getByRole("button", { name: "Pay now with M-Pesa" }));
+
+    await expect.poll(() => sent).toEqual([expect.objectContaining({ amount: 4_000 })]);
   });
 });

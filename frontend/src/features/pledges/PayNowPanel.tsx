@@ -14,7 +14,13 @@ import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { serverFieldErrors, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { formatKsh } from "@/lib/money";
 import { useAttemptKey } from "@/lib/useAttemptKey";
-import { type PledgeReceipt, pledgeKeys, usePayNowFormPage, useStartPledgeStkPush } from "./api";
+import {
+  type PledgeReceipt,
+  pledgeKeys,
+  usePayNowFormPage,
+  useStartPledgeAirtelPush,
+  useStartPledgeStkPush,
+} from "./api";
 import { parseWholeKes, pledgeSchema, say } from "./rules";
 
 /**
@@ -76,7 +82,18 @@ export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeRece
   // The server's answer to the form sent without JavaScript, until it is sent again.
   const [posted, setPosted] = useState(page?.error || page?.sent ? page : undefined);
 
-  const start = useStartPledgeStkPush(receipt.code);
+  // M-Pesa or Airtel Money: both where the campaign takes both, the pledge's number choosing the default
+  // (an Airtel prefix: receipt.airtel_default).
+  const bothChannels = receipt.stk_push_available && receipt.airtel_push_available;
+  const [channel, setChannel] = useState<"mpesa" | "airtel">(() =>
+    receipt.airtel_push_available && (receipt.airtel_default || !receipt.stk_push_available)
+      ? "airtel"
+      : "mpesa",
+  );
+  const airtel = channel === "airtel";
+  const startMpesa = useStartPledgeStkPush(receipt.code);
+  const startAirtel = useStartPledgeAirtelPush(receipt.code);
+  const start = airtel ? startAirtel : startMpesa;
   const send = ({ amount, phone }: PayNowValues) => {
     setPosted(undefined);
     start.mutate(
@@ -106,7 +123,7 @@ export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeRece
     start.reset();
   };
   // Once fully paid there is nothing left to pay, but a payment under way still shows how it ends.
-  if (!receipt.stk_push_available && !started) return null;
+  if (!receipt.stk_push_available && !receipt.airtel_push_available && !started) return null;
 
   let body: ReactNode;
   if (payment && payment.status !== "pending") {
@@ -161,6 +178,33 @@ export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeRece
             </Trans>
           </p>
         )}
+        {bothChannels && (
+          <fieldset className="flex flex-wrap gap-4">
+            <legend className="mb-1 text-sm font-medium text-slate-900">
+              <Trans>Pay with</Trans>
+            </legend>
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="radio"
+                name="channel"
+                value="mpesa"
+                checked={!airtel}
+                onChange={() => setChannel("mpesa")}
+              />
+              M-Pesa
+            </label>
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="radio"
+                name="channel"
+                value="airtel"
+                checked={airtel}
+                onChange={() => setChannel("airtel")}
+              />
+              Airtel Money
+            </label>
+          </fieldset>
+        )}
         {posted?.error && Object.keys(posted.error.field_errors).length === 0 && (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
             {posted.error.detail}
@@ -174,7 +218,13 @@ export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeRece
           ) : (
             <Trans>You may pay all of the {remaining} left or part of it.</Trans>
           )}{" "}
-          {otherPhone ? (
+          {airtel ? (
+            otherPhone ? (
+              <Trans>A prompt for your Airtel Money PIN comes to the number below.</Trans>
+            ) : (
+              <Trans>A prompt for your Airtel Money PIN comes to {phoneHint}.</Trans>
+            )
+          ) : otherPhone ? (
             <Trans>A prompt for your M-Pesa PIN comes to the number below.</Trans>
           ) : (
             <Trans>A prompt for your M-Pesa PIN comes to {phoneHint}.</Trans>
@@ -190,7 +240,7 @@ export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeRece
         />
         {otherPhone && (
           <TextField
-            label={t`M-Pesa phone number`}
+            label={airtel ? t`Airtel Money phone number` : t`M-Pesa phone number`}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
@@ -204,7 +254,13 @@ export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeRece
           </p>
         )}
         <button type="submit" disabled={start.isPending} className={primaryButton}>
-          {start.isPending ? <Trans>Sending...</Trans> : <Trans>Pay now with M-Pesa</Trans>}
+          {start.isPending ? (
+            <Trans>Sending...</Trans>
+          ) : airtel ? (
+            <Trans>Pay now with Airtel Money</Trans>
+          ) : (
+            <Trans>Pay now with M-Pesa</Trans>
+          )}
         </button>
         <button
           type="button"
@@ -224,7 +280,13 @@ export function PayNowPanel({ receipt, heading: Heading }: { receipt: PledgeRece
   return (
     <section aria-labelledby="pay-now-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
       <Heading id="pay-now-heading" className="mb-2 font-semibold text-slate-900">
-        <Trans>Pay with M-Pesa now</Trans>
+        {receipt.airtel_push_available && !receipt.stk_push_available ? (
+          <Trans>Pay with Airtel Money now</Trans>
+        ) : receipt.airtel_push_available ? (
+          <Trans>Pay with M-Pesa or Airtel Money now</Trans>
+        ) : (
+          <Trans>Pay with M-Pesa now</Trans>
+        )}
       </Heading>
       {body}
     </section>

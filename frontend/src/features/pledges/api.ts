@@ -103,6 +103,19 @@ export function useStartPledgeStkPush(code: string) {
   });
 }
 
+/** 'Pay now with Airtel Money': an Airtel Money PIN prompt (USSD push) for the pledge, as the M-Pesa one. */
+export function useStartPledgeAirtelPush(code: string) {
+  return useMutation({
+    mutationFn: async ({ phone, amount, key }: { phone: string; amount: number; key: string }) =>
+      unwrap(
+        await api.POST("/api/pledges/{code}/airtel-push", {
+          params: { path: { code } },
+          body: { phone, amount, idempotency_key: key },
+        }),
+      ),
+  });
+}
+
 /** The pledger's instalment plan, set or changed from their pledge page; the page then shows it. */
 export function useSetPlanByCode(code: string) {
   const queryClient = useQueryClient();

@@ -78,7 +78,7 @@ export const donationSchema = v.pipe(
     email: blankOr(email),
     phone: blankOr(kenyanPhone),
     isAnonymous: v.boolean(),
-    method: v.picklist(["mpesa", "card"]),
+    method: v.picklist(["mpesa", "airtel", "card"]),
   }),
   // Unless anonymous, the name and the e-mail; M-Pesa needs the phone, a card receipt the e-mail.
   v.forward(
@@ -102,6 +102,14 @@ export const donationSchema = v.pipe(
       [["method"], ["phone"]],
       (input) => input.method !== "mpesa" || input.phone !== "",
       say(msg`Please enter your M-Pesa phone number.`),
+    ),
+    ["phone"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["method"], ["phone"]],
+      (input) => input.method !== "airtel" || input.phone !== "",
+      say(msg`Please enter your Airtel Money phone number.`),
     ),
     ["phone"],
   ),

@@ -89,11 +89,12 @@ export default function PrivacyPage() {
           </p>
           <p>
             <Trans>
-              When you sign in, a cookie named <code>sessionid</code> keeps you signed in until you sign out or
-              for two weeks, and <code>csrftoken</code> protects your forms from being sent by another site. A
-              cookie named <code>harambee_device</code> (<code>harambee_admin_device</code> for staff) remembers
-              for one year that this browser has signed in before, so that someone guessing your password
-              elsewhere cannot lock you out. None of them is used for advertising or shared with anyone.
+              When you sign in, a cookie named <code>sessionid</code> keeps you signed in until you sign out
+              or for two weeks, and <code>csrftoken</code> protects your forms from being sent by another
+              site. A cookie named <code>harambee_device</code> (<code>harambee_admin_device</code> for staff)
+              remembers for one year that this browser has signed in before, so that someone guessing your
+              password elsewhere cannot lock you out. None of them is used for advertising or shared with
+              anyone.
             </Trans>
           </p>
         </Section>

@@ -23,6 +23,9 @@ const PAYBILL: CollectionAccount = {
   offers_stk_push: false,
   takes_cards: false,
   card_settlement_bank: "",
+  merchant_msisdn: "",
+  airtel_connected_at: null,
+  offers_airtel_push: false,
 };
 const row = {
   receipt: "SLK0000001",

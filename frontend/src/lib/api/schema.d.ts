@@ -1417,6 +1417,32 @@ export interface paths {
         patch: operations["collection_accounts_api_collection_account_update"];
         trace?: never;
     };
+    "/api/orgs/{organization_id}/collection-accounts/{account_id}/airtel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Airtel Connection Detail
+         * @description Whether the Airtel Money account's credentials are set, and the callback URL to give Airtel.
+         *     The secrets are never sent back. Owners and treasurers.
+         */
+        get: operations["payments_airtel_api_airtel_connection_detail"];
+        /**
+         * Airtel Connection Save
+         * @description Set or replace the Airtel app's client id, secret and callback key (write-only; blank keeps the
+         *     stored one). Owners and treasurers; 202 while it waits for another's approval.
+         */
+        put: operations["payments_airtel_api_airtel_connection_save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orgs/{organization_id}/collection-accounts/{account_id}/cards": {
         parameters: {
             query?: never;
@@ -1946,6 +1972,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pledges/{code}/airtel-push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pledge Airtel Push
+         * @description 'Pay with Airtel Money': a USSD push asking for the Airtel Money PIN, for the amount due or any
+         *     amount up to what is left, with the pledge code as reference. Poll GET /api/payments/{reference}.
+         *     400 (airtel_unavailable) when the campaign has no Airtel Money account with credentials.
+         */
+        post: operations["pledges_airtel_api_pledge_airtel_push"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pledges/{code}/plan": {
         parameters: {
             query?: never;
@@ -2469,6 +2517,53 @@ export interface components {
             keywords: string[];
         };
         /**
+         * AirtelConnectionIn
+         * @description Write-only: a blank field keeps what is stored (it can never be read back).
+         */
+        AirtelConnectionIn: {
+            /**
+             * Callback Key
+             * @description The callback authentication key, when the app signs its callbacks.
+             * @default
+             */
+            callback_key: string;
+            /**
+             * Client Id
+             * @description The Airtel app's client id (its key management page).
+             * @default
+             */
+            client_id: string;
+            /**
+             * Client Secret
+             * @default
+             */
+            client_secret: string;
+        };
+        /** AirtelConnectionOut */
+        AirtelConnectionOut: {
+            /** Account Id */
+            account_id: number;
+            /**
+             * Callback Signed
+             * @description A callback key is set: callbacks without its hash are refused.
+             */
+            callback_signed: boolean;
+            /**
+             * Callback Url
+             * @description Enter this as the app's callback URL in Airtel's portal.
+             */
+            callback_url: string;
+            /**
+             * Connected At
+             * @description When its credentials were set: from then on, USSD push.
+             */
+            connected_at: string | null;
+            /** Credentials Set */
+            credentials_set: boolean;
+            /** Merchant Msisdn */
+            merchant_msisdn: string;
+        };
+        /**
          * AmountBracket
          * @description Spec section 9: the search's amount filter, in whole US dollars, both ends included.
          * @enum {string}
@@ -2530,7 +2625,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed" | "live_entry_hidden" | "live_entry_unhidden" | "desk_passcode_issued" | "desk_passcode_revoked" | "cash_counted" | "cash_signed_off" | "cash_sign_off_withdrawn" | "event_thanks_sent" | "embed_origin_added" | "embed_origin_removed";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "airtel_credentials_set" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed" | "live_entry_hidden" | "live_entry_unhidden" | "desk_passcode_issued" | "desk_passcode_revoked" | "cash_counted" | "cash_signed_off" | "cash_sign_off_withdrawn" | "event_thanks_sent" | "embed_origin_added" | "embed_origin_removed";
         /** BankColumnsChoiceOut */
         BankColumnsChoiceOut: {
             /** @description The account's remembered columns, else suggested ones. */
@@ -2863,6 +2958,11 @@ export interface components {
              */
             may_be_featured: boolean;
             media_type: components["schemas"]["MediaType"];
+            /**
+             * Offers Airtel Push
+             * @description One of its accounts is an Airtel Money account with credentials: offer Airtel Money pushes.
+             */
+            offers_airtel_push: boolean;
             /**
              * Offers Card Payment
              * @description Its organization takes card payments (a bank account with a Paystack subaccount): offer cards.
@@ -3413,6 +3513,11 @@ export interface components {
              */
             location?: string | null;
             /**
+             * Merchant Msisdn
+             * @description airtel_money: the merchant's Airtel number.
+             */
+            merchant_msisdn?: string | null;
+            /**
              * Paybill Number
              * @description paybill, paybill_fixed_account: the paybill (digits).
              */
@@ -3432,13 +3537,18 @@ export interface components {
          * CollectionAccountKind
          * @enum {string}
          */
-        CollectionAccountKind: "paybill" | "paybill_fixed_account" | "till" | "bank" | "cash";
+        CollectionAccountKind: "paybill" | "paybill_fixed_account" | "till" | "bank" | "cash" | "airtel_money";
         /** CollectionAccountOut */
         CollectionAccountOut: {
             /** Account Name */
             account_name: string;
             /** Account Number */
             account_number: string;
+            /**
+             * Airtel Connected At
+             * @description When its Airtel Money API credentials were set.
+             */
+            airtel_connected_at: string | null;
             /** Bank Branch */
             bank_branch: string;
             /** Bank Name */
@@ -3457,11 +3567,18 @@ export interface components {
             label: string;
             /** Location */
             location: string;
+            /** Merchant Msisdn */
+            merchant_msisdn: string;
             /**
              * Mpesa Connected At
              * @description When it was connected to M-Pesa's API; null if never.
              */
             mpesa_connected_at: string | null;
+            /**
+             * Offers Airtel Push
+             * @description An Airtel Money account with credentials: givers get USSD push.
+             */
+            offers_airtel_push: boolean;
             /**
              * Offers Stk Push
              * @description A connected paybill or till: givers get PIN prompts.
@@ -3519,6 +3636,11 @@ export interface components {
              * @description cash: where cash is received.
              */
             location?: string | null;
+            /**
+             * Merchant Msisdn
+             * @description airtel_money: the merchant's Airtel number.
+             */
+            merchant_msisdn?: string | null;
             /**
              * Paybill Number
              * @description paybill, paybill_fixed_account: the paybill (digits).
@@ -3920,7 +4042,7 @@ export interface components {
              * @default mpesa
              * @enum {string}
              */
-            method: "mpesa" | "card";
+            method: "mpesa" | "airtel" | "card";
             /** Name */
             name?: string | null;
             /** Phone */
@@ -5339,6 +5461,11 @@ export interface components {
              */
             location?: string | null;
             /**
+             * Merchant Msisdn
+             * @description airtel_money: the merchant's Airtel number.
+             */
+            merchant_msisdn?: string | null;
+            /**
              * Paybill Number
              * @description paybill, paybill_fixed_account: the paybill (digits).
              */
@@ -5409,7 +5536,7 @@ export interface components {
              * @description The account's kind; mpesa: a legacy campaign's personal M-Pesa number.
              * @enum {string}
              */
-            method: "paybill" | "paybill_fixed_account" | "till" | "bank" | "cash" | "mpesa";
+            method: "paybill" | "paybill_fixed_account" | "till" | "bank" | "cash" | "airtel_money" | "mpesa";
             /**
              * Note
              * @description One sentence telling the giver what to do.
@@ -5963,6 +6090,18 @@ export interface components {
          *     No e-mail or phone: only a hint of the phone an STK Push goes to.
          */
         PledgeReceiptOut: {
+            /**
+             * Airtel Default
+             * @description The pledge's phone is in an Airtel Kenya prefix (common.mobile_networks): preselect Airtel Money.
+             * @default false
+             */
+            airtel_default: boolean;
+            /**
+             * Airtel Push Available
+             * @description Show 'Pay with Airtel Money': POST /api/pledges/{code}/airtel-push (the campaign has an Airtel Money account with credentials).
+             * @default false
+             */
+            airtel_push_available: boolean;
             /** Amount */
             amount: number;
             /**
@@ -6241,7 +6380,7 @@ export interface components {
          * Provider
          * @enum {string}
          */
-        Provider: "mpesa_stk" | "mpesa_c2b" | "card" | "cash" | "bank" | "mpesa_manual";
+        Provider: "mpesa_stk" | "mpesa_c2b" | "card" | "cash" | "bank" | "mpesa_manual" | "airtel";
         /**
          * Purpose
          * @enum {string}
@@ -11832,6 +11971,155 @@ export interface operations {
             };
         };
     };
+    payments_airtel_api_airtel_connection_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AirtelConnectionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    payments_airtel_api_airtel_connection_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AirtelConnectionIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AirtelConnectionOut"];
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     payments_api_card_subaccount_set: {
         parameters: {
             query?: never;
@@ -13919,6 +14207,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PledgeReceiptOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pledges_airtel_api_pledge_airtel_push: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PledgeStkPushIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentOut"];
                 };
             };
             /** @description Bad Request */

@@ -1,0 +1,243 @@
+"""The Airtel Africa Open API (Airtel Money collections, Kenya) over HTTP.
+
+What the ledger needs, as Airtel documents it (developers.airtel.africa, "Collection APIs"):
+
+- ``POST /auth/oauth2/token`` with JSON ``{client_id, client_secret, grant_type: client_credentials}``
+  answers ``{access_token, expires_in, token_type}`` (``expires_in`` a string of seconds);
+- ``POST /merchant/v1/payments/`` (the USSD push) with headers ``X-Country: KE`` and ``X-Currency: KES``
+  and the body ``{reference, subscriber{country, currency, msisdn}, transaction{amount, country,
+  currency, id}}``, ``msisdn`` without the country code, ``id`` ours (unique per merchant);
+- the collection callback Airtel posts to the URL set in the app's portal:
+  ``{transaction{id, message, status_code: TS|TF, airtel_money_id}}``; with callback authentication on,
+  a ``hash`` beside it: base64 HMAC-SHA256 of the ``transaction`` object (compact JSON, keys in the
+  documented order) under the app's callback private key;
+- ``GET /standard/v1/payments/{id}`` (the transaction enquiry, for a callback that never came):
+  ``data.transaction{id, status: TS|TF|TIP|TA, message, airtel_money_id}``.
+
+Message signing (``x-signature``/``x-key``: the body AES-encrypted under a key sent RSA-encrypted) is
+an option Airtel switches on per merchant app for disbursements; collections as used here do not
+need it, and this adapter does not implement it (an app with it on refuses the push, which the
+treasurer sees when testing the connection).
+"""
+
+import base64
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from django.core.cache import cache
+
+from common.network import network_call_check
+from payments.providers import MalformedBody, ProviderError, ProviderTimeout
+
+TOKEN_PATH = "/auth/oauth2/token"  # noqa: S105 - a path, not a secret
+PUSH_PATH = "/merchant/v1/payments/"
+ENQUIRY_PATH = "/standard/v1/payments/{id}"
+COUNTRY, CURRENCY = "KE", "KES"
+TIMEOUT_SECONDS = 10.0
+TOKEN_REFRESH_MARGIN_SECONDS = 30
+# Transaction statuses: successful, failed, in progress, ambiguous (ask again later).
+SUCCESSFUL, FAILED, IN_PROGRESS, AMBIGUOUS = "TS", "TF", "TIP", "TA"
+# The push's answer: accepted and in progress (the payer has the prompt).
+PUSH_IN_PROGRESS = "DP00800001006"
+REFERENCE_MAX_LENGTH = 64
+
+
+class CredentialsRefused(ProviderError):
+    """Airtel refused the client id and secret."""
+
+
+@dataclass(frozen=True)
+class AirtelCredentials:
+    client_id: str
+    client_secret: str = field(repr=False)
+
+    @property
+    def cache_key(self) -> str:
+        return hashlib.sha256(f"{self.client_id}|{self.client_secret}".encode()).hexdigest()[:24]
+
+
+@dataclass(frozen=True)
+class PushAccepted:
+    transaction_id: str
+    response_code: str
+    message: str
+
+
+@dataclass(frozen=True)
+class AirtelResult:
+    """How a collection ended, from a callback or an enquiry."""
+
+    transaction_id: str
+    status: str
+    message: str
+    airtel_money_id: str
+
+    @property
+    def succeeded(self) -> bool:
+        return self.status == SUCCESSFUL
+
+    @property
+    def failed(self) -> bool:
+        return self.status == FAILED
+
+    @property
+    def settled(self) -> bool:
+        return self.status in (SUCCESSFUL, FAILED)
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value).strip()
+
+
+def parse_callback(body: Any) -> AirtelResult:
+    """The collection callback's ``transaction`` object; MalformedBody for any other shape."""
+    transaction = body.get("transaction") if isinstance(body, dict) else None
+    if not isinstance(transaction, dict):
+        raise MalformedBody("no transaction object")
+    result = AirtelResult(
+        transaction_id=_text(transaction.get("id")),
+        status=_text(transaction.get("status_code")).upper(),
+        message=_text(transaction.get("message"))[:255],
+        airtel_money_id=_text(transaction.get("airtel_money_id"))[:32],
+    )
+    if not result.transaction_id or result.status not in (SUCCESSFUL, FAILED):
+        raise MalformedBody("missing id or status_code")
+    if result.succeeded and not result.airtel_money_id:
+        raise MalformedBody("a success without airtel_money_id")
+    return result
+
+
+def callback_hash(transaction: dict[str, Any], *, key: str) -> str:
+    """The ``hash`` of an authenticated callback: base64 HMAC-SHA256 of its ``transaction`` object."""
+    message = json.dumps(transaction, separators=(",", ":")).encode()
+    return base64.b64encode(hmac.new(key.encode(), message, hashlib.sha256).digest()).decode()
+
+
+def callback_hash_valid(body: Any, *, key: str) -> bool:
+    if not isinstance(body, dict) or not isinstance(body.get("transaction"), dict):
+        return False
+    return hmac.compare_digest(str(body.get("hash", "")), callback_hash(body["transaction"], key=key))
+
+
+def parse_enquiry(body: Any) -> AirtelResult:
+    data = body.get("data") if isinstance(body, dict) else None
+    transaction = data.get("transaction") if isinstance(data, dict) else None
+    if not isinstance(transaction, dict):
+        raise MalformedBody("no data.transaction")
+    return AirtelResult(
+        transaction_id=_text(transaction.get("id")),
+        status=_text(transaction.get("status")).upper(),
+        message=_text(transaction.get("message"))[:255],
+        airtel_money_id=_text(transaction.get("airtel_money_id"))[:32],
+    )
+
+
+@dataclass(frozen=True)
+class Enquiry:
+    result: AirtelResult
+    body: dict[str, Any]
+
+
+class AirtelClient:
+    def __init__(self, *, base_url: str, credentials: AirtelCredentials, timeout: float = TIMEOUT_SECONDS) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.credentials = credentials
+        self.timeout = timeout
+
+    @property
+    def _token_cache_key(self) -> str:
+        digest = hashlib.sha256(f"{self.base_url}|{self.credentials.cache_key}".encode()).hexdigest()[:24]
+        return f"payments:airtel-token:{digest}"
+
+    def access_token(self) -> str:
+        token = cache.get(self._token_cache_key)
+        if token:
+            return str(token)
+        network_call_check(f"Airtel {TOKEN_PATH}")
+        try:
+            response = httpx.post(
+                f"{self.base_url}{TOKEN_PATH}",
+                json={
+                    "client_id": self.credentials.client_id,
+                    "client_secret": self.credentials.client_secret,
+                    "grant_type": "client_credentials",
+                },
+                headers={"Accept": "*/*"},
+                timeout=self.timeout,
+            )
+        except httpx.HTTPError as exc:
+            raise ProviderError(f"Airtel token request failed: {exc}") from exc
+        if response.status_code in (400, 401):
+            raise CredentialsRefused(f"Airtel refused the client id and secret ({response.status_code})")
+        if response.status_code != 200:
+            raise ProviderError(f"Airtel refused the token request ({response.status_code})")
+        try:
+            body = response.json()
+            token, expires_in = str(body["access_token"]), int(body["expires_in"])
+        except (ValueError, KeyError, TypeError):
+            raise ProviderError("Airtel answered the token request in an unknown shape") from None
+        cache.set(self._token_cache_key, token, timeout=max(expires_in - TOKEN_REFRESH_MARGIN_SECONDS, 1))
+        return token
+
+    def _headers(self) -> dict[str, str]:
+        return {
+            "Accept": "*/*",
+            "X-Country": COUNTRY,
+            "X-Currency": CURRENCY,
+            "Authorization": f"Bearer {self.access_token()}",
+        }
+
+    def _send(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        network_call_check(f"Airtel {path}")
+        for attempt in range(2):
+            try:
+                response = httpx.request(
+                    method, f"{self.base_url}{path}", json=body, headers=self._headers(), timeout=self.timeout
+                )
+            except (httpx.ReadTimeout, httpx.WriteTimeout) as exc:
+                raise ProviderTimeout(f"Airtel {path} did not answer in time: {exc}") from exc
+            except httpx.HTTPError as exc:
+                raise ProviderError(f"Airtel {path} failed: {exc}") from exc
+            if response.status_code == 401 and not attempt:
+                cache.delete(self._token_cache_key)  # expired before its time: a new token, once
+                continue
+            try:
+                answer = response.json()
+            except ValueError:
+                raise ProviderError(f"Airtel {path} answered {response.status_code} without JSON") from None
+            if response.status_code != 200 or not isinstance(answer, dict):
+                raise ProviderError(f"Airtel {path} refused ({response.status_code}): {str(answer)[:200]}")
+            return answer
+        raise ProviderError(f"Airtel {path} refused the token twice")
+
+    def push(self, *, msisdn: str, amount: int, transaction_id: str, reference: str) -> PushAccepted:
+        """Send the USSD push: the payer's phone asks for their Airtel Money PIN."""
+        answer = self._send(
+            "POST",
+            PUSH_PATH,
+            {
+                "reference": reference[:REFERENCE_MAX_LENGTH],
+                "subscriber": {"country": COUNTRY, "currency": CURRENCY, "msisdn": msisdn},
+                "transaction": {"amount": amount, "country": COUNTRY, "currency": CURRENCY, "id": transaction_id},
+            },
+        )
+        status: dict[str, Any] = answer["status"] if isinstance(answer.get("status"), dict) else {}
+        if not status.get("success"):
+            raise ProviderError(f"Airtel refused the push: {status.get('message', '')}")
+        return PushAccepted(
+            transaction_id=transaction_id,
+            response_code=_text(status.get("response_code")),
+            message=_text(status.get("message"))[:255],
+        )
+
+    def enquiry(self, *, transaction_id: str) -> Enquiry:
+        """How the collection ``transaction_id`` (ours) ended, or that it is still in progress."""
+        answer = self._send("GET", ENQUIRY_PATH.format(id=transaction_id))
+        try:
+            return Enquiry(result=parse_enquiry(answer), body=answer)
+        except MalformedBody as exc:
+            raise ProviderError(f"Airtel answered the enquiry in an unknown shape: {exc}") from None
