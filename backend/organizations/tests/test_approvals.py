@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from accounts.tests.factories import UserFactory
 from audit.models import AuditAction, AuditEntry
+from common.errors import PermissionDeniedError
 from organizations import services
 from organizations.approvals import register_change_kind
 from organizations.models import ChangeRequest, ChangeRequestStatus, Membership, Organization
@@ -301,5 +302,5 @@ def test_an_admin_approves_a_change_no_one_else_may_and_never_one_about_themselv
     about_admin = services.team_role_change(
         user=owner.user, organization_id=church.pk, membership_id=admin_member.pk, role=Role.OWNER
     )
-    with pytest.raises(services.PermissionDeniedError):
+    with pytest.raises(PermissionDeniedError):
         services.change_request_approve_as_admin(admin=admin, change_request_id=about_admin.pk)
