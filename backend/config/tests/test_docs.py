@@ -165,3 +165,46 @@ def test_the_built_site_is_served_at_docs_with_a_folder_s_index(tmp_path: Path, 
 def test_the_front_pages_stay_maps(document: str, most_lines: int) -> None:
     # The detail belongs in docs/; these two are read first, whole.
     assert len((REPO / document).read_text().splitlines()) <= most_lines
+
+
+def test_the_layout_apps_are_the_import_linter_root_packages() -> None:
+    """Every app import-linter knows is in the layout, and the layout names no app it does not know."""
+    packages = {name + "/" for name in _importlinter()["root_packages"]}
+    assert packages == _layout_rows("## The backend's apps", "App")
+
+
+def test_every_app_in_a_layer_is_a_root_package() -> None:
+    packages = set(_importlinter()["root_packages"])
+    layered = {name for layer in _pyproject_layers() for name in re.split(r" [|:] ", layer)}
+    assert layered <= packages
+
+
+def _biome_public_feature_files() -> list[str]:
+    import json
+
+    biome = json.loads((REPO / "frontend" / "biome.json").read_text())
+    groups = [
+        pattern["group"]
+        for override in biome["overrides"]
+        for rule in override["linter"]["rules"]["style"].values()
+        for pattern in rule["options"]["patterns"]
+    ]
+    return [name[1:] for group in groups for name in group if name.startswith("!@/features/") and "*" not in name]
+
+
+def test_every_public_feature_file_biome_names_exists() -> None:
+    """The front end's import rules name files that are there: a moved file takes its rule along."""
+    src = REPO / "frontend" / "src"
+    missing = [
+        name
+        for name in _biome_public_feature_files()
+        if not any((src / name.removeprefix("@/")).with_suffix(suffix).exists() for suffix in (".ts", ".tsx"))
+    ]
+    assert _biome_public_feature_files()
+    assert missing == []
+
+
+def test_the_front_end_page_names_the_feature_cycle_check_that_lint_runs() -> None:
+    package = (REPO / "frontend" / "package.json").read_text()
+    assert "scripts/check-feature-cycles.mjs" in package
+    assert "scripts/check-feature-cycles.mjs" in (DOCS / "architecture" / "front-end.md").read_text()
