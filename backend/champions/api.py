@@ -65,7 +65,9 @@ def champion_page(request: HttpRequest, campaign_id: int, champion_code: str) ->
 
 
 @router.patch(CHAMPION, response={200: ChampionOut, **SIGNED_IN_ERRORS}, auth=django_auth)
-def champion_update(request: HttpRequest, campaign_id: int, champion_code: str, payload: ChampionPatchIn) -> ChampionOut:
+def champion_update(
+    request: HttpRequest, campaign_id: int, champion_code: str, payload: ChampionPatchIn
+) -> ChampionOut:
     """The champion (or the campaign's owners and treasurers): appeal, goal, the leaderboard, a team."""
     champion = services.champion_update(
         campaign_id=campaign_id, code=champion_code, user=signed_in_user(request), **payload.dict()
@@ -139,7 +141,9 @@ def champion_circle(request: HttpRequest, campaign_id: int, champion_code: str) 
 @router.post("/campaigns/{campaign_id}/champion-teams", response={201: TeamOut, **SIGNED_IN_ERRORS}, auth=django_auth)
 def team_create(request: HttpRequest, campaign_id: int, payload: TeamIn) -> Status[TeamOut]:
     """A team of the campaign's champions (owners, treasurers, admins)."""
-    team = services.team_create(campaign_id=campaign_id, user=signed_in_user(request), name=payload.name, goal=payload.goal)
+    team = services.team_create(
+        campaign_id=campaign_id, user=signed_in_user(request), name=payload.name, goal=payload.goal
+    )
     return Status(201, TeamOut(id=team.pk, name=team.name, goal=team.goal))
 
 

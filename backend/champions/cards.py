@@ -82,7 +82,10 @@ def _card(canvas: Canvas, *, campaign: Campaign, champion: Champion, number: int
         _both(gettext_noop("Card number: %(number)s"), number=number),
     ]
     if paybill:
-        lines += [_both(gettext_noop("M-Pesa Paybill: %(paybill)s"), paybill=paybill), _both(gettext_noop("Account: %(code)s"), code=champion.code)]
+        lines += [
+            _both(gettext_noop("M-Pesa Paybill: %(paybill)s"), paybill=paybill),
+            _both(gettext_noop("Account: %(code)s"), code=champion.code),
+        ]
     else:
         lines.append(_both(gettext_noop("Account: %(code)s"), code=champion.code))
     lines.append(_both(gettext_noop("Scan the code to give online.")))
@@ -112,7 +115,11 @@ def _card(canvas: Canvas, *, campaign: Campaign, champion: Champion, number: int
     canvas.drawString(MARGIN, y, _both(gettext_noop("Cash total")) + ": ________   M-Pesa: ________")
     y -= 4.5 * mm
     canvas.setFont("Helvetica-Oblique", 6.5)
-    canvas.drawString(MARGIN, y, _fit(canvas, _both(gettext_noop("Bring this card and the cash to the desk.")), inner, "Helvetica-Oblique", 6.5))
+    canvas.drawString(
+        MARGIN,
+        y,
+        _fit(canvas, _both(gettext_noop("Bring this card and the cash to the desk.")), inner, "Helvetica-Oblique", 6.5),
+    )
 
 
 def cards_pdf(*, campaign: Campaign) -> bytes:

@@ -121,8 +121,13 @@ class Attribution(models.Model):
     class Meta:
         constraints = [
             models.CheckConstraint(
-                condition=Q(pledge__isnull=False, donation__isnull=True) | Q(pledge__isnull=True, donation__isnull=False),
+                condition=Q(pledge__isnull=False, donation__isnull=True)
+                | Q(pledge__isnull=True, donation__isnull=False),
                 name="champions_attribution_one_thing",
             )
         ]
         indexes = [models.Index(fields=["champion", "created_at"], name="champions_attr_recent_idx")]
+
+    def __str__(self) -> str:
+        thing = f"pledge {self.pledge_id}" if self.pledge_id else f"donation {self.donation_id}"
+        return f"{thing} through champion {self.champion_id}"

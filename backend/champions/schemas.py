@@ -63,7 +63,9 @@ class ChampionOut(Schema):
             name=champion.name,
             appeal=champion.appeal,
             goal=champion.goal,
-            team=TeamOut(id=champion.team.pk, name=champion.team.name, goal=champion.team.goal) if champion.team else None,
+            team=TeamOut(id=champion.team.pk, name=champion.team.name, goal=champion.team.goal)
+            if champion.team
+            else None,
             on_leaderboard=champion.on_leaderboard,
             card_number=champion.card.number,
             page_url=f"{settings.SITE_URL}{champion.page_path}",
@@ -193,5 +195,3 @@ class CardOut(Schema):
             returned_at=card.returned_at,
             mpesa_reported=card.mpesa_reported,
         )
-
-

@@ -121,7 +121,9 @@ def champion_figures(*, campaign: Campaign, since: datetime | None = None) -> di
 def _board(*, campaign: Campaign, since: datetime | None, size: int) -> Board:
     figures = champion_figures(campaign=campaign, since=since)
     champions = list(
-        Champion.objects.filter(campaign=campaign).values_list("pk", "code", "name", "goal", "on_leaderboard", "team_id")
+        Champion.objects.filter(campaign=campaign).values_list(
+            "pk", "code", "name", "goal", "on_leaderboard", "team_id"
+        )
     )
     teams = {team.pk: team for team in Team.objects.filter(campaign=campaign)}
     empty = ChampionFigures()
@@ -189,7 +191,8 @@ def champion_totals(*, champion: Champion) -> ChampionFigures:
         pledged=Coalesce(Sum("pledge__amount", filter=public), 0),
         gifts=Count(
             "pk",
-            filter=Q(donation__counted_at__isnull=False) | Q(pledge__cancelled_at__isnull=True, pledge__paid_amount__gt=0),
+            filter=Q(donation__counted_at__isnull=False)
+            | Q(pledge__cancelled_at__isnull=True, pledge__paid_amount__gt=0),
         ),
     )
     return ChampionFigures(raised=row["given"] + row["paid"], pledged=row["pledged"], gifts=row["gifts"])
@@ -220,7 +223,9 @@ def champion_circle(*, champion: Champion) -> list[CircleGift]:
         if (pledge := attribution.pledge) is not None and pledge.is_live:
             name = "" if pledge.is_anonymous else pledge.name
             gifts.append(
-                CircleGift(name, "pledge", pledge.amount, pledge.paid_amount, pledge.remaining_amount, pledge.created_at)
+                CircleGift(
+                    name, "pledge", pledge.amount, pledge.paid_amount, pledge.remaining_amount, pledge.created_at
+                )
             )
         elif (donation := attribution.donation) is not None and donation.counted_at is not None:
             name = "" if donation.is_anonymous else donation.name

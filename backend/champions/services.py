@@ -153,9 +153,7 @@ def champion_create(
                 return champion
         except IntegrityError:
             if not for_someone_else and Champion.objects.filter(campaign=campaign, user=user).exists():
-                raise ServiceError(
-                    _("You are already a champion of this campaign."), code="already_champion"
-                ) from None
+                raise ServiceError(_("You are already a champion of this campaign."), code="already_champion") from None
     raise ServiceError(_("Please try again."), code="code_collision")  # pragma: no cover - 29 million codes
 
 

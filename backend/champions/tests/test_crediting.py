@@ -38,7 +38,7 @@ def test_a_paybill_payment_with_a_champion_code_credits_the_campaign_and_the_cha
     payment = pay_bill(f" {champion.code.lower()[:3]}-{champion.code[3:]} ", 1_500, "SLK7CH0001")
 
     donation = Donation.objects.get(payment=payment)
-    assert (payment.purpose, payment.campaign_id, payment.collection_account.organization_id) == (
+    assert (payment.purpose, payment.campaign_id, payment.organization_id) == (
         Payment.Purpose.DONATION,
         campaign.pk,
         campaign.organization_id,
@@ -99,14 +99,20 @@ def test_every_other_report_of_the_same_payment_credits_nothing_more(campaign, m
 def test_a_statement_row_with_a_champion_code_credits_the_campaign_and_the_champion(campaign, member, organizer):
     champion = a_champion(campaign, member)
     other = make_pledge(campaign, amount=4_000, phone="0712000444")
-    row = {"received_at": datetime(2026, 11, 22, 7, 30, tzinfo=UTC), "payer_name": "X", "notify_payer": False}
+    row: dict[str, Any] = {
+        "received_at": datetime(2026, 11, 22, 7, 30, tzinfo=UTC),
+        "payer_name": "X",
+        "notify_payer": False,
+    }
 
     with transaction.atomic():
         payments.payments_record_from_statement(
             account=connection_of(campaign).account,
             recorded_by=organizer,
             found=[
-                payments.StatementPayment(mpesa_receipt="SLK7ST0001", amount=700, account_reference=champion.code, **row),
+                payments.StatementPayment(
+                    mpesa_receipt="SLK7ST0001", amount=700, account_reference=champion.code, **row
+                ),
                 payments.StatementPayment(mpesa_receipt="SLK7ST0002", amount=900, account_reference=other.code, **row),
                 payments.StatementPayment(mpesa_receipt="SLK7ST0003", amount=50, account_reference="TITHE", **row),
             ],
@@ -130,9 +136,7 @@ def test_a_champions_code_on_another_organizations_paybill_credits_nothing(campa
     assert champion_totals(champion=champion).raised == 0
 
 
-def test_a_returned_card_records_its_gifts_once_each_and_attributes_them_to_the_champion(
-    campaign, member, organizer
-):
+def test_a_returned_card_records_its_gifts_once_each_and_attributes_them_to_the_champion(campaign, member, organizer):
     champion = a_champion(campaign, member)
     paid_with_code = pay_bill(champion.code, 600, "SLK7CD0001")  # before the card came back
     card = HarambeeCard.objects.get(champion=champion)

@@ -20,7 +20,7 @@ from champions.tests.support import confirmation_body
 from collection_accounts.tests.factories import TEST_PAYBILL
 from payments import services as payments
 from payments.models import MpesaConnection, Payment
-from pledges.models import Donation, PledgePayment
+from pledges.models import Donation, Pledge, PledgePayment
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +58,9 @@ def attributed_credits(champion) -> int:
     )
     paid = sum(
         link.payment.amount
-        for link in PledgePayment.objects.select_related("payment").filter(pledge__champion_attribution__champion=champion)
+        for link in PledgePayment.objects.select_related("payment").filter(
+            pledge__champion_attribution__champion=champion
+        )
     )
     return given + paid
 
@@ -71,14 +73,16 @@ def test_leaderboard_totals_equal_the_sum_of_the_credits_attributed_to_each_cham
         campaign.unsigned_pledges_count_after_payment = rule
         campaign.save(update_fields=["unsigned_pledges_count_after_payment"])
         paid: dict[int, int] = {champion.pk: 0 for champion in champions}
-        pledges = {champion.pk: [] for champion in champions}
+        pledges: dict[int, list[Pledge]] = {champion.pk: [] for champion in champions}
         receipts: list[tuple[str, int, str]] = []
         for n, (action, who, amount) in enumerate(steps):
             champion = champions[who]
             if action == "paybill" or (action == "again" and not receipts):
                 receipts.append((f"SLKP{n:06d}", amount, champion.code))
                 payments.payment_record_c2b_confirmation(
-                    body=confirmation_body(champion.code, amount, receipts[-1][0]), remote_addr="127.0.0.1", connection=connection
+                    body=confirmation_body(champion.code, amount, receipts[-1][0]),
+                    remote_addr="127.0.0.1",
+                    connection=connection,
                 )
                 paid[champion.pk] += amount
             elif action == "again":  # a second report of an earlier payment: no second credit
@@ -103,7 +107,9 @@ def test_leaderboard_totals_equal_the_sum_of_the_credits_attributed_to_each_cham
             elif pledges[champion.pk]:
                 pledge = pledges[champion.pk][-1]
                 payments.payment_record_c2b_confirmation(
-                    body=confirmation_body(pledge.code, amount, f"SLKQ{n:06d}"), remote_addr="127.0.0.1", connection=connection
+                    body=confirmation_body(pledge.code, amount, f"SLKQ{n:06d}"),
+                    remote_addr="127.0.0.1",
+                    connection=connection,
                 )
                 paid[champion.pk] += amount
 
@@ -125,9 +131,11 @@ def test_leaderboard_totals_equal_the_sum_of_the_credits_attributed_to_each_cham
         assert boards.overall.raised == sum(paid.values()) == boards.tonight.raised
         (choir,) = boards.overall.teams
         assert choir.raised == paid[champions[0].pk] + paid[champions[1].pk]
-        assert Payment.objects.filter(campaign=campaign).count() == len(
-            {receipt for receipt, _amount, _code in receipts}
-        ) + PledgePayment.objects.filter(pledge__campaign=campaign).count()
+        assert (
+            Payment.objects.filter(campaign=campaign).count()
+            == len({receipt for receipt, _amount, _code in receipts})
+            + PledgePayment.objects.filter(pledge__campaign=campaign).count()
+        )
         transaction.set_rollback(True)
 
 
@@ -144,16 +152,23 @@ def test_tonights_board_counts_only_what_came_in_since_midnight(world):
 
     boards = leaderboards(campaign=campaign)
 
-    assert [(s.code, s.raised) for s in boards.overall.champions] == [(champions[0].code, 900), (champions[1].code, 300)]
+    assert [(s.code, s.raised) for s in boards.overall.champions] == [
+        (champions[0].code, 900),
+        (champions[1].code, 300),
+    ]
     assert [(s.code, s.raised) for s in boards.tonight.champions] == [(champions[1].code, 300)]
     assert Attribution.objects.count() == 2
 
 
-def test_the_leaderboards_api_is_public_and_reads_a_fixed_number_of_queries(world, visitor_client, django_assert_max_num_queries):
+def test_the_leaderboards_api_is_public_and_reads_a_fixed_number_of_queries(
+    world, visitor_client, django_assert_max_num_queries
+):
     campaign, connection, champions = world
     for n, champion in enumerate(champions):
         payments.payment_record_c2b_confirmation(
-            body=confirmation_body(champion.code, 100 * (n + 1), f"SLKA00000{n}"), remote_addr="127.0.0.1", connection=connection
+            body=confirmation_body(champion.code, 100 * (n + 1), f"SLKA00000{n}"),
+            remote_addr="127.0.0.1",
+            connection=connection,
         )
 
     with django_assert_max_num_queries(12):
@@ -164,5 +179,12 @@ def test_the_leaderboards_api_is_public_and_reads_a_fixed_number_of_queries(worl
     assert [s["raised"] for s in body["overall"]["champions"]] == [200, 100]  # the third stays off the board
     assert body["overall"]["raised"] == 600
     assert body["overall"]["teams"] == [
-        {"id": body["overall"]["teams"][0]["id"], "name": "Choir", "goal": 0, "raised": 300, "pledged": 0, "champions": 2}
+        {
+            "id": body["overall"]["teams"][0]["id"],
+            "name": "Choir",
+            "goal": 0,
+            "raised": 300,
+            "pledged": 0,
+            "champions": 2,
+        }
     ]

@@ -31,7 +31,12 @@ def test_a_member_is_a_champion_of_a_campaign_once(campaign, member):
 
 def test_only_the_campaigns_owners_and_treasurers_name_someone_else_a_champion(campaign, member, organizer):
     named = champion_create(
-        campaign_id=campaign.pk, user=organizer, goal=30_000, name="Mama Otieno", phone="0712000111", for_someone_else=True
+        campaign_id=campaign.pk,
+        user=organizer,
+        goal=30_000,
+        name="Mama Otieno",
+        phone="0712000111",
+        for_someone_else=True,
     )
     assert (named.user, named.phone, named.created_by) == (None, "+254712000111", organizer)
     with pytest.raises(PermissionDeniedError):
@@ -47,7 +52,9 @@ def test_a_champion_joins_a_team_and_leaves_the_leaderboard(campaign, member, or
     choir = team_create(campaign_id=campaign.pk, user=organizer, name="  The  choir ", goal=100_000)
     champion = champion_create(campaign_id=campaign.pk, user=member, goal=20_000)
 
-    champion_update(campaign_id=campaign.pk, code=champion.code.lower(), user=member, team_id=choir.pk, on_leaderboard=False)
+    champion_update(
+        campaign_id=campaign.pk, code=champion.code.lower(), user=member, team_id=choir.pk, on_leaderboard=False
+    )
 
     champion.refresh_from_db()
     assert (choir.name, champion.team, champion.on_leaderboard) == ("The choir", choir, False)

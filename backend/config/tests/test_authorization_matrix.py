@@ -396,7 +396,11 @@ def world_build() -> World:
         closed_event=closed_event_with_cash(campaign, organizer),
         desk_passcode=desk_passcode_issue(user=organizer, event_id=world_event.pk, volunteer="John Kamau")[0],
         champion=champion_create(
-            campaign_id=campaign.pk, user=organizer, goal=20_000, name="Mama Atieno", phone="0712000999",
+            campaign_id=campaign.pk,
+            user=organizer,
+            goal=20_000,
+            name="Mama Atieno",
+            phone="0712000999",
             for_someone_else=True,
         ),
     )
