@@ -18,6 +18,7 @@ from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from accounts.models import User
 from campaigns.caching import campaign_version, campaign_version_start
 from campaigns.models import Campaign
 from champions.models import Attribution, Champion, Team
@@ -231,3 +232,8 @@ def champion_circle(*, champion: Champion) -> list[CircleGift]:
             name = "" if donation.is_anonymous else donation.name
             gifts.append(CircleGift(name, "gift", donation.amount, donation.amount, 0, donation.counted_at))
     return gifts
+
+
+def champions_personal_data_export(*, user: User) -> dict[str, object]:
+    """The campaigns the user is a champion of, for their download (``privacy``)."""
+    return {"championships": list(Champion.objects.filter(user=user).order_by("created_at", "id"))}

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from accounts import validators
 from accounts.models import User
+from campaigns.caching import campaign_changed
 from campaigns.models import Campaign, CampaignStatus
 from campaigns.selectors import campaign_get, campaign_permission_check
 from champions import codes
@@ -32,7 +33,7 @@ from common.money import AMOUNT_MAX
 from organizations.roles import Permission
 from payments.models import Payment
 from payments.services import payment_take_as_donation
-from pledges.models import Pledge
+from pledges.models import DELETED_USER_NAME, Pledge
 from pledges.services import (
     donation_attach_payment,
     donation_record_at_desk,
@@ -374,3 +375,14 @@ def _card_line_record(*, card: HarambeeCard, campaign: Campaign, line: CardGift,
     # this champion's code): it counted once, where it counted; a donation nobody brought is theirs.
     if gift.donation is not None:
         Attribution.objects.get_or_create(donation=gift.donation, defaults={"champion": card.champion, "card": card})
+
+
+@transaction.atomic
+def champions_personal_data_erase(*, user: User) -> None:
+    """An account deletion (``privacy``): their champion pages keep the money they brought (the campaign's
+    books add up) under 'Deleted user', without phone, appeal or account, and off the leaderboards."""
+    theirs = Champion.objects.filter(user=user)
+    campaign_ids = set(theirs.values_list("campaign_id", flat=True))
+    theirs.update(user=None, name=DELETED_USER_NAME, phone="", appeal="", on_leaderboard=False)
+    for campaign_id in campaign_ids:
+        campaign_changed(campaign_id=campaign_id)

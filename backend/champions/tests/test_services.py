@@ -85,3 +85,22 @@ def test_a_pledge_on_a_champions_page_is_the_campaigns_pledge_attributed_to_the_
     assert campaign.pledged_total == 3_000
     assert Attribution.objects.get(pledge=pledge).champion == champion
     assert Champion.objects.get(pk=champion.pk).attributions.count() == 1
+
+
+def test_an_account_deletion_keeps_the_champions_money_but_not_who_they_are(campaign, member, client):
+    from privacy.selectors import personal_data_export
+    from privacy.services import PERSONAL_DATA_ERASERS
+
+    champion = champion_create(campaign_id=campaign.pk, user=member, goal=20_000, appeal="Mine", phone="0712000888")
+    assert [c.code for c in personal_data_export(user=member)["championships"]] == [champion.code]  # type: ignore[attr-defined]
+
+    next(erase for erase in PERSONAL_DATA_ERASERS if erase.__name__ == "champions_personal_data_erase")(user=member)
+
+    champion.refresh_from_db()
+    assert (champion.user, champion.name, champion.phone, champion.appeal, champion.on_leaderboard) == (
+        None,
+        "Deleted user",
+        "",
+        "",
+        False,
+    )

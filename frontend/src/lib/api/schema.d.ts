@@ -3483,6 +3483,28 @@ export interface components {
             /** Token */
             token: string;
         };
+        /** ChampionExportOut */
+        ChampionExportOut: {
+            /** Appeal */
+            appeal: string;
+            /** Campaign Id */
+            campaign_id: number;
+            /** Code */
+            code: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Goal */
+            goal: number;
+            /** Name */
+            name: string;
+            /** On Leaderboard */
+            on_leaderboard: boolean;
+            /** Phone */
+            phone: string;
+        };
         /**
          * ChampionIn
          * @description Become a champion (yourself), or, as the campaign's owners and treasurers, name someone else.
@@ -5860,6 +5882,11 @@ export interface components {
             campaign_likes: components["schemas"]["CampaignLikeExportOut"][];
             /** Campaigns */
             campaigns: components["schemas"]["CampaignExportOut"][];
+            /**
+             * Championships
+             * @description The campaigns they are a champion of.
+             */
+            championships: components["schemas"]["ChampionExportOut"][];
             /** Donations */
             donations: components["schemas"]["DonationExportOut"][];
             /**
