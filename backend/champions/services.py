@@ -377,10 +377,9 @@ def _card_line_record(*, card: HarambeeCard, campaign: Campaign, line: CardGift,
         Attribution.objects.get_or_create(donation=gift.donation, defaults={"champion": card.champion, "card": card})
 
 
-@transaction.atomic
 def champions_personal_data_erase(*, user: User) -> None:
     """An account deletion (``privacy``): their champion pages keep the money they brought (the campaign's
-    books add up) under 'Deleted user', without phone, appeal or account, and off the leaderboards."""
+    books add up) under 'Deleted user', without phone, appeal or account, and off the leaderboards. Runs inside privacy's transaction; reads which campaigns' cached views to renew."""
     theirs = Champion.objects.filter(user=user)
     campaign_ids = set(theirs.values_list("campaign_id", flat=True))
     theirs.update(user=None, name=DELETED_USER_NAME, phone="", appeal="", on_leaderboard=False)
