@@ -14,7 +14,7 @@ from ninja.security import django_auth
 
 from accounts.auth import request_user, signed_in_user
 from campaigns.selectors import campaign_get, campaign_permission_check
-from champions import cards, selectors, services
+from champions import caching, cards, selectors, services
 from champions.schemas import (
     CardOut,
     CardReturnIn,
@@ -29,7 +29,7 @@ from champions.schemas import (
     TeamOut,
 )
 from common.challenges import SOLUTION_HEADER
-from common.errors import PermissionDeniedError
+from common.errors import NotFoundError, PermissionDeniedError
 from common.ratelimit import client_ip
 from common.schemas import ErrorOut
 from organizations.roles import Permission
@@ -43,11 +43,15 @@ CHAMPION = "/campaigns/{campaign_id}/champions/{champion_code}"
 
 
 @router.get("/campaigns/{campaign_id}/champions", response={200: LeaderboardsOut, 404: ErrorOut})
-def leaderboards(request: HttpRequest, campaign_id: int) -> LeaderboardsOut:
+def leaderboards(request: HttpRequest, campaign_id: int) -> HttpResponse | LeaderboardsOut:
     """The campaign's top champions and teams, overall and tonight, as the public sees them: the
     public-figure rule applies, and champions who asked to stay off the board are not named."""
-    campaign = campaign_get(campaign_id=campaign_id, user=request_user(request))
-    return LeaderboardsOut.of(selectors.leaderboards(campaign=campaign))
+    try:
+        return HttpResponse(caching.public_leaderboards(campaign_id=campaign_id), content_type="application/json")
+    except NotFoundError:
+        # Not public: its team (and admins) still see it.
+        campaign = campaign_get(campaign_id=campaign_id, user=request_user(request))
+        return LeaderboardsOut.of(selectors.leaderboards(campaign=campaign))
 
 
 @router.post("/campaigns/{campaign_id}/champions", response={201: ChampionOut, **SIGNED_IN_ERRORS}, auth=django_auth)
@@ -58,8 +62,13 @@ def champion_create(request: HttpRequest, campaign_id: int, payload: ChampionIn)
 
 
 @router.get(CHAMPION, response={200: ChampionPageOut, 404: ErrorOut})
-def champion_page(request: HttpRequest, campaign_id: int, champion_code: str) -> ChampionPageOut:
+def champion_page(request: HttpRequest, campaign_id: int, champion_code: str) -> HttpResponse | ChampionPageOut:
     """A champion's public page: their appeal, goal and progress, and how to give through them."""
+    try:
+        body = caching.public_champion_page(campaign_id=campaign_id, code=champion_code)
+        return HttpResponse(body, content_type="application/json")
+    except NotFoundError:
+        pass  # not public (or no such champion): as the viewer may see it
     champion = services.champion_get(campaign_id=campaign_id, code=champion_code, user=request_user(request))
     return ChampionPageOut.page(champion, selectors.champion_totals(champion=champion))
 

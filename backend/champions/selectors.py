@@ -6,26 +6,24 @@ What they have pledged follows the campaign's public-figure rule (``Campaign.pub
 when pledges made without signing in count only once something is paid, so do a champion's. A champion
 off the leaderboard is not named on it; their money still counts for their team and the campaign.
 
-The boards are read once per campaign version (``campaigns.caching``: any change of a pledge, donation,
-champion, team or attribution renews it) and day, and kept in each worker's memory.
+The boards and pages are rendered once per campaign version and kept in each worker's memory
+(``champions.caching``).
 """
 
-import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
+from datetime import datetime, time
 
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts.models import User
-from campaigns.caching import campaign_version, campaign_version_start
 from campaigns.models import Campaign
 from champions.models import Attribution, Champion, Team
-from pledges.models import PledgePayment
+from pledges.models import Donation, Pledge, PledgePayment
 
 BOARD_SIZE = 10
-MAX_ENTRIES = 500
 
 
 @dataclass(frozen=True)
@@ -76,57 +74,81 @@ def tonight_start(now: datetime | None = None) -> datetime:
     return timezone.make_aware(datetime.combine(today, time.min))
 
 
-def champion_figures(*, campaign: Campaign, since: datetime | None = None) -> dict[int, ChampionFigures]:
-    """Each champion's figures (by champion id), over everything or since ``since``. Two queries."""
-    public = Q(pledge__cancelled_at__isnull=True)
+def _public_pledge(campaign: Campaign) -> Q:
+    """A live pledge that counts in the public figures (``Campaign.public_pledged_total``'s rule)."""
+    public = Q(cancelled_at__isnull=True)
     if campaign.unsigned_pledges_count_after_payment:
-        public &= Q(pledge__user__isnull=False) | Q(pledge__paid_amount__gt=0)
-    given = Q(donation__counted_at__isnull=False)
-    if since is not None:
-        public &= Q(pledge__created_at__gte=since)
-        given &= Q(donation__counted_at__gte=since)
-    rows = (
-        Attribution.objects.filter(champion__campaign=campaign)
-        .values("champion_id")
+        public &= Q(user__isnull=False) | Q(paid_amount__gt=0)
+    return public
+
+
+def champions_figures(
+    *, campaign: Campaign, since: datetime
+) -> tuple[dict[int, ChampionFigures], dict[int, ChampionFigures]]:
+    """Each champion's figures (by champion id), over everything and since ``since``. Three queries, each
+    one pass over the campaign's attributed donations, pledges, or payments to those pledges."""
+    overall: dict[int, list[int]] = {}
+    tonight: dict[int, list[int]] = {}
+    donations = (
+        Donation.objects.filter(champion_attribution__champion__campaign=campaign, counted_at__isnull=False)
+        .values("champion_attribution__champion_id")
+        .annotate(given=Sum("amount"), given_since=Coalesce(Sum("amount", filter=Q(counted_at__gte=since)), 0))
+        .values_list("champion_attribution__champion_id", "given", "given_since")
+    )
+    for champion_id, given, given_since in donations:
+        overall[champion_id] = [given, 0]
+        tonight[champion_id] = [given_since, 0]
+    public = _public_pledge(campaign)
+    pledges = (
+        Pledge.objects.filter(champion_attribution__champion__campaign=campaign, cancelled_at__isnull=True)
+        .values("champion_attribution__champion_id")
         .annotate(
-            given=Coalesce(Sum("donation__amount", filter=given), 0),
-            paid=Coalesce(Sum("pledge__paid_amount", filter=Q(pledge__cancelled_at__isnull=True)), 0),
-            pledged=Coalesce(Sum("pledge__amount", filter=public), 0),
+            paid=Sum("paid_amount"),
+            pledged=Coalesce(Sum("amount", filter=public), 0),
+            pledged_since=Coalesce(Sum("amount", filter=public & Q(created_at__gte=since)), 0),
         )
-        .values_list("champion_id", "given", "paid", "pledged")
+        .values_list("champion_attribution__champion_id", "paid", "pledged", "pledged_since")
     )
-    figures = {champion_id: [given, paid, pledged] for champion_id, given, paid, pledged in rows}
-    if since is not None:
-        # Paid tonight towards their pledges: the payments counted since, not reversed.
-        for values in figures.values():
-            values[1] = 0
-        paid_since = (
-            PledgePayment.objects.filter(
-                pledge__champion_attribution__champion__campaign=campaign,
-                pledge__cancelled_at__isnull=True,
-                payment__counted_at__gte=since,
-                payment__reversal__isnull=True,
-            )
-            .values("pledge__champion_attribution__champion_id")
-            .annotate(paid=Sum("payment__amount"))
-            .values_list("pledge__champion_attribution__champion_id", "paid")
+    for champion_id, paid, pledged, pledged_since in pledges:
+        mine = overall.setdefault(champion_id, [0, 0])
+        mine[0] += paid
+        mine[1] = pledged
+        tonight.setdefault(champion_id, [0, 0])[1] = pledged_since
+    # Paid tonight towards their pledges: the payments counted since, not reversed.
+    paid_since = (
+        PledgePayment.objects.filter(
+            pledge__champion_attribution__champion__campaign=campaign,
+            pledge__cancelled_at__isnull=True,
+            payment__counted_at__gte=since,
+            payment__reversal__isnull=True,
         )
-        for champion_id, paid in paid_since:
-            figures.setdefault(champion_id, [0, 0, 0])[1] = paid
-    return {
-        champion_id: ChampionFigures(raised=given + paid, pledged=pledged)
-        for champion_id, (given, paid, pledged) in figures.items()
-    }
+        .values("pledge__champion_attribution__champion_id")
+        .annotate(paid=Sum("payment__amount"))
+        .values_list("pledge__champion_attribution__champion_id", "paid")
+    )
+    for champion_id, paid in paid_since:
+        tonight.setdefault(champion_id, [0, 0])[0] += paid
+    return (
+        {pk: ChampionFigures(raised=raised, pledged=pledged) for pk, (raised, pledged) in overall.items()},
+        {pk: ChampionFigures(raised=raised, pledged=pledged) for pk, (raised, pledged) in tonight.items()},
+    )
 
 
-def _board(*, campaign: Campaign, since: datetime | None, size: int) -> Board:
-    figures = champion_figures(campaign=campaign, since=since)
-    champions = list(
-        Champion.objects.filter(campaign=campaign).values_list(
-            "pk", "code", "name", "goal", "on_leaderboard", "team_id"
-        )
-    )
-    teams = {team.pk: team for team in Team.objects.filter(campaign=campaign)}
+def champion_figures(*, campaign: Campaign, since: datetime | None = None) -> dict[int, ChampionFigures]:
+    """Each champion's figures (by champion id), over everything or since ``since``."""
+    overall, tonight = champions_figures(campaign=campaign, since=since or tonight_start())
+    return overall if since is None else tonight
+
+
+def _board(
+    *,
+    figures: dict[int, ChampionFigures],
+    champions: Sequence[tuple[int, str, str, int, bool, int | None]],
+    teams: dict[int, Team],
+    tonight: bool,
+    size: int,
+) -> Board:
+    """The top ``size`` champions named on the board and teams; tonight's only those who moved."""
     empty = ChampionFigures()
     team_sums: dict[int, list[int]] = {team_id: [0, 0, 0] for team_id in teams}
     standings = []
@@ -137,14 +159,14 @@ def _board(*, campaign: Campaign, since: datetime | None, size: int) -> Board:
             sums[0] += mine.raised
             sums[1] += mine.pledged
             sums[2] += 1
-        if on_board and (mine.raised or mine.pledged or since is None):
+        if on_board and (mine.raised or mine.pledged or not tonight):
             team_name = teams[team_id].name if team_id is not None else ""
             standings.append(Standing(code, name, team_name, goal, mine.raised, mine.pledged))
     standings.sort(key=lambda s: (-s.raised, -s.pledged, s.name))
     team_standings = [
         TeamStanding(team.pk, team.name, team.goal, *team_sums[team.pk])
         for team in teams.values()
-        if since is None or team_sums[team.pk][0] or team_sums[team.pk][1]
+        if not tonight or team_sums[team.pk][0] or team_sums[team.pk][1]
     ]
     team_standings.sort(key=lambda t: (-t.raised, -t.pledged, t.name))
     return Board(
@@ -154,30 +176,22 @@ def _board(*, campaign: Campaign, since: datetime | None, size: int) -> Board:
     )
 
 
-_entries: dict[tuple[int, str, date], Leaderboards] = {}
-_entries_lock = threading.Lock()
-
-
 def leaderboards(*, campaign: Campaign, size: int = BOARD_SIZE) -> Leaderboards:
-    """The campaign's top champions and teams, overall and tonight (each at most ``size``). Read once per
-    campaign version and day, then one cache lookup."""
-    version = campaign_version(campaign_id=campaign.pk) or campaign_version_start(campaign_id=campaign.pk)
-    today = timezone.localdate()
-    slot = (campaign.pk, version, today)
-    if size == BOARD_SIZE and (cached := _entries.get(slot)) is not None:
-        return cached
+    """The campaign's top champions and teams, overall and tonight (each at most ``size``). Five queries
+    (``champions.caching`` keeps the answer per campaign version)."""
     since = tonight_start()
-    boards = Leaderboards(
-        overall=_board(campaign=campaign, since=None, size=size),
-        tonight=_board(campaign=campaign, since=since, size=size),
+    overall, tonight = champions_figures(campaign=campaign, since=since)
+    champions = list(
+        Champion.objects.filter(campaign=campaign).values_list(
+            "pk", "code", "name", "goal", "on_leaderboard", "team_id"
+        )
+    )
+    teams = {team.pk: team for team in Team.objects.filter(campaign=campaign)}
+    return Leaderboards(
+        overall=_board(figures=overall, champions=champions, teams=teams, tonight=False, size=size),
+        tonight=_board(figures=tonight, champions=champions, teams=teams, tonight=True, size=size),
         since=since,
     )
-    if size == BOARD_SIZE:
-        with _entries_lock:
-            if len(_entries) >= MAX_ENTRIES:
-                del _entries[next(iter(_entries))]
-            _entries[slot] = boards
-    return boards
 
 
 def champion_totals(*, champion: Champion) -> ChampionFigures:
