@@ -3,7 +3,7 @@ link-preview tags and QR code, so a link shared on WhatsApp previews and opens f
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.html import mark_safe
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from champions import cards, selectors
