@@ -17,6 +17,7 @@ from ninja.errors import AuthenticationError, ValidationError
 from accounts.api import router as accounts_router
 from analytics.api import router as analytics_router
 from campaigns.api import router as campaigns_router
+from champions.api import router as champions_router
 from collection_accounts.api import router as collection_accounts_router
 from common import outages
 from common.api import router as common_router
@@ -59,6 +60,7 @@ api.add_router("/", airtel_router)
 api.add_router("/", pledge_airtel_router)
 api.add_router("/", analytics_router)
 api.add_router("/", campaigns_router)
+api.add_router("/", champions_router)
 api.add_router("/", collection_accounts_router)
 api.add_router("/", common_router)
 api.add_router("/", dashboard_router)

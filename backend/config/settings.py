@@ -99,6 +99,7 @@ INSTALLED_APPS = [
     "feedback",
     "payments",
     "pledges",
+    "champions",
     "events",
     "desk",
     "grants",

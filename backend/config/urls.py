@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from django.views.static import serve
 
+from champions.views import champion_page
 from common.views import healthz, readyz
 from config.api import api
 from config.embed import embed_campaign, embed_loader
@@ -21,6 +22,8 @@ urlpatterns = [
     path("campaign/<int:campaign_id>/desk.webmanifest", desk_manifest, name="desk-manifest"),
     # The pledge page, whose form also posts here without JavaScript (config/pledge_form.py).
     re_path(r"^campaign/(?P<campaign_id>\d+)/pledge/?$", pledge_page, name="pledge-page"),
+    # A champion's page: plain server-rendered HTML (champions.views).
+    re_path(r"^campaign/(?P<campaign_id>\d+)/c/(?P<code>[^/]{1,12})/?$", champion_page, name="champion-page"),
     # A pledge's page, whose 'Pay now' form also posts here without JavaScript (same module).
     re_path(r"^pledges/(?P<code>[^/]{1,20})/?$", pledge_receipt_page, name="pledge-receipt-page"),
     # The embed other websites show in a frame, and the script that puts it there (config/embed.py).

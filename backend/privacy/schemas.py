@@ -182,6 +182,17 @@ class InboundSmsExportOut(Schema):
     received_at: datetime
 
 
+class ChampionExportOut(Schema):
+    campaign_id: int
+    code: str
+    name: str
+    phone: str
+    appeal: str
+    goal: int
+    on_leaderboard: bool
+    created_at: datetime
+
+
 class PersonalDataOut(Schema):
     """Everything the platform holds about the signed-in user. Pledges and donations are those
     given while signed in, and those made by phone that they claimed."""
@@ -209,3 +220,4 @@ class PersonalDataOut(Schema):
     sms_received: list[InboundSmsExportOut] = Field(
         description="Texts sent to the shortcode from the account's verified number (SMS keywords)."
     )
+    championships: list[ChampionExportOut] = Field(description="The campaigns they are a champion of.")

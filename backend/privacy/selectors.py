@@ -7,6 +7,7 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.selectors import user_personal_data_export
 from campaigns.selectors import campaigns_personal_data_export
+from champions.selectors import champions_personal_data_export
 from feedback.selectors import feedback_personal_data_export
 from grants.selectors import grants_personal_data_export
 from notifications.selectors import notifications_personal_data_export
@@ -27,6 +28,7 @@ PERSONAL_DATA_EXPORTS: tuple[Callable[..., dict[str, object]], ...] = (
     notifications_personal_data_export,
     ussd_personal_data_export,
     sms_keywords_personal_data_export,
+    champions_personal_data_export,
 )
 
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from accounts.services import user_personal_data_erase
 from campaigns.services import campaigns_personal_data_erase
+from champions.services import champions_personal_data_erase
 from common import ratelimit
 from common.errors import FieldValidationError, ServiceError
 from desk.services import desk_personal_data_erase
@@ -31,6 +32,7 @@ PERSONAL_DATA_ERASERS: tuple[Callable[..., None], ...] = (
     notifications_personal_data_erase,
     feedback_personal_data_erase,
     grants_personal_data_erase,
+    champions_personal_data_erase,
     pledges_personal_data_erase,
     payments_personal_data_erase,
     campaigns_personal_data_erase,

@@ -35,6 +35,8 @@ from campaigns import drafts
 from campaigns.models import Campaign, CampaignStatus, Draft, DraftToolType
 from campaigns.tests.factories import CampaignFactory, link_account
 from campaigns.tests.wizard_support import image_bytes
+from champions.models import Champion
+from champions.services import champion_create
 from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from collection_accounts.tests.factories import TEST_PAYBILL, CollectionAccountFactory
 from config.api import api
@@ -240,6 +242,20 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "GET /api/events/{event_id}/report":                  (401, 403, 200, 200, 403, 200, 403, 200),
     "GET /api/events/{event_id}/report.csv":              (401, 403, 200, 200, 403, 403, 403, 200),
     "POST /api/events/{event_id}/thanks":                 (401, 403, 202, 202, 403, 403, 403, 202),
+    # Champions: boards, pages and pledging through one are public; anyone signed in becomes one; the
+    # champion or the campaign's owners and treasurers change one (the world's was named by its owner:
+    # nobody's own); its circle for those who see pledges; teams and printing the cards for those who
+    # manage pledges; a returned card at the desk
+    "GET /api/campaigns/{campaign_id}/champions":         (200, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/campaigns/{campaign_id}/champions":        (401, 201, 201, 201, 201, 201, 201, 201),
+    "GET /api/campaigns/{campaign_id}/champions/{champion_code}":          (200, 200, 200, 200, 200, 200, 200, 200),
+    "PATCH /api/campaigns/{campaign_id}/champions/{champion_code}":        (401, 403, 200, 200, 403, 403, 403, 200),
+    "GET /api/campaigns/{campaign_id}/champions/{champion_code}/qr.svg":   (200, 200, 200, 200, 200, 200, 200, 200),
+    "POST /api/campaigns/{campaign_id}/champions/{champion_code}/pledges": (201, 201, 201, 201, 201, 201, 201, 201),
+    "GET /api/campaigns/{campaign_id}/champions/{champion_code}/circle":   (401, 403, 200, 200, 403, 200, 403, 200),
+    "POST /api/campaigns/{campaign_id}/champion-teams":   (401, 403, 201, 201, 403, 403, 403, 201),
+    "GET /api/campaigns/{campaign_id}/harambee-cards.pdf": (401, 403, 200, 200, 403, 403, 403, 200),
+    "POST /api/campaigns/{campaign_id}/harambee-cards/{number}/return":   (401, 403, 200, 200, 200, 403, 403, 200),
 }
 
 # A volunteer's browser signed in with a desk passcode (of the world's open event) is a visitor
@@ -281,6 +297,7 @@ class World:
     desk_passcode: DeskPasscode
     airtel_account: CollectionAccount
     airtel_pledge: Pledge
+    champion: Champion
 
 
 @pytest.fixture(scope="module")
@@ -414,6 +431,14 @@ def world_build() -> World:
         desk_passcode=desk_passcode_issue(user=organizer, event_id=world_event.pk, volunteer="John Kamau")[0],
         airtel_account=(airtel := airtel_account_connected(campaign.organization)),
         airtel_pledge=airtel_pledge_made(organizer, airtel),
+        champion=champion_create(
+            campaign_id=campaign.pk,
+            user=organizer,
+            goal=20_000,
+            name="Mama Atieno",
+            phone="0712000999",
+            for_someone_else=True,
+        ),
     )
 
 
@@ -582,6 +607,8 @@ def path_parameters(world: World, operation: str = "") -> dict[str, object]:
         "import_id": world.statement_import.pk,
         "passcode_id": world.desk_passcode.pk,
         "usher_key": f"user-{world.organizer.pk}",
+        "champion_code": world.champion.code,
+        "number": world.champion.card.number,
         **OWN_OBJECTS.get(operation, lambda w: {})(world),
     }
 
@@ -784,6 +811,21 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     },
     "POST /api/payments/checkout": lambda w, me: {
         "json": {"purpose": "campaign_activation", "campaign_id": w.pending_campaign.pk, "idempotency_key": "card-0001"}
+    },
+    "POST /api/campaigns/{campaign_id}/champions": lambda w, me: {"json": {"goal": 10_000, "appeal": "Our roof"}},
+    "PATCH /api/campaigns/{campaign_id}/champions/{champion_code}": lambda w, me: {"json": {"goal": 25_000}},
+    "POST /api/campaigns/{campaign_id}/champions/{champion_code}/pledges": lambda w, me: {
+        "json": {
+            "campaign_id": w.campaign.pk,
+            "amount": 5000,
+            "name": "Mwangi Kariuki",
+            "email": "mwangi@example.com",
+            "phone": "0708374149",
+        }
+    },
+    "POST /api/campaigns/{campaign_id}/champion-teams": lambda w, me: {"json": {"name": "Choir", "goal": 50_000}},
+    "POST /api/campaigns/{campaign_id}/harambee-cards/{number}/return": lambda w, me: {
+        "json": {"cash_total": 500, "gifts": [{"kind": "cash", "amount": 300, "name": "Baba Kevin"}]}
     },
     "POST /api/pledges": lambda w, me: {
         "json": {

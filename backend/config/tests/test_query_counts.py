@@ -23,6 +23,8 @@ from accounts.models import User
 from accounts.tests.factories import UserFactory
 from campaigns.models import Campaign, Draft, DraftToolType
 from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
+from champions.models import Champion
+from champions.services import champion_create
 from collection_accounts.tests.factories import CollectionAccountFactory
 from config.api import api
 from desk.models import CashCount, CashReconciliation, DeskEntry, DeskPasscode
@@ -91,6 +93,19 @@ def build_world(rows: int, tag: str) -> World:
         paid_donation(campaign, name=f"Donor {tag}{i}", amount=100)
         Draft.objects.create(user=organizer, tool_type=DraftToolType.PLEDGING, step_data={"title": f"Draft {i}"})
         GrantApplicationFactory.create(user=organizer, grant=GrantFactory.create())
+    champions = [  # the first with as many paybill gifts through it
+        champion_create(
+            campaign_id=campaign.pk,
+            user=organizer,
+            goal=10_000,
+            name=f"Champion {tag}{i}",
+            phone=f"0712{tag}{i:05d}",
+            for_someone_else=True,
+        )
+        for i in range(rows)
+    ]
+    for i in range(rows):
+        pay_bill(champions[0].code, 10, f"SL{tag}C{i:06d}", shortcode=paybill)
     return World(
         organizer=organizer,
         admin=admin,
@@ -98,6 +113,13 @@ def build_world(rows: int, tag: str) -> World:
         pledge=pledge,
         payment=Payment.objects.filter(pledge_link__pledge=pledge).first(),  # type: ignore[arg-type]
     )
+
+
+def champion_path(world: World) -> str:
+    """The first champion of the campaign: as many gifts through it as the world has rows."""
+    first = Champion.objects.filter(campaign=world.campaign).order_by("pk").first()
+    assert first is not None
+    return f"/api/campaigns/{world.campaign.pk}/champions/{first.code}"
 
 
 def an_invitation_token(world: World) -> str:
@@ -126,6 +148,11 @@ CASES: dict[str, Case] = {
     "campaigns_api_campaign_list": ("admin", lambda w: "/api/campaigns?page_size=50"),
     "campaigns_api_campaign_detail": ("admin", lambda w: f"/api/campaigns/{w.campaign.pk}"),
     "campaigns_api_campaign_qr": ("visitor", lambda w: f"/api/campaigns/{w.campaign.pk}/qr.svg"),
+    "champions_api_leaderboards": ("visitor", lambda w: f"/api/campaigns/{w.campaign.pk}/champions"),
+    "champions_api_champion_page": ("visitor", lambda w: champion_path(w)),
+    "champions_api_champion_qr": ("visitor", lambda w: f"{champion_path(w)}/qr.svg"),
+    "champions_api_champion_circle": ("organizer", lambda w: f"{champion_path(w)}/circle"),
+    "champions_api_cards_pdf": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/harambee-cards.pdf"),
     "campaigns_api_draft_list": ("organizer", lambda w: "/api/campaign-drafts?tool_type=pledging"),
     "config_dashboard_dashboard": ("organizer", lambda w: "/api/dashboard"),
     "grants_api_organization_profile": ("organizer", lambda w: "/api/organizations/profile"),

@@ -27,7 +27,7 @@ from payments.services import (
     payments_attribute,
     payments_attribute_where,
 )
-from pledges import codes, signals
+from pledges import account_references, codes, signals
 from pledges.models import (
     CampaignFigures,
     Donation,
@@ -279,6 +279,8 @@ def _organization_payments_match(organization_id: int | None, payments: list[Pay
             unmatched.append(payment)
     if credits:
         _pledges_credit(credits=[credits[pledge_id] for pledge_id in sorted(credits)], assigned_by=None)
+    if organization_id is not None and unmatched:  # another app's account number, e.g. a champion's code
+        unmatched = account_references.payments_claim(organization_id=organization_id, payments=unmatched)
     keywords = set(account_keywords_of(organization=organization_id)) if organization_id and unmatched else set()
     near = {payment.pk: codes.near_codes(payment.account_reference) for payment in unmatched}
     wanted_near = set().union(*near.values())

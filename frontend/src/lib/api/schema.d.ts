@@ -253,6 +253,137 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/champion-teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Team Create
+         * @description A team of the campaign's champions (owners, treasurers, admins).
+         */
+        post: operations["champions_api_team_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/champions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Leaderboards
+         * @description The campaign's top champions and teams, overall and tonight, as the public sees them: the
+         *     public-figure rule applies, and champions who asked to stay off the board are not named.
+         */
+        get: operations["champions_api_leaderboards"];
+        put?: never;
+        /**
+         * Champion Create
+         * @description Become a champion of an active campaign (once), or, as its owners and treasurers, name someone.
+         */
+        post: operations["champions_api_champion_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/champions/{champion_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Champion Page
+         * @description A champion's public page: their appeal, goal and progress, and how to give through them.
+         */
+        get: operations["champions_api_champion_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Champion Update
+         * @description The champion (or the campaign's owners and treasurers): appeal, goal, the leaderboard, a team.
+         */
+        patch: operations["champions_api_champion_update"];
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/champions/{champion_code}/circle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Champion Circle
+         * @description The champion's own view: who gave through them (anonymous givers unnamed), pledged, paid, owed.
+         *     For the champion, and for those who see the campaign's pledges.
+         */
+        get: operations["champions_api_champion_circle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/champions/{champion_code}/pledges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Champion Pledge Create
+         * @description Pledge on a champion's page: the campaign's pledge (as POST /api/pledges), counted for them too.
+         *     The body's campaign_id must be the path's.
+         */
+        post: operations["champions_api_champion_pledge_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/champions/{champion_code}/qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Champion Qr
+         * @description The QR code of a champion's page, to share or print.
+         */
+        get: operations["champions_api_champion_qr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{campaign_id}/close": {
         parameters: {
             query?: never;
@@ -337,6 +468,47 @@ export interface paths {
          * @description Announce an event (owners and admins); it starts counting once opened.
          */
         post: operations["events_api_event_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/harambee-cards.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cards Pdf
+         * @description The harambee cards to print (owners, treasurers, admins).
+         */
+        get: operations["champions_api_cards_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/harambee-cards/{number}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Card Return
+         * @description A card brought back to the desk: its gifts and cash recorded and counted for its champion, once
+         *     (owners, treasurers, ushers, admins). A card returned before: 400 card_already_returned.
+         */
+        post: operations["champions_api_card_return"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2666,6 +2838,21 @@ export interface components {
              */
             reference: string;
         };
+        /** BoardOut */
+        BoardOut: {
+            /**
+             * Champions
+             * @description Top champions named on the board (those who opted out are not).
+             */
+            champions: components["schemas"]["StandingOut"][];
+            /**
+             * Raised
+             * @description What all champions brought, named or not.
+             */
+            raised: number;
+            /** Teams */
+            teams: components["schemas"]["TeamStandingOut"][];
+        };
         /** CampaignAccountsIn */
         CampaignAccountsIn: {
             /**
@@ -3251,6 +3438,61 @@ export interface components {
              */
             youtube_url?: string | null;
         };
+        /** CardGiftIn */
+        CardGiftIn: {
+            /** Amount */
+            amount: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "pledge" | "cash" | "mpesa";
+            /**
+             * Mpesa Receipt
+             * @default
+             */
+            mpesa_receipt: string;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Phone
+             * @default
+             */
+            phone: string;
+        };
+        /** CardOut */
+        CardOut: {
+            /** Champion Code */
+            champion_code: string;
+            /** Mpesa Reported */
+            mpesa_reported: number;
+            /** Number */
+            number: number;
+            /** Returned At */
+            returned_at: string | null;
+        };
+        /** CardReturnIn */
+        CardReturnIn: {
+            /**
+             * Cash Total
+             * @description The cash in the card's envelope, whole KES.
+             */
+            cash_total: number;
+            /**
+             * Gifts
+             * @description The lines written on the card.
+             */
+            gifts?: components["schemas"]["CardGiftIn"][];
+            /**
+             * Mpesa Reported
+             * @description The M-Pesa total written on the card (a check).
+             * @default 0
+             */
+            mpesa_reported: number;
+        };
         /** CardSettlementIn */
         CardSettlementIn: {
             /**
@@ -3385,6 +3627,172 @@ export interface components {
             /** Token */
             token: string;
         };
+        /** ChampionExportOut */
+        ChampionExportOut: {
+            /** Appeal */
+            appeal: string;
+            /** Campaign Id */
+            campaign_id: number;
+            /** Code */
+            code: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Goal */
+            goal: number;
+            /** Name */
+            name: string;
+            /** On Leaderboard */
+            on_leaderboard: boolean;
+            /** Phone */
+            phone: string;
+        };
+        /**
+         * ChampionIn
+         * @description Become a champion (yourself), or, as the campaign's owners and treasurers, name someone else.
+         */
+        ChampionIn: {
+            /**
+             * Appeal
+             * @description A short personal appeal, shown on their page.
+             * @default
+             */
+            appeal: string;
+            /**
+             * For Someone Else
+             * @description Name someone else (owners, treasurers, admins).
+             * @default false
+             */
+            for_someone_else: boolean;
+            /**
+             * Goal
+             * @description The champion's own goal, whole KES.
+             */
+            goal: number;
+            /**
+             * Name
+             * @description Someone else's name; yourself: your account's name if empty.
+             * @default
+             */
+            name: string;
+            /**
+             * On Leaderboard
+             * @description False: their gifts count, but they are not named on the boards.
+             * @default true
+             */
+            on_leaderboard: boolean;
+            /**
+             * Phone
+             * @description Someone else's Kenyan phone (required for them).
+             * @default
+             */
+            phone: string;
+            /**
+             * Team Id
+             * @description Join this team of the campaign.
+             */
+            team_id?: number | null;
+        };
+        /**
+         * ChampionOut
+         * @description A champion as they and the team see them (no phone).
+         */
+        ChampionOut: {
+            /** Appeal */
+            appeal: string;
+            /**
+             * Card Number
+             * @description The number of their harambee card.
+             */
+            card_number: number;
+            /**
+             * Code
+             * @description Their M-Pesa account number (6 characters) and the end of their page's address.
+             */
+            code: string;
+            /** Goal */
+            goal: number;
+            /** Name */
+            name: string;
+            /** On Leaderboard */
+            on_leaderboard: boolean;
+            /** Page Url */
+            page_url: string;
+            team: components["schemas"]["TeamOut"] | null;
+        };
+        /**
+         * ChampionPageOut
+         * @description A champion's public page: who, their appeal, how far, and how to give through them.
+         */
+        ChampionPageOut: {
+            /** Appeal */
+            appeal: string;
+            /** Campaign Id */
+            campaign_id: number;
+            /** Campaign Title */
+            campaign_title: string;
+            /**
+             * Card Number
+             * @description The number of their harambee card.
+             */
+            card_number: number;
+            /**
+             * Code
+             * @description Their M-Pesa account number (6 characters) and the end of their page's address.
+             */
+            code: string;
+            /**
+             * Gifts
+             * @description How many gifts and paid pledges.
+             */
+            gifts: number;
+            /** Goal */
+            goal: number;
+            /** Name */
+            name: string;
+            /** On Leaderboard */
+            on_leaderboard: boolean;
+            /** Page Url */
+            page_url: string;
+            /**
+             * Payment Instructions
+             * @description How to give through them: the campaign's paybill with their code as account number.
+             */
+            payment_instructions: components["schemas"]["PaymentInstructionOut"][];
+            /**
+             * Pledged
+             * @description Pledged through them, under the campaign's public-figure rule.
+             */
+            pledged: number;
+            /**
+             * Raised
+             * @description What their circle gave (counted donations and payments to their pledges).
+             */
+            raised: number;
+            team: components["schemas"]["TeamOut"] | null;
+        };
+        /** ChampionPatchIn */
+        ChampionPatchIn: {
+            /** Appeal */
+            appeal?: string | null;
+            /** Goal */
+            goal?: number | null;
+            /**
+             * Leave Team
+             * @description Leave their team.
+             * @default false
+             */
+            leave_team: boolean;
+            /** On Leaderboard */
+            on_leaderboard?: boolean | null;
+            /**
+             * Team Id
+             * @description Join this team of the campaign.
+             */
+            team_id?: number | null;
+        };
         /**
          * ChangeRequestOut
          * @description A change under the two-person rule, as the signed-in member sees it.
@@ -3469,6 +3877,48 @@ export interface components {
             label: string;
             /** Value */
             value: string;
+        };
+        /** CircleGiftOut */
+        CircleGiftOut: {
+            /** Amount */
+            amount: number;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "pledge" | "gift";
+            /**
+             * Name
+             * @description '' for an anonymous giver: their name is not shown, even to the champion.
+             */
+            name: string;
+            /** Owed */
+            owed: number;
+            /** Paid */
+            paid: number;
+        };
+        /**
+         * CircleOut
+         * @description A champion's own view of their circle.
+         */
+        CircleOut: {
+            champion: components["schemas"]["ChampionOut"];
+            /** Gifts */
+            gifts: components["schemas"]["CircleGiftOut"][];
+            /**
+             * Owed
+             * @description Still owed on the live pledges made through them.
+             */
+            owed: number;
+            /** Pledged */
+            pledged: number;
+            /** Raised */
+            raised: number;
         };
         /**
          * CollectionAccountIn
@@ -4808,6 +5258,17 @@ export interface components {
             /** Language */
             language: string;
         };
+        /** LeaderboardsOut */
+        LeaderboardsOut: {
+            overall: components["schemas"]["BoardOut"];
+            /**
+             * Since
+             * Format: date-time
+             */
+            since: string;
+            /** @description Since midnight, Nairobi time. */
+            tonight: components["schemas"]["BoardOut"];
+        };
         /** LikeOut */
         LikeOut: {
             /**
@@ -5615,6 +6076,11 @@ export interface components {
             campaign_likes: components["schemas"]["CampaignLikeExportOut"][];
             /** Campaigns */
             campaigns: components["schemas"]["CampaignExportOut"][];
+            /**
+             * Championships
+             * @description The campaigns they are a champion of.
+             */
+            championships: components["schemas"]["ChampionExportOut"][];
             /** Donations */
             donations: components["schemas"]["DonationExportOut"][];
             /**
@@ -6608,6 +7074,21 @@ export interface components {
          * @enum {string}
          */
         StandingOrderStatus: "pending" | "active" | "failed";
+        /** StandingOut */
+        StandingOut: {
+            /** Code */
+            code: string;
+            /** Goal */
+            goal: number;
+            /** Name */
+            name: string;
+            /** Pledged */
+            pledged: number;
+            /** Raised */
+            raised: number;
+            /** Team */
+            team: string;
+        };
         /** StatementImportConfirmIn */
         StatementImportConfirmIn: {
             /**
@@ -6789,6 +7270,41 @@ export interface components {
             name: string;
             /** Remaining Amount */
             remaining_amount: number;
+        };
+        /** TeamIn */
+        TeamIn: {
+            /**
+             * Goal
+             * @description Whole KES; 0: none.
+             * @default 0
+             */
+            goal: number;
+            /** Name */
+            name: string;
+        };
+        /** TeamOut */
+        TeamOut: {
+            /** Goal */
+            goal: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** TeamStandingOut */
+        TeamStandingOut: {
+            /** Champions */
+            champions: number;
+            /** Goal */
+            goal: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Pledged */
+            pledged: number;
+            /** Raised */
+            raised: number;
         };
         /** ThanksIn */
         ThanksIn: {
@@ -7836,6 +8352,446 @@ export interface operations {
             };
         };
     };
+    champions_api_team_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    champions_api_leaderboards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardsOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    champions_api_champion_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChampionIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChampionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    champions_api_champion_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+                champion_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChampionPageOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    champions_api_champion_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+                champion_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChampionPatchIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChampionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    champions_api_champion_circle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+                champion_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    champions_api_champion_pledge_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+                champion_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PledgeIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeReceiptOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    champions_api_champion_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+                champion_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A QR code of the champion's page, black on white. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     campaigns_api_campaign_close: {
         parameters: {
             query?: never;
@@ -8179,6 +9135,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EventOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    champions_api_cards_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The champions' numbered cards, A6, one page each, English and Kiswahili. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    champions_api_card_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardReturnIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Unauthorized */

@@ -1,0 +1,190 @@
+"""The leaderboards: what they show is what the ledger credited through each champion, under the
+public-figure rule and each champion's choice to stay off the board."""
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.db import transaction
+from django.utils import timezone
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+from accounts.tests.factories import UserFactory
+from campaigns.tests.factories import CampaignFactory
+from champions.models import Attribution
+from champions.selectors import champion_figures, leaderboards
+from champions.services import champion_create, champion_pledge_create, champion_update, team_create
+from champions.tests.support import confirmation_body
+from collection_accounts.tests.factories import TEST_PAYBILL
+from payments import services as payments
+from payments.models import MpesaConnection, Payment
+from pledges.models import Donation, Pledge, PledgePayment
+
+pytestmark = pytest.mark.django_db
+
+gifts = st.lists(
+    st.tuples(
+        st.sampled_from(["paybill", "pledge", "pay_pledge", "again"]),
+        st.integers(0, 2),  # which champion
+        st.integers(1, 5_000),  # how much
+    ),
+    max_size=12,
+)
+
+
+@pytest.fixture
+def world():
+    organizer = UserFactory.create()
+    campaign = CampaignFactory.create(organizer=organizer, paybill=TEST_PAYBILL)
+    connection = MpesaConnection.objects.get(account__organization=campaign.organization)
+    choir = team_create(campaign_id=campaign.pk, user=organizer, name="Choir")
+    champions = [
+        champion_create(
+            campaign_id=campaign.pk, user=UserFactory.create(), goal=10_000, team_id=choir.pk if i < 2 else None
+        )
+        for i in range(3)
+    ]
+    champion_update(campaign_id=campaign.pk, code=champions[2].code, user=organizer, on_leaderboard=False)
+    return campaign, connection, champions
+
+
+def attributed_credits(champion) -> int:
+    """What the ledger counted for the campaign through ``champion``, read from pledges' own rows."""
+    given = sum(
+        donation.amount
+        for donation in Donation.objects.filter(champion_attribution__champion=champion, counted_at__isnull=False)
+    )
+    paid = sum(
+        link.payment.amount
+        for link in PledgePayment.objects.select_related("payment").filter(
+            pledge__champion_attribution__champion=champion
+        )
+    )
+    return given + paid
+
+
+@hypothesis_settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=gifts, rule=st.booleans())
+def test_leaderboard_totals_equal_the_sum_of_the_credits_attributed_to_each_champion(world, steps, rule):
+    campaign, connection, champions = world
+    with transaction.atomic():
+        campaign.unsigned_pledges_count_after_payment = rule
+        campaign.save(update_fields=["unsigned_pledges_count_after_payment"])
+        paid: dict[int, int] = {champion.pk: 0 for champion in champions}
+        pledges: dict[int, list[Pledge]] = {champion.pk: [] for champion in champions}
+        receipts: list[tuple[str, int, str]] = []
+        for n, (action, who, amount) in enumerate(steps):
+            champion = champions[who]
+            if action == "paybill" or (action == "again" and not receipts):
+                receipts.append((f"SLKP{n:06d}", amount, champion.code))
+                payments.payment_record_c2b_confirmation(
+                    body=confirmation_body(champion.code, amount, receipts[-1][0]),
+                    remote_addr="127.0.0.1",
+                    connection=connection,
+                )
+                paid[champion.pk] += amount
+            elif action == "again":  # a second report of an earlier payment: no second credit
+                receipt, earlier, code = receipts[amount % len(receipts)]
+                payments.payment_record_c2b_confirmation(
+                    body=confirmation_body(code, earlier, receipt), remote_addr="127.0.0.1", connection=connection
+                )
+            elif action == "pledge":
+                pledges[champion.pk].append(
+                    champion_pledge_create(
+                        campaign_id=campaign.pk,
+                        code=champion.code,
+                        amount=amount,
+                        name="Giver",
+                        email=f"giver{n}@example.com",
+                        phone=f"07120{n:05d}",
+                        is_anonymous=False,
+                        viewer=None,
+                        client_ip=f"127.0.1.{n}",
+                    )
+                )
+            elif pledges[champion.pk]:
+                pledge = pledges[champion.pk][-1]
+                payments.payment_record_c2b_confirmation(
+                    body=confirmation_body(pledge.code, amount, f"SLKQ{n:06d}"),
+                    remote_addr="127.0.0.1",
+                    connection=connection,
+                )
+                paid[champion.pk] += amount
+
+        figures = champion_figures(campaign=campaign)
+        for champion in champions:
+            assert figures.get(champion.pk, None) is None or figures[champion.pk].raised == attributed_credits(champion)
+            assert attributed_credits(champion) == paid[champion.pk]
+        boards = leaderboards(campaign=campaign)
+        shown = {standing.code: standing for standing in boards.overall.champions}
+        assert champions[2].code not in shown  # stays off the board; still counted below
+        for champion in champions[:2]:
+            assert shown[champion.code].raised == paid[champion.pk]
+            public_pledged = sum(
+                pledge.amount
+                for pledge in pledges[champion.pk]
+                if not rule or Payment.objects.filter(pledge_link__pledge=pledge).exists()
+            )
+            assert shown[champion.code].pledged == public_pledged
+        assert boards.overall.raised == sum(paid.values()) == boards.tonight.raised
+        (choir,) = boards.overall.teams
+        assert choir.raised == paid[champions[0].pk] + paid[champions[1].pk]
+        assert (
+            Payment.objects.filter(campaign=campaign).count()
+            == len({receipt for receipt, _amount, _code in receipts})
+            + PledgePayment.objects.filter(pledge__campaign=campaign).count()
+        )
+        transaction.set_rollback(True)
+
+
+def test_tonights_board_counts_only_what_came_in_since_midnight(world):
+    campaign, connection, champions = world
+    yesterday = timezone.now() - timedelta(days=1)
+    with time_machine.travel(yesterday, tick=False):
+        payments.payment_record_c2b_confirmation(
+            body=confirmation_body(champions[0].code, 900, "SLKY000001"), remote_addr="127.0.0.1", connection=connection
+        )
+    payments.payment_record_c2b_confirmation(
+        body=confirmation_body(champions[1].code, 300, "SLKT000001"), remote_addr="127.0.0.1", connection=connection
+    )
+
+    boards = leaderboards(campaign=campaign)
+
+    assert [(s.code, s.raised) for s in boards.overall.champions] == [
+        (champions[0].code, 900),
+        (champions[1].code, 300),
+    ]
+    assert [(s.code, s.raised) for s in boards.tonight.champions] == [(champions[1].code, 300)]
+    assert Attribution.objects.count() == 2
+
+
+def test_the_leaderboards_api_is_public_and_reads_a_fixed_number_of_queries(
+    world, visitor_client, django_assert_max_num_queries
+):
+    campaign, connection, champions = world
+    for n, champion in enumerate(champions):
+        payments.payment_record_c2b_confirmation(
+            body=confirmation_body(champion.code, 100 * (n + 1), f"SLKA00000{n}"),
+            remote_addr="127.0.0.1",
+            connection=connection,
+        )
+
+    with django_assert_max_num_queries(12):
+        answer = visitor_client.get(f"/api/campaigns/{campaign.pk}/champions")
+
+    assert answer.status_code == 200
+    body = answer.json()
+    assert [s["raised"] for s in body["overall"]["champions"]] == [200, 100]  # the third stays off the board
+    assert body["overall"]["raised"] == 600
+    assert body["overall"]["teams"] == [
+        {
+            "id": body["overall"]["teams"][0]["id"],
+            "name": "Choir",
+            "goal": 0,
+            "raised": 300,
+            "pledged": 0,
+            "champions": 2,
+        }
+    ]
