@@ -52,6 +52,10 @@ class AuditAction(models.TextChoices):
     CASH_SIGNED_OFF = "cash_signed_off", _("An event's cash count signed off")
     CASH_SIGN_OFF_WITHDRAWN = "cash_sign_off_withdrawn", _("An event's cash sign-off withdrawn")
     EVENT_THANKS_SENT = "event_thanks_sent", _("Thank-you message sent to an event's givers")
+    SPENDING_RECORDED = "spending_recorded", _("Spending line recorded")
+    SPENDING_APPROVED = "spending_approved", _("Spending line approved (two-person rule)")
+    SPENDING_REVERSED = "spending_reversed", _("Spending line reversed")
+    PROGRESS_UPDATE_POSTED = "progress_update_posted", _("Progress update posted")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

@@ -109,6 +109,7 @@ INSTALLED_APPS = [
     "ussd",
     "statements",
     "sms_keywords",
+    "spending",
     "config",
 ]
 
