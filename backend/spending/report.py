@@ -152,18 +152,19 @@ def report_pdf(figures: AccountabilityFigures, lines: list[SpendingRecord]) -> b
     document = SimpleDocTemplate(
         buffer,
         pagesize=A4,
-        title=f"{figures.campaign.title}: {both(lambda: _('How the money was used'))}",
+        title=figures.campaign.title,
         leftMargin=20 * mm,
         rightMargin=20 * mm,
         topMargin=18 * mm,
         bottomMargin=18 * mm,
     )
     cell = styles["BodyText"].clone("cell", fontSize=7, leading=9)
+    period, made_on = both(lambda: _("Period")), both(lambda: _("Made on"))
     story: list[object] = [
         Paragraph(both(lambda: _("How the money was used")), styles["Title"]),
         Paragraph(figures.campaign.title.replace("&", "&amp;").replace("<", "&lt;"), styles["Heading2"]),
-        Paragraph(f"{both(lambda: _('Period'))}: {_period(figures)}", styles["Normal"]),
-        Paragraph(f"{both(lambda: _('Made on'))}: {timezone.localtime():%Y-%m-%d %H:%M}", styles["Normal"]),
+        Paragraph(f"{period}: {_period(figures)}", styles["Normal"]),
+        Paragraph(f"{made_on}: {timezone.localtime():%Y-%m-%d %H:%M}", styles["Normal"]),
         Spacer(1, 6 * mm),
         _amount_table(both(lambda: _("Totals")), summary_rows(figures)),
         Spacer(1, 5 * mm),
