@@ -32,7 +32,7 @@ from spending.models import PayeeKind, SpendingCategory
 from spending.receipts import receipt_content_type, receipt_store
 from spending.schemas import (
     AccountabilityOut,
-    FiguresOut,
+    SpendingFiguresOut,
     ProgressUpdateIn,
     ProgressUpdateOut,
     ReportQuery,
@@ -93,7 +93,7 @@ def spending_list(request: HttpRequest, campaign_id: int) -> TeamSpendingOut:
     user = signed_in_user(request)
     campaign = campaign_managed_get(campaign_id=campaign_id, user=user, permission=Permission.SEE_PLEDGES)
     return TeamSpendingOut(
-        figures=FiguresOut.of(selectors.accountability_figures(campaign=campaign, chart=False)),
+        figures=SpendingFiguresOut.of(selectors.accountability_figures(campaign=campaign, chart=False)),
         lines=[TeamLineOut.of(line, viewer=user) for line in selectors.spending_lines(campaign=campaign)],
         may_record=role_allows(campaign.role_of(user), Permission.RECORD_SPENDING),
     )

@@ -14,14 +14,14 @@ from campaigns.caching import VERSION_SECONDS, public_campaign_get
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_get
 from spending import selectors
-from spending.schemas import AccountabilityOut, FiguresOut, ProgressUpdateOut, PublicLineOut
+from spending.schemas import AccountabilityOut, SpendingFiguresOut, ProgressUpdateOut, PublicLineOut
 
 
 def accountability_out(*, campaign: Campaign) -> AccountabilityOut:
     return AccountabilityOut(
         campaign_id=campaign.pk,
         title=campaign.title,
-        figures=FiguresOut.of(selectors.accountability_figures(campaign=campaign)),
+        figures=SpendingFiguresOut.of(selectors.accountability_figures(campaign=campaign)),
         lines=[PublicLineOut.of(line) for line in selectors.spending_public_lines(campaign=campaign)],
         updates=[ProgressUpdateOut.of(update) for update in selectors.progress_updates(campaign=campaign)],
     )

@@ -11,47 +11,47 @@ def receipt_path(record: SpendingRecord) -> str:
     return f"/api/spending/{record.pk}/receipt"
 
 
-class AmountsOut(Schema):
+class SpendingAmountsOut(Schema):
     key: str
     label: str
     amount: int = Field(description="Whole KES.")
 
     @classmethod
-    def of(cls, amounts: Amounts) -> "AmountsOut":
+    def of(cls, amounts: Amounts) -> "SpendingAmountsOut":
         return cls(key=amounts.key, label=amounts.label, amount=amounts.amount)
 
 
-class ChartPointOut(Schema):
+class SpendingChartPointOut(Schema):
     day: date
     money_in: int = Field(description="Raised up to this day, whole KES.")
     money_out: int = Field(description="Spent up to this day, whole KES.")
 
     @classmethod
-    def of(cls, point: ChartPoint) -> "ChartPointOut":
+    def of(cls, point: ChartPoint) -> "SpendingChartPointOut":
         return cls(day=point.day, money_in=point.money_in, money_out=point.money_out)
 
 
-class FiguresOut(Schema):
+class SpendingFiguresOut(Schema):
     raised: int
-    in_by_channel: list[AmountsOut]
+    in_by_channel: list[SpendingAmountsOut]
     platform_fees: int
     spent: int
-    spent_by_category: list[AmountsOut]
+    spent_by_category: list[SpendingAmountsOut]
     left: int = Field(description="raised - platform_fees - spent")
     pledges_outstanding: int
-    chart: list[ChartPointOut]
+    chart: list[SpendingChartPointOut]
 
     @classmethod
-    def of(cls, figures: AccountabilityFigures) -> "FiguresOut":
+    def of(cls, figures: AccountabilityFigures) -> "SpendingFiguresOut":
         return cls(
             raised=figures.raised,
-            in_by_channel=[AmountsOut.of(row) for row in figures.in_by_channel],
+            in_by_channel=[SpendingAmountsOut.of(row) for row in figures.in_by_channel],
             platform_fees=figures.platform_fees,
             spent=figures.spent,
-            spent_by_category=[AmountsOut.of(row) for row in figures.spent_by_category],
+            spent_by_category=[SpendingAmountsOut.of(row) for row in figures.spent_by_category],
             left=figures.left,
             pledges_outstanding=figures.pledges_outstanding,
-            chart=[ChartPointOut.of(point) for point in figures.chart],
+            chart=[SpendingChartPointOut.of(point) for point in figures.chart],
         )
 
 
@@ -95,7 +95,7 @@ class AccountabilityOut(Schema):
 
     campaign_id: int
     title: str
-    figures: FiguresOut
+    figures: SpendingFiguresOut
     lines: list[PublicLineOut]
     updates: list[ProgressUpdateOut]
 
@@ -155,7 +155,7 @@ class TeamLineOut(Schema):
 
 
 class TeamSpendingOut(Schema):
-    figures: FiguresOut
+    figures: SpendingFiguresOut
     lines: list[TeamLineOut]
     may_record: bool = Field(description="Whether the viewer may record, approve and reverse lines.")
 

@@ -29,6 +29,7 @@ const DonatePage = lazy(() => import("./features/pledges/DonatePage"));
 const MinistryPage = lazy(() => import("./features/pledges/MinistryPage"));
 const InvitationPage = lazy(() => import("./features/organizations/InvitationPage"));
 const PrivacyPage = lazy(() => import("./features/privacy/PrivacyPage"));
+const SpendingPage = lazy(() => import("./features/spending/SpendingPage"));
 
 // A projector shows the big screen: nothing floats over it.
 const BIG_SCREEN = /^\/campaign\/\d+\/live\/?$/;
@@ -53,6 +54,7 @@ export function App() {
           <Route path={/^\/campaign\/(?<id>\d+)\/donate\/?$/} component={DonatePage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/poster\/?$/} component={PosterPage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/live\/?$/} component={LiveScreenPage} />
+          <Route path={/^\/campaign\/(?<id>\d+)\/spending\/?$/} component={SpendingPage} />
           <Route path="/icc-imara-donate" component={MinistryPage} />
           <Route path={/^\/pledge\/(?<id>\d+)\/?$/} component={PledgePage} />
           {/* A pledge code: six characters and a check character (backend/pledges/codes.py). */}

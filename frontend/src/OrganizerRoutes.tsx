@@ -22,6 +22,7 @@ const CollectionAccountsPage = lazy(() => import("./features/organizations/Colle
 const MpesaConnectionPage = lazy(() => import("./features/payments/MpesaConnectionPage"));
 const CardPaymentsPage = lazy(() => import("./features/payments/CardPaymentsPage"));
 const StatementImportPage = lazy(() => import("./features/statements/StatementImportPage"));
+const SpendingTeamPage = lazy(() => import("./features/spending/SpendingTeamPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
 export default function OrganizerRoutes() {
@@ -42,6 +43,11 @@ export default function OrganizerRoutes() {
       <Route path={/^\/campaign\/(?<id>\d+)\/events\/(?<event>\d+)\/cash\/?$/}>
         <RequireAuth>
           <CashReconciliationPage />
+        </RequireAuth>
+      </Route>
+      <Route path={/^\/campaign\/(?<id>\d+)\/spending\/team\/?$/}>
+        <RequireAuth>
+          <SpendingTeamPage />
         </RequireAuth>
       </Route>
       <Route path={/^\/campaign\/(?<id>\d+)\/analytics\/?$/}>

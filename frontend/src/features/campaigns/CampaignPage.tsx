@@ -10,6 +10,7 @@ import { ProgressBar } from "@/components/ProgressBar";
 import { RoleBadge } from "@/components/RoleBadge";
 import { TextField } from "@/components/TextField";
 import { sendCampaignView } from "@/features/analytics/beacon";
+import { SpendingSection } from "@/features/spending/SpendingSection";
 import { DialCode } from "@/features/ussd/DialCode";
 import { errorMessage } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
@@ -210,6 +211,9 @@ function CampaignView({ campaign, fresh }: { campaign: Campaign; fresh: boolean 
           </h2>
           <p className="mt-3 whitespace-pre-line text-slate-800">{campaign.story}</p>
         </section>
+        <div className="lg:col-start-1">
+          <SpendingSection campaignId={campaign.id} team={campaign.can_see_pledges && fresh} />
+        </div>
         <div className="lg:col-start-1">
           <Suspense fallback={null}>
             <CampaignActivity campaign={campaign} />
