@@ -32,11 +32,11 @@ from spending.models import PayeeKind, SpendingCategory
 from spending.receipts import receipt_content_type, receipt_store
 from spending.schemas import (
     AccountabilityOut,
-    SpendingFiguresOut,
     ProgressUpdateIn,
     ProgressUpdateOut,
     ReportQuery,
     ReversalIn,
+    SpendingFiguresOut,
     TeamLineOut,
     TeamSpendingOut,
 )

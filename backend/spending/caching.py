@@ -14,7 +14,7 @@ from campaigns.caching import VERSION_SECONDS, public_campaign_get
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_get
 from spending import selectors
-from spending.schemas import AccountabilityOut, SpendingFiguresOut, ProgressUpdateOut, PublicLineOut
+from spending.schemas import AccountabilityOut, ProgressUpdateOut, PublicLineOut, SpendingFiguresOut
 
 
 def accountability_out(*, campaign: Campaign) -> AccountabilityOut:
