@@ -31,7 +31,10 @@ test("a treasurer records spending, a second person approves it, and every giver
   await form.getByLabel("Paid to").fill(payee);
   await form.getByLabel("Category").selectOption("materials");
   await form.getByRole("button", { name: "Record", exact: true }).click();
-  await expect(treasurer.getByText("Recorded. A second owner or treasurer must approve it.")).toBeVisible();
+  await expect(
+    treasurer.getByText("Recorded. A second owner or treasurer must approve it.", { exact: true }),
+  ).toBeVisible();
+  await expect(treasurer.getByText(`${payee} · Materials`)).toBeVisible();
   await expect(treasurer.getByRole("button", { name: `Approve Ksh 12,500 to ${payee}` })).toHaveCount(0);
 
   // Not yet on the public page.
