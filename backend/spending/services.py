@@ -15,6 +15,7 @@ from audit.services import audit_record
 from campaigns.caching import campaign_changed
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_get
+from campaigns.uploads import STORED_PICTURE
 from collection_accounts.models import CollectionAccount
 from common.errors import FieldValidationError, NotFoundError, PermissionDeniedError, ServiceError
 from organizations.roles import Permission, role_allows
@@ -173,6 +174,10 @@ def progress_update_post(*, user: User, campaign_id: int, text: str, photo_urls:
     if len(photo_urls) > PHOTOS_MAX:
         message = _("At most 6 photos.")
         raise FieldValidationError(message, code="too_many", field_errors={"photo_urls": message})
+    if any(STORED_PICTURE.match(url) is None for url in photo_urls):
+        # Only pictures uploaded here (POST /api/media): no other site's image on the campaign page.
+        message = _("Please upload the photos here.")
+        raise FieldValidationError(message, code="invalid_photo", field_errors={"photo_urls": message})
     with transaction.atomic():
         update = ProgressUpdate.objects.create(
             campaign=campaign, text=text.strip(), photo_urls=photo_urls, posted_by=user

@@ -108,3 +108,22 @@ def test_an_account_of_another_organization_is_refused():
             amount=10,
             account_id=elsewhere.pk,
         )
+
+
+def test_a_progress_update_shows_only_pictures_uploaded_here():
+    from common.errors import FieldValidationError
+    from spending.services import progress_update_post
+
+    campaign = CampaignFactory.create()
+
+    with pytest.raises(FieldValidationError):
+        progress_update_post(
+            user=campaign.organizer, campaign_id=campaign.pk, text="Roof!", photo_urls=["https://tracker.example/p.gif"]
+        )
+    update = progress_update_post(
+        user=campaign.organizer,
+        campaign_id=campaign.pk,
+        text="Roof!",
+        photo_urls=["/media/uploads/20261128030000-0123456789abcdef.jpg"],
+    )
+    assert update.photo_urls == ["/media/uploads/20261128030000-0123456789abcdef.jpg"]
