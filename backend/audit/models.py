@@ -55,6 +55,10 @@ class AuditAction(models.TextChoices):
     EVENT_THANKS_SENT = "event_thanks_sent", _("Thank-you message sent to an event's givers")
     EMBED_ORIGIN_ADDED = "embed_origin_added", _("Website allowed to embed the campaigns added")
     EMBED_ORIGIN_REMOVED = "embed_origin_removed", _("Website allowed to embed the campaigns removed")
+    SPENDING_RECORDED = "spending_recorded", _("Spending line recorded")
+    SPENDING_APPROVED = "spending_approved", _("Spending line approved (two-person rule)")
+    SPENDING_REVERSED = "spending_reversed", _("Spending line reversed")
+    PROGRESS_UPDATE_POSTED = "progress_update_posted", _("Progress update posted")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

@@ -218,6 +218,20 @@ def _original(image: Image.Image) -> tuple[bytes, str]:
     return _encode(_frames(image, width=width), "PNG", {}, optimize=True), "png"
 
 
+def picture_reencoded(upload: File) -> tuple[bytes, str] | None:
+    """The upload as a JPEG, PNG or GIF picture checked and encoded again without its metadata (as a
+    cover's original): (bytes, file extension); None when it is not such a picture. Refused as a cover
+    is when decoding it would cost too much (a receipt's photo: spending/receipts.py)."""
+    image = _open_image(upload)
+    if image is None:
+        return None
+    with image:
+        try:
+            return _original(image)
+        except (OSError, ValueError, SyntaxError, EOFError):
+            return None
+
+
 def _webp(image: Image.Image, *, width: int) -> bytes:
     frames = _frames(image, keep_modes=("RGB", "RGBA"), convert_to="RGBA", width=width)
     return _encode(frames, "WEBP", _animation(image), quality=WEBP_QUALITY)

@@ -35,6 +35,7 @@ from pledges.airtel_api import router as pledge_airtel_router
 from pledges.api import router as pledges_router
 from privacy.api import router as privacy_router
 from sms_keywords.api import router as sms_keywords_router
+from spending.api import router as spending_router
 from statements.api import router as statements_router
 from ussd.api import router as ussd_router
 
@@ -74,6 +75,7 @@ api.add_router("/", payments_router)
 api.add_router("/", pledges_router)
 api.add_router("/", privacy_router)
 api.add_router("/", sms_keywords_router)
+api.add_router("/", spending_router)
 api.add_router("/", statements_router)
 api.add_router("/", ussd_router)
 

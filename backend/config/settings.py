@@ -110,6 +110,7 @@ INSTALLED_APPS = [
     "ussd",
     "statements",
     "sms_keywords",
+    "spending",
     "config",
 ]
 

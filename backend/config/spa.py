@@ -212,7 +212,9 @@ def _campaign_queries(
 
 
 # The campaign's pages rendered on the server; its others (edit, poster, live, events) carry its data.
-RENDERED_CAMPAIGN_SUB_PAGES = ("", "/donate", "/pledge")
+RENDERED_CAMPAIGN_SUB_PAGES = ("", "/donate", "/pledge", "/spending")
+# The campaign's pages that show how the money was used (its page's section, and the page itself).
+ACCOUNTABILITY_SUB_PAGES = ("", "/spending")
 
 
 @dataclass(frozen=True)
@@ -253,8 +255,18 @@ def _campaign(request: HttpRequest, match: re.Match[str], *, pledge_form: Pledge
     sub_page = match[2] or ""
     pledging = sub_page == "/pledge"
     form = [(["pledges", "form", campaign_id], _pledge_form_json(pledge_form))] if pledging else []
+
+    def accountability() -> list[tuple[list[object], str | bytes]]:
+        """How the money was used (features/spending/api.ts spendingKeys.accountability)."""
+        if sub_page not in ACCOUNTABILITY_SUB_PAGES:
+            return []
+        path = f"/api/campaigns/{campaign_id}/accountability"
+        return [(["spending", "accountability", campaign_id], _visitor_body(request, path))]
+
     return Page(
-        queries=lambda: _queries(*_campaign_queries(request, campaign_id, parts.campaign_json), *form),
+        queries=lambda: _queries(
+            *_campaign_queries(request, campaign_id, parts.campaign_json), *form, *accountability()
+        ),
         # Labels and days_left depend on the Nairobi day.
         version=f"{parts.version}:{timezone.localdate()}" if sub_page in RENDERED_CAMPAIGN_SUB_PAGES else None,
         head=parts.head,
@@ -335,7 +347,7 @@ PUBLIC_PAGES: list[tuple[re.Pattern[str], Callable[[HttpRequest, re.Match[str]],
     (re.compile(r"^/how-it-works/?$"), _how_it_works),
     (re.compile(r"^/sign(?:in|up)/?$"), _form_page),
     (re.compile(r"^/explore/?$"), _explore),
-    (re.compile(r"^/campaign/(\d+)(/(?:donate|pledge|edit|poster|live|events))?/?$"), _campaign),
+    (re.compile(r"^/campaign/(\d+)(/(?:donate|pledge|edit|poster|live|events|spending))?/?$"), _campaign),
     (re.compile(r"^/icc-imara-donate/?$"), _ministry),
     (re.compile(r"^/pledges/([2-9a-hjkmnp-zA-HJKMNP-Z]{7})/?$"), _pledge),
 ]

@@ -16,6 +16,8 @@
 | RECORD_AT_DESK      | the ushers' desk: pledge cards and gifts (cash, M-Pesa) at an event    |   ✓   |     ✓     |   ✓   |        |
 | RECONCILE_CASH      | count an event's cash per usher against the desk, sign the count off,  |   ✓   |     ✓     |       |        |
 |                     | withdraw a sign-off                                                    |       |           |       |        |
+| RECORD_SPENDING     | record what the church paid from a campaign's money, approve another's |   ✓   |     ✓     |       |        |
+|                     | line (never one's own), reverse a line, progress updates               |       |           |       |        |
 
 Ushers see the organization's campaigns, record pledges and gifts at its events' desk and moderate
 the big screen's feed during an event. Admins (staff) may do everything a role allows (see
@@ -46,6 +48,7 @@ class Permission(StrEnum):
     MODERATE_LIVE_FEED = "moderate_live_feed"
     RECORD_AT_DESK = "record_at_desk"
     RECONCILE_CASH = "reconcile_cash"
+    RECORD_SPENDING = "record_spending"
 
 
 ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
@@ -59,6 +62,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
             Permission.MODERATE_LIVE_FEED,
             Permission.RECORD_AT_DESK,
             Permission.RECONCILE_CASH,
+            Permission.RECORD_SPENDING,
         }
     ),
     Role.USHER: frozenset({Permission.SEE_UNPUBLISHED, Permission.MODERATE_LIVE_FEED, Permission.RECORD_AT_DESK}),

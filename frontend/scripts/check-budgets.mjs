@@ -20,6 +20,7 @@ const PUBLIC_ROUTES = {
   "/campaign/{id}/donate": "src/features/pledges/DonatePage.tsx",
   "/campaign/{id}/pledge": "src/features/pledges/PledgeDialogPage.tsx",
   "/campaign/{id}/live": "src/features/events/LiveScreenPage.tsx",
+  "/campaign/{id}/spending": "src/features/spending/SpendingPage.tsx",
   "/icc-imara-donate": "src/features/pledges/MinistryPage.tsx",
   "/pledges/{code}": "src/features/pledges/PledgeCodePage.tsx",
 };

@@ -18,10 +18,18 @@ const ForgotPasswordPage = lazy(() => import("./features/accounts/ForgotPassword
 const ResetPasswordPage = lazy(() => import("./features/accounts/ResetPasswordPage"));
 const ExplorePage = lazy(() => import("./features/campaigns/ExplorePage"));
 const CampaignPage = lazy(() => import("./features/campaigns/CampaignPage"));
-// The campaign's page shows the pledges feature's lists: composed here, at the route (CampaignPageParts).
+// The campaign's page shows the pledges feature's lists and the spending feature's section: composed
+// here, at the route (CampaignPageParts).
 const CampaignActivity = lazy(() => import("./features/pledges/CampaignActivity"));
 const PledgeManagement = lazy(() => import("./features/pledges/PledgeManagement"));
-const campaignPageParts = { Activity: CampaignActivity, Management: PledgeManagement };
+const SpendingSection = lazy(() =>
+  import("./features/spending/SpendingSection").then((module) => ({ default: module.SpendingSection })),
+);
+const campaignPageParts = {
+  Activity: CampaignActivity,
+  Management: PledgeManagement,
+  Spending: SpendingSection,
+};
 const PosterPage = lazy(() => import("./features/campaigns/PosterPage"));
 const LiveScreenPage = lazy(() => import("./features/events/LiveScreenPage"));
 const SampleGrantPage = lazy(() => import("./features/grants/SampleGrantPage"));
@@ -33,6 +41,7 @@ const DonatePage = lazy(() => import("./features/pledges/DonatePage"));
 const MinistryPage = lazy(() => import("./features/pledges/MinistryPage"));
 const InvitationPage = lazy(() => import("./features/organizations/InvitationPage"));
 const PrivacyPage = lazy(() => import("./features/privacy/PrivacyPage"));
+const SpendingPage = lazy(() => import("./features/spending/SpendingPage"));
 
 // A projector shows the big screen: nothing floats over it.
 const BIG_SCREEN = /^\/campaign\/\d+\/live\/?$/;
@@ -59,6 +68,7 @@ export function App() {
           <Route path={/^\/campaign\/(?<id>\d+)\/donate\/?$/} component={DonatePage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/poster\/?$/} component={PosterPage} />
           <Route path={/^\/campaign\/(?<id>\d+)\/live\/?$/} component={LiveScreenPage} />
+          <Route path={/^\/campaign\/(?<id>\d+)\/spending\/?$/} component={SpendingPage} />
           <Route path="/icc-imara-donate" component={MinistryPage} />
           <Route path={/^\/pledge\/(?<id>\d+)\/?$/} component={PledgePage} />
           {/* A pledge code: six characters and a check character (backend/pledges/codes.py). */}

@@ -23,6 +23,7 @@ const MpesaConnectionPage = lazy(() => import("./features/collection-accounts/Mp
 const CardPaymentsPage = lazy(() => import("./features/collection-accounts/CardPaymentsPage"));
 const AirtelConnectionPage = lazy(() => import("./features/collection-accounts/AirtelConnectionPage"));
 const StatementImportPage = lazy(() => import("./features/statements/StatementImportPage"));
+const SpendingTeamPage = lazy(() => import("./features/spending/SpendingTeamPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
 export default function OrganizerRoutes() {
@@ -43,6 +44,11 @@ export default function OrganizerRoutes() {
       <Route path={/^\/campaign\/(?<id>\d+)\/events\/(?<event>\d+)\/cash\/?$/}>
         <RequireAuth>
           <CashReconciliationPage />
+        </RequireAuth>
+      </Route>
+      <Route path={/^\/campaign\/(?<id>\d+)\/spending\/team\/?$/}>
+        <RequireAuth>
+          <SpendingTeamPage />
         </RequireAuth>
       </Route>
       <Route path={/^\/campaign\/(?<id>\d+)\/analytics\/?$/}>

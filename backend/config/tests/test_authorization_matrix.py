@@ -61,6 +61,8 @@ from payments.services import payment_record_manual
 from pledges.models import InstalmentPlan, Pledge
 from pledges.tests.factories import PledgeFactory, make_pledge
 from simulators.statements import BankLine, Line, bank_statement_csv, statement_csv
+from spending.receipts import receipt_store
+from spending.services import spending_approve, spending_record
 from statements.models import StatementImport
 from statements.services import statement_import_confirm, statement_import_upload
 
@@ -256,6 +258,18 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/campaigns/{campaign_id}/champion-teams":   (401, 403, 201, 201, 403, 403, 403, 201),
     "GET /api/campaigns/{campaign_id}/harambee-cards.pdf": (401, 403, 200, 200, 403, 403, 403, 200),
     "POST /api/campaigns/{campaign_id}/harambee-cards/{number}/return":   (401, 403, 200, 200, 200, 403, 403, 200),
+    # How the money was used: public figures and published receipts; those who see pledges read the lines
+    # and the committee's report; owners and treasurers record, approve another's line, reverse and post
+    # updates (an admin does not vouch for a church's spending)
+    "GET /api/campaigns/{campaign_id}/accountability":    (200, 200, 200, 200, 200, 200, 200, 200),
+    "GET /api/spending/{record_id}/receipt":              (200, 200, 200, 200, 200, 200, 200, 200),
+    "GET /api/campaigns/{campaign_id}/spending":          (401, 403, 200, 200, 403, 200, 403, 200),
+    "POST /api/campaigns/{campaign_id}/spending":         (401, 403, 201, 201, 403, 403, 403, 403),
+    "POST /api/spending/{record_id}/approval":            (401, 403, 200, 200, 403, 403, 403, 403),
+    "POST /api/spending/{record_id}/reversal":            (401, 403, 201, 201, 403, 403, 403, 403),
+    "POST /api/campaigns/{campaign_id}/progress-updates": (401, 403, 201, 201, 403, 403, 403, 403),
+    "GET /api/campaigns/{campaign_id}/spending-report.pdf": (401, 403, 200, 200, 403, 200, 403, 200),
+    "GET /api/campaigns/{campaign_id}/spending-report.csv": (401, 403, 200, 200, 403, 200, 403, 200),
 }
 
 # A volunteer's browser signed in with a desk passcode (of the world's open event) is a visitor
@@ -556,9 +570,37 @@ def actor_user(actor: str, world: World) -> User | None:
 PLAN = {"instalment": 2500, "frequency": "weekly", "first_due_on": str(timezone.localdate() + timedelta(days=1))}
 
 
+def spending_waiting(world: World) -> dict[str, object]:
+    """A line of the world's campaign recorded by another treasurer, waiting for a second person."""
+    recorder = UserFactory.create()
+    Membership.objects.create(organization=world.campaign.organization, user=recorder, role=Role.TREASURER)
+    line = spending_record(
+        user=recorder,
+        campaign_id=world.campaign.pk,
+        spent_on=timezone.localdate(),
+        payee="Kisumu Hardware Ltd",
+        payee_kind="organization",
+        category="materials",
+        amount=4500,
+        receipt=receipt_store(file=SimpleUploadedFile("receipt.png", image_bytes(), content_type="image/png")),
+        publish_receipt=True,
+    )
+    return {"record_id": line.pk}
+
+
+def spending_published(world: World) -> dict[str, object]:
+    """A counted line of the world's campaign whose receipt its team published."""
+    waiting = spending_waiting(world)
+    spending_approve(user=world.organizer, record_id=int(str(waiting["record_id"])))
+    return waiting
+
+
 # Operations on another object than the path's usual one: reversing needs an entry made by hand,
 # restoring a cancelled pledge.
 OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
+    "GET /api/spending/{record_id}/receipt": spending_published,
+    "POST /api/spending/{record_id}/approval": spending_waiting,
+    "POST /api/spending/{record_id}/reversal": spending_waiting,
     "POST /api/payments/{reference}/reversal": lambda w: {"reference": w.manual_payment.reference},
     "POST /api/pledges/{pledge_id}/restoration": lambda w: {"pledge_id": w.cancelled_pledge.pk},
     "POST /api/events/{event_id}/close": lambda w: {"event_id": w.open_event.pk},
@@ -885,6 +927,17 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     "PUT /api/events/{event_id}/cash-counts/{usher_key}": lambda w, me: {"json": {"counted": 450, "note": "Short"}},
     "POST /api/events/{event_id}/cash-reconciliation/sign-off": lambda w, me: cash_counted(w, signed_off=False),
     "POST /api/events/{event_id}/cash-reconciliation/reopen": lambda w, me: cash_counted(w, signed_off=True),
+    "POST /api/campaigns/{campaign_id}/spending": lambda w, me: {
+        "multipart": {
+            "spent_on": str(timezone.localdate()),
+            "payee": "Kisumu Hardware Ltd",
+            "payee_kind": "organization",
+            "category": "materials",
+            "amount": 4500,
+        }
+    },
+    "POST /api/spending/{record_id}/reversal": lambda w, me: {"json": {"reason": "Entered twice"}},
+    "POST /api/campaigns/{campaign_id}/progress-updates": lambda w, me: {"json": {"text": "The roof is on!"}},
 }
 
 

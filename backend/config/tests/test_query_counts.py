@@ -23,6 +23,7 @@ from accounts.models import User
 from accounts.tests.factories import UserFactory
 from campaigns.models import Campaign, Draft, DraftToolType
 from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
+from campaigns.tests.wizard_support import image_bytes
 from champions.models import Champion
 from champions.services import champion_create
 from collection_accounts.tests.factories import CollectionAccountFactory
@@ -39,6 +40,9 @@ from pledges.models import Donation, Pledge
 from pledges.tests.factories import make_pledge, paid_donation
 from pledges.tests.test_management import pay_bill, typo
 from simulators.statements import Line, statement_csv
+from spending.models import SpendingRecord
+from spending.receipts import receipt_store
+from spending.services import spending_approve, spending_record, spending_reverse
 from statements.models import StatementImport
 from statements.services import statement_import_upload
 
@@ -106,6 +110,7 @@ def build_world(rows: int, tag: str) -> World:
     ]
     for i in range(rows):
         pay_bill(champions[0].code, 10, f"SL{tag}C{i:06d}", shortcode=paybill)
+    spending_lines(campaign, rows)
     return World(
         organizer=organizer,
         admin=admin,
@@ -120,6 +125,38 @@ def champion_path(world: World) -> str:
     first = Champion.objects.filter(campaign=world.campaign).order_by("pk").first()
     assert first is not None
     return f"/api/campaigns/{world.campaign.pk}/champions/{first.code}"
+
+
+def spending_lines(campaign: Campaign, rows: int) -> None:
+    """``rows`` spending lines (every second one a private person's, each with a published receipt)
+    recorded by a treasurer and approved by the owner; one more reversed, one waiting."""
+    treasurer = UserFactory.create()
+    Membership.objects.create(organization=campaign.organization, user=treasurer, role=Role.TREASURER)
+    lines = []
+    for i in range(rows + 2):
+        receipt = receipt_store(file=SimpleUploadedFile("r.png", image_bytes(), content_type="image/png"))
+        lines.append(
+            spending_record(
+                user=treasurer,
+                campaign_id=campaign.pk,
+                spent_on=timezone.localdate() - timedelta(days=i % 5),
+                payee=f"Payee {i}",
+                payee_kind="person" if i % 2 else "organization",
+                category=["materials", "labour", "transport"][i % 3],
+                amount=100 + i,
+                receipt=receipt,
+                publish_receipt=True,
+            )
+        )
+    for line in lines[:-1]:
+        spending_approve(user=campaign.organizer, record_id=line.pk)
+    spending_reverse(user=campaign.organizer, record_id=lines[-2].pk, reason="Twice")
+
+
+def spending_receipt_path(world: World) -> str:
+    line = SpendingRecord.objects.counted().filter(campaign=world.campaign).first()
+    assert line is not None
+    return f"/api/spending/{line.pk}/receipt"
 
 
 def an_invitation_token(world: World) -> str:
@@ -220,6 +257,11 @@ CASES: dict[str, Case] = {
     "desk_api_event_report_export": ("organizer", lambda w: event_report_path(w) + ".csv"),
     "desk_api_desk_passcode_list": ("organizer", lambda w: desk_passcodes_path(w)),
     "desk_api_cash_reconciliation": ("organizer", lambda w: cash_reconciliation_path(w)),
+    "spending_api_accountability": ("visitor", lambda w: f"/api/campaigns/{w.campaign.pk}/accountability"),
+    "spending_api_receipt": ("visitor", lambda w: spending_receipt_path(w)),
+    "spending_api_spending_list": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/spending"),
+    "spending_api_spending_report_csv": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/spending-report.csv"),
+    "spending_api_spending_report_pdf": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/spending-report.pdf"),
 }
 
 

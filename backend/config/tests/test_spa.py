@@ -181,15 +181,27 @@ def test_the_campaign_page_is_the_renderer_s_html_of_the_app_with_its_data(rende
     html = response.content.decode()
     assert root_of(html) == f'<div id="root">{RENDERED}</div>'
     campaign_json = Client().get(f"/api/campaigns/{active_campaign.pk}").json()
+    accountability = Client().get(f"/api/campaigns/{active_campaign.pk}/accountability").json()
     queries = [
         {"queryKey": ["campaigns", "detail", active_campaign.pk], "data": campaign_json},
         {"queryKey": ["ussd"], "data": {"service_code": settings.USSD_SERVICE_CODE}},
+        # Its section 'How the money was used' (features/spending/api.ts).
+        {"queryKey": ["spending", "accountability", active_campaign.pk], "data": accountability},
     ]
     assert page_queries(html) == queries
     # The renderer gets what the browser gets: the same answers, under the same query keys.
     assert renderer.requests == [
         {"url": "/render", "path": f"/campaign/{active_campaign.pk}", "language": "en", "queries": queries}
     ]
+
+
+def test_how_the_money_was_used_is_rendered_with_its_figures(renderer, active_campaign):
+    response = Client().get(f"/campaign/{active_campaign.pk}/spending")
+
+    assert response.status_code == 200
+    assert root_of(response.content.decode()) == f'<div id="root">{RENDERED}</div>'
+    keys = [query["queryKey"] for query in renderer.requests[0]["queries"]]
+    assert ["spending", "accountability", active_campaign.pk] in keys
 
 
 def test_the_render_is_cached_until_the_campaign_changes(renderer, active_campaign):
@@ -300,6 +312,7 @@ def test_a_hidden_campaign_is_still_404_without_a_render(renderer, db):
 def test_without_a_renderer_nothing_is_asked_nor_looked_up(settings, campaign_site, active_campaign):
     settings.RENDERER_URL = ""
     Client().get(f"/api/campaigns/{active_campaign.pk}")  # the campaign's view is cached
+    Client().get(f"/api/campaigns/{active_campaign.pk}/accountability")  # and how its money was used
 
     with CaptureQueriesContext(connection) as queries:
         html = Client().get(f"/campaign/{active_campaign.pk}").content.decode()

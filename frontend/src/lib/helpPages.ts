@@ -6,7 +6,8 @@ export type GuidePage =
   | "treasurer-week"
   | "harambee-night"
   | "feature-phone"
-  | "instalments";
+  | "instalments"
+  | "spending";
 
 /**
  * The guide page that helps with each signed-in page, by its path: the first pattern that matches.
@@ -20,6 +21,7 @@ const HELP_PAGES: ReadonlyArray<readonly [RegExp, GuidePage]> = [
   [/^\/(pledge\/create-campaign|campaign\/\d+\/edit|edit-campaign\/\d+)\/?$/, "owner-first-evening"],
   [/^\/orgs\/\d+\/statements\/?$/, "treasurer-week"],
   [/^\/campaign\/\d+(\/analytics)?\/?$/, "treasurer-week"],
+  [/^\/campaign\/\d+\/spending\/team\/?$/, "spending"],
   [/^\/campaign\/\d+\/(events|desk)(\/\d+\/(report|cash))?\/?$/, "harambee-night"],
   [/^\/my-pledges\/?$/, "feature-phone"],
   [/^\/pledges\/[^/]+\/?$/, "instalments"],

@@ -11,6 +11,7 @@ from organizations.demo import DEMO_TEAM, demo_team_load
 from organizations.roles import Role
 from payments.demo import demo_airtel_load
 from pledges.demo import demo_pledges_load
+from spending.demo import demo_spending_load
 
 
 class Command(BaseCommand):
@@ -29,6 +30,7 @@ class Command(BaseCommand):
         ministry = demo_pledges_load()
         event = demo_events_load(campaign=ministry)
         organizers_team = demo_team_load(organizer_email=ORGANIZER)
+        demo_spending_load(campaign=ministry)
         site = settings.SITE_URL  # where this server is (make run PORT=…, scripts/serve.sh): every address below
         self.stdout.write(self.style.SUCCESS(f"Demo data is loaded. Sign in at {site}/signin with:"))
         for user in users:
@@ -38,6 +40,7 @@ class Command(BaseCommand):
         self.stdout.write(f"{len(campaigns)} demo campaigns: {site}/explore")
         self.stdout.write(f"The organizer's team: {site}/organizations/{organizers_team.pk}")
         self.stdout.write(f"The ministry page {site}/icc-imara-donate uses campaign {ministry.pk}.")
+        self.stdout.write(f"How its money was used: {site}/campaign/{ministry.pk}/spending")
         self.stdout.write(
             f"Its event '{event.title}': {site}/campaign/{ministry.pk}/events (open it), "
             f"the big screen {site}/campaign/{ministry.pk}/live"

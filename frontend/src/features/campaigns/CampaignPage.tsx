@@ -26,11 +26,13 @@ import { SharePanel } from "./SharePanel";
 const loadAdminEditDialog = () => import("./AdminEditDialog");
 const AdminEditDialog = lazy(loadAdminEditDialog);
 /** What the pledges feature shows on the page, given by the route (src/App.tsx): features compose there,
- * and campaigns imports none of the features above it. The pledge and donation lists load after the
- * campaign; Pledge Management only for its organizer and admins. */
+ * and campaigns imports none of the features above it. The pledge and donation lists and how the money
+ * was used load after the campaign; Pledge Management only for its organizer and admins. */
 export type CampaignPageParts = {
   Activity: ComponentType<{ campaign: Campaign }>;
   Management: ComponentType<{ campaignId: number; canAct: boolean }>;
+  /** How the money was used (the spending feature); the team's link to record spending when ``team``. */
+  Spending: ComponentType<{ campaignId: number; team: boolean }>;
 };
 
 export default function CampaignPage({ parts }: { parts: CampaignPageParts }) {
@@ -62,7 +64,7 @@ function CampaignView({
   fresh: boolean;
   parts: CampaignPageParts;
 }) {
-  const { Activity: CampaignActivity, Management: PledgeManagement } = parts;
+  const { Activity: CampaignActivity, Management: PledgeManagement, Spending: SpendingSection } = parts;
   const { t, i18n } = useLingui();
   const session = useSession();
   const isAdmin = session.data?.user?.is_admin ?? false;
@@ -194,6 +196,11 @@ function CampaignView({
           </h2>
           <p className="mt-3 whitespace-pre-line text-slate-800">{campaign.story}</p>
         </section>
+        <div className="lg:col-start-1">
+          <Suspense fallback={null}>
+            <SpendingSection campaignId={campaign.id} team={campaign.can_see_pledges && fresh} />
+          </Suspense>
+        </div>
         <div className="lg:col-start-1">
           <Suspense fallback={null}>
             <CampaignActivity campaign={campaign} />

@@ -212,6 +212,28 @@ export interface paths {
         patch: operations["campaigns_api_campaign_update"];
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/accountability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accountability
+         * @description How the money was used: raised, platform fees, spent by category, what is left, a chart of money
+         *     in and out, each line that counts (a private person's name masked, for everyone) and the team's
+         *     progress updates. The same for every viewer of the campaign: kept until the campaign changes.
+         */
+        get: operations["spending_api_accountability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{campaign_id}/analytics": {
         parameters: {
             query?: never;
@@ -627,6 +649,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/progress-updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Progress Update Post
+         * @description Post news of the campaign (text and up to six photos uploaded through POST /api/media) to its page;
+         *     the givers who opted in hear of it by e-mail or one SMS.
+         */
+        post: operations["spending_api_progress_update_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{campaign_id}/qr.svg": {
         parameters: {
             query?: never;
@@ -664,6 +707,72 @@ export interface paths {
          * @description Organizer or admin; ``offsets`` must be among ``offset_choices``, at least one while enabled.
          */
         put: operations["notifications_api_reminder_settings_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/spending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spending List
+         * @description Every line and reversing entry, newest first, with who recorded and approved each, and the figures.
+         */
+        get: operations["spending_api_spending_list"];
+        put?: never;
+        /**
+         * Spending Record
+         * @description Record what the church paid from the campaign's money (multipart: the fields and an optional
+         *     receipt, a photo or PDF of at most 10 MB). It counts once a second owner or treasurer approves it.
+         */
+        post: operations["spending_api_spending_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/spending-report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spending Report Csv
+         * @description The committee's report as CSV (labels in English and Kiswahili), the PDF's figures and lines.
+         */
+        get: operations["spending_api_spending_report_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/spending-report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spending Report Pdf
+         * @description The committee's report (PDF, English and Kiswahili): money in by channel, out by category, the
+         *     balance, pledges outstanding and every line with its approval; for the period asked (or all of it).
+         */
+        get: operations["spending_api_spending_report_pdf"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2574,6 +2683,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/spending/{record_id}/approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spending Approve
+         * @description Approve a line another owner or treasurer recorded (the two-person rule: never one's own).
+         */
+        post: operations["spending_api_spending_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spending/{record_id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Receipt
+         * @description A line's receipt: for its campaign's team always; for anyone when published and the line counts.
+         */
+        get: operations["spending_api_receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spending/{record_id}/reversal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spending Reverse
+         * @description Correct a line by a reversing entry (the line stays in the books): it stops counting.
+         */
+        post: operations["spending_api_spending_reverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/success-stories": {
         parameters: {
             query?: never;
@@ -2689,6 +2858,21 @@ export interface components {
             keywords: string[];
         };
         /**
+         * AccountabilityOut
+         * @description 'How the money was used': the figures, the lines that count and the team's progress updates.
+         */
+        AccountabilityOut: {
+            /** Campaign Id */
+            campaign_id: number;
+            figures: components["schemas"]["SpendingFiguresOut"];
+            /** Lines */
+            lines: components["schemas"]["PublicLineOut"][];
+            /** Title */
+            title: string;
+            /** Updates */
+            updates: components["schemas"]["ProgressUpdateOut"][];
+        };
+        /**
          * AirtelConnectionIn
          * @description Write-only: a blank field keeps what is stored (it can never be read back).
          */
@@ -2797,7 +2981,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "airtel_credentials_set" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed" | "live_entry_hidden" | "live_entry_unhidden" | "desk_passcode_issued" | "desk_passcode_revoked" | "cash_counted" | "cash_signed_off" | "cash_sign_off_withdrawn" | "event_thanks_sent" | "embed_origin_added" | "embed_origin_removed";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "airtel_credentials_set" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed" | "live_entry_hidden" | "live_entry_unhidden" | "desk_passcode_issued" | "desk_passcode_revoked" | "cash_counted" | "cash_signed_off" | "cash_sign_off_withdrawn" | "event_thanks_sent" | "embed_origin_added" | "embed_origin_removed" | "spending_recorded" | "spending_approved" | "spending_reversed" | "progress_update_posted";
         /** BankColumnsChoiceOut */
         BankColumnsChoiceOut: {
             /** @description The account's remembered columns, else suggested ones. */
@@ -5879,6 +6063,11 @@ export interface components {
             email: string;
         };
         /**
+         * PayeeKind
+         * @enum {string}
+         */
+        PayeeKind: "organization" | "person";
+        /**
          * PaymentAccountIn
          * @description One of the campaign's 1 to 3 accounts: an account of the organization by ``account_id``, or a new
          *     one (``kind`` and its details, as POST /api/orgs/{id}/collection-accounts takes them).
@@ -6842,11 +7031,59 @@ export interface components {
              */
             phone: string;
         };
+        /** ProgressUpdateIn */
+        ProgressUpdateIn: {
+            /** Photo Urls */
+            photo_urls?: string[];
+            /** Text */
+            text: string;
+        };
+        /** ProgressUpdateOut */
+        ProgressUpdateOut: {
+            /** Id */
+            id: number;
+            /** Photo Urls */
+            photo_urls: string[];
+            /**
+             * Posted At
+             * Format: date-time
+             */
+            posted_at: string;
+            /** Text */
+            text: string;
+        };
         /**
          * Provider
          * @enum {string}
          */
         Provider: "mpesa_stk" | "mpesa_c2b" | "card" | "cash" | "bank" | "mpesa_manual" | "airtel";
+        /** PublicLineOut */
+        PublicLineOut: {
+            /** Amount */
+            amount: number;
+            category: components["schemas"]["SpendingCategory"];
+            /** Category Label */
+            category_label: string;
+            /** Id */
+            id: number;
+            /** Note */
+            note: string;
+            /**
+             * Payee
+             * @description A private person's name is masked to initials.
+             */
+            payee: string;
+            /**
+             * Receipt Url
+             * @description Only when the team published the receipt.
+             */
+            receipt_url: string | null;
+            /**
+             * Spent On
+             * Format: date
+             */
+            spent_on: string;
+        };
         /**
          * Purpose
          * @enum {string}
@@ -6933,6 +7170,18 @@ export interface components {
              */
             usher_name: string | null;
         };
+        /** ReportQuery */
+        ReportQuery: {
+            /** End */
+            end?: string | null;
+            /** Start */
+            start?: string | null;
+        };
+        /** ReversalIn */
+        ReversalIn: {
+            /** Reason */
+            reason: string;
+        };
         /**
          * Role
          * @enum {string}
@@ -7017,6 +7266,63 @@ export interface components {
              * @default
              */
             phone: string;
+        };
+        /** SpendingAmountsOut */
+        SpendingAmountsOut: {
+            /**
+             * Amount
+             * @description Whole KES.
+             */
+            amount: number;
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+        };
+        /**
+         * SpendingCategory
+         * @enum {string}
+         */
+        SpendingCategory: "materials" | "labour" | "transport" | "fees" | "beneficiary_bill" | "other";
+        /** SpendingChartPointOut */
+        SpendingChartPointOut: {
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /**
+             * Money In
+             * @description Raised up to this day, whole KES.
+             */
+            money_in: number;
+            /**
+             * Money Out
+             * @description Spent up to this day, whole KES.
+             */
+            money_out: number;
+        };
+        /** SpendingFiguresOut */
+        SpendingFiguresOut: {
+            /** Chart */
+            chart: components["schemas"]["SpendingChartPointOut"][];
+            /** In By Channel */
+            in_by_channel: components["schemas"]["SpendingAmountsOut"][];
+            /**
+             * Left
+             * @description raised - platform_fees - spent
+             */
+            left: number;
+            /** Platform Fees */
+            platform_fees: number;
+            /** Pledges Outstanding */
+            pledges_outstanding: number;
+            /** Raised */
+            raised: number;
+            /** Spent */
+            spent: number;
+            /** Spent By Category */
+            spent_by_category: components["schemas"]["SpendingAmountsOut"][];
         };
         /** SrcsetEntryOut */
         SrcsetEntryOut: {
@@ -7282,6 +7588,52 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** TeamLineOut */
+        TeamLineOut: {
+            /** Account Label */
+            account_label: string;
+            /** Amount */
+            amount: number;
+            /** Approved At */
+            approved_at: string | null;
+            /** Approved By */
+            approved_by: string;
+            category: components["schemas"]["SpendingCategory"];
+            /** Category Label */
+            category_label: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /** Note */
+            note: string;
+            /** Payee */
+            payee: string;
+            payee_kind: components["schemas"]["PayeeKind"];
+            /** Publish Receipt */
+            publish_receipt: boolean;
+            /** Receipt Url */
+            receipt_url: string | null;
+            /** Recorded By */
+            recorded_by: string;
+            /** Recorded By Me */
+            recorded_by_me: boolean;
+            /** Reverses Id */
+            reverses_id: number | null;
+            /**
+             * Spent On
+             * Format: date
+             */
+            spent_on: string;
+            /**
+             * Status
+             * @description pending, approved, reversed (an approved or pending line reversed), reversal
+             */
+            status: string;
+        };
         /** TeamOut */
         TeamOut: {
             /** Goal */
@@ -7290,6 +7642,17 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+        };
+        /** TeamSpendingOut */
+        TeamSpendingOut: {
+            figures: components["schemas"]["SpendingFiguresOut"];
+            /** Lines */
+            lines: components["schemas"]["TeamLineOut"][];
+            /**
+             * May Record
+             * @description Whether the viewer may record, approve and reverse lines.
+             */
+            may_record: boolean;
         };
         /** TeamStandingOut */
         TeamStandingOut: {
@@ -8227,6 +8590,37 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    spending_api_accountability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountabilityOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9688,6 +10082,68 @@ export interface operations {
             };
         };
     };
+    spending_api_progress_update_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgressUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgressUpdateOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     campaigns_api_campaign_qr: {
         parameters: {
             query?: never;
@@ -9808,6 +10264,291 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReminderSettingsOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    spending_api_spending_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamSpendingOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    spending_api_spending_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Account Id */
+                    account_id?: number | null;
+                    /** Amount */
+                    amount: number;
+                    /**
+                     * SpendingCategory
+                     * @enum {string}
+                     */
+                    category: "materials" | "labour" | "transport" | "fees" | "beneficiary_bill" | "other";
+                    /**
+                     * Note
+                     * @default
+                     */
+                    note?: string;
+                    /** Payee */
+                    payee: string;
+                    /**
+                     * PayeeKind
+                     * @enum {string}
+                     */
+                    payee_kind: "organization" | "person";
+                    /**
+                     * Publish Receipt
+                     * @default false
+                     */
+                    publish_receipt?: boolean;
+                    /** Receipt */
+                    receipt?: string | null;
+                    /**
+                     * Spent On
+                     * Format: date
+                     */
+                    spent_on: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamLineOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    spending_api_spending_report_csv: {
+        parameters: {
+            query?: {
+                start?: string | null;
+                end?: string | null;
+            };
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file, UTF-8 with a byte-order mark so Excel opens it correctly. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    spending_api_spending_report_pdf: {
+        parameters: {
+            query?: {
+                start?: string | null;
+                end?: string | null;
+            };
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PDF file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Unauthorized */
@@ -16742,6 +17483,175 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    spending_api_spending_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                record_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamLineOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    spending_api_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                record_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt: a picture or a PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    spending_api_spending_reverse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                record_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReversalIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamLineOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
