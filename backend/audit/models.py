@@ -52,6 +52,7 @@ class AuditAction(models.TextChoices):
     CASH_SIGNED_OFF = "cash_signed_off", _("An event's cash count signed off")
     CASH_SIGN_OFF_WITHDRAWN = "cash_sign_off_withdrawn", _("An event's cash sign-off withdrawn")
     EVENT_THANKS_SENT = "event_thanks_sent", _("Thank-you message sent to an event's givers")
+    STATEMENTS_SENT = "statements_sent", _("Yearly statements of giving sent to the organization's givers")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

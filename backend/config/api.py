@@ -33,6 +33,7 @@ from pledges.api import router as pledges_router
 from privacy.api import router as privacy_router
 from sms_keywords.api import router as sms_keywords_router
 from statements.api import router as statements_router
+from giving.api import router as giving_router
 from ussd.api import router as ussd_router
 
 logger = logging.getLogger(__name__)
@@ -69,6 +70,7 @@ api.add_router("/", pledges_router)
 api.add_router("/", privacy_router)
 api.add_router("/", sms_keywords_router)
 api.add_router("/", statements_router)
+api.add_router("/", giving_router)
 api.add_router("/", ussd_router)
 
 

@@ -108,6 +108,7 @@ INSTALLED_APPS = [
     "privacy",
     "ussd",
     "statements",
+    "giving",
     "sms_keywords",
     "config",
 ]

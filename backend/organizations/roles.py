@@ -16,6 +16,7 @@
 | RECORD_AT_DESK      | the ushers' desk: pledge cards and gifts (cash, M-Pesa) at an event    |   ✓   |     ✓     |   ✓   |        |
 | RECONCILE_CASH      | count an event's cash per usher against the desk, sign the count off,  |   ✓   |     ✓     |       |        |
 |                     | withdraw a sign-off                                                    |       |           |       |        |
+| SEND_STATEMENTS     | send every giver of a year their statement of giving (giving app)      |   ✓   |     ✓     |       |        |
 
 Ushers see the organization's campaigns, record pledges and gifts at its events' desk and moderate
 the big screen's feed during an event. Admins (staff) may do everything a role allows (see
@@ -46,6 +47,7 @@ class Permission(StrEnum):
     MODERATE_LIVE_FEED = "moderate_live_feed"
     RECORD_AT_DESK = "record_at_desk"
     RECONCILE_CASH = "reconcile_cash"
+    SEND_STATEMENTS = "send_statements"
 
 
 ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
@@ -59,6 +61,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
             Permission.MODERATE_LIVE_FEED,
             Permission.RECORD_AT_DESK,
             Permission.RECONCILE_CASH,
+            Permission.SEND_STATEMENTS,
         }
     ),
     Role.USHER: frozenset({Permission.SEE_UNPUBLISHED, Permission.MODERATE_LIVE_FEED, Permission.RECORD_AT_DESK}),
