@@ -25,6 +25,7 @@ from config.dashboard import router as dashboard_router
 from desk.api import router as desk_router
 from events.api import router as events_router
 from feedback.api import router as feedback_router
+from giving.api import router as giving_router
 from grants.api import router as grants_router
 from notifications.api import router as notifications_router
 from organizations.api import router as organizations_router
@@ -33,7 +34,6 @@ from pledges.api import router as pledges_router
 from privacy.api import router as privacy_router
 from sms_keywords.api import router as sms_keywords_router
 from statements.api import router as statements_router
-from giving.api import router as giving_router
 from ussd.api import router as ussd_router
 
 logger = logging.getLogger(__name__)

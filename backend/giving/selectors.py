@@ -27,13 +27,13 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from common.errors import NotFoundError, PermissionDeniedError
+from giving.models import StatementRun
 from organizations.models import Membership, Organization
 from organizations.roles import Permission
 from organizations.selectors import membership_of
 from payments.models import Payment
 from pledges import instalments
 from pledges.models import DELETED_USER_NAME, Donation, Pledge, PledgeChannel, PledgePayment
-from giving.models import StatementRun
 
 
 def _pledges_of(user: User) -> QuerySet[Pledge]:
