@@ -23,9 +23,7 @@ def verify_phone(client, monkeypatch, phone: str) -> None:
     assert client.post("/api/profile/phone-verification/confirm", {"code": "777777"}).status_code == 200
 
 
-def test_a_giver_sees_every_channel_and_both_organizations_once_their_phone_is_verified(
-    make_api_client, monkeypatch
-):
+def test_a_giver_sees_every_channel_and_both_organizations_once_their_phone_is_verified(make_api_client, monkeypatch):
     giver = UserFactory.create()
     world = giving_world(giver=giver)
     client = make_api_client(signed_in_as=giver)
@@ -47,7 +45,12 @@ def test_a_giver_sees_every_channel_and_both_organizations_once_their_phone_is_v
         world.school.organization.name,
     }
     web = pledges[world.web.code]
-    assert (web["amount"], web["paid_amount"], web["remaining_amount"], web["due_now"]) == (20_000, 8_000, 12_000, 12_000)
+    assert (web["amount"], web["paid_amount"], web["remaining_amount"], web["due_now"]) == (
+        20_000,
+        8_000,
+        12_000,
+        12_000,
+    )
     assert web["pay_url"] == f"/pledges/{world.web.code}"
     assert pledges[world.ussd.code]["status"] == "confirmed"
     assert pledges[world.ussd.code]["claimable"] is True
