@@ -5,9 +5,13 @@ import io
 
 import pypdf
 import pytest
+from django.utils import timezone
 
 from accounts.tests.factories import UserFactory
 from giving.tests.support import PHONE, giving_world
+from organizations.models import Membership
+from organizations.roles import Role
+from pledges.tests.factories import paid_donation
 
 pytestmark = pytest.mark.django_db
 
@@ -135,3 +139,22 @@ def test_a_year_in_the_future_is_refused(signed_in_client):
     response = signed_in_client.get(f"{MY_GIVING}/statement.pdf", {"year": 2999})
 
     assert response.status_code == 422
+
+
+def test_a_treasurer_previews_who_can_be_reached_and_an_usher_cannot(make_api_client):
+    giver = UserFactory.create()
+    world = giving_world(giver=giver)
+    paid_donation(world.church, name="Cash at the door")  # no e-mail, no phone
+    organization = world.church.organization
+    treasurer, usher = UserFactory.create(), UserFactory.create()
+    Membership.objects.create(organization=organization, user=treasurer, role=Role.TREASURER)
+    Membership.objects.create(organization=organization, user=usher, role=Role.USHER)
+    path = f"/api/orgs/{organization.pk}/giving-statements/preview"
+    year = timezone.localdate().year
+
+    body = make_api_client(signed_in_as=treasurer).get(path, {"year": year}).json()
+
+    assert (body["giver_count"], body["by_sms"], body["by_email"]) == (2, 1, 1)
+    assert body["unreachable"] == [{"name": "Cash at the door", "total": 100}]
+    assert body["total"] == 8_000 + 700 + 100
+    assert make_api_client(signed_in_as=usher).get(path, {"year": year}).status_code == 403
