@@ -6,6 +6,7 @@ import { RequireAuth } from "./features/accounts/RequireAuth";
 // table does not know: one small chunk that public pages never download. Each page is a chunk of its own.
 const ProfilePage = lazy(() => import("./features/accounts/ProfilePage"));
 const MyPledgesPage = lazy(() => import("./features/pledges/MyPledgesPage"));
+const MyGivingPage = lazy(() => import("./features/giving/MyGivingPage"));
 const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage"));
 const AnalyticsPage = lazy(() => import("./features/analytics/AnalyticsPage"));
 const EditCampaignPage = lazy(() => import("./features/campaigns/EditCampaignPage"));
@@ -114,6 +115,11 @@ export default function OrganizerRoutes() {
       <Route path="/my-pledges">
         <RequireAuth>
           <MyPledgesPage />
+        </RequireAuth>
+      </Route>
+      <Route path="/my-giving">
+        <RequireAuth>
+          <MyGivingPage />
         </RequireAuth>
       </Route>
       <Route component={NotFoundPage} />

@@ -6,7 +6,8 @@ export type GuidePage =
   | "treasurer-week"
   | "harambee-night"
   | "feature-phone"
-  | "instalments";
+  | "instalments"
+  | "my-giving";
 
 /**
  * The guide page that helps with each signed-in page, by its path: the first pattern that matches.
@@ -22,6 +23,7 @@ const HELP_PAGES: ReadonlyArray<readonly [RegExp, GuidePage]> = [
   [/^\/campaign\/\d+(\/analytics)?\/?$/, "treasurer-week"],
   [/^\/campaign\/\d+\/(events|desk)(\/\d+\/(report|cash))?\/?$/, "harambee-night"],
   [/^\/my-pledges\/?$/, "feature-phone"],
+  [/^\/my-giving\/?$/, "my-giving"],
   [/^\/pledges\/[^/]+\/?$/, "instalments"],
 ];
 
