@@ -6,6 +6,7 @@ import { SelectField } from "@/components/FieldControls";
 import { ROLE_NAMES, RoleBadge, RoleName } from "@/components/RoleBadge";
 import { TextField } from "@/components/TextField";
 import { toast } from "@/components/toast";
+import { OrganizationStatements } from "@/features/giving/OrganizationStatements";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { formatKenyaDateTime } from "@/lib/kenyaTime";
 import { Approvals, card, useFailureToast, useWaitingToast } from "./Approvals";
@@ -75,6 +76,9 @@ function OrganizationView({ organization }: { organization: Organization }) {
         </p>
       )}
       {organization.can_manage_team && <OrganizationDetailsForm organization={organization} />}
+      {(organization.role === "owner" || organization.role === "treasurer") && (
+        <OrganizationStatements organization={organization} />
+      )}
       <Approvals organizationId={id} />
       <Team organization={organization} />
       {organization.can_manage_team && <Invitations organizationId={id} />}
