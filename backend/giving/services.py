@@ -2,6 +2,7 @@
 statements are opened by without signing in."""
 
 from datetime import timedelta
+from functools import partial
 
 from django.conf import settings
 from django.core import signing
@@ -100,7 +101,7 @@ def _deliver(*, run: StatementRun, organization: Organization, giver: Giver) -> 
                 language=giver.language,
             )
             for log in logs:
-                transaction.on_commit(lambda log_id=log.pk: deliver_notification.enqueue(log_id=log_id))
+                transaction.on_commit(partial(deliver_notification.enqueue, log_id=log.pk))
     except IntegrityError:
         return None
     return delivery

@@ -109,7 +109,7 @@ def statement_pdf(*, statement: Statement, language: str) -> bytes:
         if not statement.sections:
             flow.append(Paragraph(_("No payments in this year."), styles["Normal"]))
         for section in statement.sections:
-            flow += _section(section, styles)  # type: ignore[arg-type]
+            flow += _section(section, styles)
         flow.append(
             Paragraph(
                 _escape(
@@ -119,5 +119,5 @@ def statement_pdf(*, statement: Statement, language: str) -> bytes:
                 styles["Heading2"],
             )
         )
-        document.build(flow)  # type: ignore[arg-type]
+        document.build(flow)
     return buffer.getvalue()

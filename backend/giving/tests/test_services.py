@@ -1,6 +1,9 @@
 """Sending a year's statements: a background job with progress, each giver once even when retried."""
 
+from datetime import timedelta
+
 import pytest
+import time_machine
 from django.core import mail
 from django.utils import timezone
 
@@ -83,7 +86,7 @@ def test_a_retried_job_sends_nobody_a_second_statement(monkeypatch):
     year = timezone.localdate().year
     run = StatementRun.objects.create(organization=campaign.organization, year=year)
     deliver = services._deliver
-    delivered = []
+    delivered: list[str] = []
 
     def crash_after_40(**kwargs):
         if len(delivered) == 40:
@@ -145,8 +148,6 @@ def test_a_statement_link_opens_that_givers_statement_and_expires(api_client, se
 
     assert (response.status_code, response["Content-Type"]) == (200, "application/pdf")
     assert api_client.get(path[:-2] + "xx").status_code == 404
-    later = timezone.now() + services.LINK_MAX_AGE + timezone.timedelta(minutes=1)
-    import time_machine
-
+    later = timezone.now() + services.LINK_MAX_AGE + timedelta(minutes=1)
     with time_machine.travel(later):
         assert api_client.get(path).status_code == 404
