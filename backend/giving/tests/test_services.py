@@ -147,7 +147,30 @@ def test_a_statement_link_opens_that_givers_statement_and_expires(api_client, se
     response = api_client.get(path)
 
     assert (response.status_code, response["Content-Type"]) == (200, "application/pdf")
-    assert api_client.get(path[:-2] + "xx").status_code == 404
+    assert api_client.get(path[:-2] + "00").status_code == 404
     later = timezone.now() + services.LINK_MAX_AGE + timedelta(minutes=1)
     with time_machine.travel(later):
         assert api_client.get(path).status_code == 404
+
+
+@pytest.mark.parametrize("language", ["en", "sw"])
+def test_the_statement_sms_fits_one_message_with_its_link_whole(settings, language):
+    from notifications.sms_length import sms_length
+
+    settings.SITE_URL = "https://harambee.co.ke"
+    campaign = CampaignFactory.create()
+    campaign.organization.name = "Presbyterian Church of East Africa, Kasarani Parish, Nairobi"
+    campaign.organization.save()
+    givers_of(campaign, 3)
+    Donation.objects.update(language=language)
+    run = StatementRun.objects.create(organization=campaign.organization, year=timezone.localdate().year)
+    [giver] = [
+        giver for giver in organization_givers(organization=campaign.organization, year=run.year) if giver.phone
+    ][:1]
+
+    services._deliver(run=run, organization=campaign.organization, giver=giver)
+
+    sms = NotificationLog.objects.get(template="sms/giving_statement")
+    link = services.statement_link(organization_id=campaign.organization_id, year=run.year, digest=giver.digest)
+    assert link.rsplit(".", 2)[0] in sms.body  # made again: the same up to its time and MAC
+    assert sms_length(sms.body).remaining >= 0
