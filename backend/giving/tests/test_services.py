@@ -78,6 +78,10 @@ def test_a_thousand_givers_each_get_their_statement_once_with_progress_to_the_en
     assert NotificationLog.objects.filter(template="sms/giving_statement").values("recipient").distinct().count() == 666
     assert len(mail.outbox) == 667
     assert mail.outbox[0].attachments[0][2] == "application/pdf"
+    # Sent: the log keeps the attachment's name, not the statement itself.
+    assert emails.first().attachments == [
+        {"filename": f"statement-{year}.pdf", "mimetype": "application/pdf", "content": ""}
+    ]
 
 
 def test_a_retried_job_sends_nobody_a_second_statement(monkeypatch):
