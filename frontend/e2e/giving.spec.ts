@@ -32,6 +32,8 @@ async function signUp(
   details: { firstName: string; lastName: string; phone: string },
 ): Promise<void> {
   const email = uniqueEmail("giving");
+  page.on("pageerror", (error) => console.log(`page error: ${error.message}`));
+  page.on("console", (message) => message.type() === "error" && console.log(`console: ${message.text()}`));
   for (const attempt of [1, 2]) {
     await page.goto("/signup");
     await page.waitForLoadState("networkidle");
