@@ -59,6 +59,7 @@ class AuditAction(models.TextChoices):
     SPENDING_APPROVED = "spending_approved", _("Spending line approved (two-person rule)")
     SPENDING_REVERSED = "spending_reversed", _("Spending line reversed")
     PROGRESS_UPDATE_POSTED = "progress_update_posted", _("Progress update posted")
+    STATEMENTS_SENT = "statements_sent", _("Yearly statements of giving sent to the organization's givers")
 
 
 class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):

@@ -37,6 +37,7 @@ CLIENT_ROUTES = [
     r"grantfunding/sample-grant",
     r"profile",
     r"my-pledges",
+    r"my-giving",
     r"organizations",
     r"organizations/\d+",
     r"organizations/\d+/collection-accounts",

@@ -26,6 +26,7 @@ from config.dashboard import router as dashboard_router
 from desk.api import router as desk_router
 from events.api import router as events_router
 from feedback.api import router as feedback_router
+from giving.api import router as giving_router
 from grants.api import router as grants_router
 from notifications.api import router as notifications_router
 from organizations.api import router as organizations_router
@@ -77,6 +78,7 @@ api.add_router("/", privacy_router)
 api.add_router("/", sms_keywords_router)
 api.add_router("/", spending_router)
 api.add_router("/", statements_router)
+api.add_router("/", giving_router)
 api.add_router("/", ussd_router)
 
 

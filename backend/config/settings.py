@@ -109,6 +109,7 @@ INSTALLED_APPS = [
     "privacy",
     "ussd",
     "statements",
+    "giving",
     "sms_keywords",
     "spending",
     "config",

@@ -490,3 +490,49 @@ def invitation_queue(*, invitation: Invitation, token: str) -> None:
     else:
         log = notification_queue_sms(to=invitation.phone, template="invitation", context=context)
     tasks.deliver_notification.enqueue(log_id=log.pk)
+
+
+def giving_statement_queue(
+    *,
+    email: str,
+    phone: str,
+    name: str,
+    organization_name: str,
+    year: int,
+    total: int,
+    link: str,
+    pdf: bytes,
+    language: str,
+) -> list[NotificationLog]:
+    """Queue a giver's yearly statement from an organization: an e-mail with the PDF attached, and an SMS
+    with ``link`` (signed, expiring: no sign-in needed), to whichever of ``email`` and ``phone`` there is.
+    The caller delivers them once its transaction commits."""
+    logs: list[NotificationLog] = []
+    with translation.override(language or settings.LANGUAGE_CODE):
+        context = {
+            "name": name,
+            "organization": organization_name,
+            "year": year,
+            "total": format_ksh(total),
+            "link": link,
+        }
+        if email:
+            logs.append(
+                notification_queue_email(
+                    to=email,
+                    subject=_("Your statement of giving for %(year)s") % {"year": year},
+                    template="giving_statement",
+                    context=context,
+                    attachments=[(f"statement-{year}.pdf", "application/pdf", pdf)],
+                )
+            )
+        if phone:
+            logs.append(
+                notification_queue_sms(
+                    to=phone,
+                    template="giving_statement",
+                    context=context,
+                    shortenable={"organization": organization_name},
+                )
+            )
+    return logs

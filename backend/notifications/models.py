@@ -60,6 +60,9 @@ class NotificationLog(models.Model):
     html_body = models.TextField(blank=True)
     # E-mail headers beyond the usual ones, e.g. a reminder's List-Unsubscribe (RFC 8058).
     headers = models.JSONField(default=dict, blank=True)
+    # An e-mail's attached files, [{"filename", "mimetype", "content": base64}] (a yearly statement's
+    # PDF); their content is dropped once delivery is settled, their names kept.
+    attachments = models.JSONField(default=list, blank=True)
     pledge = models.ForeignKey(
         "pledges.Pledge", null=True, blank=True, on_delete=models.SET_NULL, related_name="notifications"
     )

@@ -5,6 +5,7 @@ delivery task; after the last attempt the log stays ``failed``. Also when messag
 (quiet hours, Nairobi time) and forgetting them (an account deletion).
 """
 
+import base64
 import logging
 import re
 from collections.abc import Callable
@@ -108,7 +109,9 @@ def notification_queue_email(
     pledge: Pledge | None = None,
     payment: Payment | None = None,
     headers: dict[str, str] | None = None,
+    attachments: list[tuple[str, str, bytes]] | None = None,
 ) -> NotificationLog:
+    """Queue the e-mail ``template`` renders of ``context``; ``attachments``: (file name, MIME type, content)."""
     return NotificationLog.objects.create(
         channel=NotificationLog.Channel.EMAIL,
         recipient=to,
@@ -117,6 +120,10 @@ def notification_queue_email(
         body=render_to_string(f"notifications/email/{template}.txt", context),
         html_body=render_to_string(f"notifications/email/{template}.html", context),
         headers=headers or {},
+        attachments=[
+            {"filename": name, "mimetype": mimetype, "content": base64.b64encode(content).decode()}
+            for name, mimetype, content in attachments or []
+        ],
         pledge=pledge,
         payment=payment,
     )
@@ -129,6 +136,8 @@ def _provider_send(log: NotificationLog) -> str:
         return sms_send(to=log.recipient, message=log.body, link_id=log.link_id)
     message = EmailMultiAlternatives(subject=log.subject, body=log.body, to=[log.recipient], headers=log.headers)
     message.attach_alternative(log.html_body, "text/html")
+    for attachment in log.attachments:
+        message.attach(attachment["filename"], base64.b64decode(attachment["content"]), attachment["mimetype"])
     message.send()
     return ""
 
@@ -146,7 +155,9 @@ KEY_REMOVED = "?[removed]"
 
 
 def _forget_key(log: NotificationLog) -> None:
-    """Sent, given up on or limited: the log keeps the message, not a key to someone's account."""
+    """Sent, given up on or limited: the log keeps the message, not a key to someone's account, nor
+    its attachments' content (a statement of someone's giving)."""
+    log.attachments = [{**attachment, "content": ""} for attachment in log.attachments]
     if key := KEYS_IN_MESSAGES.get(log.template):
         log.body, log.html_body = key.sub(KEY_REMOVED, log.body), key.sub(KEY_REMOVED, log.html_body)
 
@@ -160,7 +171,7 @@ def notification_deliver(*, log_id: int) -> NotificationLog:
     if log.attempts == 0 and not recipient_limits.unasked_message_allowed(log=log):
         log.status = NotificationLog.Status.LIMITED
         _forget_key(log)
-        log.save(update_fields=["status", "body", "html_body"])
+        log.save(update_fields=["status", "body", "html_body", "attachments"])
         return log
     log.attempts += 1
     try:
@@ -188,7 +199,18 @@ def notification_deliver(*, log_id: int) -> NotificationLog:
         log.sent_at = timezone.now()
         log.error = ""
     _forget_key(log)
-    log.save(update_fields=["attempts", "error", "status", "sent_at", "provider_message_id", "body", "html_body"])
+    log.save(
+        update_fields=[
+            "attempts",
+            "error",
+            "status",
+            "sent_at",
+            "provider_message_id",
+            "body",
+            "html_body",
+            "attachments",
+        ]
+    )
     return log
 
 

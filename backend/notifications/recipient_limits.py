@@ -37,6 +37,9 @@ UNASKED_TEMPLATES = frozenset(
         # An event's thanks, to a number or address anyone may have typed at its desk or online.
         "sms/event_thanks",
         "email/event_thanks",
+        # A yearly statement an organization sends to the contacts its givers left.
+        "sms/giving_statement",
+        "email/giving_statement",
         # What a team member causes by hand (a correction, cancellation or restoration; a payment they
         # recorded): an owner could otherwise text any number they typed into a pledge, again and again.
         "sms/pledge_changed",

@@ -28,6 +28,14 @@ class Organization(models.Model):
     county = models.CharField(max_length=64, blank=True)
     town = models.CharField(max_length=64, blank=True)
     registration_number = models.CharField(max_length=64, blank=True)
+    # A yearly statement of giving (giving/statement_pdf.py) names the registration number and gives a
+    # signature line when the organization is an approved charity (gifts to it may be claimed on tax).
+    approved_charity = models.BooleanField(
+        default=False, help_text="An approved charity: givers' yearly statements carry a signature line."
+    )
+    statement_signatory = models.CharField(
+        max_length=120, blank=True, help_text="Who signs its yearly statements, e.g. 'Rev. J. Kamau, Treasurer'."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

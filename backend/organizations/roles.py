@@ -18,6 +18,7 @@
 |                     | withdraw a sign-off                                                    |       |           |       |        |
 | RECORD_SPENDING     | record what the church paid from a campaign's money, approve another's |   ✓   |     ✓     |       |        |
 |                     | line (never one's own), reverse a line, progress updates               |       |           |       |        |
+| SEND_STATEMENTS     | send every giver of a year their statement of giving (giving app)      |   ✓   |     ✓     |       |        |
 
 Ushers see the organization's campaigns, record pledges and gifts at its events' desk and moderate
 the big screen's feed during an event. Admins (staff) may do everything a role allows (see
@@ -49,6 +50,7 @@ class Permission(StrEnum):
     RECORD_AT_DESK = "record_at_desk"
     RECONCILE_CASH = "reconcile_cash"
     RECORD_SPENDING = "record_spending"
+    SEND_STATEMENTS = "send_statements"
 
 
 ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
@@ -63,6 +65,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
             Permission.RECORD_AT_DESK,
             Permission.RECONCILE_CASH,
             Permission.RECORD_SPENDING,
+            Permission.SEND_STATEMENTS,
         }
     ),
     Role.USHER: frozenset({Permission.SEE_UNPUBLISHED, Permission.MODERATE_LIVE_FEED, Permission.RECORD_AT_DESK}),

@@ -34,6 +34,8 @@ class OrganizationPatchIn(Schema):
     county: str | None = None
     town: str | None = None
     registration_number: str | None = None
+    approved_charity: bool | None = Field(None, description="An approved charity: statements carry a signature line.")
+    statement_signatory: str | None = Field(None, description="Who signs its yearly statements; up to 120 characters.")
 
 
 class OrganizationOut(Schema):
@@ -43,6 +45,8 @@ class OrganizationOut(Schema):
     county: str
     town: str
     registration_number: str
+    approved_charity: bool
+    statement_signatory: str
     role: Role = Field(description="The signed-in user's role in it.")
     can_manage_team: bool = Field(description="Owners: change the details and the team.")
     can_create_campaigns: bool = Field(description="Owners: the wizard offers this organization.")
@@ -60,6 +64,8 @@ class OrganizationOut(Schema):
             county=organization.county,
             town=organization.town,
             registration_number=organization.registration_number,
+            approved_charity=organization.approved_charity,
+            statement_signatory=organization.statement_signatory,
             role=Role(membership.role),
             can_manage_team=role_allows(membership.role, Permission.MANAGE_TEAM),
             can_create_campaigns=role_allows(membership.role, Permission.EDIT_CAMPAIGNS),

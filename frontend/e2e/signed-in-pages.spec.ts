@@ -26,6 +26,7 @@ async function signedInRoutes(page: Page): Promise<string[]> {
     "/home",
     "/profile",
     "/my-pledges",
+    "/my-giving",
     "/organizations",
     `/organizations/${organization}`,
     `/organizations/${organization}/collection-accounts`,

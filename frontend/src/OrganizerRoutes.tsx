@@ -6,6 +6,7 @@ import { RequireAuth } from "./features/accounts/RequireAuth";
 // table does not know: one small chunk that public pages never download. Each page is a chunk of its own.
 const ProfilePage = lazy(() => import("./features/accounts/ProfilePage"));
 const MyPledgesPage = lazy(() => import("./features/pledges/MyPledgesPage"));
+const MyGivingPage = lazy(() => import("./features/giving/MyGivingPage"));
 const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage"));
 const AnalyticsPage = lazy(() => import("./features/analytics/AnalyticsPage"));
 const EditCampaignPage = lazy(() => import("./features/campaigns/EditCampaignPage"));
@@ -18,6 +19,13 @@ const CreateCampaignPage = lazy(() => import("./features/wizard/CreateCampaignPa
 const StartFundraiserPage = lazy(() => import("./features/fundraiser/StartFundraiserPage"));
 const OrganizationsPage = lazy(() => import("./features/organizations/OrganizationsPage"));
 const OrganizationPage = lazy(() => import("./features/organizations/OrganizationPage"));
+// The organization's page shows the giving feature's statements panel: composed here (OrganizationPageParts).
+const OrganizationStatements = lazy(() =>
+  import("./features/giving/OrganizationStatements").then((module) => ({
+    default: module.OrganizationStatements,
+  })),
+);
+const organizationPageParts = { Statements: OrganizationStatements };
 const CollectionAccountsPage = lazy(() => import("./features/collection-accounts/CollectionAccountsPage"));
 const MpesaConnectionPage = lazy(() => import("./features/collection-accounts/MpesaConnectionPage"));
 const CardPaymentsPage = lazy(() => import("./features/collection-accounts/CardPaymentsPage"));
@@ -90,7 +98,7 @@ export default function OrganizerRoutes() {
       </Route>
       <Route path={/^\/organizations\/(?<id>\d+)\/?$/}>
         <RequireAuth>
-          <OrganizationPage />
+          <OrganizationPage parts={organizationPageParts} />
         </RequireAuth>
       </Route>
       <Route path={/^\/organizations\/(?<id>\d+)\/collection-accounts\/?$/}>
@@ -126,6 +134,11 @@ export default function OrganizerRoutes() {
       <Route path="/my-pledges">
         <RequireAuth>
           <MyPledgesPage />
+        </RequireAuth>
+      </Route>
+      <Route path="/my-giving">
+        <RequireAuth>
+          <MyGivingPage />
         </RequireAuth>
       </Route>
       <Route component={NotFoundPage} />

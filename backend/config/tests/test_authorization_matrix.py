@@ -50,6 +50,9 @@ from desk.services import (
 )
 from events.models import Event, HiddenEntry
 from events.tests.factories import open_event
+from giving.models import StatementRun
+from giving.selectors import organization_givers
+from giving.services import statement_link
 from grants.models import Grant
 from grants.tests.factories import GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
@@ -59,7 +62,7 @@ from organizations.services import team_role_change
 from payments.models import AirtelConnection, MpesaConnection, Payment
 from payments.services import payment_record_manual
 from pledges.models import InstalmentPlan, Pledge
-from pledges.tests.factories import PledgeFactory, make_pledge
+from pledges.tests.factories import PledgeFactory, make_pledge, paid_donation
 from simulators.statements import BankLine, Line, bank_statement_csv, statement_csv
 from spending.receipts import receipt_store
 from spending.services import spending_approve, spending_record
@@ -191,6 +194,16 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     # One's own pledges, and claiming those made by phone from one's verified number: any account
     "GET /api/my-pledges":                                (401, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/my-pledges/claim":                         (401, 200, 200, 200, 200, 200, 200, 200),
+    # One's own giving across organizations, and its statement; a statement link needs no account
+    "GET /api/my-giving":                                 (401, 200, 200, 200, 200, 200, 200, 200),
+    "GET /api/my-giving/statement.pdf":                   (401, 200, 200, 200, 200, 200, 200, 200),
+    "GET /api/giving/s/{token}":                          (200, 200, 200, 200, 200, 200, 200, 200),
+    # An organization's yearly statements to its givers: owners and treasurers
+    "GET /api/orgs/{organization_id}/giving-statements/preview":        (401, 404, 200, 200, 403, 403, 404, 404),
+    "GET /api/orgs/{organization_id}/giving-statements/sample.pdf":     (401, 404, 200, 200, 403, 403, 404, 404),
+    "POST /api/orgs/{organization_id}/giving-statements/runs":          (401, 404, 202, 202, 403, 403, 404, 404),
+    "GET /api/orgs/{organization_id}/giving-statements/runs":           (401, 404, 200, 200, 403, 403, 404, 404),
+    "GET /api/orgs/{organization_id}/giving-statements/runs/{run_id}":  (401, 404, 200, 200, 403, 403, 404, 404),
     "POST /api/pledges/{code}/stk-push":                  (201, 201, 201, 201, 201, 201, 201, 201),
     "POST /api/pledges/{code}/airtel-push":               (201, 201, 201, 201, 201, 201, 201, 201),
     "PUT /api/pledges/{code}/plan":                       (200, 200, 200, 200, 200, 200, 200, 200),
@@ -601,6 +614,10 @@ OWN_OBJECTS: dict[str, Callable[[World], dict[str, object]]] = {
     "GET /api/spending/{record_id}/receipt": spending_published,
     "POST /api/spending/{record_id}/approval": spending_waiting,
     "POST /api/spending/{record_id}/reversal": spending_waiting,
+    "GET /api/giving/s/{token}": lambda w: {"token": statement_link_token(w)},
+    "GET /api/orgs/{organization_id}/giving-statements/runs/{run_id}": lambda w: {
+        "run_id": StatementRun.objects.create(organization=w.campaign.organization, year=2025).pk
+    },
     "POST /api/payments/{reference}/reversal": lambda w: {"reference": w.manual_payment.reference},
     "POST /api/pledges/{pledge_id}/restoration": lambda w: {"pledge_id": w.cancelled_pledge.pk},
     "POST /api/events/{event_id}/close": lambda w: {"event_id": w.open_event.pk},
@@ -672,6 +689,21 @@ def invitation_token_for(world: World, user: User | None) -> str:
     if user is None:
         return "nobody"
     return invitation_for(world.campaign.organization, email=user.email).email
+
+
+def a_giver_this_year(world: World) -> int:
+    """A gift to the world's organization this year (its statements' sample shows it); the year."""
+    paid_donation(world.campaign, name="Akinyi", email="akinyi@example.com")
+    return timezone.localdate().year
+
+
+def statement_link_token(world: World) -> str:
+    """The token of the link a giver of the world's organization got by SMS with their statement."""
+    year = a_giver_this_year(world)
+    givers = organization_givers(organization=world.campaign.organization, year=year)
+    giver = next(giver for giver in givers if giver.key == "email:akinyi@example.com")
+    link = statement_link(organization_id=world.campaign.organization_id, year=year, digest=giver.digest)
+    return link.rpartition("/")[2]
 
 
 def phone_code_sent_to(user: User | None) -> str:
@@ -789,7 +821,19 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
     },
     "GET /api/invitations": lambda w, me: {"query": {"token": w.invitation.email}},
     "POST /api/invitations/accept": lambda w, me: {"json": {"token": invitation_token_for(w, me)}},
-    "PATCH /api/orgs/{organization_id}": lambda w, me: {"json": {"town": "Thika"}},
+    "PATCH /api/orgs/{organization_id}": lambda w, me: {
+        "json": {"town": "Thika", "approved_charity": True, "statement_signatory": "Rev. J. Kamau"}
+    },
+    "GET /api/my-giving/statement.pdf": lambda w, me: {"query": {"year": timezone.localdate().year}},
+    "GET /api/orgs/{organization_id}/giving-statements/preview": lambda w, me: {
+        "query": {"year": timezone.localdate().year}
+    },
+    "GET /api/orgs/{organization_id}/giving-statements/sample.pdf": lambda w, me: {
+        "query": {"year": a_giver_this_year(w)}
+    },
+    "POST /api/orgs/{organization_id}/giving-statements/runs": lambda w, me: {
+        "json": {"year": timezone.localdate().year}
+    },
     "PUT /api/orgs/{organization_id}/members/{membership_id}": lambda w, me: {"json": {"role": "usher"}},
     "POST /api/orgs/{organization_id}/collection-accounts": lambda w, me: {
         "json": {"kind": "till", "till_number": "5123456", "store_number": "5123400"}

@@ -22,7 +22,7 @@ from organizations.selectors import (
 )
 from organizations.services.change_requests import change_request_submit
 
-DETAIL_MAX_LENGTHS = {"name": 200, "county": 64, "town": 64, "registration_number": 64}
+DETAIL_MAX_LENGTHS = {"name": 200, "county": 64, "town": 64, "registration_number": 64, "statement_signatory": 120}
 
 
 def organization_personal_create(*, user: User) -> Organization:
@@ -113,6 +113,8 @@ def organization_update(
     county: str | None = None,
     town: str | None = None,
     registration_number: str | None = None,
+    approved_charity: bool | None = None,
+    statement_signatory: str | None = None,
 ) -> Membership | ChangeRequest:
     """Change the organization's details (owners); ``None`` leaves a field as it is. Audited.
 
@@ -122,12 +124,22 @@ def organization_update(
     a personal organization says what it is too (its kind travels with the name)."""
     membership = membership_allowed(user=user, organization_id=organization_id, permission=Permission.MANAGE_TEAM)
     organization = membership.organization
-    changes = _details_checked(
-        fields={"name": name, "county": county, "town": town, "registration_number": registration_number},
-        kind=kind,
-        was_kind=organization.kind,
+    changes: dict[str, str | bool] = dict(
+        _details_checked(
+            fields={
+                "name": name,
+                "county": county,
+                "town": town,
+                "registration_number": registration_number,
+                "statement_signatory": statement_signatory,
+            },
+            kind=kind,
+            was_kind=organization.kind,
+        )
     )
-    new_name = changes.pop("name", organization.name)
+    if approved_charity is not None:
+        changes["approved_charity"] = approved_charity
+    new_name = str(changes.pop("name", organization.name))
     renamed = new_name != organization.name
     payload: dict[str, object] = {"name": new_name, "was": organization.name}
     if organization.needs_name:
@@ -157,7 +169,7 @@ def organization_update(
     return membership
 
 
-def _details_set(*, actor: User, organization: Organization, changes: dict[str, str]) -> None:
+def _details_set(*, actor: User, organization: Organization, changes: dict[str, str | bool]) -> None:
     """Save ``changes`` to the organization's details and audit them (nothing when empty)."""
     if not changes:
         return
@@ -182,7 +194,7 @@ def _organization_rename_apply(request: ChangeRequest) -> None:
             _("The organization was renamed since the request was made: please ask again."), code="renamed"
         )
     assert request.decided_by is not None
-    changes = {"name": str(request.payload["name"])}
+    changes: dict[str, str | bool] = {"name": str(request.payload["name"])}
     if "kind" in request.payload:
         changes["kind"] = str(request.payload["kind"])
     _details_set(actor=request.decided_by, organization=organization, changes=changes)

@@ -79,6 +79,24 @@ def test_only_owners_change_the_details_and_it_is_audited(make_api_client, churc
     assert (entry.actor, entry.before, entry.after) == (owner, {"town": ""}, {"town": "Thika"})
 
 
+def test_an_owner_marks_an_approved_charity_with_its_statements_signatory_audited(make_api_client, church):
+    owner, treasurer = join(church, Role.OWNER).user, join(church, Role.TREASURER).user
+    charity = {"registration_number": "SOC/123", "approved_charity": True, "statement_signatory": "Rev. J. Kamau"}
+
+    refused = make_api_client(signed_in_as=treasurer).patch(f"/api/orgs/{church.pk}", charity)
+    answer = make_api_client(signed_in_as=owner).patch(f"/api/orgs/{church.pk}", charity)
+
+    assert refused.status_code == 403
+    body = answer.json()
+    assert (body["approved_charity"], body["statement_signatory"], body["registration_number"]) == (
+        True,
+        "Rev. J. Kamau",
+        "SOC/123",
+    )
+    entry = AuditEntry.objects.get(action=AuditAction.ORGANIZATION_EDITED)
+    assert (entry.before["approved_charity"], entry.after["approved_charity"]) == (False, True)
+
+
 def test_every_member_sees_the_team_owners_first(make_api_client, church):
     viewer = join(church, Role.VIEWER)
     owner = join(church, Role.OWNER)

@@ -52,6 +52,9 @@ export function AppHeader() {
       <Link href="/my-pledges" className={navLink} onClick={close}>
         <Trans>My pledges</Trans>
       </Link>
+      <Link href="/my-giving" className={navLink} onClick={close}>
+        <Trans>My giving</Trans>
+      </Link>
       <Link href="/profile" className={navLink} onClick={close}>
         <Trans>Profile</Trans>
       </Link>

@@ -34,6 +34,7 @@ export const CLIENT_ROUTES = [
   "grantfunding/sample-grant",
   "profile",
   "my-pledges",
+  "my-giving",
   "organizations",
   "organizations/\\d+",
   "organizations/\\d+/collection-accounts",

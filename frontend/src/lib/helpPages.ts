@@ -7,7 +7,8 @@ export type GuidePage =
   | "harambee-night"
   | "feature-phone"
   | "instalments"
-  | "spending";
+  | "spending"
+  | "my-giving";
 
 /**
  * The guide page that helps with each signed-in page, by its path: the first pattern that matches.
@@ -24,6 +25,7 @@ const HELP_PAGES: ReadonlyArray<readonly [RegExp, GuidePage]> = [
   [/^\/campaign\/\d+\/spending\/team\/?$/, "spending"],
   [/^\/campaign\/\d+\/(events|desk)(\/\d+\/(report|cash))?\/?$/, "harambee-night"],
   [/^\/my-pledges\/?$/, "feature-phone"],
+  [/^\/my-giving\/?$/, "my-giving"],
   [/^\/pledges\/[^/]+\/?$/, "instalments"],
 ];
 

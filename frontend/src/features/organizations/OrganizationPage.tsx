@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useState } from "react";
+import { type ComponentType, type FormEvent, Suspense, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { outlineButton, primaryButton } from "@/components/buttonStyles";
 import { SelectField } from "@/components/FieldControls";
@@ -29,15 +29,28 @@ import { OrganizationLoader } from "./OrganizationLoader";
 
 const ROLES: Role[] = ["owner", "treasurer", "usher", "viewer"];
 
-export default function OrganizationPage() {
+/** What other features show on the organization's page, composed at the route (OrganizerRoutes.tsx) so
+ * that organizations imports none of them: the yearly statements of giving (the giving feature). */
+export type OrganizationPageParts = {
+  Statements: ComponentType<{ organization: Organization }>;
+};
+
+export default function OrganizationPage({ parts }: { parts: OrganizationPageParts }) {
   return (
     <OrganizationLoader>
-      {(organization) => <OrganizationView organization={organization} />}
+      {(organization) => <OrganizationView organization={organization} parts={parts} />}
     </OrganizationLoader>
   );
 }
 
-function OrganizationView({ organization }: { organization: Organization }) {
+function OrganizationView({
+  organization,
+  parts,
+}: {
+  organization: Organization;
+  parts: OrganizationPageParts;
+}) {
+  const { Statements: OrganizationStatements } = parts;
   const id = organization.id;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8">
@@ -76,6 +89,11 @@ function OrganizationView({ organization }: { organization: Organization }) {
         </p>
       )}
       {organization.can_manage_team && <OrganizationDetailsForm organization={organization} />}
+      {(organization.role === "owner" || organization.role === "treasurer") && (
+        <Suspense fallback={null}>
+          <OrganizationStatements organization={organization} />
+        </Suspense>
+      )}
       <Approvals organizationId={id} />
       <Team organization={organization} />
       {organization.can_manage_team && <Invitations organizationId={id} />}

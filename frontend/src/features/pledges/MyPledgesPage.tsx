@@ -34,6 +34,15 @@ export default function MyPledgesPage() {
         <h1 className="text-2xl font-bold text-slate-900">
           <Trans>My pledges</Trans>
         </h1>
+        <p className="mt-2 text-sm text-slate-700">
+          <Trans>
+            Every pledge and gift of yours, to every organization, and your yearly statement:{" "}
+            <Link href="/my-giving" className="font-medium text-brand-800 underline">
+              My giving
+            </Link>
+            .
+          </Trans>
+        </p>
         {mine.isPending ? (
           <PageSkeleton />
         ) : mine.isError ? (

@@ -1289,6 +1289,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/giving/s/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statement By Link
+         * @description One giver's statement from one organization, by the signed link its SMS carried (30 days).
+         */
+        get: operations["giving_api_statement_by_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/grants": {
         parameters: {
             query?: never;
@@ -1396,6 +1416,48 @@ export interface paths {
          * @description The campaign the /icc-imara-donate page's Donate and Pledge buttons lead to (settings).
          */
         get: operations["pledges_api_ministry_campaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-giving": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Giving
+         * @description Every live pledge and counted gift of the signed-in person, across organizations and channels:
+         *     those made signed in, and, once the account's phone number is verified, those made from it (USSD,
+         *     SMS, the desk, M-Pesa) that no other account holds.
+         */
+        get: operations["giving_api_my_giving"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-giving/statement.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Giving Statement
+         * @description The signed-in person's statement of giving for ``year``, per organization, as a PDF.
+         */
+        get: operations["giving_api_my_giving_statement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1898,6 +1960,92 @@ export interface paths {
          * @description Stop a website showing the organization's campaigns' embed (owners); audited.
          */
         delete: operations["organizations_api_embed_origin_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/giving-statements/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statements Preview
+         * @description Before sending a year's statements: how many givers, how many get an e-mail and an SMS, and who
+         *     cannot be reached (neither e-mail nor phone). Owners and treasurers.
+         */
+        get: operations["giving_api_statements_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/giving-statements/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statements Runs
+         * @description The organization's last 20 sendings, newest first.
+         */
+        get: operations["giving_api_statements_runs"];
+        put?: never;
+        /**
+         * Statements Send
+         * @description Send every giver of ``year`` their statement (e-mail with the PDF, SMS with a link): a background
+         *     job; read its progress at GET …/runs/{run_id}. Counts as one action against the team message limits.
+         */
+        post: operations["giving_api_statements_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/giving-statements/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statements Run
+         * @description One sending's progress: givers handled of all, e-mails and SMS sent, givers unreachable.
+         */
+        get: operations["giving_api_statements_run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orgs/{organization_id}/giving-statements/sample.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statements Sample
+         * @description The first giver's statement of the year, as the givers will receive theirs; 404 with no giver.
+         */
+        get: operations["giving_api_statements_sample"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2981,7 +3129,7 @@ export interface components {
          * AuditAction
          * @enum {string}
          */
-        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "airtel_credentials_set" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed" | "live_entry_hidden" | "live_entry_unhidden" | "desk_passcode_issued" | "desk_passcode_revoked" | "cash_counted" | "cash_signed_off" | "cash_sign_off_withdrawn" | "event_thanks_sent" | "embed_origin_added" | "embed_origin_removed" | "spending_recorded" | "spending_approved" | "spending_reversed" | "progress_update_posted";
+        AuditAction: "pledge_confirmed" | "payment_recorded" | "payment_assigned" | "payment_reversed" | "pledge_corrected" | "pledge_cancelled" | "pledge_restored" | "pledge_plan_set" | "campaign_status_changed" | "campaign_edited" | "campaign_end_date_changed" | "organization_edited" | "team_changed" | "change_requested" | "change_applied" | "change_withdrawn" | "change_expired" | "invitation_sent" | "invitation_revoked" | "invitation_accepted" | "collection_account_changed" | "payment_set_aside" | "mpesa_credentials_set" | "mpesa_connected" | "airtel_credentials_set" | "mpesa_reregistered" | "statement_imported" | "statement_import_undone" | "mpesa_ratiba_set" | "pledge_claimed" | "live_entry_hidden" | "live_entry_unhidden" | "desk_passcode_issued" | "desk_passcode_revoked" | "cash_counted" | "cash_signed_off" | "cash_sign_off_withdrawn" | "event_thanks_sent" | "embed_origin_added" | "embed_origin_removed" | "spending_recorded" | "spending_approved" | "spending_reversed" | "progress_update_posted" | "statements_sent";
         /** BankColumnsChoiceOut */
         BankColumnsChoiceOut: {
             /** @description The account's remembered columns, else suggested ones. */
@@ -5075,6 +5223,88 @@ export interface components {
             /** Title */
             title: string;
         };
+        /** GivingGiftOut */
+        GivingGiftOut: {
+            /** Amount */
+            amount: number;
+            /** Campaign Id */
+            campaign_id: number;
+            /** Campaign Title */
+            campaign_title: string;
+            /**
+             * Given At
+             * Format: date-time
+             */
+            given_at: string;
+            /**
+             * Is Anonymous
+             * @description Hidden from the public; always shown to its giver.
+             */
+            is_anonymous: boolean;
+            /** @description How it was paid: mpesa_stk, mpesa_c2b, card, cash, bank, … */
+            method: components["schemas"]["Provider"];
+            /** Mpesa Receipt */
+            mpesa_receipt: string;
+            /** Organization Name */
+            organization_name: string;
+            /** Receipt Number */
+            receipt_number: string;
+        };
+        /** GivingPledgeOut */
+        GivingPledgeOut: {
+            /** Amount */
+            amount: number;
+            /** Campaign Id */
+            campaign_id: number;
+            /** Campaign Title */
+            campaign_title: string;
+            /** @description Where it was made: web, ussd, sms or desk. */
+            channel: components["schemas"]["PledgeChannel"];
+            /**
+             * Claimable
+             * @description Made by phone and held by no account: POST /api/my-pledges/claim.
+             */
+            claimable: boolean;
+            /**
+             * Code
+             * @description Its own page (and way to pay) is /pledges/{code}.
+             */
+            code: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Due Now
+             * @description What is due today: the instalment due or overdue, else all that is left.
+             */
+            due_now: number;
+            /**
+             * Is Anonymous
+             * @description Hidden from the public; always shown to its giver.
+             */
+            is_anonymous: boolean;
+            /** @description The first instalment not yet covered, on a plan. */
+            next_instalment: components["schemas"]["InstalmentOut"] | null;
+            /** Organization Name */
+            organization_name: string;
+            /** Paid Amount */
+            paid_amount: number;
+            /**
+             * Pay Url
+             * @description The pledge's own page, where it is paid.
+             */
+            pay_url: string;
+            /**
+             * Pays Automatically
+             * @description An M-Pesa standing order (Ratiba) pays its instalments.
+             */
+            pays_automatically: boolean;
+            /** Remaining Amount */
+            remaining_amount: number;
+            status: components["schemas"]["PledgeStatus"];
+        };
         /** GrantApplicationExportOut */
         GrantApplicationExportOut: {
             /** Grant Id */
@@ -5279,6 +5509,16 @@ export interface components {
             sender: string;
             /** Text */
             text: string;
+        };
+        /** InstalmentOut */
+        InstalmentOut: {
+            /** Amount */
+            amount: number;
+            /**
+             * Due On
+             * Format: date
+             */
+            due_on: string;
         };
         /** InstructionLineOut */
         InstructionLineOut: {
@@ -5768,6 +6008,29 @@ export interface components {
              */
             enabled: boolean;
         };
+        /** MyGivingOut */
+        MyGivingOut: {
+            /**
+             * Gifts
+             * @description Counted gifts, newest first, across organizations.
+             */
+            gifts: components["schemas"]["GivingGiftOut"][];
+            /**
+             * Pledges
+             * @description Live pledges, newest first, across organizations.
+             */
+            pledges: components["schemas"]["GivingPledgeOut"][];
+            /**
+             * Verified Phone
+             * @description The account's number proven by a one-time code; empty: only what was given signed in is found.
+             */
+            verified_phone: string;
+            /**
+             * Years
+             * @description Years with payments: a statement may be downloaded for each.
+             */
+            years: number[];
+        };
         /**
          * MyPledgeOut
          * @description One of the signed-in user's pledges, or one they may claim (``GET /api/my-pledges``).
@@ -5881,6 +6144,8 @@ export interface components {
         OrganizationKind: "church" | "ministry" | "school" | "group" | "personal";
         /** OrganizationOut */
         OrganizationOut: {
+            /** Approved Charity */
+            approved_charity: boolean;
             /**
              * Can Create Campaigns
              * @description Owners: the wizard offers this organization.
@@ -5907,11 +6172,18 @@ export interface components {
             registration_number: string;
             /** @description The signed-in user's role in it. */
             role: components["schemas"]["Role"];
+            /** Statement Signatory */
+            statement_signatory: string;
             /** Town */
             town: string;
         };
         /** OrganizationPatchIn */
         OrganizationPatchIn: {
+            /**
+             * Approved Charity
+             * @description An approved charity: statements carry a signature line.
+             */
+            approved_charity?: boolean | null;
             /** County */
             county?: string | null;
             kind?: components["schemas"]["OrganizationKind"] | null;
@@ -5919,6 +6191,11 @@ export interface components {
             name?: string | null;
             /** Registration Number */
             registration_number?: string | null;
+            /**
+             * Statement Signatory
+             * @description Who signs its yearly statements; up to 120 characters.
+             */
+            statement_signatory?: string | null;
             /** Town */
             town?: string | null;
         };
@@ -6440,6 +6717,13 @@ export interface components {
             /** To Pledge Id */
             to_pledge_id?: number | null;
         };
+        /**
+         * PledgeChannel
+         * @description Where a pledge was made, set once by the service that records it: the campaign page, the
+         *     USSD menu, a PLEDGE text to the shortcode, or a pledge card typed at an event's desk.
+         * @enum {string}
+         */
+        PledgeChannel: "web" | "ussd" | "sms" | "desk";
         /** PledgeClaimIn */
         PledgeClaimIn: {
             /**
@@ -7455,6 +7739,44 @@ export interface components {
             /** Reason */
             reason: string;
         };
+        /** StatementPreviewOut */
+        StatementPreviewOut: {
+            /**
+             * By Email
+             * @description Givers with an e-mail address: sent the PDF.
+             */
+            by_email: number;
+            /**
+             * By Sms
+             * @description Givers with a phone number: sent a link to it.
+             */
+            by_sms: number;
+            /** Giver Count */
+            giver_count: number;
+            /** Total */
+            total: number;
+            /**
+             * Unreachable
+             * @description Givers with neither: nobody can send them theirs.
+             */
+            unreachable: components["schemas"]["UnreachableGiverOut"][];
+            /** Year */
+            year: number;
+        };
+        /** StatementQuery */
+        StatementQuery: {
+            /**
+             * Language
+             * @description 'en' or 'sw'; empty: the request's language.
+             * @default
+             */
+            language: string;
+            /**
+             * Year
+             * @description The calendar year (Nairobi).
+             */
+            year: number;
+        };
         /** StatementRowOut */
         StatementRowOut: {
             /** Account Number */
@@ -7504,6 +7826,36 @@ export interface components {
             /** Receipt */
             receipt: string;
         };
+        /** StatementRunOut */
+        StatementRunOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Emailed Count */
+            emailed_count: number;
+            /** Finished At */
+            finished_at: string | null;
+            /** Giver Count */
+            giver_count: number;
+            /** Id */
+            id: number;
+            /** Processed Count */
+            processed_count: number;
+            status: components["schemas"]["StatementRunStatus"];
+            /** Texted Count */
+            texted_count: number;
+            /** Unreachable Count */
+            unreachable_count: number;
+            /** Year */
+            year: number;
+        };
+        /**
+         * StatementRunStatus
+         * @enum {string}
+         */
+        StatementRunStatus: "queued" | "running" | "done";
         /**
          * Status
          * @enum {string}
@@ -7752,6 +8104,13 @@ export interface components {
             /** @description The campaign's pledge whose code is one typo away, if exactly one is. */
             suggested_pledge: components["schemas"]["SuggestedPledgeOut"] | null;
         };
+        /** UnreachableGiverOut */
+        UnreachableGiverOut: {
+            /** Name */
+            name: string;
+            /** Total */
+            total: number;
+        };
         /** UserOut */
         UserOut: {
             /** Avatar Url */
@@ -7941,6 +8300,11 @@ export interface components {
         WizardFeedbackOut: {
             /** Id */
             id: number;
+        };
+        /** YearIn */
+        YearIn: {
+            /** Year */
+            year: number;
         };
     };
     responses: never;
@@ -12269,6 +12633,39 @@ export interface operations {
             };
         };
     };
+    giving_api_statement_by_link: {
+        parameters: {
+            query?: {
+                language?: string;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PDF file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     grants_api_grant_search: {
         parameters: {
             query?: {
@@ -12578,6 +12975,96 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    giving_api_my_giving: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyGivingOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    giving_api_my_giving_statement: {
+        parameters: {
+            query: {
+                /** @description The calendar year (Nairobi). */
+                year: number;
+                /** @description 'en' or 'sw'; empty: the request's language. */
+                language?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PDF file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14630,6 +15117,317 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    giving_api_statements_preview: {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementPreviewOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    giving_api_statements_runs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementRunOut"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    giving_api_statements_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["YearIn"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementRunOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    giving_api_statements_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: number;
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementRunOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    giving_api_statements_sample: {
+        parameters: {
+            query: {
+                /** @description The calendar year (Nairobi). */
+                year: number;
+                /** @description 'en' or 'sw'; empty: the request's language. */
+                language?: string;
+            };
+            header?: never;
+            path: {
+                organization_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PDF file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Unauthorized */
