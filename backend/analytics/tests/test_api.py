@@ -122,6 +122,7 @@ def test_the_figures_add_up_pledges_by_state_and_payments_by_method(organizer_cl
         {"method": "cash", "label": "Cash", "count": 2, "amount": 3_500},
         {"method": "bank", "label": "Bank transfer", "count": 0, "amount": 0},
         {"method": "mpesa_manual", "label": "M-Pesa to the organization's number", "count": 0, "amount": 0},
+        {"method": "airtel", "label": "Airtel Money", "count": 0, "amount": 0},
     ]
     # Four pledges and a donation among ten visitors.
     assert (body["pledge_count"], body["donation_count"], body["views"], body["visitors"]) == (4, 1, 25, 10)

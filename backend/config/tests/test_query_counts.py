@@ -26,16 +26,20 @@ from campaigns.tests.factories import CampaignFactory, CampaignLikeFactory
 from campaigns.tests.wizard_support import image_bytes
 from champions.models import Champion
 from champions.services import champion_create
+from collection_accounts.models import CollectionAccountKind
 from collection_accounts.tests.factories import CollectionAccountFactory
 from config.api import api
 from desk.models import CashCount, CashReconciliation, DeskEntry, DeskPasscode
 from events.models import Event, HiddenEntry
 from events.tests.factories import open_event
+from giving.models import StatementRun
+from giving.selectors import organization_givers
+from giving.services import statement_link
 from grants.tests.factories import GrantApplicationFactory, GrantFactory, OrganizationProfileFactory, subscribe
 from notifications.selectors import opt_out_token
 from organizations.models import ChangeRequest, EmbedOrigin, Invitation, Membership
 from organizations.roles import Role
-from payments.models import MpesaConnection, Payment
+from payments.models import AirtelConnection, MpesaConnection, Payment
 from pledges.models import Donation, Pledge
 from pledges.tests.factories import make_pledge, paid_donation
 from pledges.tests.test_management import pay_bill, typo
@@ -243,6 +247,15 @@ CASES: dict[str, Case] = {
         lambda w: f"/api/orgs/{w.campaign.organization_id}/collection-accounts",
     ),
     "payments_api_mpesa_connection_detail": ("organizer", lambda w: mpesa_connection_path(w)),
+    "payments_airtel_api_airtel_connection_detail": ("organizer", lambda w: airtel_connection_path(w)),
+    # A giver's own giving (the organizer gave too), their statement, and the organization's statements
+    "giving_api_my_giving": ("organizer", lambda w: "/api/my-giving"),
+    "giving_api_my_giving_statement": ("organizer", lambda w: f"/api/my-giving/statement.pdf?year={this_year()}"),
+    "giving_api_statement_by_link": ("visitor", lambda w: statement_link_path(w)),
+    "giving_api_statements_preview": ("organizer", lambda w: f"{statements_path(w)}/preview?year={this_year()}"),
+    "giving_api_statements_sample": ("organizer", lambda w: f"{statements_path(w)}/sample.pdf?year={this_year()}"),
+    "giving_api_statements_runs": ("organizer", lambda w: f"{statements_path(w)}/runs"),
+    "giving_api_statements_run": ("organizer", lambda w: f"{statements_path(w)}/runs/{statement_run(w).pk}"),
     "campaigns_api_campaign_accounts_list": (
         "organizer",
         lambda w: f"/api/campaigns/{w.campaign.pk}/collection-accounts",
@@ -280,6 +293,37 @@ def mpesa_connection_path(world: World) -> str:
     account = CollectionAccountFactory.create(organization=world.campaign.organization, is_default=False)
     MpesaConnection.objects.create(account=account, consumer_key="k", consumer_secret="s", passkey="p")
     return f"/api/orgs/{account.organization_id}/collection-accounts/{account.pk}/mpesa"
+
+
+def airtel_connection_path(world: World) -> str:
+    """An Airtel Money merchant account of the organization with its app's credentials."""
+    account = CollectionAccountFactory.create(
+        organization=world.campaign.organization,
+        is_default=False,
+        kind=CollectionAccountKind.AIRTEL_MONEY,
+        merchant_msisdn=f"+2547330{world.campaign.pk:05d}",
+    )
+    AirtelConnection.objects.create(account=account, client_id="id", client_secret="secret")
+    return f"/api/orgs/{account.organization_id}/collection-accounts/{account.pk}/airtel"
+
+
+def this_year() -> int:
+    return timezone.localdate().year
+
+
+def statements_path(world: World) -> str:
+    return f"/api/orgs/{world.campaign.organization_id}/giving-statements"
+
+
+def statement_run(world: World) -> StatementRun:
+    return StatementRun.objects.create(organization=world.campaign.organization, year=this_year())
+
+
+def statement_link_path(world: World) -> str:
+    """The link a giver of the world's organization got by SMS with this year's statement."""
+    giver = organization_givers(organization=world.campaign.organization, year=this_year())[0]
+    link = statement_link(organization_id=world.campaign.organization_id, year=this_year(), digest=giver.digest)
+    return "/api/giving/s/" + link.rpartition("/")[2]
 
 
 def _statement_uploaded(world: World) -> StatementImport:
