@@ -63,7 +63,7 @@ def test_an_active_campaign_page_carries_its_preview_tags(visitor_client, campai
 def test_the_page_embeds_the_campaign_as_a_visitor_sees_it_in_the_api(visitor_client, organizer_client, campaign):
     html = organizer_client.get(f"/campaign/{campaign.pk}").content.decode()
 
-    [query, _ussd] = json.loads(page_queries(html))
+    [query, _ussd, _accountability] = json.loads(page_queries(html))
     embedded = query["data"]
 
     # The organizer's own fields (e-mail, can_edit) stay out of the shared page.

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
+from giving.services import statement_link
 from notifications.outbox import sms_text
 from notifications.sms_length import sms_length
 from organizations.roles import Role
@@ -33,6 +34,8 @@ PLEDGE = {
     "shortcode": "22384",
     "sms_pay": f"HARAMBEE PAY {CODE}",  # after the organization's keyword on a shared shortcode
 }
+# The longest a statement's link gets: a six-digit organization, its signed token (giving.services).
+STATEMENT_LINK = statement_link(organization_id=123456, year=2026, digest="f" * 64)
 TEMPLATES_DIR = Path(__file__).resolve().parents[1] / "templates" / "notifications" / "sms"
 
 # (template, variant, context, shortenable values, facts that must be in the text)
@@ -105,6 +108,14 @@ ROWS = [
         for template in ("change_requested", "change_applied")
         for variant, details in (("team", False), ("payment details", True))
     ],
+    # A giver's yearly statement from an organization (giving.services): the signed link is the fact.
+    (
+        "giving_statement",
+        "",
+        {"year": 2026, "total": "Ksh 1,234,567", "link": STATEMENT_LINK},
+        {"organization": TITLE},
+        [STATEMENT_LINK, "Ksh 1,234,567"],
+    ),
     # Texts composed elsewhere, each held to one SMS where it is made: the event's thanks as its organizer
     # wrote it (desk.services), the keyword answers (sms_keywords), a pledge's change (pledge_change_notify),
     # the USSD list of pledges (ussd.services.pledges_sms_text).
