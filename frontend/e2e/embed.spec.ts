@@ -7,14 +7,12 @@ import { DEMO_ORGANIZER, expectAccessible, signIn, test, uniqueEmail } from "./s
 // takes a pledge in its frame. The website is registered by the organization's owner first; a page on
 // an origin nobody registered is refused the frame (its CSP's frame-ancestors).
 
-const port = Number(process.env.E2E_PORT ?? 8123);
-const HOST_PORT = port + 1; // the church's website, registered
-const STRANGER_PORT = port + 2; // a website nobody registered
-const HOST = `http://127.0.0.1:${HOST_PORT}`;
-const STRANGER = `http://127.0.0.1:${STRANGER_PORT}`;
+// Both websites listen on ports the system picks: fixed ones would meet the other shards' servers.
+let HOST = ""; // the church's website, registered
+let STRANGER = ""; // a website nobody registered
 
-/** A plain website on 127.0.0.1:port whose one page holds ``snippet``. */
-function website(listenPort: number, snippet: () => string): Promise<Server> {
+/** A plain website on 127.0.0.1 whose one page holds ``snippet``. */
+function website(snippet: () => string): Promise<Server> {
   const server = createServer((_request, response) => {
     response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
     response.end(
@@ -23,7 +21,13 @@ function website(listenPort: number, snippet: () => string): Promise<Server> {
         `<body><main><h1>Welcome to St. Paul's Thika</h1><p>Our harambee:</p>${snippet()}</main></body></html>`,
     );
   });
-  return new Promise((resolve) => server.listen(listenPort, "127.0.0.1", () => resolve(server)));
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+function origin(server: Server): string {
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("the website is not listening");
+  return `http://127.0.0.1:${address.port}`;
 }
 
 async function ministryCampaignId(page: Page): Promise<number> {
@@ -34,7 +38,9 @@ let snippet = "";
 const servers: Server[] = [];
 
 test.beforeAll(async () => {
-  servers.push(await website(HOST_PORT, () => snippet), await website(STRANGER_PORT, () => snippet));
+  const [host, stranger] = [await website(() => snippet), await website(() => snippet)];
+  servers.push(host, stranger);
+  [HOST, STRANGER] = [origin(host), origin(stranger)];
 });
 
 test.afterAll(async () => {
