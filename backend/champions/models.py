@@ -20,7 +20,29 @@ NAME_MAX_LENGTH = 150
 TEAM_NAME_MAX_LENGTH = 80
 
 
-class Team(models.Model):
+class Totals(models.Model):
+    """What came in through a champion (or a team's champions), kept as running totals so the boards and
+    pages are an ORDER BY over these columns. Recounted from the ledger's own rows, under the champion's
+    row lock, in the transaction that credits, reverses or changes what is attributed to them
+    (``champions.services.champions_totals_recount``). Both pledged figures are kept, so the campaign's
+    public-figure rule may change without a recount; 'tonight' holds the day it was counted for, and
+    reads as nothing on any other day (nothing of theirs has moved since midnight then)."""
+
+    raised = models.PositiveBigIntegerField(default=0, help_text="Counted donations and payments to live pledges.")
+    pledged = models.PositiveBigIntegerField(default=0, help_text="Live pledges.")
+    pledged_public = models.PositiveBigIntegerField(
+        default=0, help_text="Live pledges made signed in or with something paid (the public-figure rule)."
+    )
+    tonight = models.DateField(null=True, blank=True, help_text="The day the tonight_ figures are for.")
+    tonight_raised = models.PositiveBigIntegerField(default=0)
+    tonight_pledged = models.PositiveBigIntegerField(default=0)
+    tonight_pledged_public = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class Team(Totals):
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE, related_name="champion_teams")
     name = models.CharField(max_length=TEAM_NAME_MAX_LENGTH)
     goal = models.PositiveIntegerField(default=0, help_text="Whole KES; 0: none.")
@@ -37,7 +59,7 @@ class Team(models.Model):
         return f"{self.name} (campaign {self.campaign_id})"
 
 
-class Champion(models.Model):
+class Champion(Totals):
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE, related_name="champions")
     team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="champions")
     user = models.ForeignKey(
@@ -62,6 +84,7 @@ class Champion(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
+    gifts = models.PositiveIntegerField(default=0, help_text="Counted donations and live pledges paid something.")
 
     class Meta:
         ordering = ["created_at", "id"]
@@ -69,6 +92,10 @@ class Champion(models.Model):
             models.UniqueConstraint(
                 fields=["campaign", "user"], condition=Q(user__isnull=False), name="champions_one_per_member"
             ),
+        ]
+        indexes = [
+            models.Index(fields=["campaign", "-raised"], name="champions_board_idx"),
+            models.Index(fields=["campaign", "tonight", "-tonight_raised"], name="champions_tonight_board_idx"),
         ]
 
     def __str__(self) -> str:

@@ -10,11 +10,12 @@ The boards and pages are rendered once per campaign version and kept in each wor
 (``champions.caching``).
 """
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from datetime import datetime, time
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -74,50 +75,73 @@ def tonight_start(now: datetime | None = None) -> datetime:
     return timezone.make_aware(datetime.combine(today, time.min))
 
 
-def _public_pledge(campaign: Campaign) -> Q:
-    """A live pledge that counts in the public figures (``Campaign.public_pledged_total``'s rule)."""
-    public = Q(cancelled_at__isnull=True)
-    if campaign.unsigned_pledges_count_after_payment:
-        public &= Q(user__isnull=False) | Q(paid_amount__gt=0)
-    return public
+@dataclass
+class RecountedTotals:
+    """A champion's running totals as the ledger's own rows give them (the ``Totals`` columns)."""
+
+    raised: int = 0
+    pledged: int = 0
+    pledged_public: int = 0
+    gifts: int = 0
+    tonight_raised: int = 0
+    tonight_pledged: int = 0
+    tonight_pledged_public: int = 0
 
 
-def champions_figures(
-    *, campaign: Campaign, since: datetime
-) -> tuple[dict[int, ChampionFigures], dict[int, ChampionFigures]]:
-    """Each champion's figures (by champion id), over everything and since ``since``. Three queries, each
-    one pass over the campaign's attributed donations, pledges, or payments to those pledges."""
-    overall: dict[int, list[int]] = {}
-    tonight: dict[int, list[int]] = {}
+def champions_totals_recounted(
+    *, champion_ids: Iterable[int] | QuerySet, since: datetime
+) -> dict[int, RecountedTotals]:
+    """What the ledger credited through each of these champions (by id; those with nothing are left out),
+    overall and since ``since``: the donations counted (a reversed payment's no longer is) plus what was
+    paid towards their live pledges. Three queries, each one pass over their donations, pledges, or
+    payments to those pledges. The running totals are these (``champions_totals_recount``)."""
+    totals: defaultdict[int, RecountedTotals] = defaultdict(RecountedTotals)
     donations = (
-        Donation.objects.filter(champion_attribution__champion__campaign=campaign, counted_at__isnull=False)
+        Donation.objects.filter(champion_attribution__champion_id__in=champion_ids, counted_at__isnull=False)
         .values("champion_attribution__champion_id")
-        .annotate(given=Sum("amount"), given_since=Coalesce(Sum("amount", filter=Q(counted_at__gte=since)), 0))
-        .values_list("champion_attribution__champion_id", "given", "given_since")
+        .annotate(
+            given=Sum("amount"),
+            given_since=Coalesce(Sum("amount", filter=Q(counted_at__gte=since)), 0),
+            count=Count("pk"),
+        )
+        .values_list("champion_attribution__champion_id", "given", "given_since", "count")
     )
-    for champion_id, given, given_since in donations:
-        overall[champion_id] = [given, 0]
-        tonight[champion_id] = [given_since, 0]
-    public = _public_pledge(campaign)
+    for champion_id, given, given_since, count in donations:
+        mine = totals[champion_id]
+        mine.raised, mine.tonight_raised, mine.gifts = given, given_since, count
+    public = Q(user__isnull=False) | Q(paid_amount__gt=0)
+    today = Q(created_at__gte=since)
     pledges = (
-        Pledge.objects.filter(champion_attribution__champion__campaign=campaign, cancelled_at__isnull=True)
+        Pledge.objects.filter(champion_attribution__champion_id__in=champion_ids, cancelled_at__isnull=True)
         .values("champion_attribution__champion_id")
         .annotate(
             paid=Sum("paid_amount"),
-            pledged=Coalesce(Sum("amount", filter=public), 0),
-            pledged_since=Coalesce(Sum("amount", filter=public & Q(created_at__gte=since)), 0),
+            pledged=Sum("amount"),
+            pledged_public=Coalesce(Sum("amount", filter=public), 0),
+            pledged_since=Coalesce(Sum("amount", filter=today), 0),
+            pledged_public_since=Coalesce(Sum("amount", filter=public & today), 0),
+            paying=Count("pk", filter=Q(paid_amount__gt=0)),
         )
-        .values_list("champion_attribution__champion_id", "paid", "pledged", "pledged_since")
+        .values_list(
+            "champion_attribution__champion_id",
+            "paid",
+            "pledged",
+            "pledged_public",
+            "pledged_since",
+            "pledged_public_since",
+            "paying",
+        )
     )
-    for champion_id, paid, pledged, pledged_since in pledges:
-        mine = overall.setdefault(champion_id, [0, 0])
-        mine[0] += paid
-        mine[1] = pledged
-        tonight.setdefault(champion_id, [0, 0])[1] = pledged_since
+    for champion_id, paid, pledged, pledged_public, pledged_since, pledged_public_since, paying in pledges:
+        mine = totals[champion_id]
+        mine.raised += paid
+        mine.gifts += paying
+        mine.pledged, mine.pledged_public = pledged, pledged_public
+        mine.tonight_pledged, mine.tonight_pledged_public = pledged_since, pledged_public_since
     # Paid tonight towards their pledges: the payments counted since, not reversed.
     paid_since = (
         PledgePayment.objects.filter(
-            pledge__champion_attribution__champion__campaign=campaign,
+            pledge__champion_attribution__champion_id__in=champion_ids,
             pledge__cancelled_at__isnull=True,
             payment__counted_at__gte=since,
             payment__reversal__isnull=True,
@@ -127,90 +151,90 @@ def champions_figures(
         .values_list("pledge__champion_attribution__champion_id", "paid")
     )
     for champion_id, paid in paid_since:
-        tonight.setdefault(champion_id, [0, 0])[0] += paid
-    return (
-        {pk: ChampionFigures(raised=raised, pledged=pledged) for pk, (raised, pledged) in overall.items()},
-        {pk: ChampionFigures(raised=raised, pledged=pledged) for pk, (raised, pledged) in tonight.items()},
-    )
+        totals[champion_id].tonight_raised += paid
+    return dict(totals)
 
 
 def champion_figures(*, campaign: Campaign, since: datetime | None = None) -> dict[int, ChampionFigures]:
-    """Each champion's figures (by champion id), over everything or since ``since``."""
-    overall, tonight = champions_figures(campaign=campaign, since=since or tonight_start())
-    return overall if since is None else tonight
+    """Each champion's figures (by champion id) recounted from the ledger, over everything or since
+    ``since``, under the campaign's public-figure rule: what the running totals must equal."""
+    public = campaign.unsigned_pledges_count_after_payment
+    recounted = champions_totals_recounted(
+        champion_ids=Champion.objects.filter(campaign=campaign).values("pk"), since=since or tonight_start()
+    )
+    if since is None:
+        return {
+            pk: ChampionFigures(raised=t.raised, pledged=t.pledged_public if public else t.pledged, gifts=t.gifts)
+            for pk, t in recounted.items()
+        }
+    return {
+        pk: ChampionFigures(raised=t.tonight_raised, pledged=t.tonight_pledged_public if public else t.tonight_pledged)
+        for pk, t in recounted.items()
+    }
 
 
-def _board(
-    *,
-    figures: dict[int, ChampionFigures],
-    champions: Sequence[tuple[int, str, str, int, bool, int | None]],
-    teams: dict[int, Team],
-    tonight: bool,
-    size: int,
-) -> Board:
-    """The top ``size`` champions named on the board and teams; tonight's only those who moved."""
-    empty = ChampionFigures()
-    team_sums: dict[int, list[int]] = {team_id: [0, 0, 0] for team_id in teams}
-    standings = []
-    for pk, code, name, goal, on_board, team_id in champions:
-        mine = figures.get(pk, empty)
-        if team_id is not None:
-            sums = team_sums[team_id]
-            sums[0] += mine.raised
-            sums[1] += mine.pledged
-            sums[2] += 1
-        if on_board and (mine.raised or mine.pledged or not tonight):
-            team_name = teams[team_id].name if team_id is not None else ""
-            standings.append(Standing(code, name, team_name, goal, mine.raised, mine.pledged))
-    standings.sort(key=lambda s: (-s.raised, -s.pledged, s.name))
-    team_standings = [
-        TeamStanding(team.pk, team.name, team.goal, *team_sums[team.pk])
-        for team in teams.values()
-        if not tonight or team_sums[team.pk][0] or team_sums[team.pk][1]
-    ]
-    team_standings.sort(key=lambda t: (-t.raised, -t.pledged, t.name))
+def _board(*, campaign: Campaign, tonight: bool, size: int) -> Board:
+    """The top ``size`` champions named on the board and teams, by their running totals (an ORDER BY over
+    indexed columns); tonight's only those who moved today."""
+    prefix = "tonight_" if tonight else ""
+    raised, pledged = (
+        f"{prefix}raised",
+        f"{prefix}pledged_public" if campaign.unsigned_pledges_count_after_payment else f"{prefix}pledged",
+    )
+    moved = Q(**{f"{raised}__gt": 0}) | Q(**{f"{pledged}__gt": 0})
+    when = Q(tonight=timezone.localdate()) & moved if tonight else Q()
+    champions = (
+        Champion.objects.filter(when, campaign=campaign, on_leaderboard=True)
+        .select_related("team")
+        .order_by(f"-{raised}", f"-{pledged}", "name", "pk")[:size]
+    )
+    teams = (
+        Team.objects.filter(when, campaign=campaign)
+        .annotate(members=Count("champions"))
+        .order_by(f"-{raised}", f"-{pledged}", "name", "pk")[:size]
+    )
     return Board(
-        champions=standings[:size],
-        teams=team_standings[:size],
-        raised=sum(value.raised for value in figures.values()),
+        champions=[
+            Standing(
+                c.code,
+                c.name,
+                c.team.name if c.team else "",
+                c.goal,
+                getattr(c, raised),
+                getattr(c, pledged),
+            )
+            for c in champions
+        ],
+        teams=[TeamStanding(t.pk, t.name, t.goal, getattr(t, raised), getattr(t, pledged), t.members) for t in teams],
     )
 
 
 def leaderboards(*, campaign: Campaign, size: int = BOARD_SIZE) -> Leaderboards:
-    """The campaign's top champions and teams, overall and tonight (each at most ``size``). Five queries
-    (``champions.caching`` keeps the answer per campaign version)."""
+    """The campaign's top champions and teams, overall and tonight (each at most ``size``), read from the
+    running totals. Five queries, none growing with the champions or their gifts (``champions.caching``
+    keeps the answer per campaign version)."""
     since = tonight_start()
-    overall, tonight = champions_figures(campaign=campaign, since=since)
-    champions = list(
-        Champion.objects.filter(campaign=campaign).values_list(
-            "pk", "code", "name", "goal", "on_leaderboard", "team_id"
-        )
+    raised = Champion.objects.filter(campaign=campaign).aggregate(
+        overall=Coalesce(Sum("raised"), 0),
+        tonight=Coalesce(Sum("tonight_raised", filter=Q(tonight=timezone.localdate())), 0),
     )
-    teams = {team.pk: team for team in Team.objects.filter(campaign=campaign)}
+    overall = _board(campaign=campaign, tonight=False, size=size)
+    tonight = _board(campaign=campaign, tonight=True, size=size)
     return Leaderboards(
-        overall=_board(figures=overall, champions=champions, teams=teams, tonight=False, size=size),
-        tonight=_board(figures=tonight, champions=champions, teams=teams, tonight=True, size=size),
+        overall=replace(overall, raised=raised["overall"]),
+        tonight=replace(tonight, raised=raised["tonight"]),
         since=since,
     )
 
 
 def champion_totals(*, champion: Champion) -> ChampionFigures:
-    """One champion's figures for their page (the public-figure rule, as the boards). One query."""
-    campaign = champion.campaign
-    public = Q(pledge__cancelled_at__isnull=True)
-    if campaign.unsigned_pledges_count_after_payment:
-        public &= Q(pledge__user__isnull=False) | Q(pledge__paid_amount__gt=0)
-    row = Attribution.objects.filter(champion=champion).aggregate(
-        given=Coalesce(Sum("donation__amount", filter=Q(donation__counted_at__isnull=False)), 0),
-        paid=Coalesce(Sum("pledge__paid_amount", filter=Q(pledge__cancelled_at__isnull=True)), 0),
-        pledged=Coalesce(Sum("pledge__amount", filter=public), 0),
-        gifts=Count(
-            "pk",
-            filter=Q(donation__counted_at__isnull=False)
-            | Q(pledge__cancelled_at__isnull=True, pledge__paid_amount__gt=0),
-        ),
+    """One champion's figures for their page, from their running totals (the public-figure rule, as the
+    boards). One query, by primary key."""
+    public = champion.campaign.unsigned_pledges_count_after_payment
+    row = Champion.objects.values("raised", "pledged", "pledged_public", "gifts").get(pk=champion.pk)
+    return ChampionFigures(
+        raised=row["raised"], pledged=row["pledged_public"] if public else row["pledged"], gifts=row["gifts"]
     )
-    return ChampionFigures(raised=row["given"] + row["paid"], pledged=row["pledged"], gifts=row["gifts"])
 
 
 @dataclass(frozen=True)

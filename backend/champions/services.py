@@ -6,10 +6,12 @@ transaction. A payment is attributed at most once because it credits at most onc
 payment, one attribution per donation: docs/architecture/payment-identity.md).
 """
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, Q, Sum
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -28,6 +30,7 @@ from champions.models import (
     HarambeeCard,
     Team,
 )
+from champions.selectors import RecountedTotals, champions_totals_recounted, tonight_start
 from common.errors import FieldValidationError, NotFoundError, ServiceError
 from common.money import AMOUNT_MAX
 from organizations.roles import Permission
@@ -42,6 +45,51 @@ from pledges.services import (
 )
 
 CODE_ATTEMPTS = 5
+
+
+TOTALS = [field for field in RecountedTotals.__dataclass_fields__ if field != "gifts"]
+
+
+def champions_totals_recount(*, champion_ids: Collection[int]) -> None:
+    """Bring these champions' running totals, and their teams', to what the ledger credited through them,
+    in the caller's transaction (the one that credits, reverses or changes it: ``champions.receivers``).
+    Their rows are locked first, so two crediting transactions recount one after the other, the second
+    reading what the first committed. A fixed number of queries, however many champions."""
+    if not champion_ids:
+        return
+    with transaction.atomic():
+        locked = list(
+            Champion.objects.select_for_update().filter(pk__in=champion_ids).order_by("pk").values_list("pk", "team_id")
+        )
+        today = timezone.localdate()
+        recounted = champions_totals_recounted(champion_ids=[pk for pk, _team in locked], since=tonight_start())
+        champions = [
+            Champion(pk=pk, tonight=today, **vars(recounted.get(pk, RecountedTotals()))) for pk, _team in locked
+        ]
+        Champion.objects.bulk_update(champions, [*TOTALS, "gifts", "tonight"])
+        teams_totals_recount(team_ids={team_id for _pk, team_id in locked if team_id is not None})
+
+
+def teams_totals_recount(*, team_ids: Collection[int]) -> None:
+    """Bring these teams' running totals to the sums of their champions' (rows locked, as above)."""
+    if not team_ids:
+        return
+    today = timezone.localdate()
+    locked = list(Team.objects.select_for_update().filter(pk__in=team_ids).order_by("pk").values_list("pk", flat=True))
+    tonight = Q(tonight=today)
+    sums = {
+        row["team_id"]: row
+        for row in Champion.objects.filter(team_id__in=locked)
+        .values("team_id")
+        .annotate(
+            **{
+                field: Coalesce(Sum(field, filter=tonight if field.startswith("tonight_") else None), 0)
+                for field in TOTALS
+            }
+        )
+    }
+    teams = [Team(pk=pk, tonight=today, **{field: sums.get(pk, {}).get(field, 0) for field in TOTALS}) for pk in locked]
+    Team.objects.bulk_update(teams, [*TOTALS, "tonight"])
 
 
 def _invalid(field: str, message: str) -> FieldValidationError:
@@ -186,6 +234,7 @@ def champion_update(
     they are on the leaderboards, and joins or leaves a team."""
     with transaction.atomic():
         champion = _champion_managed(campaign_id=campaign_id, code=code, user=user)
+        team_before = champion.team_id
         if appeal is not None:
             if len(appeal.strip()) > APPEAL_MAX_LENGTH:
                 raise _invalid("appeal", _("Please keep the appeal under 500 characters."))
@@ -199,7 +248,10 @@ def champion_update(
             champion.team = None
         elif team_id is not None:
             champion.team = _team_of(campaign=champion.campaign, team_id=team_id)
-        champion.save()
+        # Not the running totals: a credit may be recounting them meanwhile.
+        champion.save(update_fields=["appeal", "goal", "on_leaderboard", "team"])
+        if champion.team_id != team_before:
+            teams_totals_recount(team_ids={team for team in (team_before, champion.team_id) if team is not None})
         return champion
 
 
