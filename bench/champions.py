@@ -49,6 +49,7 @@ def seed() -> bool:
     from campaigns.tests.factories import CampaignFactory
     from champions import codes
     from champions.models import Attribution, Champion, HarambeeCard, Team
+    from champions.services import champions_totals_recount
     from payments.models import Payment
     from pledges.models import Donation, Pledge, PledgeChannel
 
@@ -130,6 +131,9 @@ def seed() -> bool:
             batch_size=2_000,
         )
         Campaign.objects.filter(pk=campaign.pk).update(raised_total=sum(p.amount for p in payments))
+        # Made in bulk, past the services and their receivers: the running totals counted once, as the
+        # migration that added them counted those already there.
+        champions_totals_recount(champion_ids=[champion.pk for champion in champions])
     return True
 
 

@@ -20,7 +20,8 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts.models import User
-from campaigns.models import Campaign
+from campaigns.models import Campaign, CampaignStatus
+from champions import codes
 from champions.models import Attribution, Champion, Team
 from pledges.models import Donation, Pledge, PledgePayment
 
@@ -173,53 +174,47 @@ def champion_figures(*, campaign: Campaign, since: datetime | None = None) -> di
     }
 
 
-def _board(*, campaign: Campaign, tonight: bool, size: int) -> Board:
-    """The top ``size`` champions named on the board and teams, by their running totals (an ORDER BY over
-    indexed columns); tonight's only those who moved today."""
+def _board(*, campaign: Campaign, teams: list[Team], tonight: bool, size: int) -> Board:
+    """The top ``size`` champions named on the board (an ORDER BY over their indexed running totals, with
+    LIMIT) and teams (a campaign's few, sorted here); tonight's only those who moved today."""
+    today = timezone.localdate()
     prefix = "tonight_" if tonight else ""
-    raised, pledged = (
-        f"{prefix}raised",
-        f"{prefix}pledged_public" if campaign.unsigned_pledges_count_after_payment else f"{prefix}pledged",
-    )
+    public = "_public" if campaign.unsigned_pledges_count_after_payment else ""
+    raised, pledged = f"{prefix}raised", f"{prefix}pledged{public}"
     moved = Q(**{f"{raised}__gt": 0}) | Q(**{f"{pledged}__gt": 0})
-    when = Q(tonight=timezone.localdate()) & moved if tonight else Q()
     champions = (
-        Champion.objects.filter(when, campaign=campaign, on_leaderboard=True)
+        Champion.objects.filter(Q(tonight=today) & moved if tonight else Q())
+        .filter(campaign=campaign, on_leaderboard=True)
         .select_related("team")
         .order_by(f"-{raised}", f"-{pledged}", "name", "pk")[:size]
     )
-    teams = (
-        Team.objects.filter(when, campaign=campaign)
-        .annotate(members=Count("champions"))
-        .order_by(f"-{raised}", f"-{pledged}", "name", "pk")[:size]
-    )
+    standings = [
+        TeamStanding(t.pk, t.name, t.goal, getattr(t, raised), getattr(t, pledged), t.members)  # type: ignore[attr-defined]
+        for t in teams
+        if not tonight or (t.tonight == today and (getattr(t, raised) or getattr(t, pledged)))
+    ]
+    standings.sort(key=lambda t: (-t.raised, -t.pledged, t.name, t.id))
     return Board(
         champions=[
-            Standing(
-                c.code,
-                c.name,
-                c.team.name if c.team else "",
-                c.goal,
-                getattr(c, raised),
-                getattr(c, pledged),
-            )
+            Standing(c.code, c.name, c.team.name if c.team else "", c.goal, getattr(c, raised), getattr(c, pledged))
             for c in champions
         ],
-        teams=[TeamStanding(t.pk, t.name, t.goal, getattr(t, raised), getattr(t, pledged), t.members) for t in teams],
+        teams=standings[:size],
     )
 
 
 def leaderboards(*, campaign: Campaign, size: int = BOARD_SIZE) -> Leaderboards:
     """The campaign's top champions and teams, overall and tonight (each at most ``size``), read from the
-    running totals. Five queries, none growing with the champions or their gifts (``champions.caching``
+    running totals. Four queries, none growing with the champions or their gifts (``champions.caching``
     keeps the answer per campaign version)."""
     since = tonight_start()
     raised = Champion.objects.filter(campaign=campaign).aggregate(
         overall=Coalesce(Sum("raised"), 0),
         tonight=Coalesce(Sum("tonight_raised", filter=Q(tonight=timezone.localdate())), 0),
     )
-    overall = _board(campaign=campaign, tonight=False, size=size)
-    tonight = _board(campaign=campaign, tonight=True, size=size)
+    teams = list(Team.objects.filter(campaign=campaign).annotate(members=Count("champions")))
+    overall = _board(campaign=campaign, teams=teams, tonight=False, size=size)
+    tonight = _board(campaign=campaign, teams=teams, tonight=True, size=size)
     return Leaderboards(
         overall=replace(overall, raised=raised["overall"]),
         tonight=replace(tonight, raised=raised["tonight"]),
@@ -228,13 +223,29 @@ def leaderboards(*, campaign: Campaign, size: int = BOARD_SIZE) -> Leaderboards:
 
 
 def champion_totals(*, champion: Champion) -> ChampionFigures:
-    """One champion's figures for their page, from their running totals (the public-figure rule, as the
-    boards). One query, by primary key."""
+    """One champion's figures for their page, from their running totals as their row was read (the
+    public-figure rule, as the boards). No query."""
     public = champion.campaign.unsigned_pledges_count_after_payment
-    row = Champion.objects.values("raised", "pledged", "pledged_public", "gifts").get(pk=champion.pk)
     return ChampionFigures(
-        raised=row["raised"], pledged=row["pledged_public"] if public else row["pledged"], gifts=row["gifts"]
+        raised=champion.raised, pledged=champion.pledged_public if public else champion.pledged, gifts=champion.gifts
     )
+
+
+def champion_open_get(*, code: str) -> Champion | None:
+    """The champion with this code (as typed: any case, separators) if anyone may give through them
+    now: their campaign visible to all, active, not past its end date (the phone channels). One query."""
+    code = codes.normalize(code)
+    if not codes.is_valid_code(code):
+        return None
+    champion = (
+        Champion.objects.select_related("campaign__organizer", "campaign__organization").filter(code=code).first()
+    )
+    if champion is None:
+        return None
+    campaign = champion.campaign
+    if not campaign.is_visible_to(None) or campaign.status != CampaignStatus.ACTIVE:
+        return None
+    return champion if campaign.end_date >= timezone.localdate() else None
 
 
 @dataclass(frozen=True)

@@ -36,12 +36,15 @@ from common.money import AMOUNT_MAX
 from organizations.roles import Permission
 from payments.models import Payment
 from payments.services import payment_take_as_donation
-from pledges.models import DELETED_USER_NAME, Pledge
+from pledges.instalments import PlanByCount
+from pledges.models import DELETED_USER_NAME, Donation, Pledge, PledgeChannel
 from pledges.services import (
     donation_attach_payment,
+    donation_create_by_phone,
     donation_record_at_desk,
     pledge_create,
     pledge_create_at_desk,
+    pledge_create_by_phone,
 )
 
 CODE_ATTEMPTS = 5
@@ -119,7 +122,9 @@ def champion_get(*, campaign_id: int, code: str, user: User | None) -> Champion:
     """The champion of a campaign the viewer may see, by code (as typed: any case, separators); else 404."""
     campaign = campaign_get(campaign_id=campaign_id, user=user)
     champion = (
-        Champion.objects.select_related("team").filter(campaign=campaign, code=codes.normalize(code)[:12]).first()
+        Champion.objects.select_related("team", "card")
+        .filter(campaign=campaign, code=codes.normalize(code)[:12])
+        .first()
     )
     if champion is None:
         raise NotFoundError(_("Champion not found."), code="champion_not_found")
@@ -308,6 +313,46 @@ def champion_pledge_create(
         )
         Attribution.objects.create(champion=champion, pledge=pledge)
     return pledge
+
+
+def champion_pledge_create_by_phone(
+    *,
+    champion: Champion,
+    amount: int,
+    phone: str,
+    is_anonymous: bool,
+    channel: PledgeChannel,
+    plan: PlanByCount | None = None,
+) -> Pledge:
+    """A pledge made through a champion from a phone the mobile network gave (the USSD menu's 'Give
+    through a champion', a PLEDGE text naming their code): the campaign's pledge by phone (pledges'
+    rules and per-phone limit), attributed to the champion."""
+    with transaction.atomic():
+        pledge = pledge_create_by_phone(
+            campaign_id=champion.campaign_id,
+            amount=amount,
+            phone=phone,
+            is_anonymous=is_anonymous,
+            channel=channel,
+            plan=plan,
+        )
+        Attribution.objects.create(champion=champion, pledge=pledge)
+    return pledge
+
+
+def champion_donation_create_by_phone(*, champion_id: int, amount: int, phone: str, idempotency_key: str) -> Donation:
+    """An anonymous M-Pesa gift through a champion, its PIN prompt sent to the phone the network gave
+    (the USSD menu's task): the campaign's gift by phone, attributed to the champion. The prompt is
+    sent outside any transaction; the attribution follows it, once per donation (a retried task
+    finds both). It counts for the champion when its payment does, whichever comes first."""
+    champion = Champion.objects.filter(pk=champion_id).first()
+    if champion is None:
+        raise NotFoundError(_("Champion not found."), code="champion_not_found")
+    donation = donation_create_by_phone(
+        campaign_id=champion.campaign_id, amount=amount, phone=phone, idempotency_key=idempotency_key
+    )
+    Attribution.objects.get_or_create(donation=donation, defaults={"champion": champion})
+    return donation
 
 
 def champion_payments_claim(organization_id: int, payments: list[Payment]) -> set[int]:

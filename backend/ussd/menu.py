@@ -21,6 +21,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from champions.selectors import champion_open_get
 from common.money import AMOUNT_MAX, format_ksh
 from pledges.instalments import Frequency, PlanByCount, schedule
 from pledges.models import Pledge
@@ -133,8 +134,23 @@ def _home(state: Walk, args: dict[str, Any], answer: str) -> Outcome:
         "2": Screen("pay_list", {"page": 0}),
         "3": Final("my_pledges"),
         "4": Screen("campaign", {"purpose": "give"}),
+        "6": Screen("champion"),
     }
     return choices.get(answer, _choose_again())
+
+
+def _champion(state: Walk, args: dict[str, Any], answer: str) -> Outcome:
+    champion = champion_open_get(code=answer) if len(answer) <= 20 else None
+    if champion is None:
+        return _("No champion of an open campaign has the code %(code)s.") % {"code": _plain(answer)[:12]}
+    return Screen("champion_found", {"champion": champion, "campaign": champion.campaign})
+
+
+def _champion_found(state: Walk, args: dict[str, Any], answer: str) -> Outcome:
+    purposes = {"1": "pledge", "2": "give"}
+    if answer not in purposes:
+        return _choose_again()
+    return Screen("amount", {**args, "purpose": purposes[answer]})
 
 
 def _campaign(state: Walk, args: dict[str, Any], answer: str) -> Outcome:
@@ -225,6 +241,8 @@ def _pay_amount(state: Walk, args: dict[str, Any], answer: str) -> Outcome:
 HANDLERS: dict[str, Callable[[Walk, dict[str, Any], str], Outcome]] = {
     "home": _home,
     "campaign": _campaign,
+    "champion": _champion,
+    "champion_found": _champion_found,
     "amount": _amount,
     "plan": _plan,
     "plan_count": _plan_count,
@@ -275,12 +293,31 @@ def _screen_home(state: Walk, args: dict[str, Any], title_length: int) -> str:
             "3. " + _("My pledges"),
             "4. " + _("Give now"),
             f"5. {other}",
+            "6. " + _("Give through a champion"),
         ]
     )
 
 
 def _screen_campaign(state: Walk, args: dict[str, Any], title_length: int) -> str:
     return _("Enter the campaign number:")
+
+
+def _screen_champion(state: Walk, args: dict[str, Any], title_length: int) -> str:
+    return _("Enter the champion's code:")
+
+
+def _screen_champion_found(state: Walk, args: dict[str, Any], title_length: int) -> str:
+    return "\n".join(
+        [
+            _("Champion %(name)s for %(title)s")
+            % {
+                "name": shortened(args["champion"].name, title_length),
+                "title": shortened(args["campaign"].title, title_length),
+            },
+            "1. " + _("Pledge"),
+            "2. " + _("Give now"),
+        ]
+    )
 
 
 def _screen_amount(state: Walk, args: dict[str, Any], title_length: int) -> str:
@@ -329,6 +366,8 @@ def _screen_confirm(state: Walk, args: dict[str, Any], title_length: int) -> str
     ]
     if args["plan"] is not None:
         lines.append(plan_line(amount=args["amount"], plan=args["plan"]))
+    if args.get("champion") is not None:
+        lines.append(_("Through %(name)s") % {"name": shortened(args["champion"].name, title_length)})
     if args["anonymous"]:
         lines.append(_("Anonymous"))
     lines.append("1. " + _("Confirm"))
@@ -378,6 +417,8 @@ def _screen_pay_amount(state: Walk, args: dict[str, Any], title_length: int) -> 
 SCREENS: dict[str, Callable[[Walk, dict[str, Any], int], str]] = {
     "home": _screen_home,
     "campaign": _screen_campaign,
+    "champion": _screen_champion,
+    "champion_found": _screen_champion_found,
     "amount": _screen_amount,
     "plan": _screen_plan,
     "plan_count": _screen_plan_count,

@@ -24,6 +24,8 @@ from accounts import validators
 from accounts.models import User
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_airtel_account, campaign_payment_instructions, campaign_stk_account
+from champions.models import Champion
+from champions.services import champion_donation_create_by_phone, champion_pledge_create_by_phone
 from common import ratelimit
 from common.errors import RateLimitedError, ServiceError
 from common.mobile_networks import AIRTEL_NETWORK_CODE
@@ -115,16 +117,14 @@ def _pledge(
     anonymous: bool,
     purpose: str,
     plan: PlanByCount | None,
+    champion: Champion | None = None,
 ) -> str:
     ratelimit.enforce(scope="ussd-pledge", identifiers=[walk.phone], limit=settings.RATE_LIMIT_USSD_PLEDGES)
-    pledge = pledge_create_by_phone(
-        campaign_id=campaign.pk,
-        amount=amount,
-        phone=walk.phone,
-        is_anonymous=anonymous,
-        channel=PledgeChannel.USSD,
-        plan=plan,
-    )
+    pledging = {"amount": amount, "phone": walk.phone, "is_anonymous": anonymous, "channel": PledgeChannel.USSD}
+    if champion is not None:
+        pledge = champion_pledge_create_by_phone(champion=champion, plan=plan, **pledging)
+    else:
+        pledge = pledge_create_by_phone(campaign_id=campaign.pk, plan=plan, **pledging)
     how_to_pay = _how_to_pay(campaign=campaign, reference=pledge.code)
     if campaign_stk_account(campaign=campaign) is None:
         return _end(
@@ -198,14 +198,25 @@ def _pay(*, walk: menu.Walk, session: Session, pledge: Pledge, amount: int, on_a
     )
 
 
-def _give(*, walk: menu.Walk, session: Session, campaign: Campaign, amount: int, purpose: str) -> str:
+def _give(
+    *,
+    walk: menu.Walk,
+    session: Session,
+    campaign: Campaign,
+    amount: int,
+    purpose: str,
+    champion: Champion | None = None,
+) -> str:
     if campaign_stk_account(campaign=campaign) is None:
+        # Through a champion: their code is the account number, so the paybill payment counts for them.
+        reference = champion.code if champion is not None else None
         return _end(
             _("Give %(amount)s via %(how_to_pay)s.")
-            % {"amount": format_ksh(amount), "how_to_pay": _how_to_pay(campaign=campaign, reference=None)}
+            % {"amount": format_ksh(amount), "how_to_pay": _how_to_pay(campaign=campaign, reference=reference)}
         )
+    kind, target_id = ("champion_donation", champion.pk) if champion is not None else ("donation", campaign.pk)
     _prompt_later(
-        kind="donation", target_id=campaign.pk, session=session, phone=walk.phone, amount=amount, language=walk.language
+        kind=kind, target_id=target_id, session=session, phone=walk.phone, amount=amount, language=walk.language
     )
     return "END " + menu.fitted(
         lambda length: (
@@ -261,7 +272,7 @@ LIMIT_MESSAGES = {
 
 def ussd_stk_push_send(*, kind: str, target_id: int, phone: str, amount: int, session_id: str, language: str) -> None:
     """Send the PIN prompt a caller asked for on the menu (the task): for their pledge, or for an
-    anonymous gift to a campaign. Keyed on the session, so a repeated task prompts once. A refusal
+    anonymous gift to a campaign (``target_id``) or through a champion (``champion_donation``: theirs). Keyed on the session, so a repeated task prompts once. A refusal
     (the pledge paid meanwhile, the campaign closed, M-Pesa unavailable) is logged: the caller
     sees no prompt and may dial again."""
     key = f"ussd-{session_id}"[:64]
@@ -271,6 +282,10 @@ def ussd_stk_push_send(*, kind: str, target_id: int, phone: str, amount: int, se
                 pledge_stk_push_by_phone(pledge_id=target_id, phone=phone, amount=amount, idempotency_key=key)
             elif kind == "pledge_airtel":
                 pledge_airtel_push_by_phone(pledge_id=target_id, phone=phone, amount=amount, idempotency_key=key)
+            elif kind == "champion_donation":
+                champion_donation_create_by_phone(
+                    champion_id=target_id, amount=amount, phone=phone, idempotency_key=key
+                )
             else:
                 donation_create_by_phone(campaign_id=target_id, amount=amount, phone=phone, idempotency_key=key)
         except ServiceError as refusal:

@@ -4,6 +4,7 @@ screen again with a reason and writes nothing."""
 import pytest
 
 from campaigns.tests.factories import CampaignFactory
+from champions.services import champion_create
 from notifications.models import NotificationLog
 from payments.models import Payment
 from pledges.models import Pledge
@@ -14,9 +15,9 @@ from ussd.models import Caller
 LONG_TITLE = "Ujenzi wa Kanisa la Mtakatifu Yohana \u2013 Harambee ya Paa, Madawati na Vyoo vya Shule ya Jumapili " * 2
 
 
-def every_screen(campaign_id: int) -> list[tuple[str, ...]]:
+def every_screen(campaign_id: int, champion_code: str) -> list[tuple[str, ...]]:
     """Input leading to each screen, each refusal and each closing screen that writes nothing."""
-    c = str(campaign_id)
+    c, h = str(campaign_id), champion_code
     return [
         (),
         ("7",),
@@ -51,6 +52,14 @@ def every_screen(campaign_id: int) -> list[tuple[str, ...]]:
         ("2", "1", "2", "999999999"),
         ("3",),
         ("5",),
+        ("6",),
+        ("6", "ZZZZZZZZZZZZZZZZZZZZ"),
+        ("6", h),
+        ("6", h, "7"),
+        ("6", h, "1"),
+        ("6", h, "1", "500", "1", "2"),
+        ("6", h, "2"),
+        ("6", h, "2", "0500x"),
     ]
 
 
@@ -61,6 +70,18 @@ def long_campaign(db):
 
 
 @pytest.fixture
+def long_champion(long_campaign):
+    return champion_create(
+        campaign_id=long_campaign.pk,
+        user=long_campaign.organizer,
+        goal=50_000,
+        name="Mwalimu Wanjiru Nyambura Kamau-Otieno wa Jumuiya ya Mtakatifu Petro na Paulo",
+        phone="0712000888",
+        for_someone_else=True,
+    )
+
+
+@pytest.fixture
 def caller_with_pledges(long_campaign, gateway):
     for amount in (999_999, 1_000_000, 12_345, 50_000):
         make_pledge(long_campaign, amount=amount, phone=gateway.phone)
@@ -68,12 +89,14 @@ def caller_with_pledges(long_campaign, gateway):
 
 
 @pytest.mark.parametrize("language", ["en", "sw"])
-def test_every_screen_fits_182_characters_in_both_languages(caller_with_pledges, long_campaign, language):
+def test_every_screen_fits_182_characters_in_both_languages(
+    caller_with_pledges, long_campaign, long_champion, language
+):
     gateway = caller_with_pledges
     Caller.objects.create(phone=gateway.phone, language=language)
     counts = (Pledge.objects.count(), Payment.objects.count(), NotificationLog.objects.count())
 
-    for answers in every_screen(long_campaign.pk):
+    for answers in every_screen(long_campaign.pk, long_champion.code):
         reply = gateway.session(*answers) if answers else gateway.dial()
         screen = reply.removeprefix("CON ").removeprefix("END ")
         assert len(screen) <= SCREEN_MAX, (answers, len(screen), screen)
