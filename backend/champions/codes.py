@@ -32,8 +32,13 @@ def is_valid_code(value: str) -> bool:
 
 
 def new_code() -> str:
-    payload = "".join(secrets.choice(ALPHABET) for _ in range(RANDOM_LENGTH))
-    return payload + check_character(payload)
+    """A new code, with at least one letter: a code of digits only would read as a campaign number
+    where both may stand (a PLEDGE text: ``sms_keywords.keywords``)."""
+    while True:
+        payload = "".join(secrets.choice(ALPHABET) for _ in range(RANDOM_LENGTH))
+        code = payload + check_character(payload)
+        if not code.isdigit():
+            return code
 
 
 def normalize(account_number: str) -> str:

@@ -12,10 +12,10 @@ The boards and pages are rendered once per campaign version and kept in each wor
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, time
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import BooleanField, Count, ExpressionWrapper, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -174,51 +174,70 @@ def champion_figures(*, campaign: Campaign, since: datetime | None = None) -> di
     }
 
 
-def _board(*, campaign: Campaign, teams: list[Team], tonight: bool, size: int) -> Board:
-    """The top ``size`` champions named on the board (an ORDER BY over their indexed running totals, with
-    LIMIT) and teams (a campaign's few, sorted here); tonight's only those who moved today."""
-    today = timezone.localdate()
-    prefix = "tonight_" if tonight else ""
-    public = "_public" if campaign.unsigned_pledges_count_after_payment else ""
-    raised, pledged = f"{prefix}raised", f"{prefix}pledged{public}"
-    moved = Q(**{f"{raised}__gt": 0}) | Q(**{f"{pledged}__gt": 0})
-    champions = (
-        Champion.objects.filter(Q(tonight=today) & moved if tonight else Q())
-        .filter(campaign=campaign, on_leaderboard=True)
-        .select_related("team")
-        .order_by(f"-{raised}", f"-{pledged}", "name", "pk")[:size]
-    )
+def _standings(champions: list[Champion], *, raised: str, pledged: str) -> list[Standing]:
+    standings = [
+        Standing(c.code, c.name, c.team.name if c.team else "", c.goal, getattr(c, raised), getattr(c, pledged))
+        for c in champions
+    ]
+    return sorted(standings, key=lambda s: (-s.raised, -s.pledged, s.name))
+
+
+def _team_standings(teams: list[Team], *, raised: str, pledged: str, size: int) -> list[TeamStanding]:
     standings = [
         TeamStanding(t.pk, t.name, t.goal, getattr(t, raised), getattr(t, pledged), t.members)  # type: ignore[attr-defined]
         for t in teams
-        if not tonight or (t.tonight == today and (getattr(t, raised) or getattr(t, pledged)))
     ]
-    standings.sort(key=lambda t: (-t.raised, -t.pledged, t.name, t.id))
-    return Board(
-        champions=[
-            Standing(c.code, c.name, c.team.name if c.team else "", c.goal, getattr(c, raised), getattr(c, pledged))
-            for c in champions
-        ],
-        teams=standings[:size],
-    )
+    return sorted(standings, key=lambda t: (-t.raised, -t.pledged, t.name, t.id))[:size]
 
 
 def leaderboards(*, campaign: Campaign, size: int = BOARD_SIZE) -> Leaderboards:
     """The campaign's top champions and teams, overall and tonight (each at most ``size``), read from the
-    running totals. Four queries, none growing with the champions or their gifts (``champions.caching``
-    keeps the answer per campaign version)."""
-    since = tonight_start()
-    raised = Champion.objects.filter(campaign=campaign).aggregate(
-        overall=Coalesce(Sum("raised"), 0),
-        tonight=Coalesce(Sum("tonight_raised", filter=Q(tonight=timezone.localdate())), 0),
+    running totals: each board's champions an ORDER BY over their indexed columns with LIMIT, both boards
+    and what every champion brought read in one query; the campaign's few teams in another. Two queries,
+    neither growing with the champions or their gifts (``champions.caching`` keeps the answer per
+    campaign version). Tonight's boards hold only those who moved today."""
+    today = timezone.localdate()
+    public = "_public" if campaign.unsigned_pledges_count_after_payment else ""
+    overall, tonight = ("raised", f"pledged{public}"), ("tonight_raised", f"tonight_pledged{public}")
+    moved = Q(tonight=today) & (Q(tonight_raised__gt=0) | Q(**{f"{tonight[1]}__gt": 0}))
+    named = Champion.objects.filter(campaign=campaign, on_leaderboard=True)
+    everyone = Champion.objects.filter(campaign=campaign).values("campaign")
+
+    def top(ranked: QuerySet[Champion], raised: str, pledged: str) -> QuerySet[Champion]:
+        return ranked.order_by(f"-{raised}", f"-{pledged}", "name", "pk").values("pk")[:size]
+
+    champions = list(
+        Champion.objects.annotate(
+            on_overall=ExpressionWrapper(Q(pk__in=top(named, *overall)), output_field=BooleanField()),
+            on_tonight=ExpressionWrapper(Q(pk__in=top(named.filter(moved), *tonight)), output_field=BooleanField()),
+            everyones=Subquery(everyone.annotate(total=Sum("raised")).values("total")),
+            everyones_tonight=Coalesce(
+                Subquery(everyone.annotate(total=Sum("tonight_raised", filter=Q(tonight=today))).values("total")), 0
+            ),
+        )
+        .filter(Q(on_overall=True) | Q(on_tonight=True))
+        .select_related("team")
     )
+    if champions:
+        raised = {"overall": champions[0].everyones, "tonight": champions[0].everyones_tonight}  # type: ignore[attr-defined]
+    else:  # nobody named on a board: what those off it brought still counts
+        raised = everyone.aggregate(
+            overall=Coalesce(Sum("raised"), 0), tonight=Coalesce(Sum("tonight_raised", filter=Q(tonight=today)), 0)
+        )
     teams = list(Team.objects.filter(campaign=campaign).annotate(members=Count("champions")))
-    overall = _board(campaign=campaign, teams=teams, tonight=False, size=size)
-    tonight = _board(campaign=campaign, teams=teams, tonight=True, size=size)
+    moved_teams = [t for t in teams if t.tonight == today and (t.tonight_raised or getattr(t, tonight[1]))]
     return Leaderboards(
-        overall=replace(overall, raised=raised["overall"]),
-        tonight=replace(tonight, raised=raised["tonight"]),
-        since=since,
+        overall=Board(
+            champions=_standings([c for c in champions if c.on_overall], raised=overall[0], pledged=overall[1]),  # type: ignore[attr-defined]
+            teams=_team_standings(teams, raised=overall[0], pledged=overall[1], size=size),
+            raised=raised["overall"],
+        ),
+        tonight=Board(
+            champions=_standings([c for c in champions if c.on_tonight], raised=tonight[0], pledged=tonight[1]),  # type: ignore[attr-defined]
+            teams=_team_standings(moved_teams, raised=tonight[0], pledged=tonight[1], size=size),
+            raised=raised["tonight"],
+        ),
+        since=tonight_start(),
     )
 
 
