@@ -3,6 +3,7 @@
 
     PLEDGE 14 5000   AHADI 14 5000     a pledge of Ksh 5,000 to campaign number 14
     PLEDGE 14 12000 3M                  ... paid in 3 monthly instalments (4W: 4 weekly; AHADI alike)
+    PLEDGE K7P2QX 5000                  a pledge through the champion with code K7P2QX, to their campaign
     PAY ABC1234      LIPA ABC1234      pay what is left of pledge ABC1234 (or: PAY ABC1234 500)
     BAL              SALIO             open pledges and what is left of each
     STOP             SITISHA           no more reminders for any pledge of this number
@@ -18,6 +19,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from champions import codes as champion_codes
 from pledges import codes
 from pledges.instalments import Frequency, PlanByCount
 
@@ -50,6 +52,9 @@ CODE_LIKE = re.compile(r"^(?=.*[A-Z])[A-Z0-9]{5,10}$")
 # How many instalments and how often: M monthly (mwezi), W weekly (wiki), the same in both languages.
 PLAN = re.compile(r"^(\d{1,3})([MW])$", re.IGNORECASE)
 PLAN_FREQUENCIES = {"M": Frequency.MONTHLY, "W": Frequency.WEEKLY}
+# What may be a champion's code, rightly typed or not: six letters and digits, at least one letter (as
+# every champion's code has: ``champions.codes.new_code``; digits alone are a campaign number).
+CHAMPION_CODE_LIKE = re.compile(rf"^(?=.*[A-Z])[A-Z0-9]{{{champion_codes.CODE_LENGTH}}}$")
 # Campaign numbers are ids; an absurdly long one is no campaign's.
 NUMBER_DIGITS_MAX = 9
 
@@ -63,6 +68,7 @@ class Command:
     amount: int | None = None
     code: str = ""
     plan: PlanByCount | None = None  # PLEDGE: the instalments asked for, if any
+    champion_code: str = ""  # PLEDGE: through this champion (to their campaign) instead of a campaign number
 
 
 def _amount(word: str) -> int | None:
@@ -72,6 +78,14 @@ def _amount(word: str) -> int | None:
 def _plan(word: str) -> PlanByCount | None:
     match = PLAN.match(word)
     return PlanByCount(int(match[1]), PLAN_FREQUENCIES[match[2].upper()]) if match else None
+
+
+def _pledge_target(word: str) -> tuple[int | None, str] | None:
+    """Whom a PLEDGE names: a campaign by its number, or a champion by their code."""
+    if word.isdigit():
+        return (int(word), "") if len(word) <= NUMBER_DIGITS_MAX else None
+    code = champion_codes.normalize(word)
+    return (None, code) if CHAMPION_CODE_LIKE.match(code) else None
 
 
 def parse(text: str, *, shared_keyword: str = "") -> Command:
@@ -85,11 +99,15 @@ def parse(text: str, *, shared_keyword: str = "") -> Command:
     action, language = KEYWORDS[words[0].upper()]
     arguments = words[1:]
     if action == Action.PLEDGE:
-        if len(arguments) in (2, 3) and arguments[0].isdigit() and len(arguments[0]) <= NUMBER_DIGITS_MAX:
+        if len(arguments) in (2, 3):
             amount = _amount(arguments[1])
             plan = _plan(arguments[2]) if len(arguments) == 3 else None
-            if amount is not None and (plan is not None or len(arguments) == 2):
-                return Command(action, language, campaign_number=int(arguments[0]), amount=amount, plan=plan)
+            target = _pledge_target(arguments[0])
+            if target is not None and amount is not None and (plan is not None or len(arguments) == 2):
+                number, champion_code = target
+                return Command(
+                    action, language, campaign_number=number, champion_code=champion_code, amount=amount, plan=plan
+                )
         return Command(action, language, well_formed=False)
     if action == Action.PAY:
         # A mistyped code is still the code the sender meant: the answer says no pledge has it.

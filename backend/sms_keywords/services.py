@@ -24,6 +24,8 @@ from django.utils.translation import gettext as _
 from accounts import validators
 from accounts.models import User
 from campaigns.selectors import campaign_payment_instructions, campaign_stk_account
+from champions.selectors import champion_open_get
+from champions.services import champion_pledge_create_by_phone
 from collection_accounts.instructions import instructions_summary
 from common import ratelimit
 from common.errors import NotFoundError, RateLimitedError, ServiceError
@@ -124,19 +126,22 @@ def _pledge(*, command: Command, phone: str, message: InboundSms) -> Answer:
         return Answer(
             Outcome.HELP, _("To pledge, text PLEDGE, the campaign number and the amount, e.g. PLEDGE 14 5000.")
         )
-    assert command.campaign_number is not None and command.amount is not None
-    # One limit per number for pledges by phone, whether dialled or texted.
-    if open_campaign_get(number=command.campaign_number) is None:
+    assert command.amount is not None
+    champion = champion_open_get(code=command.champion_code) if command.champion_code else None
+    if command.champion_code and champion is None:
+        raise NotFoundError(
+            _("No champion of an open campaign has the code %(code)s.") % {"code": command.champion_code}
+        )
+    if command.campaign_number is not None and open_campaign_get(number=command.campaign_number) is None:
         raise NotFoundError(_("No open campaign has the number %(number)s.") % {"number": command.campaign_number})
+    # One limit per number for pledges by phone, whether dialled or texted.
     ratelimit.enforce(scope="ussd-pledge", identifiers=[phone], limit=settings.RATE_LIMIT_USSD_PLEDGES)
-    pledge = pledge_create_by_phone(
-        campaign_id=command.campaign_number,
-        amount=command.amount,
-        phone=phone,
-        is_anonymous=True,
-        channel=PledgeChannel.SMS,
-        plan=command.plan,
-    )
+    pledging = {"amount": command.amount, "phone": phone, "is_anonymous": True, "channel": PledgeChannel.SMS}
+    if champion is not None:
+        pledge = champion_pledge_create_by_phone(champion=champion, plan=command.plan, **pledging)
+    else:
+        assert command.campaign_number is not None
+        pledge = pledge_create_by_phone(campaign_id=command.campaign_number, plan=command.plan, **pledging)
     # Its confirmation (code, how to pay) is the pledge's own SMS: no second message.
     return Answer(Outcome.PLEDGED, "", pledge)
 

@@ -5,7 +5,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from accounts.tests.factories import UserFactory
+from campaigns.models import Campaign, CampaignStatus
 from campaigns.tests.factories import CampaignFactory, link_account
+from champions.models import Attribution, Champion
+from champions.services import champion_create
 from collection_accounts.models import CollectionAccountKind
 from collection_accounts.tests.factories import CollectionAccountFactory
 from notifications.models import NotificationLog, PledgeOptOut
@@ -33,6 +37,36 @@ def test_a_pledge_is_recorded_for_the_senders_number_and_confirmed_by_its_own_sm
     campaign.refresh_from_db()
     assert campaign.pledged_total == 5000
     assert InboundSms.objects.get().pledge == pledge
+
+
+def test_a_pledge_naming_a_champions_code_is_their_campaigns_pledge_attributed_to_them(phone, campaign):
+    champion = champion_create(campaign_id=campaign.pk, user=UserFactory.create(), goal=20_000)
+
+    assert phone.text(f"ahadi {champion.code.lower()} 3,000") == ""  # its own confirmation SMS, as any pledge's
+
+    pledge = Pledge.objects.get()
+    assert (pledge.campaign, pledge.amount, pledge.phone, pledge.channel, pledge.language) == (
+        campaign,
+        3_000,
+        "+254711000345",
+        "sms",
+        "sw",
+    )
+    assert Attribution.objects.get(pledge=pledge).champion == champion
+    assert Champion.objects.get(pk=champion.pk).pledged == 3_000
+    assert InboundSms.objects.get().pledge == pledge
+
+
+def test_a_pledge_naming_no_open_campaigns_champion_is_refused_with_the_reason(phone, campaign):
+    closed = CampaignFactory.create()
+    champion = champion_create(campaign_id=closed.pk, user=UserFactory.create(), goal=20_000)
+    Campaign.objects.filter(pk=closed.pk).update(status=CampaignStatus.CLOSED)
+
+    assert phone.text(f"PLEDGE {champion.code} 500") == (
+        f"No champion of an open campaign has the code {champion.code}."
+    )
+    assert phone.text("PLEDGE ZZZZZZ 500") == "No champion of an open campaign has the code ZZZZZZ."
+    assert not Pledge.objects.exists()
 
 
 def test_ahadi_pledges_in_kiswahili_with_odd_spacing_and_case(phone, campaign):
@@ -248,6 +282,8 @@ def test_replies_are_messages_the_sender_asked_for(phone):
         "SITISHA",
         "PLEDGE 999999999 1000000000",
         "AHADI 999999999 1000000000",
+        "PLEDGE ZZZZZZ 500",
+        "AHADI ZZZZZZ 500",
     ],
 )
 def test_every_answer_is_one_sms_in_the_sender_s_language(phone, text):
