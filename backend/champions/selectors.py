@@ -11,9 +11,10 @@ The boards and pages are rendered once per campaign version and kept in each wor
 """
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, time
+from typing import Any
 
 from django.db.models import BooleanField, Count, ExpressionWrapper, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
@@ -174,7 +175,7 @@ def champion_figures(*, campaign: Campaign, since: datetime | None = None) -> di
     }
 
 
-def _standings(champions: list[Champion], *, raised: str, pledged: str) -> list[Standing]:
+def _standings(champions: Sequence[Champion], *, raised: str, pledged: str) -> list[Standing]:
     standings = [
         Standing(c.code, c.name, c.team.name if c.team else "", c.goal, getattr(c, raised), getattr(c, pledged))
         for c in champions
@@ -182,7 +183,7 @@ def _standings(champions: list[Champion], *, raised: str, pledged: str) -> list[
     return sorted(standings, key=lambda s: (-s.raised, -s.pledged, s.name))
 
 
-def _team_standings(teams: list[Team], *, raised: str, pledged: str, size: int) -> list[TeamStanding]:
+def _team_standings(teams: Sequence[Team], *, raised: str, pledged: str, size: int) -> list[TeamStanding]:
     standings = [
         TeamStanding(t.pk, t.name, t.goal, getattr(t, raised), getattr(t, pledged), t.members)  # type: ignore[attr-defined]
         for t in teams
@@ -203,7 +204,7 @@ def leaderboards(*, campaign: Campaign, size: int = BOARD_SIZE) -> Leaderboards:
     named = Champion.objects.filter(campaign=campaign, on_leaderboard=True)
     everyone = Champion.objects.filter(campaign=campaign).values("campaign")
 
-    def top(ranked: QuerySet[Champion], raised: str, pledged: str) -> QuerySet[Champion]:
+    def top(ranked: QuerySet[Champion], raised: str, pledged: str) -> QuerySet[Champion, Any]:
         return ranked.order_by(f"-{raised}", f"-{pledged}", "name", "pk").values("pk")[:size]
 
     champions = list(
@@ -219,7 +220,7 @@ def leaderboards(*, campaign: Campaign, size: int = BOARD_SIZE) -> Leaderboards:
         .select_related("team")
     )
     if champions:
-        raised = {"overall": champions[0].everyones, "tonight": champions[0].everyones_tonight}  # type: ignore[attr-defined]
+        raised = {"overall": champions[0].everyones, "tonight": champions[0].everyones_tonight}
     else:  # nobody named on a board: what those off it brought still counts
         raised = everyone.aggregate(
             overall=Coalesce(Sum("raised"), 0), tonight=Coalesce(Sum("tonight_raised", filter=Q(tonight=today)), 0)
@@ -228,12 +229,12 @@ def leaderboards(*, campaign: Campaign, size: int = BOARD_SIZE) -> Leaderboards:
     moved_teams = [t for t in teams if t.tonight == today and (t.tonight_raised or getattr(t, tonight[1]))]
     return Leaderboards(
         overall=Board(
-            champions=_standings([c for c in champions if c.on_overall], raised=overall[0], pledged=overall[1]),  # type: ignore[attr-defined]
+            champions=_standings([c for c in champions if c.on_overall], raised=overall[0], pledged=overall[1]),
             teams=_team_standings(teams, raised=overall[0], pledged=overall[1], size=size),
             raised=raised["overall"],
         ),
         tonight=Board(
-            champions=_standings([c for c in champions if c.on_tonight], raised=tonight[0], pledged=tonight[1]),  # type: ignore[attr-defined]
+            champions=_standings([c for c in champions if c.on_tonight], raised=tonight[0], pledged=tonight[1]),
             teams=_team_standings(moved_teams, raised=tonight[0], pledged=tonight[1], size=size),
             raised=raised["tonight"],
         ),

@@ -127,21 +127,21 @@ def _pledge(*, command: Command, phone: str, message: InboundSms) -> Answer:
             Outcome.HELP, _("To pledge, text PLEDGE, the campaign number and the amount, e.g. PLEDGE 14 5000.")
         )
     assert command.amount is not None
-    champion = champion_open_get(code=command.champion_code) if command.champion_code else None
-    if command.champion_code and champion is None:
-        raise NotFoundError(
-            _("No champion of an open campaign has the code %(code)s.") % {"code": command.champion_code}
-        )
-    if command.campaign_number is not None and open_campaign_get(number=command.campaign_number) is None:
-        raise NotFoundError(_("No open campaign has the number %(number)s.") % {"number": command.campaign_number})
-    # One limit per number for pledges by phone, whether dialled or texted.
-    ratelimit.enforce(scope="ussd-pledge", identifiers=[phone], limit=settings.RATE_LIMIT_USSD_PLEDGES)
-    pledging = {"amount": command.amount, "phone": phone, "is_anonymous": True, "channel": PledgeChannel.SMS}
-    if champion is not None:
-        pledge = champion_pledge_create_by_phone(champion=champion, plan=command.plan, **pledging)
+    if command.champion_code:
+        champion = champion_open_get(code=command.champion_code)
+        if champion is None:
+            raise NotFoundError(
+                _("No champion of an open campaign has the code %(code)s.") % {"code": command.champion_code}
+            )
+        create = partial(champion_pledge_create_by_phone, champion=champion)
     else:
         assert command.campaign_number is not None
-        pledge = pledge_create_by_phone(campaign_id=command.campaign_number, plan=command.plan, **pledging)
+        if open_campaign_get(number=command.campaign_number) is None:
+            raise NotFoundError(_("No open campaign has the number %(number)s.") % {"number": command.campaign_number})
+        create = partial(pledge_create_by_phone, campaign_id=command.campaign_number)
+    # One limit per number for pledges by phone, whether dialled or texted.
+    ratelimit.enforce(scope="ussd-pledge", identifiers=[phone], limit=settings.RATE_LIMIT_USSD_PLEDGES)
+    pledge = create(amount=command.amount, phone=phone, is_anonymous=True, channel=PledgeChannel.SMS, plan=command.plan)
     # Its confirmation (code, how to pay) is the pledge's own SMS: no second message.
     return Answer(Outcome.PLEDGED, "", pledge)
 

@@ -120,11 +120,12 @@ def _pledge(
     champion: Champion | None = None,
 ) -> str:
     ratelimit.enforce(scope="ussd-pledge", identifiers=[walk.phone], limit=settings.RATE_LIMIT_USSD_PLEDGES)
-    pledging = {"amount": amount, "phone": walk.phone, "is_anonymous": anonymous, "channel": PledgeChannel.USSD}
-    if champion is not None:
-        pledge = champion_pledge_create_by_phone(champion=champion, plan=plan, **pledging)
-    else:
-        pledge = pledge_create_by_phone(campaign_id=campaign.pk, plan=plan, **pledging)
+    create = (
+        partial(champion_pledge_create_by_phone, champion=champion)
+        if champion is not None
+        else partial(pledge_create_by_phone, campaign_id=campaign.pk)
+    )
+    pledge = create(amount=amount, phone=walk.phone, is_anonymous=anonymous, channel=PledgeChannel.USSD, plan=plan)
     how_to_pay = _how_to_pay(campaign=campaign, reference=pledge.code)
     if campaign_stk_account(campaign=campaign) is None:
         return _end(

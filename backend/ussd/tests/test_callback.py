@@ -3,8 +3,10 @@ from pledges.models import Pledge
 from ussd.models import Caller
 
 
-def test_the_first_screen_offers_pledge_pay_my_pledges_give_and_kiswahili(gateway):
-    assert gateway.dial() == ("CON Harambee\n1. Pledge\n2. Pay a pledge\n3. My pledges\n4. Give now\n5. Kiswahili")
+def test_the_first_screen_offers_pledge_pay_my_pledges_give_kiswahili_and_a_champion(gateway):
+    assert gateway.dial() == (
+        "CON Harambee\n1. Pledge\n2. Pay a pledge\n3. My pledges\n4. Give now\n5. Kiswahili\n6. Give through a champion"
+    )
 
 
 def test_a_pledge_is_recorded_for_the_callers_number_once_confirmed(gateway, campaign):
@@ -39,7 +41,9 @@ def test_a_retried_last_step_gets_the_same_answer_and_no_second_pledge(gateway, 
 
 
 def test_the_language_choice_is_remembered_for_the_number(gateway):
-    assert gateway.session("5") == ("CON Harambee\n1. Ahadi\n2. Lipa ahadi\n3. Ahadi zangu\n4. Toa sasa\n5. English")
+    assert gateway.session("5") == (
+        "CON Harambee\n1. Ahadi\n2. Lipa ahadi\n3. Ahadi zangu\n4. Toa sasa\n5. English\n6. Toa kupitia bingwa"
+    )
     assert Caller.objects.get(phone="+254711000345").language == "sw"
     assert gateway.dial().startswith("CON Harambee\n1. Ahadi")
 

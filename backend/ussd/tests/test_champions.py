@@ -56,12 +56,14 @@ def test_a_ussd_gift_through_a_champion_credits_the_campaign_and_the_champion_on
 
     assert answer == "END Enter your M-Pesa PIN when asked, to give Ksh 250 to Church Roof Repair."
     payment = settled(Payment.objects.get().reference)
+    account = campaign_stk_account(campaign=campaign)
+    assert account is not None and payment.mpesa_receipt
     wait_for(lambda: Donation.objects.filter(counted_at__isnull=False).exists())
     # Reported again: M-Pesa asked for the prompt's result, and a statement listing its receipt.
     payments.payment_stk_query(payment=payment)
     with transaction.atomic():
         payments.payments_record_from_statement(
-            account=campaign_stk_account(campaign=campaign),
+            account=account,
             recorded_by=organizer,
             found=[
                 payments.StatementPayment(
