@@ -11,41 +11,21 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from accounts.tests.factories import UserFactory
-from campaigns.tests.factories import CampaignFactory
 from champions.models import Attribution
 from champions.selectors import champion_figures, leaderboards
-from champions.services import champion_create, champion_pledge_create, champion_update, team_create
-from champions.tests.support import confirmation_body
-from collection_accounts.tests.factories import TEST_PAYBILL
-from payments import services as payments
-from payments.models import MpesaConnection, Payment
+from champions.services import champion_update
+from champions.tests.support import a_choir_of_champions, a_web_pledge_through, gift_steps, paybill_reported
+from payments.models import Payment
 from pledges.models import Donation, Pledge, PledgePayment
 
 pytestmark = pytest.mark.django_db
 
-gifts = st.lists(
-    st.tuples(
-        st.sampled_from(["paybill", "pledge", "pay_pledge", "again"]),
-        st.integers(0, 2),  # which champion
-        st.integers(1, 5_000),  # how much
-    ),
-    max_size=12,
-)
+gifts = gift_steps(["paybill", "pledge", "pay_pledge", "again"])
 
 
 @pytest.fixture
 def world():
-    organizer = UserFactory.create()
-    campaign = CampaignFactory.create(organizer=organizer, paybill=TEST_PAYBILL)
-    connection = MpesaConnection.objects.get(account__organization=campaign.organization)
-    choir = team_create(campaign_id=campaign.pk, user=organizer, name="Choir")
-    champions = [
-        champion_create(
-            campaign_id=campaign.pk, user=UserFactory.create(), goal=10_000, team_id=choir.pk if i < 2 else None
-        )
-        for i in range(3)
-    ]
+    organizer, campaign, connection, champions = a_choir_of_champions()
     champion_update(campaign_id=campaign.pk, code=champions[2].code, user=organizer, on_leaderboard=False)
     return campaign, connection, champions
 
@@ -79,38 +59,16 @@ def test_leaderboard_totals_equal_the_sum_of_the_credits_attributed_to_each_cham
             champion = champions[who]
             if action == "paybill" or (action == "again" and not receipts):
                 receipts.append((f"SLKP{n:06d}", amount, champion.code))
-                payments.payment_record_c2b_confirmation(
-                    body=confirmation_body(champion.code, amount, receipts[-1][0]),
-                    remote_addr="127.0.0.1",
-                    connection=connection,
-                )
+                paybill_reported(connection, champion.code, amount, receipts[-1][0])
                 paid[champion.pk] += amount
             elif action == "again":  # a second report of an earlier payment: no second credit
                 receipt, earlier, code = receipts[amount % len(receipts)]
-                payments.payment_record_c2b_confirmation(
-                    body=confirmation_body(code, earlier, receipt), remote_addr="127.0.0.1", connection=connection
-                )
+                paybill_reported(connection, code, earlier, receipt)
             elif action == "pledge":
-                pledges[champion.pk].append(
-                    champion_pledge_create(
-                        campaign_id=campaign.pk,
-                        code=champion.code,
-                        amount=amount,
-                        name="Giver",
-                        email=f"giver{n}@example.com",
-                        phone=f"07120{n:05d}",
-                        is_anonymous=False,
-                        viewer=None,
-                        client_ip=f"127.0.1.{n}",
-                    )
-                )
+                pledges[champion.pk].append(a_web_pledge_through(champion, amount, n))
             elif pledges[champion.pk]:
                 pledge = pledges[champion.pk][-1]
-                payments.payment_record_c2b_confirmation(
-                    body=confirmation_body(pledge.code, amount, f"SLKQ{n:06d}"),
-                    remote_addr="127.0.0.1",
-                    connection=connection,
-                )
+                paybill_reported(connection, pledge.code, amount, f"SLKQ{n:06d}")
                 paid[champion.pk] += amount
 
         figures = champion_figures(campaign=campaign)
@@ -143,12 +101,8 @@ def test_tonights_board_counts_only_what_came_in_since_midnight(world):
     campaign, connection, champions = world
     yesterday = timezone.now() - timedelta(days=1)
     with time_machine.travel(yesterday, tick=False):
-        payments.payment_record_c2b_confirmation(
-            body=confirmation_body(champions[0].code, 900, "SLKY000001"), remote_addr="127.0.0.1", connection=connection
-        )
-    payments.payment_record_c2b_confirmation(
-        body=confirmation_body(champions[1].code, 300, "SLKT000001"), remote_addr="127.0.0.1", connection=connection
-    )
+        paybill_reported(connection, champions[0].code, 900, "SLKY000001")
+    paybill_reported(connection, champions[1].code, 300, "SLKT000001")
 
     boards = leaderboards(campaign=campaign)
 
@@ -165,11 +119,7 @@ def test_the_leaderboards_api_is_public_and_reads_a_fixed_number_of_queries(
 ):
     campaign, connection, champions = world
     for n, champion in enumerate(champions):
-        payments.payment_record_c2b_confirmation(
-            body=confirmation_body(champion.code, 100 * (n + 1), f"SLKA00000{n}"),
-            remote_addr="127.0.0.1",
-            connection=connection,
-        )
+        paybill_reported(connection, champion.code, 100 * (n + 1), f"SLKA00000{n}")
 
     with django_assert_max_num_queries(12):
         answer = visitor_client.get(f"/api/campaigns/{campaign.pk}/champions")

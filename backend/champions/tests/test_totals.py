@@ -8,24 +8,18 @@ from django.db import transaction
 from django.utils import timezone
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
-from hypothesis import strategies as st
 
-from accounts.tests.factories import UserFactory
-from campaigns.tests.factories import CampaignFactory
 from champions.models import Champion, HarambeeCard, Team
 from champions.selectors import RecountedTotals, champions_totals_recounted, leaderboards, tonight_start
 from champions.services import (
     CardGift,
     card_return_record,
-    champion_create,
-    champion_pledge_create,
     champion_update,
     team_create,
 )
-from champions.tests.support import confirmation_body
-from collection_accounts.tests.factories import TEST_PAYBILL
+from champions.tests.support import a_choir_of_champions, a_web_pledge_through, gift_steps, paybill_reported
 from payments import services as payments
-from payments.models import MpesaConnection, Payment
+from payments.models import Payment
 from pledges.models import Pledge
 from pledges.services import pledge_cancel, pledge_restore
 
@@ -34,29 +28,12 @@ pytestmark = pytest.mark.django_db
 FIELDS = [*RecountedTotals.__dataclass_fields__]
 TEAM_FIELDS = [field for field in FIELDS if field != "gifts"]
 
-steps = st.lists(
-    st.tuples(
-        st.sampled_from(["paybill", "pledge", "pay_pledge", "statement", "reverse", "card", "cancel", "restore"]),
-        st.integers(0, 2),  # which champion
-        st.integers(1, 5_000),  # how much
-    ),
-    max_size=12,
-)
+steps = gift_steps(["paybill", "pledge", "pay_pledge", "statement", "reverse", "card", "cancel", "restore"])
 
 
 @pytest.fixture
 def world():
-    organizer = UserFactory.create()
-    campaign = CampaignFactory.create(organizer=organizer, paybill=TEST_PAYBILL)
-    connection = MpesaConnection.objects.get(account__organization=campaign.organization)
-    choir = team_create(campaign_id=campaign.pk, user=organizer, name="Choir")
-    champions = [
-        champion_create(
-            campaign_id=campaign.pk, user=UserFactory.create(), goal=10_000, team_id=choir.pk if i < 2 else None
-        )
-        for i in range(3)
-    ]
-    return organizer, campaign, connection, champions
+    return a_choir_of_champions()
 
 
 def kept(champion: Champion) -> dict[str, int]:
@@ -93,31 +70,13 @@ def test_the_running_totals_equal_the_recounted_credits_after_credits_reversals_
         for n, (action, who, amount) in enumerate(steps):
             champion = champions[who]
             if action == "paybill":
-                payments.payment_record_c2b_confirmation(
-                    body=confirmation_body(champion.code, amount, f"SLKP{n:06d}"),
-                    remote_addr="127.0.0.1",
-                    connection=connection,
-                )
+                paybill_reported(connection, champion.code, amount, f"SLKP{n:06d}")
             elif action == "pledge":
-                pledge = champion_pledge_create(
-                    campaign_id=campaign.pk,
-                    code=champion.code,
-                    amount=amount,
-                    name="Giver",
-                    email=f"giver{n}@example.com",
-                    phone=f"07120{n:05d}",
-                    is_anonymous=False,
-                    viewer=None,
-                    client_ip=f"127.0.1.{n}",
-                )
+                pledge = a_web_pledge_through(champion, amount, n)
                 pledges.append((who, pledge))
             elif action == "pay_pledge" and pledges:
                 _who, pledge = pledges[amount % len(pledges)]
-                payments.payment_record_c2b_confirmation(
-                    body=confirmation_body(pledge.code, amount, f"SLKQ{n:06d}"),
-                    remote_addr="127.0.0.1",
-                    connection=connection,
-                )
+                paybill_reported(connection, pledge.code, amount, f"SLKQ{n:06d}")
             elif action == "statement":
                 account = pledges[amount % len(pledges)][1].code if pledges and amount % 2 else champion.code
                 imported += payments.payments_record_from_statement(
@@ -186,9 +145,7 @@ def test_a_credit_then_its_reversal_brings_the_totals_back(world):
 def test_moving_a_champion_to_another_team_moves_their_totals(world):
     organizer, campaign, connection, champions = world
     champion = champions[0]
-    payments.payment_record_c2b_confirmation(
-        body=confirmation_body(champion.code, 700, "SLKM000001"), remote_addr="127.0.0.1", connection=connection
-    )
+    paybill_reported(connection, champion.code, 700, "SLKM000001")
     guild = team_create(campaign_id=campaign.pk, user=organizer, name="Women's guild")
 
     champion_update(campaign_id=campaign.pk, code=champion.code, user=organizer, team_id=guild.pk)
@@ -199,9 +156,7 @@ def test_moving_a_champion_to_another_team_moves_their_totals(world):
 
 def test_tonights_totals_read_as_nothing_on_another_day(world):
     _organizer, campaign, connection, champions = world
-    payments.payment_record_c2b_confirmation(
-        body=confirmation_body(champions[0].code, 400, "SLKN000001"), remote_addr="127.0.0.1", connection=connection
-    )
+    paybill_reported(connection, champions[0].code, 400, "SLKN000001")
     Champion.objects.filter(pk=champions[0].pk).update(tonight=datetime(2026, 1, 1, tzinfo=UTC).date())
 
     boards = leaderboards(campaign=campaign)
