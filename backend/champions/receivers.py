@@ -4,9 +4,10 @@ renders its campaign's cached views afresh (the leaderboards are kept under the 
 ``champions.selectors``).
 
 Pledges and payments announce a credit or a reversal inside its transaction (``payment_succeeded``,
-``payments_succeeded``, ``payments_reversed``) and save a changed pledge or donation (corrected, cancelled, restored, paid one at
-a time); champions' receivers are connected after pledges' (INSTALLED_APPS order), so they read what
-pledges' own receivers wrote. The money is credited once, by pledges and payments: this only recounts.
+``payments_succeeded``, ``payments_reversed``) and save a changed pledge or donation (corrected,
+cancelled, restored); champions' receivers are connected after pledges' (INSTALLED_APPS order), so they
+read what pledges' own receivers wrote. The money is credited once, by pledges and payments: this only
+recounts.
 """
 
 from typing import Any

@@ -6,8 +6,10 @@ What they have pledged follows the campaign's public-figure rule (``Campaign.pub
 when pledges made without signing in count only once something is paid, so do a champion's. A champion
 off the leaderboard is not named on it; their money still counts for their team and the campaign.
 
-The boards and pages are rendered once per campaign version and kept in each worker's memory
-(``champions.caching``).
+The boards and pages read each champion's and team's running totals (``champions.models.Totals``),
+which the crediting transactions keep equal to those sums (``champions_totals_recounted``, recounted by
+``champions.services.champions_totals_recount``); they are rendered once per campaign version and kept
+in each worker's memory (``champions.caching``).
 """
 
 from collections import defaultdict

@@ -48,8 +48,7 @@ from pledges.services import (
 )
 
 CODE_ATTEMPTS = 5
-
-
+# The running totals a team keeps too (a champion also counts their gifts).
 TOTALS = [field for field in RecountedTotals.__dataclass_fields__ if field != "gifts"]
 
 
