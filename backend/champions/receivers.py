@@ -6,12 +6,14 @@ renders its campaign's cached views afresh (the leaderboards are kept under the 
 Pledges and payments announce a credit or a reversal inside its transaction (``payment_succeeded``,
 ``payments_succeeded``, ``payments_reversed``) and save a changed pledge or donation (corrected,
 cancelled, restored); champions' receivers are connected after pledges' (INSTALLED_APPS order), so they
-read what pledges' own receivers wrote. The money is credited once, by pledges and payments: this only
-recounts.
+read what pledges' own receivers wrote. A payment a treasurer assigns to a pledge by hand announces
+nothing inside its transaction: it is recounted once it commits (``pledge_paid``). The money is credited
+once, by pledges and payments: this only recounts.
 """
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Q
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
@@ -22,6 +24,7 @@ from champions.services import champions_totals_recount
 from payments.models import Payment
 from payments.signals import payment_succeeded, payments_reversed, payments_succeeded
 from pledges.models import Donation, Pledge
+from pledges.signals import pledge_paid
 
 # The fields a champion's totals are made of; a save of any other (a status, a reminder) changes none.
 COUNTED_FIELDS = {Pledge: {"amount", "paid_amount", "cancelled_at", "user"}, Donation: {"amount", "counted_at"}}
@@ -72,3 +75,12 @@ def _payments_recount(payments: list[Payment]) -> None:
     champions_totals_recount(
         champion_ids=set(Attribution.objects.filter(brought).values_list("champion_id", flat=True))
     )
+
+
+@receiver(pledge_paid, dispatch_uid="champions.pledge_paid")
+def on_pledge_paid(sender: type[Pledge], pledge: Pledge, **kwargs: Any) -> None:
+    # After the commit; every credit but one assigned by hand was recounted inside it already.
+    champion_ids = list(Attribution.objects.filter(pledge=pledge).values_list("champion_id", flat=True))
+    if champion_ids:
+        with transaction.atomic():
+            champions_totals_recount(champion_ids=champion_ids)

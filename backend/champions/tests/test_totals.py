@@ -21,7 +21,7 @@ from champions.tests.support import a_choir_of_champions, a_web_pledge_through, 
 from payments import services as payments
 from payments.models import Payment
 from pledges.models import Pledge
-from pledges.services import pledge_cancel, pledge_restore
+from pledges.services import pledge_cancel, pledge_payment_assign, pledge_restore
 
 pytestmark = pytest.mark.django_db
 
@@ -163,3 +163,19 @@ def test_tonights_totals_read_as_nothing_on_another_day(world):
 
     assert boards.tonight.champions == [] and boards.tonight.raised == 0
     assert boards.overall.raised == 400
+
+
+def test_a_payment_assigned_to_a_champions_pledge_by_hand_counts_for_them_once_committed(
+    world, django_capture_on_commit_callbacks
+):
+    organizer, campaign, connection, champions = world
+    pledge = a_web_pledge_through(champions[0], 2_000, 1)
+    paybill_reported(connection, "MISTYPED", 800, "SLKH000001")  # matched nothing: listed as unmatched
+
+    with django_capture_on_commit_callbacks(execute=True):
+        pledge_payment_assign(
+            pledge_id=pledge.pk, reference=Payment.objects.get(mpesa_receipt="SLKH000001").reference, user=organizer
+        )
+
+    assert kept(champions[0]) == recounted(champions[0])
+    assert (kept(champions[0])["raised"], Team.objects.get(campaign=campaign).raised) == (800, 800)
