@@ -11,9 +11,10 @@ nothing inside its transaction: it is recounted once it commits (``pledge_paid``
 once, by pledges and payments: this only recounts.
 """
 
+import logging
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError
 from django.db.models import Q
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
@@ -25,6 +26,8 @@ from payments.models import Payment
 from payments.signals import payment_succeeded, payments_reversed, payments_succeeded
 from pledges.models import Donation, Pledge
 from pledges.signals import pledge_paid
+
+logger = logging.getLogger(__name__)
 
 # The fields a champion's totals are made of; a save of any other (a status, a reminder) changes none.
 COUNTED_FIELDS = {Pledge: {"amount", "paid_amount", "cancelled_at", "user"}, Donation: {"amount", "counted_at"}}
@@ -81,6 +84,8 @@ def _payments_recount(payments: list[Payment]) -> None:
 def on_pledge_paid(sender: type[Pledge], pledge: Pledge, **kwargs: Any) -> None:
     # After the commit; every credit but one assigned by hand was recounted inside it already.
     champion_ids = list(Attribution.objects.filter(pledge=pledge).values_list("champion_id", flat=True))
-    if champion_ids:
-        with transaction.atomic():
-            champions_totals_recount(champion_ids=champion_ids)
+    try:
+        champions_totals_recount(champion_ids=champion_ids)
+    except DatabaseError:
+        # The credit stands (committed); the pledger's receipt must still go. Their next change recounts.
+        logger.exception("Champions %s not recounted after pledge %s was paid", champion_ids, pledge.pk)
