@@ -37,9 +37,9 @@ describe("Leaderboards", () => {
     await user.click(screen.getByRole("button", { name: "Overall" }));
     const rows = screen.getAllByRole("listitem").map((row) => row.textContent);
     expect(rows).toEqual([
-      "1. Amina Hassan · ChoirKsh 12,500",
+      "1. Amina Hassan · ChoirKsh 12,500Ksh 3,000 pledged",
       "2. Kamau NjorogeKsh 4,000",
-      "1. ChoirKsh 12,500",
+      "1. ChoirKsh 12,500Ksh 3,000 pledged",
     ]);
   });
 

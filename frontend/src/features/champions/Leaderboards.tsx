@@ -69,7 +69,7 @@ export function BoardLists({ board, large = false }: { board: Board; large?: boo
                   {index + 1}. {champion.name}
                   {champion.team && <span className="text-slate-600"> · {champion.team}</span>}
                 </span>
-                <span className="font-semibold whitespace-nowrap">{formatKsh(champion.raised)}</span>
+                <Figures raised={champion.raised} pledged={champion.pledged} />
               </li>
             ))}
           </ol>
@@ -86,12 +86,27 @@ export function BoardLists({ board, large = false }: { board: Board; large?: boo
                 <span>
                   {index + 1}. {team.name}
                 </span>
-                <span className="font-semibold whitespace-nowrap">{formatKsh(team.raised)}</span>
+                <Figures raised={team.raised} pledged={team.pledged} />
               </li>
             ))}
           </ol>
         </div>
       )}
     </div>
+  );
+}
+
+/** What a champion or team raised, and beside it what is pledged and not yet paid in, when any. */
+function Figures({ raised, pledged }: { raised: number; pledged: number }) {
+  const promised = formatKsh(pledged);
+  return (
+    <span className="text-right whitespace-nowrap">
+      <span className="font-semibold">{formatKsh(raised)}</span>
+      {pledged > 0 && (
+        <span className="block text-xs text-slate-600">
+          <Trans>{promised} pledged</Trans>
+        </span>
+      )}
+    </span>
   );
 }
