@@ -6,7 +6,7 @@ import { CheckboxField, SelectField, TextAreaField } from "@/components/FieldCon
 import { PageSkeleton } from "@/components/PageSkeleton";
 import { TextField } from "@/components/TextField";
 import type { Campaign } from "@/features/campaigns/api";
-import { ApiRequestError, errorMessage } from "@/lib/api/client";
+import { ApiRequestError, errorMessage, type User } from "@/lib/api/client";
 import { showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { useSession } from "@/lib/session";
 import { type Leaderboards as Boards, useBecomeChampion, useLeaderboards, useMyChampion } from "./api";
@@ -96,11 +96,16 @@ function MyChampionship({ campaign, boards, open }: { campaign: Campaign; boards
   return (
     <BecomeChampionForm
       campaignId={campaign.id}
-      defaultName={session.data?.user?.display_name ?? ""}
+      defaultName={fullName(session.data?.user)}
       teams={boards.overall.teams}
       onCancel={() => setBecoming(false)}
     />
   );
+}
+
+/** The member's name as their account has it (the server's ``User.full_name``). */
+function fullName(user: User | null | undefined): string {
+  return user ? `${user.first_name} ${user.last_name}`.trim() : "";
 }
 
 const FIELDS = ["name", "appeal", "goal", "teamId", "onLeaderboard"] as const;
