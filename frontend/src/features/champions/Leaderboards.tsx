@@ -48,9 +48,11 @@ export function Leaderboards({ boards, large = false }: { boards: Boards; large?
 /** One board: its champions and its teams, each ranked by what they raised. */
 export function BoardLists({ board, large = false }: { board: Board; large?: boolean }) {
   const size = large ? "text-2xl" : "text-sm";
+  // The big screen is dark: its quieter text is light.
+  const muted = large ? "text-slate-300" : "text-slate-600";
   if (board.champions.length === 0 && board.teams.length === 0) {
     return (
-      <p className={`mt-3 text-slate-600 ${size}`}>
+      <p className={`mt-3 ${muted} ${size}`}>
         <Trans>No gifts through champions yet.</Trans>
       </p>
     );
@@ -67,9 +69,9 @@ export function BoardLists({ board, large = false }: { board: Board; large?: boo
               <li key={champion.code} className="flex justify-between gap-3">
                 <span>
                   {index + 1}. {champion.name}
-                  {champion.team && <span className="text-slate-600"> · {champion.team}</span>}
+                  {champion.team && <span className={muted}> · {champion.team}</span>}
                 </span>
-                <Figures raised={champion.raised} pledged={champion.pledged} />
+                <Figures raised={champion.raised} pledged={champion.pledged} muted={muted} />
               </li>
             ))}
           </ol>
@@ -86,7 +88,7 @@ export function BoardLists({ board, large = false }: { board: Board; large?: boo
                 <span>
                   {index + 1}. {team.name}
                 </span>
-                <Figures raised={team.raised} pledged={team.pledged} />
+                <Figures raised={team.raised} pledged={team.pledged} muted={muted} />
               </li>
             ))}
           </ol>
@@ -97,13 +99,13 @@ export function BoardLists({ board, large = false }: { board: Board; large?: boo
 }
 
 /** What a champion or team raised, and beside it what is pledged and not yet paid in, when any. */
-function Figures({ raised, pledged }: { raised: number; pledged: number }) {
+function Figures({ raised, pledged, muted }: { raised: number; pledged: number; muted: string }) {
   const promised = formatKsh(pledged);
   return (
     <span className="text-right whitespace-nowrap">
       <span className="font-semibold">{formatKsh(raised)}</span>
       {pledged > 0 && (
-        <span className="block text-xs text-slate-600">
+        <span className={`block text-xs ${muted}`}>
           <Trans>{promised} pledged</Trans>
         </span>
       )}

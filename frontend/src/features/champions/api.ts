@@ -32,10 +32,13 @@ export function harambeeCardsUrl(campaignId: number): string {
   return `/api/campaigns/${campaignId}/harambee-cards.pdf`;
 }
 
-/** The top champions and teams, tonight and overall, as the public sees them. */
-export function useLeaderboards(campaignId: number) {
+/** The top champions and teams, tonight and overall, as the public sees them; asked again every
+ * `refreshMs` on a screen that nobody touches (the big screen). */
+export function useLeaderboards(campaignId: number, refreshMs: number | false = false) {
   return useQuery({
     queryKey: championKeys.leaderboards(campaignId),
+    refetchInterval: refreshMs,
+    refetchIntervalInBackground: refreshMs !== false,
     queryFn: async ({ signal }) =>
       unwrap(
         await api.GET("/api/campaigns/{campaign_id}/champions", {
