@@ -28,12 +28,12 @@ from notifications import tasks
 from notifications.messages import pledge_context
 from notifications.models import NotificationLog, PledgeOptOut
 from notifications.outbox import deliver_all, is_quiet_hours, notification_queue_sms, quiet_hours_end
+from notifications.reminders import UNPAID, reminder_still_wanted
 from organizations.roles import Permission
-from pledges.models import Pledge, PledgeStatus
+from pledges.models import Pledge
 
 CIRCLE_REMINDER_GAP = timedelta(days=3)
 REMINDER_TEMPLATES = ("sms/reminder", "email/reminder", "sms/circle_reminder")
-UNPAID = (PledgeStatus.PENDING, PledgeStatus.PARTLY_PAID)
 
 
 @dataclass(frozen=True)
@@ -100,21 +100,14 @@ def circle_reminder_send(*, pledge_id: int, champion_id: int) -> bool:
         return False
     pledge = Pledge.objects.select_related("campaign").get(pk=pledge_id)
     champion = Champion.objects.filter(pk=champion_id).first()
-    still_wanted = (
-        champion is not None
-        and pledge.status in UNPAID
-        and pledge.is_live
-        and pledge.campaign.status == CampaignStatus.ACTIVE
-        and not PledgeOptOut.objects.filter(pledge=pledge).exists()
-    )
-    if not still_wanted:
+    if champion is None or not reminder_still_wanted(pledge):
         return False
     with translation.override(pledge.language):
         log = notification_queue_sms(
             to=pledge.phone,
             template="circle_reminder",
             context=pledge_context(pledge),
-            shortenable={"champion": champion.name, "title": pledge.campaign.title},  # type: ignore[union-attr]
+            shortenable={"champion": champion.name, "title": pledge.campaign.title},
             pledge=pledge,
         )
     deliver_all([log])

@@ -6,6 +6,7 @@ from accounts.tests.factories import UserFactory
 from campaigns.tests.conftest import campaign, member, member_client, organizer, organizer_client
 from champions.services import champion_pledge_create
 from champions.tests.support import a_champion
+from notifications.circle_reminders import circle_reminder_send
 from notifications.models import NotificationLog, PledgeOptOut
 from notifications.outbox import notification_queue_sms
 from pledges.models import Pledge
@@ -69,3 +70,12 @@ def test_only_the_champion_or_those_who_manage_pledges_remind_the_circle(
     denied = remind(someone, champion)
     assert denied.status_code == 403 and denied.json()["code"] == "not_champion"
     assert remind(organizer_client, champion).status_code == 202
+
+
+def test_a_reminder_whose_pledge_was_cancelled_before_its_turn_is_not_sent(campaign, member):
+    champion = a_champion(campaign, member)
+    pledge = pledge_through(champion, name="Kamau Njoroge", phone="0712000721")
+    Pledge.objects.filter(pk=pledge.pk).update(cancelled_at=pledge.created_at)
+
+    assert circle_reminder_send(pledge_id=pledge.pk, champion_id=champion.pk) is False
+    assert not NotificationLog.objects.filter(template="sms/circle_reminder").exists()

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Link } from "wouter";
 import { outlineButton } from "@/components/buttonStyles";
 import { PageLoadError } from "@/components/PageLoadError";
@@ -43,47 +43,22 @@ export function ChampionsPanel({ campaignId, canAct }: { campaignId: number; can
 }
 
 function Teams({ roster }: { roster: Roster }) {
+  const { t } = useLingui();
   if (roster.teams.length === 0) return null;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="text-left font-medium text-slate-800">
-          <Trans>Teams</Trans>
-        </caption>
-        <thead className="text-slate-600">
-          <tr>
-            <th scope="col" className="py-1 pr-3">
-              <Trans>Team</Trans>
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              <Trans>Champions</Trans>
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              <Trans>Raised</Trans>
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              <Trans>Pledged</Trans>
-            </th>
-            <th scope="col" className="py-1">
-              <Trans>Goal</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {roster.teams.map((team) => (
-            <tr key={team.id} className="border-t border-slate-100">
-              <th scope="row" className="py-1 pr-3 font-medium">
-                {team.name}
-              </th>
-              <td className="py-1 pr-3">{team.champions}</td>
-              <td className="py-1 pr-3">{formatKsh(team.raised)}</td>
-              <td className="py-1 pr-3">{formatKsh(team.pledged)}</td>
-              <td className="py-1">{team.goal ? formatKsh(team.goal) : "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RosterTable caption={t`Teams`} columns={[t`Team`, t`Champions`, t`Raised`, t`Pledged`, t`Goal`]}>
+      {roster.teams.map((team) => (
+        <tr key={team.id} className="border-t border-slate-100">
+          <th scope="row" className="py-1 pr-3 font-medium">
+            {team.name}
+          </th>
+          <td className="py-1 pr-3">{team.champions}</td>
+          <td className="py-1 pr-3">{formatKsh(team.raised)}</td>
+          <td className="py-1 pr-3">{formatKsh(team.pledged)}</td>
+          <td className="py-1">{team.goal ? formatKsh(team.goal) : "—"}</td>
+        </tr>
+      ))}
+    </RosterTable>
   );
 }
 
@@ -156,78 +131,81 @@ function ChampionsTable({
   }
   const teamName = new Map(roster.teams.map((team) => [team.id, team.name]));
   return (
+    <RosterTable
+      caption={t`Champions`}
+      columns={[t`Champion`, t`Card`, t`Raised`, t`Pledged`, t`Goal`, t`On the board`]}
+    >
+      {roster.champions.map((champion) => (
+        <tr key={champion.code} className="border-t border-slate-100">
+          <th scope="row" className="py-1 pr-3 font-medium">
+            <Link
+              href={`/campaign/${campaignId}/champions/${champion.code}`}
+              className="text-brand-700 hover:underline"
+            >
+              {champion.name}
+            </Link>
+            {champion.team_id !== null && (
+              <span className="block text-xs font-normal text-slate-600">
+                {teamName.get(champion.team_id)}
+              </span>
+            )}
+          </th>
+          <td className="py-1 pr-3">
+            {champion.card_number}
+            {champion.card_returned && (
+              <span className="block text-xs text-slate-600">
+                <Trans>returned</Trans>
+              </span>
+            )}
+          </td>
+          <td className="py-1 pr-3">{formatKsh(champion.raised)}</td>
+          <td className="py-1 pr-3">{formatKsh(champion.pledged)}</td>
+          <td className="py-1 pr-3">{formatKsh(champion.goal)}</td>
+          <td className="py-1">
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-brand-700"
+              aria-label={t`${champion.name} on the leaderboards`}
+              checked={champion.on_leaderboard}
+              disabled={!canAct || setOnBoard.isPending}
+              onChange={(event) =>
+                setOnBoard.mutate(
+                  { code: champion.code, onLeaderboard: event.target.checked },
+                  { onError: (error) => toast({ title: errorMessage(error), variant: "destructive" }) },
+                )
+              }
+            />
+          </td>
+        </tr>
+      ))}
+    </RosterTable>
+  );
+}
+
+/** A table of the roster: its caption, its column headings, and the rows given as children. */
+function RosterTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: string[];
+  children: ReactNode;
+}) {
+  return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <caption className="text-left font-medium text-slate-800">
-          <Trans>Champions</Trans>
-        </caption>
+        <caption className="text-left font-medium text-slate-800">{caption}</caption>
         <thead className="text-slate-600">
           <tr>
-            <th scope="col" className="py-1 pr-3">
-              <Trans>Champion</Trans>
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              <Trans>Card</Trans>
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              <Trans>Raised</Trans>
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              <Trans>Pledged</Trans>
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              <Trans>Goal</Trans>
-            </th>
-            <th scope="col" className="py-1">
-              <Trans>On the board</Trans>
-            </th>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="py-1 pr-3">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody>
-          {roster.champions.map((champion) => (
-            <tr key={champion.code} className="border-t border-slate-100">
-              <th scope="row" className="py-1 pr-3 font-medium">
-                <Link
-                  href={`/campaign/${campaignId}/champions/${champion.code}`}
-                  className="text-brand-700 hover:underline"
-                >
-                  {champion.name}
-                </Link>
-                {champion.team_id !== null && (
-                  <span className="block text-xs font-normal text-slate-600">
-                    {teamName.get(champion.team_id)}
-                  </span>
-                )}
-              </th>
-              <td className="py-1 pr-3">
-                {champion.card_number}
-                {champion.card_returned && (
-                  <span className="block text-xs text-slate-600">
-                    <Trans>returned</Trans>
-                  </span>
-                )}
-              </td>
-              <td className="py-1 pr-3">{formatKsh(champion.raised)}</td>
-              <td className="py-1 pr-3">{formatKsh(champion.pledged)}</td>
-              <td className="py-1 pr-3">{formatKsh(champion.goal)}</td>
-              <td className="py-1">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-brand-700"
-                  aria-label={t`${champion.name} on the leaderboards`}
-                  checked={champion.on_leaderboard}
-                  disabled={!canAct || setOnBoard.isPending}
-                  onChange={(event) =>
-                    setOnBoard.mutate(
-                      { code: champion.code, onLeaderboard: event.target.checked },
-                      { onError: (error) => toast({ title: errorMessage(error), variant: "destructive" }) },
-                    )
-                  }
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        <tbody>{children}</tbody>
       </table>
     </div>
   );
