@@ -25,9 +25,7 @@ const PledgeManagement = lazy(() => import("./features/pledges/PledgeManagement"
 const SpendingSection = lazy(() =>
   import("./features/spending/SpendingSection").then((module) => ({ default: module.SpendingSection })),
 );
-const ChampionsSection = lazy(() =>
-  import("./features/champions/ChampionsSection").then((module) => ({ default: module.ChampionsSection })),
-);
+const ChampionsSection = lazy(() => import("./features/champions/ChampionsSection"));
 const campaignPageParts = {
   Activity: CampaignActivity,
   Management: PledgeManagement,
