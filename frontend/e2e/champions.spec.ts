@@ -9,6 +9,8 @@ test("a member becomes a champion, a visitor pledges through their page, and bot
   browser,
   page,
 }) => {
+  // Three people, four pages and three accessibility checks: longer than a check, on a busy machine.
+  test.setTimeout(90_000);
   const found = await (await page.request.get(`/api/campaigns?q=${encodeURIComponent("Mathare")}`)).json();
   const campaignId: number = found.find((campaign: { title: string }) => campaign.title === MATHARE).id;
   // Letters only: names take no digits. A new one each run.
