@@ -122,6 +122,7 @@ def champion_pledge_create(
         viewer=request_user(request),
         client_ip=client_ip(request),
         challenge_solution=request.headers.get(SOLUTION_HEADER, ""),
+        plan=payload.plan.terms() if payload.plan else None,
     )
     return Status(201, PledgeReceiptOut.from_pledge(pledge))
 

@@ -1,7 +1,10 @@
 """The champions API through HTTP: becoming a champion, their page, pledging through it, their circle,
 recording a returned card."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from champions.models import Attribution, Champion
 from champions.tests.support import a_champion, pay_bill
@@ -106,3 +109,25 @@ def test_the_roster_names_every_champion_with_their_figures_and_sums_each_team(
     ]
     assert [(t["name"], t["raised"], t["champions"]) for t in body["teams"]] == [("Choir", 1_000, 2)]
     assert member_client.get(f"/api/campaigns/{campaign.pk}/champion-roster").status_code == 403
+
+
+def test_a_pledge_through_a_champion_keeps_the_instalment_plan_its_pledger_chose(campaign, member, visitor_client):
+    champion = a_champion(campaign, member)
+    first_due_on = (timezone.localdate() + timedelta(days=1)).isoformat()
+
+    pledged = visitor_client.post(
+        f"/api/campaigns/{campaign.pk}/champions/{champion.code}/pledges",
+        {
+            "campaign_id": campaign.pk,
+            "amount": 3_000,
+            "name": "Kamau Njoroge",
+            "email": "kamau@example.com",
+            "phone": "0712000778",
+            "plan": {"instalment": 1_000, "frequency": "weekly", "first_due_on": first_due_on},
+        },
+        REMOTE_ADDR="127.0.0.62",
+    )
+
+    assert pledged.status_code == 201, pledged.content
+    pledge = Attribution.objects.get(champion=champion).pledge
+    assert pledge is not None and pledge.plan is not None and pledge.plan.instalment == 1_000
