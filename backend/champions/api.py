@@ -2,8 +2,8 @@
 champion, a champion's own view, and the harambee cards (printing them; recording a returned one).
 
 Public: the leaderboards, a champion's page and QR code, pledging through a champion. Signed in:
-becoming a champion. The champion themselves, or the campaign's owners and treasurers: changing a
-champion; the champion or those who see pledges: their circle. Owners and treasurers: naming someone
+becoming a champion, finding one's own championship. The champion themselves, or the campaign's owners and treasurers: changing a
+champion; the champion or those who see pledges: their circle; those who see pledges: every champion and team. Owners and treasurers: naming someone
 a champion, teams, printing the cards; owners, treasurers and ushers: recording a returned card.
 """
 
@@ -25,6 +25,7 @@ from champions.schemas import (
     CircleGiftOut,
     CircleOut,
     LeaderboardsOut,
+    RosterOut,
     TeamIn,
     TeamOut,
 )
@@ -121,6 +122,7 @@ def champion_pledge_create(
         viewer=request_user(request),
         client_ip=client_ip(request),
         challenge_solution=request.headers.get(SOLUTION_HEADER, ""),
+        plan=payload.plan.terms() if payload.plan else None,
     )
     return Status(201, PledgeReceiptOut.from_pledge(pledge))
 
@@ -196,3 +198,27 @@ def card_return(request: HttpRequest, campaign_id: int, number: int, payload: Ca
         gifts=[services.CardGift(**gift.dict()) for gift in payload.gifts],
     )
     return CardOut.of(card)
+
+
+@router.get(
+    "/campaigns/{campaign_id}/my-champion",
+    response={200: ChampionOut, 401: ErrorOut, 404: ErrorOut},
+    auth=django_auth,
+)
+def my_champion(request: HttpRequest, campaign_id: int) -> ChampionOut:
+    """The signed-in member's own championship of the campaign; 404 champion_not_found if none."""
+    user = signed_in_user(request)
+    champion = selectors.champion_of(campaign=campaign_get(campaign_id=campaign_id, user=user), user=user)
+    if champion is None:
+        raise NotFoundError(_("You are not a champion of this campaign."), code="champion_not_found")
+    return ChampionOut.of(champion)
+
+
+@router.get("/campaigns/{campaign_id}/champion-roster", response={200: RosterOut, **SIGNED_IN_ERRORS}, auth=django_auth)
+def champion_roster(request: HttpRequest, campaign_id: int) -> RosterOut:
+    """Every champion (on the board or not) with their card and figures, and every team's totals
+    (those who see the campaign's pledges)."""
+    user = signed_in_user(request)
+    campaign = campaign_get(campaign_id=campaign_id, user=user)
+    campaign_permission_check(campaign=campaign, user=user, permission=Permission.SEE_PLEDGES)
+    return RosterOut.of(selectors.champions_roster(campaign=campaign))

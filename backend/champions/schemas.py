@@ -8,7 +8,7 @@ from ninja import Field, Schema
 
 from campaigns.selectors import campaign_payment_instructions
 from champions.models import APPEAL_MAX_LENGTH, Champion, HarambeeCard
-from champions.selectors import Board, ChampionFigures, CircleGift, Leaderboards
+from champions.selectors import Board, ChampionFigures, CircleGift, Leaderboards, Roster
 from collection_accounts.schemas import PaymentInstructionOut
 from common.money import AMOUNT_MAX
 
@@ -194,4 +194,30 @@ class CardOut(Schema):
             champion_code=card.champion.code,
             returned_at=card.returned_at,
             mpesa_reported=card.mpesa_reported,
+        )
+
+
+class RosterChampionOut(Schema):
+    code: str
+    name: str
+    team_id: int | None
+    goal: int
+    on_leaderboard: bool = Field(description="False: they asked to stay off the boards (still listed here).")
+    card_number: int
+    card_returned: bool = Field(description="Their harambee card was brought back to the desk.")
+    raised: int
+    pledged: int
+
+
+class RosterOut(Schema):
+    """Every champion and team of a campaign, as its team sees them."""
+
+    champions: list[RosterChampionOut]
+    teams: list[TeamStandingOut]
+
+    @classmethod
+    def of(cls, roster: Roster) -> "RosterOut":
+        return cls(
+            champions=[RosterChampionOut(**vars(champion)) for champion in roster.champions],
+            teams=[TeamStandingOut(**vars(team)) for team in roster.teams],
         )

@@ -308,3 +308,56 @@ def champion_circle(*, champion: Champion) -> list[CircleGift]:
 def champions_personal_data_export(*, user: User) -> dict[str, object]:
     """The campaigns the user is a champion of, for their download (``privacy``)."""
     return {"championships": list(Champion.objects.filter(user=user).order_by("created_at", "id"))}
+
+
+@dataclass(frozen=True)
+class RosterChampion:
+    """A champion as the campaign's team lists them: named whether on the board or not."""
+
+    code: str
+    name: str
+    team_id: int | None
+    goal: int
+    on_leaderboard: bool
+    card_number: int
+    card_returned: bool
+    raised: int
+    pledged: int
+
+
+@dataclass(frozen=True)
+class Roster:
+    champions: list[RosterChampion]
+    teams: list[TeamStanding]
+
+
+def champion_of(*, campaign: Campaign, user: User) -> Champion | None:
+    """The signed-in member's own championship of ``campaign``, if they are one. One query."""
+    return Champion.objects.select_related("team", "card").filter(campaign=campaign, user=user).first()
+
+
+def champions_roster(*, campaign: Campaign) -> Roster:
+    """Every champion of the campaign by name, with their card and figures, and every team's totals
+    (what its champions brought, named on the board or not). Five queries."""
+    figures = champion_figures(campaign=campaign)
+    empty = ChampionFigures()
+    champions = [
+        RosterChampion(
+            code=champion.code,
+            name=champion.name,
+            team_id=champion.team_id,
+            goal=champion.goal,
+            on_leaderboard=champion.on_leaderboard,
+            card_number=champion.card.number,
+            card_returned=champion.card.returned_at is not None,
+            raised=figures.get(champion.pk, empty).raised,
+            pledged=figures.get(champion.pk, empty).pledged,
+        )
+        for champion in Champion.objects.filter(campaign=campaign).select_related("card").order_by("name", "id")
+    ]
+    teams = []
+    for team in Team.objects.filter(campaign=campaign):
+        members = [champion for champion in champions if champion.team_id == team.pk]
+        raised, pledged = sum(c.raised for c in members), sum(c.pledged for c in members)
+        teams.append(TeamStanding(team.pk, team.name, team.goal, raised, pledged, len(members)))
+    return Roster(champions=champions, teams=teams)

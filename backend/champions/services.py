@@ -36,6 +36,7 @@ from common.money import AMOUNT_MAX
 from organizations.roles import Permission
 from payments.models import Payment
 from payments.services import payment_take_as_donation
+from pledges import instalments
 from pledges.instalments import PlanByCount
 from pledges.models import DELETED_USER_NAME, Donation, Pledge, PledgeChannel
 from pledges.services import (
@@ -294,9 +295,10 @@ def champion_pledge_create(
     viewer: User | None,
     client_ip: str,
     challenge_solution: str = "",
+    plan: instalments.PlanTerms | None = None,
 ) -> Pledge:
-    """A pledge made on a champion's page: an ordinary pledge of the campaign (pledges' rules, limits
-    and code), attributed to the champion; what pays it counts for them too."""
+    """A pledge made on a champion's page: an ordinary pledge of the campaign (pledges' rules, limits,
+    code and instalment ``plan``), attributed to the champion; what pays it counts for them too."""
     champion = champion_get(campaign_id=campaign_id, code=code, user=viewer)
     with transaction.atomic():
         pledge = pledge_create(
@@ -309,6 +311,7 @@ def champion_pledge_create(
             viewer=viewer,
             client_ip=client_ip,
             challenge_solution=challenge_solution,
+            plan=plan,
         )
         Attribution.objects.create(champion=champion, pledge=pledge)
     return pledge

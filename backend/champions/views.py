@@ -32,6 +32,8 @@ def champion_page(request: HttpRequest, campaign_id: str, code: str) -> HttpResp
             "percent": percent,
             "qr": mark_safe(cards.champion_qr_svg(champion=champion)),  # noqa: S308 - segno's own SVG
             "campaign_url": f"/campaign/{campaign_id}",
+            # The app's pledge form, which sends the pledge through the champion (pledges' PledgeForm).
+            "pledge_url": f"/campaign/{champion.campaign_id}/pledge?champion={champion.code}",
         },
     )
     response["Cache-Control"] = "public, max-age=60"

@@ -20,6 +20,7 @@ CLIENT_ROUTES = [
     r"campaign/\d+/(?:donate|pledge|edit|poster|spending)",
     r"campaign/\d+/spending/team",
     r"campaign/\d+/analytics",
+    r"campaign/\d+/champions/[2-9a-hjkmnp-zA-HJKMNP-Z]{6}",
     r"campaign/\d+/(?:live|events)",
     r"campaign/\d+/events/\d+/report",
     r"campaign/\d+/desk",

@@ -1,5 +1,6 @@
 """Notifications API: the opt-out link in reminders (a page for the pledger's browser), the
-organizer's 'Remind' in Pledge Management and the campaign's reminder settings."""
+organizer's 'Remind' in Pledge Management, a champion's 'Remind my circle' and the campaign's
+reminder settings."""
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -12,9 +13,9 @@ from ninja.security import django_auth
 from accounts.auth import signed_in_user
 from common.errors import ServiceError
 from common.schemas import ErrorOut
-from notifications import reminders, selectors
+from notifications import circle_reminders, reminders, selectors
 from notifications.models import REMINDER_OFFSET_CHOICES, CampaignReminderSettings
-from notifications.schemas import ReminderSettingsIn, ReminderSettingsOut, RemindOut
+from notifications.schemas import CircleRemindOut, ReminderSettingsIn, ReminderSettingsOut, RemindOut
 from pledges.models import Pledge
 
 router = Router(tags=["notifications"])
@@ -60,6 +61,20 @@ def opt_out_confirm(request: HttpRequest, token: str = "") -> HttpResponse:
 def remind(request: HttpRequest, pledge_id: int) -> Status[RemindOut]:
     reminders.pledge_remind(pledge_id=pledge_id, user=signed_in_user(request))
     return Status(202, RemindOut(detail=_("Reminder sent.")))
+
+
+@router.post(
+    "/campaigns/{int:campaign_id}/champions/{champion_code}/remind",
+    response={202: CircleRemindOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 429: ErrorOut},
+    auth=django_auth,
+)
+def circle_remind(request: HttpRequest, campaign_id: int, champion_code: str) -> Status[CircleRemindOut]:
+    """'Remind my circle': an SMS to each who pledged through the champion and still owes, but those
+    reminded recently or opted out (the champion, or the campaign's owners and treasurers)."""
+    reminded = circle_reminders.champion_circle_remind(
+        campaign_id=campaign_id, code=champion_code, user=signed_in_user(request)
+    )
+    return Status(202, CircleRemindOut(sent=reminded.sent, skipped=reminded.skipped))
 
 
 def _settings_out(row: CampaignReminderSettings) -> ReminderSettingsOut:

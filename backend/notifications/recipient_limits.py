@@ -32,6 +32,8 @@ UNASKED_TEMPLATES = frozenset(
         "email/pledge_recorded",
         "sms/reminder",
         "email/reminder",
+        # A champion's reminder to their circle: the pledger typed the number, or anyone did.
+        "sms/circle_reminder",
         # A gift's receipt from an event's desk: the usher typed the number, as for the desk's pledge cards.
         "sms/gift_receipt",
         # An event's thanks, to a number or address anyone may have typed at its desk or online.

@@ -203,6 +203,17 @@ def reminders_send_due(*, now: datetime | None = None) -> int:
     return enqueued
 
 
+def reminder_still_wanted(pledge: Pledge) -> bool:
+    """Whether a reminder queued for ``pledge`` should still go out when its turn comes: not once it is
+    paid or cancelled, its campaign no longer active, or its pledger opted out."""
+    return (
+        pledge.status in UNPAID
+        and pledge.is_live
+        and pledge.campaign.status == CampaignStatus.ACTIVE
+        and not PledgeOptOut.objects.filter(pledge=pledge).exists()
+    )
+
+
 def pledge_reminder_send(*, pledge_id: int, reminder_id: int | None) -> bool:
     """Send one reminder (automatic, or manual without ``reminder_id``) by SMS and e-mail, unless
     the pledge got paid, its campaign closed or its pledger opted out since; True if sent. In quiet
@@ -223,13 +234,7 @@ def pledge_reminder_send(*, pledge_id: int, reminder_id: int | None) -> bool:
         if not claimed:
             return False
     pledge = Pledge.objects.select_related("campaign", "instalment_plan").get(pk=pledge_id)
-    still_wanted = (
-        pledge.status in UNPAID
-        and pledge.is_live
-        and pledge.campaign.status == CampaignStatus.ACTIVE
-        and not PledgeOptOut.objects.filter(pledge=pledge).exists()
-    )
-    if not still_wanted:
+    if not reminder_still_wanted(pledge):
         if reminder_id is not None:
             Reminder.objects.filter(pk=reminder_id).update(status=Reminder.Status.SKIPPED, sent_at=None)
         return False

@@ -58,6 +58,13 @@ def send_pledge_reminder(*, pledge_id: int, reminder_id: int | None) -> None:
 
 
 @task()
+def send_circle_reminder(*, pledge_id: int, champion_id: int) -> None:
+    from notifications.circle_reminders import circle_reminder_send
+
+    circle_reminder_send(pledge_id=pledge_id, champion_id=champion_id)
+
+
+@task()
 def notify_welcome(*, user_id: int) -> None:
     from notifications.messages import user_welcome_notify
 

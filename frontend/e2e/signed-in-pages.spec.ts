@@ -21,6 +21,7 @@ async function signedInRoutes(page: Page): Promise<string[]> {
   expect(events.length, "the demo campaign's events").toBeGreaterThan(0);
   const event = events[0]?.id;
   const account = accounts[0]?.id;
+  const champion = await ownChampionCode(page, campaign);
   return [
     "/dashboard",
     "/home",
@@ -39,11 +40,25 @@ async function signedInRoutes(page: Page): Promise<string[]> {
     `/campaign/${campaign}/events/${event}/report`,
     `/campaign/${campaign}/events/${event}/cash`,
     `/campaign/${campaign}/analytics`,
+    `/campaign/${campaign}/champions/${champion}`,
     `/campaign/${campaign}/edit`,
     "/pledge/create-campaign",
     "/start-fundraiser",
     "/grantfunding",
   ];
+}
+
+/** The owner's own championship of the campaign (the demo data has none: made here once), for its circle's page. */
+async function ownChampionCode(page: Page, campaign: number): Promise<string> {
+  const mine = await page.request.get(`/api/campaigns/${campaign}/my-champion`);
+  if (mine.ok()) return (await mine.json()).code;
+  const session = await (await page.request.get("/api/auth/session")).json();
+  const made = await page.request.post(`/api/campaigns/${campaign}/champions`, {
+    headers: { "X-CSRFToken": session.csrf_token },
+    data: { goal: 10_000 },
+  });
+  expect(made.status(), "the owner becomes a champion").toBe(201);
+  return (await made.json()).code;
 }
 
 /** The options without text, and axe's buttons, links and controls without an accessible name. */

@@ -18,17 +18,19 @@ const ForgotPasswordPage = lazy(() => import("./features/accounts/ForgotPassword
 const ResetPasswordPage = lazy(() => import("./features/accounts/ResetPasswordPage"));
 const ExplorePage = lazy(() => import("./features/campaigns/ExplorePage"));
 const CampaignPage = lazy(() => import("./features/campaigns/CampaignPage"));
-// The campaign's page shows the pledges feature's lists and the spending feature's section: composed
-// here, at the route (CampaignPageParts).
+// The campaign's page shows the pledges feature's lists, the spending feature's section and the
+// champions' leaderboards: composed here, at the route (CampaignPageParts).
 const CampaignActivity = lazy(() => import("./features/pledges/CampaignActivity"));
 const PledgeManagement = lazy(() => import("./features/pledges/PledgeManagement"));
 const SpendingSection = lazy(() =>
   import("./features/spending/SpendingSection").then((module) => ({ default: module.SpendingSection })),
 );
+const ChampionsSection = lazy(() => import("./features/champions/ChampionsSection"));
 const campaignPageParts = {
   Activity: CampaignActivity,
   Management: PledgeManagement,
   Spending: SpendingSection,
+  Champions: ChampionsSection,
 };
 const PosterPage = lazy(() => import("./features/campaigns/PosterPage"));
 const LiveScreenPage = lazy(() => import("./features/events/LiveScreenPage"));

@@ -32,6 +32,7 @@ const CardPaymentsPage = lazy(() => import("./features/collection-accounts/CardP
 const AirtelConnectionPage = lazy(() => import("./features/collection-accounts/AirtelConnectionPage"));
 const StatementImportPage = lazy(() => import("./features/statements/StatementImportPage"));
 const SpendingTeamPage = lazy(() => import("./features/spending/SpendingTeamPage"));
+const ChampionCirclePage = lazy(() => import("./features/champions/ChampionCirclePage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
 export default function OrganizerRoutes() {
@@ -57,6 +58,11 @@ export default function OrganizerRoutes() {
       <Route path={/^\/campaign\/(?<id>\d+)\/spending\/team\/?$/}>
         <RequireAuth>
           <SpendingTeamPage />
+        </RequireAuth>
+      </Route>
+      <Route path={/^\/campaign\/(?<id>\d+)\/champions\/(?<code>[2-9a-hjkmnp-zA-HJKMNP-Z]{6})\/?$/}>
+        <RequireAuth>
+          <ChampionCirclePage />
         </RequireAuth>
       </Route>
       <Route path={/^\/campaign\/(?<id>\d+)\/analytics\/?$/}>

@@ -1,10 +1,13 @@
 """The champions API through HTTP: becoming a champion, their page, pledging through it, their circle,
 recording a returned card."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from champions.models import Attribution, Champion
-from champions.tests.support import pay_bill
+from champions.tests.support import a_champion, pay_bill
 
 pytestmark = pytest.mark.django_db
 
@@ -74,3 +77,57 @@ def test_the_desk_records_a_returned_card_once(campaign, member_client, organize
     page = organizer_client.get(f"/api/campaigns/{campaign.pk}/champions/{code}").json()
     assert page["raised"] == 1_200
     assert member_client.post(f"/api/campaigns/{campaign.pk}/harambee-cards/{number}/return", body).status_code == 403
+
+
+def test_a_member_finds_their_own_championship_and_others_have_none(campaign, member_client, organizer_client):
+    assert member_client.get(f"/api/campaigns/{campaign.pk}/my-champion").json()["code"] == "champion_not_found"
+    made = member_client.post(f"/api/campaigns/{campaign.pk}/champions", {"goal": 5_000}).json()
+
+    mine = member_client.get(f"/api/campaigns/{campaign.pk}/my-champion")
+
+    assert (mine.status_code, mine.json()["code"]) == (200, made["code"])
+    assert organizer_client.get(f"/api/campaigns/{campaign.pk}/my-champion").status_code == 404
+
+
+def test_the_roster_names_every_champion_with_their_figures_and_sums_each_team(
+    campaign, member, member_client, organizer, organizer_client
+):
+    choir = organizer_client.post(f"/api/campaigns/{campaign.pk}/champion-teams", {"name": "Choir", "goal": 90_000})
+    team_id = choir.json()["id"]
+    hidden = a_champion(campaign, member, goal=10_000, on_leaderboard=False, team_id=team_id)
+    named = a_champion(campaign, organizer, goal=20_000, team_id=team_id)
+    pay_bill(hidden.code, 700, "SLK8RS0001")
+    pay_bill(named.code, 300, "SLK8RS0002")
+
+    roster = organizer_client.get(f"/api/campaigns/{campaign.pk}/champion-roster")
+
+    assert roster.status_code == 200, roster.content
+    body = roster.json()
+    assert [(c["name"], c["on_leaderboard"], c["raised"], c["card_returned"]) for c in body["champions"]] == [
+        ("Amina Hassan", False, 700, False),
+        ("Grace Wanjiku", True, 300, False),
+    ]
+    assert [(t["name"], t["raised"], t["champions"]) for t in body["teams"]] == [("Choir", 1_000, 2)]
+    assert member_client.get(f"/api/campaigns/{campaign.pk}/champion-roster").status_code == 403
+
+
+def test_a_pledge_through_a_champion_keeps_the_instalment_plan_its_pledger_chose(campaign, member, visitor_client):
+    champion = a_champion(campaign, member)
+    first_due_on = (timezone.localdate() + timedelta(days=1)).isoformat()
+
+    pledged = visitor_client.post(
+        f"/api/campaigns/{campaign.pk}/champions/{champion.code}/pledges",
+        {
+            "campaign_id": campaign.pk,
+            "amount": 3_000,
+            "name": "Kamau Njoroge",
+            "email": "kamau@example.com",
+            "phone": "0712000778",
+            "plan": {"instalment": 1_000, "frequency": "weekly", "first_due_on": first_due_on},
+        },
+        REMOTE_ADDR="127.0.0.62",
+    )
+
+    assert pledged.status_code == 201, pledged.content
+    pledge = Attribution.objects.get(champion=champion).pledge
+    assert pledge is not None and pledge.plan is not None and pledge.plan.instalment == 1_000

@@ -19,3 +19,11 @@ def test_a_champions_page_is_server_rendered_with_its_preview_paybill_and_qr(cam
     assert "Help us finish the roof" in html and "Ksh 2,500" in html and 'aria-valuenow="25"' in html
     assert "600100" in html and champion.code in html and "<svg" in html
     assert client.get(f"/campaign/{campaign.pk}/c/ZZZZZZ").status_code == 404
+
+
+def test_a_champions_page_links_to_the_pledge_form_that_pledges_through_them(campaign, member, client):
+    champion = a_champion(campaign, member)
+
+    html = client.get(f"/campaign/{campaign.pk}/c/{champion.code}").content.decode()
+
+    assert f'href="/campaign/{campaign.pk}/pledge?champion={champion.code}">Pledge through Amina Hassan</a>' in html

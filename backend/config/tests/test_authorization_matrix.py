@@ -259,8 +259,9 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/events/{event_id}/thanks":                 (401, 403, 202, 202, 403, 403, 403, 202),
     # Champions: boards, pages and pledging through one are public; anyone signed in becomes one; the
     # champion or the campaign's owners and treasurers change one (the world's was named by its owner:
-    # nobody's own); its circle for those who see pledges; teams and printing the cards for those who
-    # manage pledges; a returned card at the desk
+    # nobody's own, so nobody finds it as theirs); its circle for those who see pledges, and so the list
+    # of every champion; teams, printing the cards and reminding a circle for those who manage pledges;
+    # a returned card at the desk
     "GET /api/campaigns/{campaign_id}/champions":         (200, 200, 200, 200, 200, 200, 200, 200),
     "POST /api/campaigns/{campaign_id}/champions":        (401, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/campaigns/{campaign_id}/champions/{champion_code}":          (200, 200, 200, 200, 200, 200, 200, 200),
@@ -269,6 +270,9 @@ MATRIX: dict[str, tuple[int, int, int, int, int, int, int, int]] = {
     "POST /api/campaigns/{campaign_id}/champions/{champion_code}/pledges": (201, 201, 201, 201, 201, 201, 201, 201),
     "GET /api/campaigns/{campaign_id}/champions/{champion_code}/circle":   (401, 403, 200, 200, 403, 200, 403, 200),
     "POST /api/campaigns/{campaign_id}/champion-teams":   (401, 403, 201, 201, 403, 403, 403, 201),
+    "GET /api/campaigns/{campaign_id}/my-champion":       (401, 404, 404, 404, 404, 404, 404, 404),
+    "GET /api/campaigns/{campaign_id}/champion-roster":   (401, 403, 200, 200, 403, 200, 403, 200),
+    "POST /api/campaigns/{campaign_id}/champions/{champion_code}/remind":  (401, 403, 202, 202, 403, 403, 403, 202),
     "GET /api/campaigns/{campaign_id}/harambee-cards.pdf": (401, 403, 200, 200, 403, 403, 403, 200),
     "POST /api/campaigns/{campaign_id}/harambee-cards/{number}/return":   (401, 403, 200, 200, 200, 403, 403, 200),
     # How the money was used: public figures and published receipts; those who see pledges read the lines

@@ -131,6 +131,12 @@ def champion_path(world: World) -> str:
     return f"/api/campaigns/{world.campaign.pk}/champions/{first.code}"
 
 
+def own_champion_path(world: World) -> str:
+    """The organizer becomes a champion of their own campaign too (the others they named)."""
+    champion_create(campaign_id=world.campaign.pk, user=world.organizer, goal=10_000)
+    return f"/api/campaigns/{world.campaign.pk}/my-champion"
+
+
 def spending_lines(campaign: Campaign, rows: int) -> None:
     """``rows`` spending lines (every second one a private person's, each with a published receipt)
     recorded by a treasurer and approved by the owner; one more reversed, one waiting."""
@@ -193,6 +199,8 @@ CASES: dict[str, Case] = {
     "champions_api_champion_page": ("visitor", lambda w: champion_path(w)),
     "champions_api_champion_qr": ("visitor", lambda w: f"{champion_path(w)}/qr.svg"),
     "champions_api_champion_circle": ("organizer", lambda w: f"{champion_path(w)}/circle"),
+    "champions_api_my_champion": ("organizer", lambda w: own_champion_path(w)),
+    "champions_api_champion_roster": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/champion-roster"),
     "champions_api_cards_pdf": ("organizer", lambda w: f"/api/campaigns/{w.campaign.pk}/harambee-cards.pdf"),
     "campaigns_api_draft_list": ("organizer", lambda w: "/api/campaign-drafts?tool_type=pledging"),
     "config_dashboard_dashboard": ("organizer", lambda w: "/api/dashboard"),

@@ -81,6 +81,15 @@ ROWS = [
         {"title": TITLE},
         [HALF, CODE, "{due_on}", PLEDGE["pay_url"]],
     ),
+    # A champion's 'Remind my circle' (notifications.circle_reminders), in the champion's name.
+    ("circle_reminder", "web", PLEDGE, {"title": TITLE, "champion": NAME}, [HALF, CODE, PLEDGE["pay_url"]]),
+    (
+        "circle_reminder",
+        "by phone",
+        {**PLEDGE, "by_phone": True},
+        {"title": TITLE, "champion": NAME},
+        [HALF, CODE, "*384*4242#", "22384"],
+    ),
     (
         "gift_receipt",
         "cash",

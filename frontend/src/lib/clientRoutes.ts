@@ -17,6 +17,7 @@ export const CLIENT_ROUTES = [
   "campaign/\\d+/(?:donate|pledge|edit|poster|spending)",
   "campaign/\\d+/spending/team",
   "campaign/\\d+/analytics",
+  "campaign/\\d+/champions/[2-9a-hjkmnp-zA-HJKMNP-Z]{6}",
   "campaign/\\d+/(?:live|events)",
   "campaign/\\d+/events/\\d+/report",
   "campaign/\\d+/desk",

@@ -33,6 +33,8 @@ export type CampaignPageParts = {
   Management: ComponentType<{ campaignId: number; canAct: boolean }>;
   /** How the money was used (the spending feature); the team's link to record spending when ``team``. */
   Spending: ComponentType<{ campaignId: number; team: boolean }>;
+  /** The champions' leaderboards and 'Become a champion'; the team's champions panel when ``team``. */
+  Champions: ComponentType<{ campaign: Campaign; team: boolean }>;
 };
 
 export default function CampaignPage({ parts }: { parts: CampaignPageParts }) {
@@ -64,7 +66,12 @@ function CampaignView({
   fresh: boolean;
   parts: CampaignPageParts;
 }) {
-  const { Activity: CampaignActivity, Management: PledgeManagement, Spending: SpendingSection } = parts;
+  const {
+    Activity: CampaignActivity,
+    Management: PledgeManagement,
+    Spending: SpendingSection,
+    Champions: ChampionsSection,
+  } = parts;
   const { t, i18n } = useLingui();
   const session = useSession();
   const isAdmin = session.data?.user?.is_admin ?? false;
@@ -199,6 +206,11 @@ function CampaignView({
         <div className="lg:col-start-1">
           <Suspense fallback={null}>
             <SpendingSection campaignId={campaign.id} team={campaign.can_see_pledges && fresh} />
+          </Suspense>
+        </div>
+        <div className="lg:col-start-1">
+          <Suspense fallback={null}>
+            <ChampionsSection campaign={campaign} team={campaign.can_see_pledges && fresh} />
           </Suspense>
         </div>
         <div className="lg:col-start-1">

@@ -11,6 +11,7 @@ import { TextField } from "@/components/TextField";
 import { CampaignNotFound } from "@/features/campaigns/CampaignNotFound";
 import { parseCampaignId } from "@/features/campaigns/links";
 import { todayIso } from "@/features/campaigns/rules";
+import { CardReturnForm } from "@/features/champions/CardReturnForm";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { formatKenyaTime } from "@/lib/kenyaTime";
 import { formatKsh } from "@/lib/money";
@@ -161,6 +162,18 @@ function DeskView({ desk, offline }: { desk: Desk; offline: boolean }) {
           </summary>
           <div className="mt-3">
             <IssuePasscode eventId={event.id} />
+          </div>
+        </details>
+      )}
+      {/* A champion's harambee card brought back: online only, and not with a volunteer's passcode (the
+          card's gifts are recorded at once, as the team's). */}
+      {!desk.by_passcode && (
+        <details className="rounded-lg border border-slate-200 p-4">
+          <summary className="cursor-pointer font-medium text-slate-900">
+            <Trans>Harambee cards</Trans>
+          </summary>
+          <div className="mt-3">
+            <CardReturnForm campaignId={desk.campaign_id} />
           </div>
         </details>
       )}

@@ -6,6 +6,7 @@ import { PageSkeleton } from "@/components/PageSkeleton";
 import { isNotFound } from "@/features/campaigns/api";
 import { CampaignNotFound } from "@/features/campaigns/CampaignNotFound";
 import { parseCampaignId, qrCodeUrl } from "@/features/campaigns/links";
+import { ChampionsOnScreen } from "@/features/champions/ChampionsOnScreen";
 import { useUssdInfo } from "@/features/ussd/api";
 import { errorMessage } from "@/lib/api/client";
 import { formatKsh } from "@/lib/money";
@@ -18,7 +19,8 @@ const CELEBRATION_MS = 10_000;
 /**
  * /campaign/:id/live: the big screen of a harambee, for a projector (16:9, read from the back row,
  * no scrolling) and for phones in the pews. Totals with a thermometer, the pledges and gifts as they
- * arrive, how to pledge now, and a celebration at half-way and at the goal.
+ * arrive, how to pledge now, the top champions and teams tonight, and a celebration at half-way and
+ * at the goal.
  */
 export default function LiveScreenPage() {
   const id = parseCampaignId(useParams<{ id?: string }>().id);
@@ -85,7 +87,10 @@ function LiveScreenView({
       <div className="grid flex-1 gap-6 lg:min-h-0 lg:grid-cols-[1fr_1.3fr_0.9fr]">
         <Totals screen={screen} />
         <Feed entries={screen.entries} duringEvent={screen.event !== null} />
-        <HowToPledge id={id} screen={screen} />
+        <div className="flex flex-col gap-6">
+          <HowToPledge id={id} screen={screen} />
+          <ChampionsOnScreen campaignId={id} />
+        </div>
       </div>
       {milestone && <Celebration milestone={milestone} />}
     </main>

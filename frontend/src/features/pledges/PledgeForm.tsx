@@ -10,7 +10,7 @@ import { ApiRequestError } from "@/lib/api/client";
 import { serverFieldErrors, showFieldErrors, useSchemaForm } from "@/lib/forms";
 import { useSessionReady } from "@/lib/session";
 import type { PledgeReceipt } from "./api";
-import { createPledge, usePledgeFormPage } from "./api";
+import { championOfPledgePage, createPledge, usePledgeFormPage } from "./api";
 import { PLAN_FIELDS, PlanFields } from "./PlanParts";
 import { type PledgeWithPlanValues, planBody, planDefaults, pledgeWithPlanSchema } from "./plans";
 import { parseWholeKes, pledgeMissingFields } from "./rules";
@@ -72,6 +72,7 @@ export function PledgeForm({ campaign, onPledged, onCancel }: Props) {
           plan: values.payInInstalments ? planBody(values) : null,
         },
         fallback,
+        championOfPledgePage(),
       );
     },
     onSuccess: (receipt) => {

@@ -143,8 +143,31 @@ export function useStartStandingOrder(code: string) {
 }
 
 /** Records a pledge; the answer is its receipt with the pledge code. */
-export async function createPledge(body: Schemas["PledgeIn"], fallback?: string) {
+/** Records a pledge; through a champion (their code), it counts for them too. */
+export async function createPledge(
+  body: Schemas["PledgeIn"],
+  fallback?: string,
+  champion: string | null = null,
+) {
+  if (champion) {
+    const path = { campaign_id: body.campaign_id, champion_code: champion };
+    return unwrap(
+      await api.POST("/api/campaigns/{campaign_id}/champions/{champion_code}/pledges", {
+        params: { path },
+        body,
+      }),
+      fallback,
+    );
+  }
   return unwrap(await api.POST("/api/pledges", { body }), fallback);
+}
+
+/** The champion a pledge is made through: `?champion=CODE` on the pledge page's address, as a
+ * champion's page links to it. Read when the form is sent, not while the page renders (the server's
+ * HTML and the browser's first render stay the same). */
+export function championOfPledgePage(): string | null {
+  if (typeof window === "undefined") return null;
+  return new URLSearchParams(window.location.search).get("champion")?.trim() || null;
 }
 
 /** Records a donation and starts its payment (STK Push or card checkout). */

@@ -275,6 +275,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{campaign_id}/champion-roster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Champion Roster
+         * @description Every champion (on the board or not) with their card and figures, and every team's totals
+         *     (those who see the campaign's pledges).
+         */
+        get: operations["champions_api_champion_roster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{campaign_id}/champion-teams": {
         parameters: {
             query?: never;
@@ -400,6 +421,27 @@ export interface paths {
         get: operations["champions_api_champion_qr"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/champions/{champion_code}/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Circle Remind
+         * @description 'Remind my circle': an SMS to each who pledged through the champion and still owes, but those
+         *     reminded recently or opted out (the champion, or the campaign's owners and treasurers).
+         */
+        post: operations["notifications_api_circle_remind"];
         delete?: never;
         options?: never;
         head?: never;
@@ -624,6 +666,26 @@ export interface paths {
          *     ushers and admins).
          */
         delete: operations["events_api_live_entry_unhide"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{campaign_id}/my-champion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My Champion
+         * @description The signed-in member's own championship of the campaign; 404 champion_not_found if none.
+         */
+        get: operations["champions_api_my_champion"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4252,6 +4314,19 @@ export interface components {
             /** Raised */
             raised: number;
         };
+        /** CircleRemindOut */
+        CircleRemindOut: {
+            /**
+             * Sent
+             * @description Reminders queued: one to each pledger in the circle who still owes.
+             */
+            sent: number;
+            /**
+             * Skipped
+             * @description Those who still owe but opted out of reminders, or had one recently.
+             */
+            skipped: number;
+        };
         /**
          * CollectionAccountIn
          * @description A new account; the fields its kind does not use are ignored.
@@ -7475,6 +7550,43 @@ export interface components {
         RoleIn: {
             role: components["schemas"]["Role"];
         };
+        /** RosterChampionOut */
+        RosterChampionOut: {
+            /** Card Number */
+            card_number: number;
+            /**
+             * Card Returned
+             * @description Their harambee card was brought back to the desk.
+             */
+            card_returned: boolean;
+            /** Code */
+            code: string;
+            /** Goal */
+            goal: number;
+            /** Name */
+            name: string;
+            /**
+             * On Leaderboard
+             * @description False: they asked to stay off the boards (still listed here).
+             */
+            on_leaderboard: boolean;
+            /** Pledged */
+            pledged: number;
+            /** Raised */
+            raised: number;
+            /** Team Id */
+            team_id: number | null;
+        };
+        /**
+         * RosterOut
+         * @description Every champion and team of a campaign, as its team sees them.
+         */
+        RosterOut: {
+            /** Champions */
+            champions: components["schemas"]["RosterChampionOut"][];
+            /** Teams */
+            teams: components["schemas"]["TeamStandingOut"][];
+        };
         /**
          * SessionOut
          * @description Who is signed in (``user`` is null for visitors) and the CSRF token for unsafe requests.
@@ -9110,6 +9222,73 @@ export interface operations {
             };
         };
     };
+    champions_api_champion_roster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     champions_api_team_create: {
         parameters: {
             query?: never;
@@ -9541,6 +9720,74 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    notifications_api_circle_remind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+                champion_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleRemindOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10379,6 +10626,46 @@ export interface operations {
             };
             /** @description Unprocessable Entity */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    champions_api_my_champion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChampionOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
