@@ -337,24 +337,26 @@ def champion_of(*, campaign: Campaign, user: User) -> Champion | None:
 
 
 def champions_roster(*, campaign: Campaign) -> Roster:
-    """Every champion of the campaign by name, with their card and figures, and every team's totals
-    (what its champions brought, named on the board or not). Five queries."""
-    figures = champion_figures(campaign=campaign)
-    empty = ChampionFigures()
-    champions = [
-        RosterChampion(
-            code=champion.code,
-            name=champion.name,
-            team_id=champion.team_id,
-            goal=champion.goal,
-            on_leaderboard=champion.on_leaderboard,
-            card_number=champion.card.number,
-            card_returned=champion.card.returned_at is not None,
-            raised=figures.get(champion.pk, empty).raised,
-            pledged=figures.get(champion.pk, empty).pledged,
+    """Every champion of the campaign by name, with their card and their running totals (under the
+    public-figure rule, as the boards), and every team's totals (what its champions brought, named on
+    the board or not). Two queries."""
+    champions = []
+    for champion in Champion.objects.filter(campaign=campaign).select_related("card").order_by("name", "id"):
+        champion.campaign = campaign  # the rule's campaign, already read: no query per champion
+        figures = champion_totals(champion=champion)
+        champions.append(
+            RosterChampion(
+                code=champion.code,
+                name=champion.name,
+                team_id=champion.team_id,
+                goal=champion.goal,
+                on_leaderboard=champion.on_leaderboard,
+                card_number=champion.card.number,
+                card_returned=champion.card.returned_at is not None,
+                raised=figures.raised,
+                pledged=figures.pledged,
+            )
         )
-        for champion in Champion.objects.filter(campaign=campaign).select_related("card").order_by("name", "id")
-    ]
     teams = []
     for team in Team.objects.filter(campaign=campaign):
         members = [champion for champion in champions if champion.team_id == team.pk]
