@@ -1,10 +1,13 @@
 """The ledger's core: constants, URLs, and the primitives every crediting path uses."""
 
 import logging
+from collections.abc import Callable
 from datetime import timedelta
+from functools import partial
 from typing import Any, TypeVar
 
 from django.conf import settings
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -134,6 +137,41 @@ def _event(
     return PaymentEvent.objects.create(
         provider=provider, kind=kind, body=body, outcome=outcome, payment=payment, remote_addr=remote_addr or None
     )
+
+
+def _callback_record(
+    payment: Payment | None,
+    *,
+    succeeded: bool,
+    vouched: bool,
+    confirm: Callable[..., Any],
+    apply: Callable[[Payment], str],
+    **event: Any,
+) -> PaymentEvent:
+    """What a callback does to the locked payment it names, and its event: nothing to an unknown one; a
+    success nobody vouched for (whoever holds the callback URL could have sent it) credits nothing
+    itself: ``confirm`` (a task) asks the provider once this commits, and its answer decides; anything
+    else is ``apply``'s outcome."""
+    if payment is None:
+        outcome: str = Outcome.IGNORED_UNKNOWN
+    elif succeeded and payment.status != Status.SUCCEEDED and not vouched:
+        transaction.on_commit(partial(confirm, payment_id=payment.pk))
+        outcome = Outcome.PENDING
+    else:
+        outcome = apply(payment)
+    return _event(payment=payment, outcome=outcome, **event)
+
+
+def _answer_record(
+    payment: Payment, *, provider: str, kind: str, body: Any, apply: Callable[[Payment], str]
+) -> tuple[Payment, str]:
+    """Record what a provider answered when asked about ``payment`` (a query, an enquiry, a verify):
+    under the payment's row lock, the outcome ``apply`` gives it and its event."""
+    with transaction.atomic():
+        locked = Payment.objects.select_for_update().get(pk=payment.pk)
+        outcome = apply(locked)
+        _event(provider=provider, kind=kind, body=body, payment=locked, outcome=outcome)
+    return locked, outcome
 
 
 def _receipt_used_elsewhere(payment: Payment, receipt: str) -> bool:

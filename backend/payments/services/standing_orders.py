@@ -14,7 +14,7 @@ from audit.services import audit_record
 from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from common.errors import ServiceError
 from organizations.approvals import register_change_kind
-from organizations.models import ChangeRequest, ChangeRequestStatus
+from organizations.models import ChangeRequest
 from payments import selectors
 from payments.models import (
     REFERENCE_LENGTH,
@@ -39,6 +39,7 @@ from payments.services.connections import (
     _account_payload,
     _account_words,
     _connection_of,
+    _connection_or_pending,
     _mpesa_connect_apply,
     _mpesa_connect_call,
     _mpesa_connect_describe,
@@ -75,11 +76,7 @@ def mpesa_ratiba_set(*, user: User, organization_id: int, account_id: int, enabl
     request = _submit(
         user=user, account=account, kind=MPESA_RATIBA_SET, payload={**_account_payload(account), "enabled": enabled}
     )
-    if request.status == ChangeRequestStatus.PENDING:
-        return request
-    connection = MpesaConnection.objects.get(account=account)
-    connection.account = account
-    return connection
+    return _connection_or_pending(request, account=account, model=MpesaConnection)
 
 
 def _mpesa_ratiba_apply(request: ChangeRequest) -> None:

@@ -1,7 +1,6 @@
 """Crediting an STK Push: its callback and our own query of it."""
 
 from dataclasses import replace
-from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -22,6 +21,8 @@ from payments.services.core import (
     UNANSWERED_PUSH_WINDOW,
     Outcome,
     Status,
+    _answer_record,
+    _callback_record,
     _credit,
     _event,
     _flag,
@@ -147,30 +148,26 @@ def payment_record_stk_callback(
             )
             .first()
         )
-        payment = payment or _stk_intent_unanswered(result, connection)
-        outcome: str
-        if payment is None:
-            outcome = Outcome.IGNORED_UNKNOWN
-        elif result.succeeded and payment.status != Status.SUCCEEDED and not _callback_vouched_for(remote_addr):
-            transaction.on_commit(partial(tasks.stk_success_confirm.enqueue, payment_id=payment.pk))
-            outcome = Outcome.PENDING
-        else:
-            outcome = _apply_stk_result(payment, result)
-        return _event(
-            provider=provider, kind=kind, body=body, remote_addr=remote_addr, payment=payment, outcome=outcome
+        return _callback_record(
+            payment or _stk_intent_unanswered(result, connection),
+            succeeded=result.succeeded,
+            vouched=_callback_vouched_for(remote_addr),
+            confirm=tasks.stk_success_confirm.enqueue,
+            apply=lambda payment: _apply_stk_result(payment, result),
+            provider=provider,
+            kind=kind,
+            body=body,
+            remote_addr=remote_addr,
         )
 
 
-@transaction.atomic
 def payment_record_stk_query_result(*, payment: Payment, answer: StkQueryAnswer) -> Payment:
-    payment = Payment.objects.select_for_update().get(pk=payment.pk)
-    outcome = Outcome.PENDING if answer.result is None else _apply_stk_result(payment, answer.result)
-    _event(
+    payment, _outcome = _answer_record(
+        payment,
         provider=Payment.Provider.MPESA_STK,
         kind=PaymentEvent.Kind.STK_QUERY,
         body=answer.body,
-        payment=payment,
-        outcome=outcome,
+        apply=lambda locked: Outcome.PENDING if answer.result is None else _apply_stk_result(locked, answer.result),
     )
     return payment
 
