@@ -1,6 +1,7 @@
 """M-Pesa Ratiba: standing orders to a connected paybill."""
 
 from collections.abc import Collection
+from dataclasses import fields
 from typing import Any
 
 from django.db import transaction
@@ -117,6 +118,10 @@ def register_payment_detail_change_kinds() -> None:
     )
 
 
+# What an order keeps of its terms: all but the description, which each prompt words afresh.
+ORDER_TERMS = tuple(term.name for term in fields(StandingOrderTerms) if term.name != "description")
+
+
 def standing_order_record(*, account: CollectionAccount, terms: StandingOrderTerms) -> MpesaStandingOrder:
     """A pending standing order, inside the caller's transaction; ``standing_order_send`` then asks
     the payer for it. Refused (400) unless the account takes standing orders."""
@@ -124,29 +129,11 @@ def standing_order_record(*, account: CollectionAccount, terms: StandingOrderTer
         raise ServiceError(
             _("Paying automatically with M-Pesa is not offered for this campaign."), code="standing_order_unavailable"
         )
-    return MpesaStandingOrder.objects.create(
-        account=account,
-        name=terms.name,
-        phone=terms.phone,
-        amount=terms.amount,
-        frequency=terms.frequency,
-        start_on=terms.start_on,
-        end_on=terms.end_on,
-        account_reference=terms.account_reference,
-    )
+    return MpesaStandingOrder.objects.create(account=account, **{name: getattr(terms, name) for name in ORDER_TERMS})
 
 
 def _standing_order_terms(order: MpesaStandingOrder, *, description: str) -> StandingOrderTerms:
-    return StandingOrderTerms(
-        name=order.name,
-        phone=order.phone,
-        amount=order.amount,
-        frequency=order.frequency,
-        start_on=order.start_on,
-        end_on=order.end_on,
-        account_reference=order.account_reference,
-        description=description,
-    )
+    return StandingOrderTerms(**{name: getattr(order, name) for name in ORDER_TERMS}, description=description)
 
 
 def standing_order_send(*, order: MpesaStandingOrder, description: str) -> MpesaStandingOrder:

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from common.network import network_call_check
-from payments.providers import MalformedBody, ProviderError, ProviderTimeout
+from payments.providers import MalformedBody, ProviderError, ProviderTimeout, bearer_token, token_cache_key
 from payments.providers.daraja.messages import (
     NAIROBI,
     STANDING_ORDER_FREQUENCIES,
@@ -159,35 +159,27 @@ class DarajaClient:
 
     @property
     def _token_cache_key(self) -> str:
-        digest = hashlib.sha256(f"{self.base_url}|{self.credentials.cache_key}".encode()).hexdigest()[:24]
-        return f"payments:daraja-token:{digest}"
+        return token_cache_key(provider="Daraja", base_url=self.base_url, credentials_key=self.credentials.cache_key)
 
     def access_token(self) -> str:
         """A bearer token, from the shared cache until shortly before Daraja expires it."""
-        token = cache.get(self._token_cache_key)
-        if token:
-            return str(token)
-        network_call_check(f"Daraja {TOKEN_PATH}")
-        try:
-            response = httpx.get(
+        return bearer_token(
+            provider="Daraja",
+            path=TOKEN_PATH,
+            cache_key=self._token_cache_key,
+            request=lambda: httpx.get(
                 f"{self.base_url}{TOKEN_PATH}",
                 params={"grant_type": "client_credentials"},
                 auth=(self.credentials.consumer_key, self.credentials.consumer_secret),
                 timeout=self.timeout,
-            )
-        except httpx.HTTPError as exc:
-            raise ProviderError(f"Daraja token request failed: {exc}") from exc
-        if response.status_code == 400 and INVALID_CREDENTIALS_ERROR_CODE in response.text:
-            raise CredentialsRefused("Daraja refused the consumer key and secret (400)")
-        if response.status_code != 200:
-            raise ProviderError(f"Daraja refused the token request ({response.status_code}): {response.text[:200]}")
-        try:
-            body = response.json()
-            token, expires_in = str(body["access_token"]), int(body["expires_in"])  # expires_in is a string
-        except (ValueError, KeyError, TypeError):
-            raise ProviderError("Daraja answered the token request in an unknown shape") from None
-        cache.set(self._token_cache_key, token, timeout=max(expires_in - TOKEN_REFRESH_MARGIN_SECONDS, 1))
-        return token
+            ),
+            refused=lambda response: (
+                CredentialsRefused("Daraja refused the consumer key and secret (400)")
+                if response.status_code == 400 and INVALID_CREDENTIALS_ERROR_CODE in response.text
+                else None
+            ),
+            refresh_margin_seconds=TOKEN_REFRESH_MARGIN_SECONDS,
+        )
 
     def _post(self, path: str, body: dict[str, Any]) -> httpx.Response:
         network_call_check(f"Daraja {path}")
