@@ -59,8 +59,8 @@ from payments.services.core import (
     _callback_record,
     _credit,
     _event,
-    _flag,
-    _receipt_used_elsewhere,
+    _flagged_for_a_used_receipt,
+    _repeat_record,
 )
 from payments.services.intents import _prompt_intent_create, _prompt_send
 
@@ -141,15 +141,7 @@ def _apply_result(payment: Payment, result: AirtelResult) -> str:
     if not result.settled:
         return Outcome.PENDING
     if payment.status == Status.SUCCEEDED or payment.flagged:
-        if (
-            payment.status == Status.SUCCEEDED
-            and result.succeeded
-            and not payment.mpesa_receipt
-            and not _receipt_used_elsewhere(payment, result.airtel_money_id)
-        ):
-            payment.mpesa_receipt = result.airtel_money_id
-            payment.save(update_fields=["mpesa_receipt"])
-        return Outcome.DUPLICATE
+        return _repeat_record(payment, result.airtel_money_id if result.succeeded else "")
     if result.failed:
         if not payment.is_pending:
             return Outcome.DUPLICATE
@@ -157,9 +149,7 @@ def _apply_result(payment: Payment, result: AirtelResult) -> str:
         payment.save(update_fields=["status", "result_code", "result_desc"])
         return Outcome.FAILED
     payment.result_code, payment.result_desc = result.status, result.message
-    if _receipt_used_elsewhere(payment, result.airtel_money_id):
-        _flag(payment, f"Airtel Money id {result.airtel_money_id} was already recorded for another payment.")
-        payment.save(update_fields=["result_code", "result_desc", "flagged", "flag_reason"])
+    if _flagged_for_a_used_receipt(payment, result.airtel_money_id, receipt_name="Airtel Money id"):
         return Outcome.FLAGGED_MISMATCH
     # An expired intent still credits: the payer paid, late.
     payment.mpesa_receipt = result.airtel_money_id or None

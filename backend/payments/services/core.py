@@ -185,6 +185,31 @@ def _receipt_used_elsewhere(payment: Payment, receipt: str) -> bool:
     )
 
 
+def _repeat_record(payment: Payment, receipt: str) -> str:
+    """A report on a payment already succeeded or flagged (a repeat, or a failure after the success):
+    never undone. A succeeded payment still without its receipt (a query credited it) takes ``receipt``,
+    unless another payment of the organization holds it."""
+    if (
+        payment.status == Status.SUCCEEDED
+        and receipt
+        and not payment.mpesa_receipt
+        and not _receipt_used_elsewhere(payment, receipt)
+    ):
+        payment.mpesa_receipt = receipt
+        payment.save(update_fields=["mpesa_receipt"])
+    return Outcome.DUPLICATE
+
+
+def _flagged_for_a_used_receipt(payment: Payment, receipt: str, *, receipt_name: str) -> bool:
+    """Whether a success reports a receipt another payment of the organization holds: one transaction
+    cannot pay two intents (a replayed or forged report), so the payment is flagged, never credited."""
+    if not _receipt_used_elsewhere(payment, receipt):
+        return False
+    _flag(payment, f"{receipt_name} {receipt} was already recorded for another payment.")
+    payment.save(update_fields=["result_code", "result_desc", "flagged", "flag_reason"])
+    return True
+
+
 # Rows per INSERT or UPDATE statement: a 5,000-row statement in a handful of round trips, each well
 # within SQLite's and PostgreSQL's limits on a statement's parameters.
 BULK_BATCH_SIZE = 500

@@ -26,7 +26,9 @@ from payments.services.core import (
     _credit,
     _event,
     _flag,
+    _flagged_for_a_used_receipt,
     _receipt_used_elsewhere,
+    _repeat_record,
     logger,
 )
 from payments.services.intents import daraja_client_for
@@ -54,17 +56,8 @@ def _apply_stk_result(payment: Payment, result: StkResult) -> str:
         if not _receipt_used_elsewhere(payment, receipt):
             result = replace(result, mpesa_receipt=receipt)
     if payment.status == Status.SUCCEEDED or payment.flagged:
-        # A repeat, or a failure arriving after the success: never undone. A callback after a
-        # query credited the payment still brings the receipt number the query lacked.
-        if (
-            payment.status == Status.SUCCEEDED
-            and result.mpesa_receipt
-            and not payment.mpesa_receipt
-            and not _receipt_used_elsewhere(payment, result.mpesa_receipt)
-        ):
-            payment.mpesa_receipt = result.mpesa_receipt
-            payment.save(update_fields=["mpesa_receipt"])
-        return Outcome.DUPLICATE
+        # A callback after a query credited the payment still brings the receipt number the query lacked.
+        return _repeat_record(payment, result.mpesa_receipt)
     if not result.succeeded and not payment.is_pending:
         return Outcome.DUPLICATE
     payment.result_code = str(result.result_code)
@@ -74,10 +67,7 @@ def _apply_stk_result(payment: Payment, result: StkResult) -> str:
         payment.status = Status.CANCELLED if cancelled else Status.FAILED
         payment.save(update_fields=["status", "result_code", "result_desc"])
         return Outcome.FAILED
-    if _receipt_used_elsewhere(payment, result.mpesa_receipt):
-        # One M-Pesa transaction cannot pay two intents: a replayed or forged callback.
-        _flag(payment, f"M-Pesa receipt {result.mpesa_receipt} was already recorded for another payment.")
-        payment.save(update_fields=["result_code", "result_desc", "flagged", "flag_reason"])
+    if _flagged_for_a_used_receipt(payment, result.mpesa_receipt, receipt_name="M-Pesa receipt"):
         return Outcome.FLAGGED_MISMATCH
     payment.mpesa_receipt = result.mpesa_receipt or None
     if result.amount is not None and result.amount != payment.amount:
