@@ -1,6 +1,5 @@
 """Donations: from the web, a phone and the desk; and erasing a user's personal data."""
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -14,7 +13,6 @@ from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_airtel_account, campaign_card_account, campaign_get, campaign_stk_account
-from collection_accounts.models import CollectionAccount
 from common.errors import FieldValidationError, ServiceError
 from common.languages import current_language
 from common.money import format_ksh
@@ -123,10 +121,24 @@ def donation_create(
             return_path=return_path or f"/campaign/{campaign.pk}",
             collection_account=campaign_card_account(campaign=campaign),
         )
-    elif prompt := _donation_prompt(method, campaign):
-        start, account = prompt
+    elif method == "airtel":
+        # Airtel Money (``payments.airtel``): a USSD push to the campaign's Airtel Money account.
+        if (airtel_account := campaign_airtel_account(campaign=campaign)) is None:
+            raise ServiceError(_("This campaign takes no Airtel Money payments."), code="airtel_unavailable")
         payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
-        payment = start(
+        payment = payment_airtel_push_start(
+            purpose=Payment.Purpose.DONATION,
+            amount=whole,
+            phone=phone,
+            user=viewer,
+            campaign=campaign,
+            payer_email=email,
+            idempotency_key=idempotency_key,
+            collection_account=airtel_account,
+        )
+    elif (account := campaign_stk_account(campaign=campaign)) is not None:
+        payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
+        payment = payment_stk_push_start(
             purpose=Payment.Purpose.DONATION,
             amount=whole,
             phone=phone,
@@ -156,18 +168,6 @@ def donation_create(
         phone=validators.normalize_kenyan_phone(phone) if phone else "",
         is_anonymous=is_anonymous,
     )
-
-
-def _donation_prompt(method: str, campaign: Campaign) -> tuple[Callable[..., Payment], CollectionAccount] | None:
-    """The prompt a gift by ``method`` sends to the giver's phone and the account it pays: Airtel Money's
-    push (``payments.airtel``) to the campaign's Airtel Money account, else M-Pesa's PIN prompt to its
-    account that takes them. None when no account takes PIN prompts."""
-    if method == "airtel":
-        if (airtel_account := campaign_airtel_account(campaign=campaign)) is None:
-            raise ServiceError(_("This campaign takes no Airtel Money payments."), code="airtel_unavailable")
-        return payment_airtel_push_start, airtel_account
-    account = campaign_stk_account(campaign=campaign)
-    return (payment_stk_push_start, account) if account is not None else None
 
 
 def donation_create_by_phone(*, campaign_id: int, amount: int, phone: str, idempotency_key: str) -> Donation:
