@@ -10,6 +10,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 BACKEND = Path(__file__).resolve().parents[2]
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
@@ -50,22 +52,18 @@ def _toml_list(values: list[str]) -> str:
     return "[" + ", ".join(f'"{value}"' for value in values) + "]"
 
 
-def test_the_layers_fail_on_a_lower_app_importing_a_higher_one(tmp_path):
-    answer = _lint_imports(tmp_path, {"payments.services": "import pledges\n"})
+@pytest.mark.parametrize(
+    ("module", "wrong_import"),
+    [
+        pytest.param("payments.services", "pledges", id="a lower app importing a higher one"),
+        pytest.param("desk.services", "giving", id="siblings that may not import each other"),
+        pytest.param("payments.services", "simulators", id="an app importing a simulator"),
+    ],
+)
+def test_the_layers_fail_on_a_wrong_import(tmp_path, module, wrong_import):
+    answer = _lint_imports(tmp_path, {module: f"import {wrong_import}\n"})
     assert answer.returncode == 1
-    assert "payments.services -> pledges" in answer.stdout
-
-
-def test_the_layers_fail_on_siblings_that_may_not_import_each_other(tmp_path):
-    answer = _lint_imports(tmp_path, {"desk.services": "import giving\n"})
-    assert answer.returncode == 1
-    assert "desk.services -> giving" in answer.stdout
-
-
-def test_the_layers_fail_on_an_app_importing_a_simulator(tmp_path):
-    answer = _lint_imports(tmp_path, {"payments.services": "import simulators\n"})
-    assert answer.returncode == 1
-    assert "payments.services -> simulators" in answer.stdout
+    assert f"{module} -> {wrong_import}" in answer.stdout
 
 
 def test_the_layers_pass_an_app_importing_the_layers_below_it(tmp_path):
