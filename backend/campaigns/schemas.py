@@ -284,7 +284,7 @@ class CategoryListsOut(Schema):
 CoverKind = Literal["upload", "youtube"]
 
 
-class PaymentAccountIn(CollectionAccountDetails):
+class CampaignCollectionAccountIn(CollectionAccountDetails):
     """One of the campaign's 1 to 3 accounts: an account of the organization by ``account_id``, or a new
     one (``kind`` and its details, as POST /api/orgs/{id}/collection-accounts takes them)."""
 
@@ -309,7 +309,7 @@ class PledgingCampaignIn(Schema):
     end_date: date | None = Field(None, description="Not earlier than today (Nairobi).")
     media_type: CoverKind = Field("upload", description="upload: media_url from POST /api/media; youtube: a link.")
     media_url: str = Field("", description="The uploaded file's url, or the YouTube link.")
-    payment_accounts: list[PaymentAccountIn] = Field(
+    collection_accounts: list[CampaignCollectionAccountIn] = Field(
         default_factory=list,
         description="1 to 3, each once, in the order the campaign page shows them; subscribers may send none "
         "(their organization's default account is used).",

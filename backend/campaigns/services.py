@@ -277,7 +277,7 @@ def _account_ids_checked(*, campaign: Campaign, account_ids: list[int]) -> list[
     message = None
     if not account_ids:
         message = _("Please provide at least one valid payment method to continue.")
-    elif len(account_ids) > validators.MAX_PAYMENT_OPTIONS:
+    elif len(account_ids) > validators.MAX_COLLECTION_ACCOUNTS:
         message = _("You can add at most 3 payment methods.")
     elif len(set(account_ids)) != len(account_ids):
         message = _("Each payment method can be used only once.")

@@ -26,7 +26,8 @@ PAYMENT_METHOD_FIELDS: dict[str, tuple[str, ...]] = {
     "mpesa": ("phone_number",),
     "cash": ("location",),
 }
-MAX_PAYMENT_OPTIONS = 3
+# A campaign shows 1 to 3 collection accounts (and a legacy campaign kept as many payment options).
+MAX_COLLECTION_ACCOUNTS = 3
 PAYMENT_DETAIL_MAX_LENGTH = 100
 
 TITLE_MAX_LENGTH = 200
@@ -159,7 +160,7 @@ def payment_options_errors(value: object, *, allow_empty: bool = False) -> dict[
     A valid list holds 1 to 3 ``{"method": ..., "details": {...}}`` entries, each method at most once,
     with every detail field of its method filled in (``PAYMENT_METHOD_FIELDS``). ``allow_empty``
     admits an empty list. Since collection accounts, only legacy campaigns keep options (the model's
-    validator, for the admin's forms); the wizard chooses accounts (``wizard._payment_accounts_checked``).
+    validator, for the admin's forms); the wizard chooses accounts (``wizard._collection_accounts_checked``).
     Keys are ``payment_options`` for the list and ``payment_options.<index>.<field>`` for an entry.
     """
     if not isinstance(value, list):
@@ -170,7 +171,7 @@ def payment_options_errors(value: object, *, allow_empty: bool = False) -> dict[
             if allow_empty
             else {"payment_options": _("Please provide at least one valid payment method to continue.")}
         )
-    if len(value) > MAX_PAYMENT_OPTIONS:
+    if len(value) > MAX_COLLECTION_ACCOUNTS:
         return {"payment_options": _("You can add at most 3 payment methods.")}
     errors: dict[str, str] = {}
     seen: set[str] = set()

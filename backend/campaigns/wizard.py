@@ -87,18 +87,18 @@ def _initial_status(user: User) -> str:
     return CampaignStatus.ACTIVE if user_has_paid(user=user) else CampaignStatus.PENDING
 
 
-def _payment_accounts_checked(
+def _collection_accounts_checked(
     errors: dict[str, str], *, organization_id: int | None, entries: list[dict[str, Any]], allow_empty: bool
 ) -> None:
     """The wizard's payment step (spec section 5, with collection accounts for methods): 1 to 3
     entries, each once; an entry is one of the organization's accounts (``account_id``) or a new one
-    (``kind`` and its details). Problems go into ``errors`` under ``payment_accounts[.<index>.<field>]``."""
+    (``kind`` and its details). Problems go into ``errors`` under ``collection_accounts[.<index>.<field>]``."""
     if not entries:
         if not allow_empty:
-            errors["payment_accounts"] = _("Please provide at least one valid payment method to continue.")
+            errors["collection_accounts"] = _("Please provide at least one valid payment method to continue.")
         return
-    if len(entries) > validators.MAX_PAYMENT_OPTIONS:
-        errors["payment_accounts"] = _("You can add at most 3 payment methods.")
+    if len(entries) > validators.MAX_COLLECTION_ACCOUNTS:
+        errors["collection_accounts"] = _("You can add at most 3 payment methods.")
         return
     own = (
         set(collection_accounts_of(organization=organization_id).values_list("pk", flat=True))
@@ -113,7 +113,7 @@ def _payment_accounts_checked(
     )
     seen: set[object] = set()
     for index, entry in enumerate(entries):
-        prefix = f"payment_accounts.{index}"
+        prefix = f"collection_accounts.{index}"
         account_id, kind = entry.get("account_id"), entry.get("kind")
         if account_id is not None:
             if account_id not in own:
@@ -184,11 +184,11 @@ def campaign_create_pledging(
     end_date: date | None,
     media_type: str,
     media_url: str,
-    payment_accounts: list[dict[str, Any]],
+    collection_accounts: list[dict[str, Any]],
 ) -> Campaign:
     """Launch a pledge campaign from the wizard (POST /api/pledging-campaigns).
 
-    Pending for non-subscribers, active for subscribers, who may leave out the payment accounts (they
+    Pending for non-subscribers, active for subscribers, who may leave out the collection accounts (they
     get their organization's default one). New accounts given inline join the organization.
     Starts today; the organizer's open pledging drafts are marked completed.
     """
@@ -205,10 +205,10 @@ def campaign_create_pledging(
         organization = organization_choose_for_campaign(user=organizer, organization_id=organization_id)
     except FieldValidationError as exc:
         errors.update(exc.field_errors)
-    _payment_accounts_checked(
+    _collection_accounts_checked(
         errors,
         organization_id=organization.pk if organization else None,
-        entries=payment_accounts,
+        entries=collection_accounts,
         allow_empty=status == CampaignStatus.ACTIVE,
     )
     if errors:
@@ -223,7 +223,7 @@ def campaign_create_pledging(
         start_date=timezone.localdate(),
         end_date=end_date,
     )
-    campaign_accounts_link(campaign=campaign, user=organizer, entries=payment_accounts)
+    campaign_accounts_link(campaign=campaign, user=organizer, entries=collection_accounts)
     drafts.drafts_complete(user=organizer, tool_type=DraftToolType.PLEDGING)
     return campaign
 

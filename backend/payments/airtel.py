@@ -20,7 +20,6 @@ No provider call is made inside ``transaction.atomic``: call, then record in a s
 import logging
 from dataclasses import dataclass
 from datetime import datetime
-from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -30,20 +29,16 @@ from django.utils.translation import gettext as _
 
 from accounts import validators
 from accounts.models import User
-from audit.models import AuditAction
-from audit.services import audit_record
 from campaigns.models import Campaign
 from collection_accounts.models import CollectionAccount
 from collection_accounts.services import collection_account_airtel_connected_mark
-from common import encryption
-from common.errors import FieldValidationError, NotFoundError, ServiceError
+from common.errors import FieldValidationError, ServiceError
 from common.mobile_networks import airtel_msisdn
-from organizations.approvals import change_kind, register_change_kind
-from organizations.models import ChangeRequest, ChangeRequestStatus
-from organizations.services import change_request_payload_set, change_request_submit
+from organizations.approvals import register_change_kind
+from organizations.models import ChangeRequest
 from payments import selectors
 from payments.models import AirtelConnection, Payment, PaymentEvent
-from payments.providers import MalformedBody, ProviderError, ProviderTimeout
+from payments.providers import MalformedBody, ProviderError
 from payments.providers.airtel import (
     AirtelClient,
     AirtelCredentials,
@@ -52,17 +47,22 @@ from payments.providers.airtel import (
     callback_hash_valid,
     parse_callback,
 )
+from payments.services.connections import (
+    _connection_or_pending,
+    _credentials_reencrypt,
+    _credentials_store,
+    _credentials_submit,
+)
 from payments.services.core import (
     GIVING_PURPOSES,
-    _check_amount,
+    _answer_record,
+    _callback_record,
     _credit,
     _event,
-    _flag,
-    _invalid,
-    _provider_unavailable,
-    _receipt_used_elsewhere,
+    _flagged_for_a_used_receipt,
+    _repeat_record,
 )
-from payments.services.intents import _intent_create, _intent_fail
+from payments.services.intents import _prompt_intent_create, _prompt_send
 
 logger = logging.getLogger(__name__)
 Status = Payment.Status
@@ -103,16 +103,13 @@ def payment_airtel_push_start(
     if purpose not in GIVING_PURPOSES:
         raise ServiceError(_("Airtel Money takes only gifts and pledge payments."), code="airtel_unavailable")
     client = airtel_client_for(collection_account)
-    if message := validators.check_kenyan_phone(phone):
-        raise _invalid("phone", message)
-    _check_amount(amount)
-    payment, created = _intent_create(
+    payment, created = _prompt_intent_create(
+        provider=Payment.Provider.AIRTEL,
+        phone=phone,
+        amount=amount,
         user=user,
         purpose=purpose,
         idempotency_key=idempotency_key,
-        provider=Payment.Provider.AIRTEL,
-        amount=amount,
-        payer_phone=validators.normalize_kenyan_phone(phone),
         payer_email=payer_email,
         campaign=campaign,
         account_reference=account_reference,
@@ -120,23 +117,20 @@ def payment_airtel_push_start(
     )
     if not created:
         return payment
-    try:
-        accepted = client.push(
+    # No answer in time: Airtel may have sent the push all the same; its callback or the enquiry finds it by id.
+    accepted = _prompt_send(
+        payment,
+        lambda: client.push(
             msisdn=airtel_msisdn(payment.payer_phone),
             amount=payment.amount,
             transaction_id=payment.reference,
             reference=payment.account_reference or payment.reference,
-        )
-    except ProviderTimeout as exc:
-        # Airtel may have sent the push all the same: its callback or the enquiry finds it by id.
-        logger.warning("Airtel push for %s got no answer in time: %s", payment.reference, exc)
-        Payment.objects.filter(pk=payment.pk, status=Status.PENDING).update(result_desc=PUSH_NO_ANSWER)
-        payment.result_desc = PUSH_NO_ANSWER
+        ),
+        channel="Airtel push",
+        no_answer=PUSH_NO_ANSWER,
+    )
+    if accepted is None:
         return payment
-    except ProviderError as exc:
-        logger.warning("Airtel push for %s failed: %s", payment.reference, exc)
-        _intent_fail(payment=payment, reason=str(exc))
-        raise _provider_unavailable() from exc
     Payment.objects.filter(pk=payment.pk).update(result_code=accepted.response_code, result_desc=accepted.message)
     payment.result_code, payment.result_desc = accepted.response_code, accepted.message
     return payment
@@ -147,15 +141,7 @@ def _apply_result(payment: Payment, result: AirtelResult) -> str:
     if not result.settled:
         return Outcome.PENDING
     if payment.status == Status.SUCCEEDED or payment.flagged:
-        if (
-            payment.status == Status.SUCCEEDED
-            and result.succeeded
-            and not payment.mpesa_receipt
-            and not _receipt_used_elsewhere(payment, result.airtel_money_id)
-        ):
-            payment.mpesa_receipt = result.airtel_money_id
-            payment.save(update_fields=["mpesa_receipt"])
-        return Outcome.DUPLICATE
+        return _repeat_record(payment, result.airtel_money_id if result.succeeded else "")
     if result.failed:
         if not payment.is_pending:
             return Outcome.DUPLICATE
@@ -163,9 +149,7 @@ def _apply_result(payment: Payment, result: AirtelResult) -> str:
         payment.save(update_fields=["status", "result_code", "result_desc"])
         return Outcome.FAILED
     payment.result_code, payment.result_desc = result.status, result.message
-    if _receipt_used_elsewhere(payment, result.airtel_money_id):
-        _flag(payment, f"Airtel Money id {result.airtel_money_id} was already recorded for another payment.")
-        payment.save(update_fields=["result_code", "result_desc", "flagged", "flag_reason"])
+    if _flagged_for_a_used_receipt(payment, result.airtel_money_id, receipt_name="Airtel Money id"):
         return Outcome.FLAGGED_MISMATCH
     # An expired intent still credits: the payer paid, late.
     payment.mpesa_receipt = result.airtel_money_id or None
@@ -199,30 +183,28 @@ def payment_record_airtel_callback(*, body: Any, remote_addr: str | None, connec
             )
             .first()
         )
-        if payment is None:
-            outcome: str = Outcome.IGNORED_UNKNOWN
-        elif result.succeeded and payment.status != Status.SUCCEEDED and not signed:
-            transaction.on_commit(partial(tasks.airtel_success_confirm.enqueue, payment_id=payment.pk))
-            outcome = Outcome.PENDING
-        else:
-            outcome = _apply_result(payment, result)
-        return _event(
-            provider=provider, kind=kind, body=body, remote_addr=remote_addr, payment=payment, outcome=outcome
+        return _callback_record(
+            payment,
+            succeeded=result.succeeded,
+            vouched=signed,
+            confirm=tasks.airtel_success_confirm.enqueue,
+            apply=lambda payment: _apply_result(payment, result),
+            provider=provider,
+            kind=kind,
+            body=body,
+            remote_addr=remote_addr,
         )
 
 
-@transaction.atomic
 def payment_record_airtel_enquiry(*, payment: Payment, enquiry: Enquiry) -> Payment:
-    payment = Payment.objects.select_for_update().get(pk=payment.pk)
     result = enquiry.result
     matches = result.transaction_id.upper() in ("", payment.reference)
-    outcome = _apply_result(payment, result) if matches else Outcome.IGNORED_UNKNOWN
-    _event(
+    payment, _outcome = _answer_record(
+        payment,
         provider=Payment.Provider.AIRTEL,
         kind=PaymentEvent.Kind.AIRTEL_ENQUIRY,
         body=enquiry.body,
-        payment=payment,
-        outcome=outcome,
+        apply=lambda locked: _apply_result(locked, result) if matches else Outcome.IGNORED_UNKNOWN,
     )
     return payment
 
@@ -383,60 +365,18 @@ def airtel_connection_save(
         missing = {name: _("This field is required.") for name in ("client_id", "client_secret") if not values[name]}
         if missing:
             raise FieldValidationError(_("Please correct the errors below"), field_errors=missing)
-    changed = sorted(name for name, value in values.items() if value)
-    if not changed:
-        assert connection is not None
-        connection.account = account
-        return connection
-    payload = {
-        "account_id": account.pk,
-        "kind": account.kind,
-        "number": account.number,
-        "fields": changed,
-        "encrypted": {name: encryption.encrypt(values[name]) for name in changed},
-    }
-    summary = change_kind(AIRTEL_CREDENTIALS_SET).describe(ChangeRequest(kind=AIRTEL_CREDENTIALS_SET, payload=payload))
-    request = change_request_submit(
-        user=user, organization=account.organization, kind=AIRTEL_CREDENTIALS_SET, payload=payload, summary=summary
-    )
-    if request.status == ChangeRequestStatus.PENDING:
-        return request
-    connection = AirtelConnection.objects.get(account=account)
-    connection.account = account
-    return connection
+    request = _credentials_submit(user=user, account=account, kind=AIRTEL_CREDENTIALS_SET, values=values)
+    return _connection_or_pending(request, account=account, model=AirtelConnection)
 
 
 def _airtel_credentials_apply(request: ChangeRequest) -> None:
-    account = (
-        CollectionAccount.objects.select_for_update()
-        .filter(organization=request.organization, pk=int(request.payload["account_id"]))
-        .first()
+    account = _credentials_store(
+        request,
+        model=AirtelConnection,
+        required=("client_id", "client_secret"),
+        missing=ServiceError(_("Enter the Airtel client id and secret first."), code="airtel_not_set_up"),
     )
-    if account is None:
-        raise NotFoundError(_("Account not found."), code="not_found")
-    if account.number != request.payload["number"]:
-        raise ServiceError(
-            _("This account was changed since the request was made: please ask again."), code="account_changed"
-        )
-    values = {name: encryption.decrypt(value) for name, value in request.payload["encrypted"].items()}
-    connection = AirtelConnection.objects.select_for_update().filter(account=account).first()
-    if connection is None:
-        if not {"client_id", "client_secret"} <= set(values):
-            raise ServiceError(_("Enter the Airtel client id and secret first."), code="airtel_not_set_up")
-        AirtelConnection.objects.create(account=account, **values)
-    else:
-        for name, value in values.items():
-            setattr(connection, name, value)
-        connection.save()
     collection_account_airtel_connected_mark(account_id=account.pk, at=timezone.now())
-    request.payload = {name: value for name, value in request.payload.items() if name != "encrypted"}
-    change_request_payload_set(request_id=request.pk, payload=request.payload)
-    audit_record(
-        actor=request.decided_by,
-        action=AuditAction.AIRTEL_CREDENTIALS_SET,
-        target=account,
-        after={"replaced": request.payload["fields"]},
-    )
 
 
 def _airtel_credentials_describe(request: ChangeRequest) -> str:
@@ -447,16 +387,9 @@ def _airtel_credentials_describe(request: ChangeRequest) -> str:
     }
 
 
-@transaction.atomic
 def airtel_pending_credentials_reencrypt() -> int:
-    """Encrypt again with the first key the Airtel credentials requests still hold (``rotate_secrets_key``)."""
-    rewritten = 0
-    held = ChangeRequest.objects.select_for_update().filter(kind=AIRTEL_CREDENTIALS_SET, payload__has_key="encrypted")
-    for request in held:
-        encrypted = {name: encryption.reencrypt(value) for name, value in request.payload["encrypted"].items()}
-        change_request_payload_set(request_id=request.pk, payload={**request.payload, "encrypted": encrypted})
-        rewritten += len(encrypted)
-    return rewritten
+    """The Airtel credentials requests' values encrypted again (``rotate_secrets_key``)."""
+    return _credentials_reencrypt(AIRTEL_CREDENTIALS_SET)
 
 
 def register_airtel_change_kinds() -> None:

@@ -26,20 +26,9 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from pledges.instalments import add_months
-from simulators.daraja import (
-    MANUAL_SUFFIX,
-    NAIROBI,
-    PHONE,
-    STK_OUTCOMES_BY_SUFFIX,
-    STK_SUCCESS,
-    _app_paid_at,
-    _bad_request,
-    _invalid_token,
-    _token_app,
-    _url_problem,
-    c2b_payment_record,
-    stk_outcome,
-)
+from simulators.daraja.apps import NAIROBI, PHONE, app_paid_at, bad_request, invalid_token, token_app, url_problem
+from simulators.daraja.c2b import c2b_payment_record
+from simulators.daraja.stk import MANUAL_SUFFIX, STK_OUTCOMES_BY_SUFFIX, STK_SUCCESS, stk_outcome
 from simulators.delivery import deliver_c2b_series_later, deliver_later
 from simulators.models import SimulatedC2BRegistration, SimulatedStandingOrder
 from simulators.parsing import json_body, whole_amount
@@ -95,7 +84,7 @@ def _problem(body: dict[str, Any], *, shortcode: str, till_number: str) -> str |
         return "EndDate"
     if str(body.get("Frequency", "")) not in {ONCE, DAILY, WEEKLY, *MONTHS_APART}:
         return "Frequency"
-    if _url_problem(body.get("CallBackURL")):
+    if url_problem(body.get("CallBackURL")):
         return "CallBackURL"
     if not 1 <= len(str(body.get("AccountReference", ""))) <= 12:
         return "AccountReference"
@@ -107,17 +96,17 @@ def _problem(body: dict[str, Any], *, shortcode: str, till_number: str) -> str |
 @csrf_exempt
 @require_POST
 def create(request: HttpRequest) -> JsonResponse:
-    if (app := _token_app(request)) is None:
-        return _invalid_token()
+    if (app := token_app(request)) is None:
+        return invalid_token()
     body = json_body(request)
     if body is None:
-        return _bad_request("Body")
+        return bad_request("Body")
     if problem := _problem(body, shortcode=app.shortcode, till_number=app.till_number):
-        return _bad_request(problem)
+        return bad_request(problem)
     phone, name = str(body["PartyA"]), str(body["StandingOrderName"]).strip()
     start_on, end_on = _date(body["StartDate"]), _date(body["EndDate"])
     if start_on is None or end_on is None:  # already refused by _problem; for the type checker
-        return _bad_request("StartDate")
+        return bad_request("StartDate")
     if SimulatedStandingOrder.objects.filter(phone=phone, name=name).exists():
         return _answer(400, *DUPLICATE_NAME)
     order = SimulatedStandingOrder.objects.create(
@@ -212,12 +201,12 @@ def clock(request: HttpRequest) -> JsonResponse:
     body = json_body(request)
     today = _date(body.get("Today")) if body else None
     if body is None or today is None:
-        return _bad_request("Today")
+        return bad_request("Today")
     missed = {_date(value) for value in body.get("Missed") or []}
     executed: list[dict[str, Any]] = []
     for order in SimulatedStandingOrder.objects.filter(status="active").order_by("pk"):
         due = [day for day in execution_dates(order) if day <= today and day > (order.executed_through or date.min)]
-        app = _app_paid_at(order.paid_to)
+        app = app_paid_at(order.paid_to)
         if app is None:  # the organization's Daraja app is gone: nothing can be paid to it
             continue
         registration = SimulatedC2BRegistration.objects.filter(shortcode=order.shortcode).first()

@@ -147,7 +147,7 @@ test("a non-subscriber creates a campaign in six steps, resumes after a reload, 
   await expectAccessible(page);
   await continueAndSave(page);
 
-  await expectStep(page, "Step 5 of 6", "Payment options");
+  await expectStep(page, "Step 5 of 6", "Collection accounts");
   await expect(page.getByText("Please provide at least one valid payment method to continue.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Remove payment method 1" })).toHaveCount(0);
   await page.getByLabel("Method").selectOption({ label: "M-Pesa Till (Buy Goods)" });
@@ -226,7 +226,7 @@ test("a non-subscriber creates a campaign in six steps, resumes after a reload, 
   );
 });
 
-test("a subscriber skips payment options: five steps, and the campaign is active at once", async ({
+test("a subscriber skips collection accounts: five steps, and the campaign is active at once", async ({
   page,
 }) => {
   const email = await signUp(page);
@@ -251,7 +251,7 @@ test("a subscriber skips payment options: five steps, and the campaign is active
   await expectStep(page, "Step 4 of 5", "Add media");
   await continueAndSave(page);
   await expectStep(page, "Step 5 of 5", "Review & publish");
-  await expect(page.getByText("Payment options")).toHaveCount(0);
+  await expect(page.getByText("Collection accounts", { exact: true })).toHaveCount(0);
 
   const created = page.waitForResponse((response) => response.url().endsWith("/api/pledging-campaigns"));
   await page.getByRole("button", { name: "Launch Campaign" }).click();

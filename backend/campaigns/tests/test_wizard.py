@@ -41,7 +41,7 @@ def pledge_payload(**overrides) -> dict:
         "end_date": in_days(60),
         "media_type": "upload",
         "media_url": COVER,
-        "payment_accounts": [TILL],
+        "collection_accounts": [TILL],
         **overrides,
     }
 
@@ -102,9 +102,9 @@ class TestPledgeCampaignCreate:
 
     def test_a_subscribers_campaign_is_active_and_gets_the_organizations_default_account(self, signed_in_client, user):
         make_subscriber(user)
-        signed_in_client.post(PLEDGE_URL, pledge_payload(title="First", payment_accounts=[CASH, TILL]))
+        signed_in_client.post(PLEDGE_URL, pledge_payload(title="First", collection_accounts=[CASH, TILL]))
 
-        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(title="Second", payment_accounts=[]))
+        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(title="Second", collection_accounts=[]))
 
         assert answer.status_code == 201
         campaign = Campaign.objects.get(title="Second")
@@ -114,21 +114,23 @@ class TestPledgeCampaignCreate:
     def test_a_subscriber_who_sends_accounts_still_sends_valid_ones(self, signed_in_client, user):
         make_subscriber(user)
 
-        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(payment_accounts=[{"kind": "cash"}]))
+        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(collection_accounts=[{"kind": "cash"}]))
 
-        assert field_errors(answer) == {"payment_accounts.0.location": "This field is required."}
+        assert field_errors(answer) == {"collection_accounts.0.location": "This field is required."}
 
     def test_new_accounts_join_the_organization_in_order_and_existing_ones_are_chosen_by_id(
         self, signed_in_client, user
     ):
         untidy_bank = {**BANK, "account_name": "  ACK Kisumu ", "till_number": "dropped"}
-        signed_in_client.post(PLEDGE_URL, pledge_payload(title="First", payment_accounts=[untidy_bank, BANK_PAYBILL]))
+        signed_in_client.post(
+            PLEDGE_URL, pledge_payload(title="First", collection_accounts=[untidy_bank, BANK_PAYBILL])
+        )
         first = Campaign.objects.get(title="First")
         bank, bank_paybill = first.collection_accounts.order_by("campaign_links__position")
 
         answer = signed_in_client.post(
             PLEDGE_URL,
-            pledge_payload(title="Second", payment_accounts=[PAYBILL, {"account_id": bank.pk}, BANK_PAYBILL]),
+            pledge_payload(title="Second", collection_accounts=[PAYBILL, {"account_id": bank.pk}, BANK_PAYBILL]),
         )
 
         assert answer.status_code == 201, answer.content
@@ -192,32 +194,32 @@ class TestPledgeCampaignCreate:
     @pytest.mark.parametrize(
         ("accounts", "errors"),
         [
-            ([], {"payment_accounts": "Please provide at least one valid payment method to continue."}),
-            ([TILL, BANK, PAYBILL, CASH], {"payment_accounts": "You can add at most 3 payment methods."}),
+            ([], {"collection_accounts": "Please provide at least one valid payment method to continue."}),
+            ([TILL, BANK, PAYBILL, CASH], {"collection_accounts": "You can add at most 3 payment methods."}),
             (
                 [TILL, {**TILL, "label": "The same till"}],
-                {"payment_accounts.1.account_id": "Each payment method can be used only once."},
+                {"collection_accounts.1.account_id": "Each payment method can be used only once."},
             ),
             (
                 [{"kind": "bank", "bank_name": "Equity", "account_name": " "}],
                 {
-                    "payment_accounts.0.account_name": "This field is required.",
-                    "payment_accounts.0.account_number": "This field is required.",
+                    "collection_accounts.0.account_name": "This field is required.",
+                    "collection_accounts.0.account_number": "This field is required.",
                 },
             ),
-            ([{"label": "Nothing"}], {"payment_accounts.0.account_id": "Please choose a payment method."}),
+            ([{"label": "Nothing"}], {"collection_accounts.0.account_id": "Please choose a payment method."}),
             (
                 [{"account_id": 999_999}],
-                {"payment_accounts.0.account_id": "Please choose one of the organization's accounts."},
+                {"collection_accounts.0.account_id": "Please choose one of the organization's accounts."},
             ),
             (
                 [{"kind": "till", "till_number": "51-23 456"}],
-                {"payment_accounts.0.till_number": "Please enter a valid till number (digits only)."},
+                {"collection_accounts.0.till_number": "Please enter a valid till number (digits only)."},
             ),
             (
                 [{"kind": "paybill", "paybill_number": "174379"}],
                 {
-                    "payment_accounts.0.paybill_number": (
+                    "collection_accounts.0.paybill_number": (
                         "This is Harambee's paybill for its own fees. Please enter your organization's own number."
                     )
                 },
@@ -225,30 +227,30 @@ class TestPledgeCampaignCreate:
         ],
         ids=["none", "four", "duplicate", "missing-detail", "no-kind", "not-ours", "till", "platform-paybill"],
     )
-    def test_payment_accounts_follow_the_wizards_rules(self, signed_in_client, accounts, errors, settings):
+    def test_collection_accounts_follow_the_wizards_rules(self, signed_in_client, accounts, errors, settings):
         settings.MPESA_SHORTCODE = "174379"
 
-        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(payment_accounts=accounts))
+        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(collection_accounts=accounts))
 
         assert field_errors(answer) == errors
         assert not CollectionAccount.objects.exists()
 
     def test_a_personal_mpesa_number_is_not_offered_any_more(self, signed_in_client):
-        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(payment_accounts=[{"kind": "mpesa"}]))
+        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(collection_accounts=[{"kind": "mpesa"}]))
 
         assert answer.status_code == 422
         assert not Campaign.objects.exists()
 
     def test_with_a_treasurer_a_new_account_waits_so_the_wizard_asks_to_choose_one_it_has(self, signed_in_client, user):
-        signed_in_client.post(PLEDGE_URL, pledge_payload(title="First", payment_accounts=[BANK]))
+        signed_in_client.post(PLEDGE_URL, pledge_payload(title="First", collection_accounts=[BANK]))
         organization = Campaign.objects.get(title="First").organization
         Membership.objects.create(organization=organization, user=UserFactory.create(), role="treasurer")
 
-        refused = signed_in_client.post(PLEDGE_URL, pledge_payload(title="Second", payment_accounts=[BANK, TILL]))
-        the_same_bank = signed_in_client.post(PLEDGE_URL, pledge_payload(title="Third", payment_accounts=[BANK]))
+        refused = signed_in_client.post(PLEDGE_URL, pledge_payload(title="Second", collection_accounts=[BANK, TILL]))
+        the_same_bank = signed_in_client.post(PLEDGE_URL, pledge_payload(title="Third", collection_accounts=[BANK]))
 
         assert field_errors(refused) == {
-            "payment_accounts.1.account_id": "A new account needs another owner's or treasurer's approval: add it "
+            "collection_accounts.1.account_id": "A new account needs another owner's or treasurer's approval: add it "
             "under Collection accounts on your organization's page, then choose it here."
         }
         assert the_same_bank.status_code == 201
@@ -257,10 +259,10 @@ class TestPledgeCampaignCreate:
     def test_another_organizations_account_cannot_be_chosen(self, signed_in_client):
         elsewhere = CollectionAccountFactory.create()
 
-        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(payment_accounts=[{"account_id": elsewhere.pk}]))
+        answer = signed_in_client.post(PLEDGE_URL, pledge_payload(collection_accounts=[{"account_id": elsewhere.pk}]))
 
         assert field_errors(answer) == {
-            "payment_accounts.0.account_id": "Please choose one of the organization's accounts."
+            "collection_accounts.0.account_id": "Please choose one of the organization's accounts."
         }
 
 

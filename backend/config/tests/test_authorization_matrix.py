@@ -811,7 +811,7 @@ REQUESTS: dict[str, Callable[[World, User | None], dict[str, Any]]] = {
             "media_type": "youtube",
             "media_url": "https://youtu.be/dQw4w9WgXcQ",
             # The world's organization needs approval for a new account: its owner chooses one it has.
-            "payment_accounts": [
+            "collection_accounts": [
                 {"account_id": w.collection_account.pk}
                 if me == w.organizer
                 else {"kind": "till", "till_number": "5123456"}

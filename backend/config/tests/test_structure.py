@@ -1,8 +1,8 @@
 """No source file grows past 600 lines (backend and front end), so no module becomes a hub again.
 
 Generated files, migrations, tests, translations and the OpenAPI schema do not count. A file past the
-limit is split along its sections (as ``payments/services/`` and ``pledges/services/`` were); the few
-below are named with the reason they wait.
+limit is split along its sections, as ``payments/services/``, ``pledges/services/``,
+``payments/providers/daraja/`` and ``simulators/daraja/`` were: there are no exceptions.
 """
 
 from pathlib import Path
@@ -11,12 +11,6 @@ REPO = Path(__file__).resolve().parents[3]
 LIMIT = 600
 SOURCE_SUFFIXES = {".py", ".ts", ".tsx", ".mjs", ".js"}
 NOT_SOURCE_PARTS = {"tests", "test", "migrations", "locales", "node_modules", "e2e", "staticfiles", "build", "dist"}
-# Waiting for a split: tests patch these modules' own attributes (``payments.providers.daraja.TIMEOUT_SECONDS``,
-# ``simulators.daraja.PULL_PAGE_SIZE``, ``deliver_c2b_later``), so splitting them moves what the patches reach.
-WAITING = {
-    "backend/payments/providers/daraja.py": "Daraja's adapter: the client and the messages it parses",
-    "backend/simulators/daraja.py": "Daraja's simulator",
-}
 
 
 def _sources() -> list[Path]:
@@ -40,12 +34,7 @@ def _over_the_limit(paths: list[Path], root: Path = REPO) -> dict[str, int]:
 
 
 def test_no_source_file_is_over_600_lines():
-    assert {name: lines for name, lines in _over_the_limit(_sources()).items() if name not in WAITING} == {}
-
-
-def test_the_files_waiting_for_a_split_are_still_over_the_limit():
-    # Once split, a file leaves the list: the exceptions never outlive their reason.
-    assert set(_over_the_limit([REPO / name for name in WAITING])) == set(WAITING)
+    assert _over_the_limit(_sources()) == {}
 
 
 def test_the_money_hubs_largest_module_is_under_450_lines():

@@ -31,7 +31,7 @@ import httpx
 from django.core.cache import cache
 
 from common.network import network_call_check
-from payments.providers import MalformedBody, ProviderError, ProviderTimeout
+from payments.providers import MalformedBody, ProviderError, ProviderTimeout, bearer_token, token_cache_key
 
 TOKEN_PATH = "/auth/oauth2/token"  # noqa: S105 - a path, not a secret
 PUSH_PATH = "/merchant/v1/payments/"
@@ -150,16 +150,14 @@ class AirtelClient:
 
     @property
     def _token_cache_key(self) -> str:
-        digest = hashlib.sha256(f"{self.base_url}|{self.credentials.cache_key}".encode()).hexdigest()[:24]
-        return f"payments:airtel-token:{digest}"
+        return token_cache_key(provider="Airtel", base_url=self.base_url, credentials_key=self.credentials.cache_key)
 
     def access_token(self) -> str:
-        token = cache.get(self._token_cache_key)
-        if token:
-            return str(token)
-        network_call_check(f"Airtel {TOKEN_PATH}")
-        try:
-            response = httpx.post(
+        return bearer_token(
+            provider="Airtel",
+            path=TOKEN_PATH,
+            cache_key=self._token_cache_key,
+            request=lambda: httpx.post(
                 f"{self.base_url}{TOKEN_PATH}",
                 json={
                     "client_id": self.credentials.client_id,
@@ -168,20 +166,14 @@ class AirtelClient:
                 },
                 headers={"Accept": "*/*"},
                 timeout=self.timeout,
-            )
-        except httpx.HTTPError as exc:
-            raise ProviderError(f"Airtel token request failed: {exc}") from exc
-        if response.status_code in (400, 401):
-            raise CredentialsRefused(f"Airtel refused the client id and secret ({response.status_code})")
-        if response.status_code != 200:
-            raise ProviderError(f"Airtel refused the token request ({response.status_code})")
-        try:
-            body = response.json()
-            token, expires_in = str(body["access_token"]), int(body["expires_in"])
-        except (ValueError, KeyError, TypeError):
-            raise ProviderError("Airtel answered the token request in an unknown shape") from None
-        cache.set(self._token_cache_key, token, timeout=max(expires_in - TOKEN_REFRESH_MARGIN_SECONDS, 1))
-        return token
+            ),
+            refused=lambda response: (
+                CredentialsRefused(f"Airtel refused the client id and secret ({response.status_code})")
+                if response.status_code in (400, 401)
+                else None
+            ),
+            refresh_margin_seconds=TOKEN_REFRESH_MARGIN_SECONDS,
+        )
 
     def _headers(self) -> dict[str, str]:
         return {

@@ -4,7 +4,6 @@ import hashlib
 import json
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from common.errors import NotFoundError
@@ -14,7 +13,16 @@ from payments.models import (
 )
 from payments.providers import MalformedBody, ProviderError, paystack
 from payments.providers.paystack import PaystackClient
-from payments.services.core import REJECTED_BODY_HEAD_BYTES, Outcome, Status, _credit, _event, _flag, logger
+from payments.services.core import (
+    REJECTED_BODY_HEAD_BYTES,
+    Outcome,
+    Status,
+    _answer_record,
+    _credit,
+    _event,
+    _flag,
+    logger,
+)
 
 
 def _apply_card_transaction(payment: Payment, tx: paystack.Transaction) -> str:
@@ -45,16 +53,13 @@ def _card_verify(payment: Payment) -> str:
     except ProviderError as exc:
         logger.warning("Paystack verify for %s failed: %s", payment.reference, exc)
         return Outcome.PENDING
-    with transaction.atomic():
-        locked = Payment.objects.select_for_update().get(pk=payment.pk)
-        outcome = _apply_card_transaction(locked, tx)
-        _event(
-            provider=Payment.Provider.CARD,
-            kind=PaymentEvent.Kind.CARD_VERIFY,
-            body=tx.body,
-            payment=locked,
-            outcome=outcome,
-        )
+    _locked, outcome = _answer_record(
+        payment,
+        provider=Payment.Provider.CARD,
+        kind=PaymentEvent.Kind.CARD_VERIFY,
+        body=tx.body,
+        apply=lambda locked: _apply_card_transaction(locked, tx),
+    )
     return outcome
 
 

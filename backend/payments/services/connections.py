@@ -1,8 +1,8 @@
 """Connected M-Pesa: an organization's own Daraja app on its paybill or till."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import transaction
 from django.utils import timezone
@@ -20,9 +20,7 @@ from organizations.approvals import change_kind
 from organizations.models import ChangeRequest, ChangeRequestStatus
 from organizations.services import change_request_payload_set, change_request_submit
 from payments import selectors
-from payments.models import (
-    MpesaConnection,
-)
+from payments.models import AirtelConnection, MpesaConnection
 from payments.providers import ProviderError, daraja
 from payments.services.core import T, _daraja_for, logger
 
@@ -53,6 +51,8 @@ MPESA_CONNECT = "mpesa.connect"
 CREDENTIAL_FIELDS = ("consumer_key", "consumer_secret", "passkey", "nominated_number")
 
 ConnectionChange = MpesaConnection | ChangeRequest
+# An organization's own app at a provider, set under the two-person rule.
+Connection = TypeVar("Connection", MpesaConnection, AirtelConnection)
 
 
 def _account_words(payload: dict[str, Any]) -> str:
@@ -106,26 +106,8 @@ def mpesa_connection_save(
         errors.update({name: _("This field is required.") for name, value in values.items() if not value})
     if errors:
         raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
-    changed = sorted(name for name, value in values.items() if value)
-    if not changed:
-        assert connection is not None
-        connection.account = account
-        return connection
-    request = _submit(
-        user=user,
-        account=account,
-        kind=MPESA_CREDENTIALS_SET,
-        payload={
-            **_account_payload(account),
-            "fields": changed,
-            "encrypted": {name: encryption.encrypt(values[name]) for name in changed},
-        },
-    )
-    if request.status == ChangeRequestStatus.PENDING:
-        return request
-    connection = MpesaConnection.objects.get(account=account)
-    connection.account = account
-    return connection
+    request = _credentials_submit(user=user, account=account, kind=MPESA_CREDENTIALS_SET, values=values)
+    return _connection_or_pending(request, account=account, model=MpesaConnection)
 
 
 def _requested_account(request: ChangeRequest, *, lock: bool = True) -> CollectionAccount:
@@ -140,44 +122,92 @@ def _requested_account(request: ChangeRequest, *, lock: bool = True) -> Collecti
     return account
 
 
-def _mpesa_credentials_apply(request: ChangeRequest) -> None:
+def _credentials_submit(
+    *, user: User, account: CollectionAccount, kind: str, values: dict[str, str]
+) -> ChangeRequest | None:
+    """Ask to set the filled-in credentials of a connection (a blank one keeps what is stored), under the
+    two-person rule: they travel encrypted in the request. None when nothing was filled in."""
+    changed = sorted(name for name, value in values.items() if value)
+    if not changed:
+        return None
+    return _submit(
+        user=user,
+        account=account,
+        kind=kind,
+        payload={
+            **_account_payload(account),
+            "fields": changed,
+            "encrypted": {name: encryption.encrypt(values[name]) for name in changed},
+        },
+    )
+
+
+def _connection_or_pending(
+    request: ChangeRequest | None, *, account: CollectionAccount, model: type[Connection]
+) -> Connection | ChangeRequest:
+    """What a change to a connection answers: the request while it waits for a second person, else the
+    connection as it stands."""
+    if request is not None and request.status == ChangeRequestStatus.PENDING:
+        return request
+    connection = model.objects.get(account=account)
+    connection.account = account
+    return connection
+
+
+def _credentials_store(
+    request: ChangeRequest, *, model: type[Connection], required: Collection[str], missing: ServiceError
+) -> CollectionAccount:
+    """Apply an approved credentials request: store the values on the account's connection (a new one
+    needs every ``required`` field, else ``missing`` is raised), keep in the request which fields it
+    replaced, not even their ciphertext, and audit their names. The account, locked."""
     account = _requested_account(request)
     values = {name: encryption.decrypt(value) for name, value in request.payload["encrypted"].items()}
-    connection = MpesaConnection.objects.select_for_update().filter(account=account).first()
+    connection = model.objects.select_for_update().filter(account=account).first()
     if connection is None:
-        if set(values) != set(CREDENTIAL_FIELDS):
-            raise ServiceError(
-                _("Enter the Daraja consumer key and secret, the passkey and the nominated number first."),
-                code="mpesa_not_set_up",
-            )
-        MpesaConnection.objects.create(account=account, **values)
+        if not set(required) <= set(values):
+            raise missing
+        model.objects.create(account=account, **values)
     else:
         for name, value in values.items():
             setattr(connection, name, value)
         connection.save()
-    # Applied: the request keeps which fields it replaced, not even their ciphertext.
     request.payload = {name: value for name, value in request.payload.items() if name != "encrypted"}
     change_request_payload_set(request_id=request.pk, payload=request.payload)
-    audit_record(
-        actor=request.decided_by,
-        action=AuditAction.MPESA_CREDENTIALS_SET,
-        target=account,
-        after={"replaced": request.payload["fields"]},
-    )
+    action = AuditAction.MPESA_CREDENTIALS_SET if model is MpesaConnection else AuditAction.AIRTEL_CREDENTIALS_SET
+    audit_record(actor=request.decided_by, action=action, target=account, after={"replaced": request.payload["fields"]})
+    return account
 
 
 @transaction.atomic
-def pending_credentials_reencrypt() -> int:
-    """Encrypt again with the first key the credentials change requests still hold (those waiting
-    for approval, or withdrawn or lapsed before it: an applied one holds none); the number of values
-    rewritten. Run by ``manage.py rotate_secrets_key`` (registered in ``PaymentsConfig.ready``)."""
+def _credentials_reencrypt(kind: str) -> int:
+    """Encrypt again with the first key the ``kind`` credentials requests still hold (those waiting for
+    approval, or withdrawn or lapsed before it: an applied one holds none); the number of values
+    rewritten."""
     rewritten = 0
-    held = ChangeRequest.objects.select_for_update().filter(kind=MPESA_CREDENTIALS_SET, payload__has_key="encrypted")
+    held = ChangeRequest.objects.select_for_update().filter(kind=kind, payload__has_key="encrypted")
     for request in held:
         encrypted = {name: encryption.reencrypt(value) for name, value in request.payload["encrypted"].items()}
         change_request_payload_set(request_id=request.pk, payload={**request.payload, "encrypted": encrypted})
         rewritten += len(encrypted)
     return rewritten
+
+
+def _mpesa_credentials_apply(request: ChangeRequest) -> None:
+    _credentials_store(
+        request,
+        model=MpesaConnection,
+        required=CREDENTIAL_FIELDS,
+        missing=ServiceError(
+            _("Enter the Daraja consumer key and secret, the passkey and the nominated number first."),
+            code="mpesa_not_set_up",
+        ),
+    )
+
+
+def pending_credentials_reencrypt() -> int:
+    """The M-Pesa credentials requests' values encrypted again (``manage.py rotate_secrets_key``, registered
+    in ``PaymentsConfig.ready``)."""
+    return _credentials_reencrypt(MPESA_CREDENTIALS_SET)
 
 
 def _mpesa_credentials_describe(request: ChangeRequest) -> str:

@@ -1,10 +1,13 @@
 """The ledger's core: constants, URLs, and the primitives every crediting path uses."""
 
 import logging
+from collections.abc import Callable
 from datetime import timedelta
+from functools import partial
 from typing import Any, TypeVar
 
 from django.conf import settings
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -136,6 +139,41 @@ def _event(
     )
 
 
+def _callback_record(
+    payment: Payment | None,
+    *,
+    succeeded: bool,
+    vouched: bool,
+    confirm: Callable[..., Any],
+    apply: Callable[[Payment], str],
+    **event: Any,
+) -> PaymentEvent:
+    """What a callback does to the locked payment it names, and its event: nothing to an unknown one; a
+    success nobody vouched for (whoever holds the callback URL could have sent it) credits nothing
+    itself: ``confirm`` (a task) asks the provider once this commits, and its answer decides; anything
+    else is ``apply``'s outcome."""
+    if payment is None:
+        outcome: str = Outcome.IGNORED_UNKNOWN
+    elif succeeded and payment.status != Status.SUCCEEDED and not vouched:
+        transaction.on_commit(partial(confirm, payment_id=payment.pk))
+        outcome = Outcome.PENDING
+    else:
+        outcome = apply(payment)
+    return _event(payment=payment, outcome=outcome, **event)
+
+
+def _answer_record(
+    payment: Payment, *, provider: str, kind: str, body: Any, apply: Callable[[Payment], str]
+) -> tuple[Payment, str]:
+    """Record what a provider answered when asked about ``payment`` (a query, an enquiry, a verify):
+    under the payment's row lock, the outcome ``apply`` gives it and its event."""
+    with transaction.atomic():
+        locked = Payment.objects.select_for_update().get(pk=payment.pk)
+        outcome = apply(locked)
+        _event(provider=provider, kind=kind, body=body, payment=locked, outcome=outcome)
+    return locked, outcome
+
+
 def _receipt_used_elsewhere(payment: Payment, receipt: str) -> bool:
     """Whether another live payment of the same organization holds ``receipt`` (another organization's
     is another payment: receipts identify a payment where it landed)."""
@@ -145,6 +183,31 @@ def _receipt_used_elsewhere(payment: Payment, receipt: str) -> bool:
         .exclude(pk=payment.pk)
         .exists()
     )
+
+
+def _repeat_record(payment: Payment, receipt: str) -> str:
+    """A report on a payment already succeeded or flagged (a repeat, or a failure after the success):
+    never undone. A succeeded payment still without its receipt (a query credited it) takes ``receipt``,
+    unless another payment of the organization holds it."""
+    if (
+        payment.status == Status.SUCCEEDED
+        and receipt
+        and not payment.mpesa_receipt
+        and not _receipt_used_elsewhere(payment, receipt)
+    ):
+        payment.mpesa_receipt = receipt
+        payment.save(update_fields=["mpesa_receipt"])
+    return Outcome.DUPLICATE
+
+
+def _flagged_for_a_used_receipt(payment: Payment, receipt: str, *, receipt_name: str) -> bool:
+    """Whether a success reports a receipt another payment of the organization holds: one transaction
+    cannot pay two intents (a replayed or forged report), so the payment is flagged, never credited."""
+    if not _receipt_used_elsewhere(payment, receipt):
+        return False
+    _flag(payment, f"{receipt_name} {receipt} was already recorded for another payment.")
+    payment.save(update_fields=["result_code", "result_desc", "flagged", "flag_reason"])
+    return True
 
 
 # Rows per INSERT or UPDATE statement: a 5,000-row statement in a handful of round trips, each well

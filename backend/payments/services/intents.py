@@ -1,6 +1,7 @@
 """Intents: a pending ``Payment`` and the provider asked to collect it (STK Push, checkout, instructions)."""
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -35,6 +36,8 @@ from payments.services.core import (
     stk_callback_url,
 )
 
+Accepted = TypeVar("Accepted")
+
 # Intents --------------------------------------------------------------------------------
 
 
@@ -66,6 +69,34 @@ def _intent_fail(*, payment: Payment, reason: str) -> None:
         payment.status = Status.FAILED
         payment.result_desc = reason[:255]
         payment.save(update_fields=["status", "result_desc"])
+
+
+def _prompt_intent_create(*, provider: str, phone: str, amount: int, **intent: Any) -> tuple[Payment, bool]:
+    """The pending intent of a prompt on the payer's phone (M-Pesa's PIN prompt, Airtel Money's push):
+    the phone and the amount checked, one intent per idempotency key."""
+    if message := validators.check_kenyan_phone(phone):
+        raise _invalid("phone", message)
+    _check_amount(amount)
+    return _intent_create(
+        provider=provider, amount=amount, payer_phone=validators.normalize_kenyan_phone(phone), **intent
+    )
+
+
+def _prompt_send(payment: Payment, send: Callable[[], Accepted], *, channel: str, no_answer: str) -> Accepted | None:
+    """Ask the provider, outside any transaction, to prompt the payer of a new intent; its acceptance.
+    No answer in time leaves the intent pending, saying ``no_answer`` (the provider may have sent the
+    prompt all the same: its callback or our query finds the intent); a refusal fails the intent."""
+    try:
+        return send()
+    except ProviderTimeout as exc:
+        logger.warning("%s for %s got no answer in time: %s", channel, payment.reference, exc)
+        Payment.objects.filter(pk=payment.pk, status=Status.PENDING).update(result_desc=no_answer)
+        payment.result_desc = no_answer
+        return None
+    except ProviderError as exc:
+        logger.warning("%s for %s failed: %s", channel, payment.reference, exc)
+        _intent_fail(payment=payment, reason=str(exc))
+        raise _provider_unavailable() from exc
 
 
 def _prompting_connection(account: CollectionAccount) -> MpesaConnection | None:
@@ -129,17 +160,14 @@ def payment_stk_push_start(
             _("This campaign takes no M-Pesa prompts: please pay as its instructions say."), code="stk_unavailable"
         )
     client = daraja_client_for(collection_account)
-    if message := validators.check_kenyan_phone(phone):
-        raise _invalid("phone", message)
-    _check_amount(amount)
     connection = _prompting_connection(collection_account) if collection_account else None
-    payment, created = _intent_create(
+    payment, created = _prompt_intent_create(
+        provider=Payment.Provider.MPESA_STK,
+        phone=phone,
+        amount=amount,
         user=user,
         purpose=purpose,
         idempotency_key=idempotency_key,
-        provider=Payment.Provider.MPESA_STK,
-        amount=amount,
-        payer_phone=validators.normalize_kenyan_phone(phone),
         payer_email=payer_email,
         campaign=campaign,
         account_reference=account_reference,
@@ -147,26 +175,22 @@ def payment_stk_push_start(
     )
     if not created:
         return payment
-    try:
-        accepted = client.stk_push(
+    # No answer in time: the callback finds the intent by phone and amount (_stk_intent_unanswered), or
+    # payments_reconcile expires it.
+    accepted = _prompt_send(
+        payment,
+        lambda: client.stk_push(
             phone=payment.payer_phone,
             amount=payment.amount,
             account_reference=payment.account_reference or payment.reference,
             description=STK_DESCRIPTIONS[Payment.Purpose(purpose)],
             callback_url=stk_callback_url(connection),
-        )
-    except ProviderTimeout as exc:
-        # Daraja may have sent the prompt all the same: the intent stays pending (the client says it
-        # keeps waiting). Its callback finds it by phone and amount (_stk_intent_unanswered), or
-        # payments_reconcile expires it.
-        logger.warning("STK Push for %s got no answer in time: %s", payment.reference, exc)
-        Payment.objects.filter(pk=payment.pk, status=Status.PENDING).update(result_desc=STK_NO_ANSWER)
-        payment.result_desc = STK_NO_ANSWER
+        ),
+        channel="STK Push",
+        no_answer=STK_NO_ANSWER,
+    )
+    if accepted is None:
         return payment
-    except ProviderError as exc:
-        logger.warning("STK Push for %s failed: %s", payment.reference, exc)
-        _intent_fail(payment=payment, reason=str(exc))
-        raise _provider_unavailable() from exc
     with transaction.atomic():
         payment = Payment.objects.select_for_update().get(pk=payment.pk)
         payment.checkout_request_id = accepted.checkout_request_id

@@ -1,6 +1,7 @@
 """M-Pesa Ratiba: standing orders to a connected paybill."""
 
 from collections.abc import Collection
+from dataclasses import fields
 from typing import Any
 
 from django.db import transaction
@@ -14,7 +15,7 @@ from audit.services import audit_record
 from collection_accounts.models import CollectionAccount, CollectionAccountKind
 from common.errors import ServiceError
 from organizations.approvals import register_change_kind
-from organizations.models import ChangeRequest, ChangeRequestStatus
+from organizations.models import ChangeRequest
 from payments import selectors
 from payments.models import (
     REFERENCE_LENGTH,
@@ -39,6 +40,7 @@ from payments.services.connections import (
     _account_payload,
     _account_words,
     _connection_of,
+    _connection_or_pending,
     _mpesa_connect_apply,
     _mpesa_connect_call,
     _mpesa_connect_describe,
@@ -75,11 +77,7 @@ def mpesa_ratiba_set(*, user: User, organization_id: int, account_id: int, enabl
     request = _submit(
         user=user, account=account, kind=MPESA_RATIBA_SET, payload={**_account_payload(account), "enabled": enabled}
     )
-    if request.status == ChangeRequestStatus.PENDING:
-        return request
-    connection = MpesaConnection.objects.get(account=account)
-    connection.account = account
-    return connection
+    return _connection_or_pending(request, account=account, model=MpesaConnection)
 
 
 def _mpesa_ratiba_apply(request: ChangeRequest) -> None:
@@ -120,6 +118,10 @@ def register_payment_detail_change_kinds() -> None:
     )
 
 
+# What an order keeps of its terms: all but the description, which each prompt words afresh.
+ORDER_TERMS = tuple(term.name for term in fields(StandingOrderTerms) if term.name != "description")
+
+
 def standing_order_record(*, account: CollectionAccount, terms: StandingOrderTerms) -> MpesaStandingOrder:
     """A pending standing order, inside the caller's transaction; ``standing_order_send`` then asks
     the payer for it. Refused (400) unless the account takes standing orders."""
@@ -127,29 +129,11 @@ def standing_order_record(*, account: CollectionAccount, terms: StandingOrderTer
         raise ServiceError(
             _("Paying automatically with M-Pesa is not offered for this campaign."), code="standing_order_unavailable"
         )
-    return MpesaStandingOrder.objects.create(
-        account=account,
-        name=terms.name,
-        phone=terms.phone,
-        amount=terms.amount,
-        frequency=terms.frequency,
-        start_on=terms.start_on,
-        end_on=terms.end_on,
-        account_reference=terms.account_reference,
-    )
+    return MpesaStandingOrder.objects.create(account=account, **{name: getattr(terms, name) for name in ORDER_TERMS})
 
 
 def _standing_order_terms(order: MpesaStandingOrder, *, description: str) -> StandingOrderTerms:
-    return StandingOrderTerms(
-        name=order.name,
-        phone=order.phone,
-        amount=order.amount,
-        frequency=order.frequency,
-        start_on=order.start_on,
-        end_on=order.end_on,
-        account_reference=order.account_reference,
-        description=description,
-    )
+    return StandingOrderTerms(**{name: getattr(order, name) for name in ORDER_TERMS}, description=description)
 
 
 def standing_order_send(*, order: MpesaStandingOrder, description: str) -> MpesaStandingOrder:

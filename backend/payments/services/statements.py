@@ -52,6 +52,33 @@ def _statement_reports(found: list[StatementPayment]) -> list[selectors.ReceiptR
     ]
 
 
+def _statement_payment(
+    entry: "StatementPayment | BankStatementPayment",
+    *,
+    provider: str,
+    account: CollectionAccount,
+    recorded_by: User,
+    result_desc: str,
+    mpesa_receipt: str | None = None,
+) -> Payment:
+    """A pledge payment a statement shows paid into ``account``, to be inserted and then succeeded
+    (``_payments_credit``) with the rest of the import."""
+    return Payment(
+        provider=provider,
+        purpose=Payment.Purpose.PLEDGE_PAYMENT,
+        amount=entry.amount,
+        collection_account=account,
+        organization_id=account.organization_id,
+        recorded_by=recorded_by,
+        mpesa_receipt=mpesa_receipt,
+        account_reference=entry.account_reference[:64],
+        received_at=entry.received_at,
+        notify_payer=entry.notify_payer,
+        result_code="0",
+        result_desc=result_desc[:255],
+    )
+
+
 def _statement_payments_insert(
     *, account: CollectionAccount, recorded_by: User, found: list[StatementPayment]
 ) -> tuple[list[Payment], dict[str, Payment]]:
@@ -67,21 +94,13 @@ def _statement_payments_insert(
             with transaction.atomic():
                 inserted = Payment.objects.bulk_create(
                     [
-                        Payment(
+                        _statement_payment(
+                            entry,
                             provider=Payment.Provider.MPESA_MANUAL,
-                            purpose=Payment.Purpose.PLEDGE_PAYMENT,
-                            amount=entry.amount,
-                            collection_account=account,
-                            organization_id=account.organization_id,
+                            account=account,
                             recorded_by=recorded_by,
                             mpesa_receipt=entry.mpesa_receipt,
-                            account_reference=entry.account_reference[:64],
-                            received_at=entry.received_at,
-                            notify_payer=entry.notify_payer,
-                            result_code="0",
-                            result_desc=(
-                                f"From a statement: paid to account {entry.account_reference!r} by {entry.payer_name}"
-                            )[:255],
+                            result_desc=f"From a statement: paid to account {entry.account_reference!r} by {entry.payer_name}",
                         )
                         for entry in waiting
                         if entry.mpesa_receipt not in known
@@ -171,18 +190,12 @@ def payments_record_from_bank_statement(
     (the same day, amount and reference) is the statements app's question, asked under its lock."""
     payments = Payment.objects.bulk_create(
         [
-            Payment(
+            _statement_payment(
+                entry,
                 provider=Payment.Provider.BANK,
-                purpose=Payment.Purpose.PLEDGE_PAYMENT,
-                amount=entry.amount,
-                collection_account=account,
-                organization_id=account.organization_id,
+                account=account,
                 recorded_by=recorded_by,
-                account_reference=entry.account_reference[:64],
-                received_at=entry.received_at,
-                notify_payer=entry.notify_payer,
-                result_code="0",
-                result_desc=f"From a bank statement: {entry.bank_reference} {entry.description}"[:255],
+                result_desc=f"From a bank statement: {entry.bank_reference} {entry.description}",
             )
             for entry in found
         ],

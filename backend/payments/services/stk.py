@@ -1,7 +1,6 @@
 """Crediting an STK Push: its callback and our own query of it."""
 
 from dataclasses import replace
-from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -22,10 +21,14 @@ from payments.services.core import (
     UNANSWERED_PUSH_WINDOW,
     Outcome,
     Status,
+    _answer_record,
+    _callback_record,
     _credit,
     _event,
     _flag,
+    _flagged_for_a_used_receipt,
     _receipt_used_elsewhere,
+    _repeat_record,
     logger,
 )
 from payments.services.intents import daraja_client_for
@@ -53,17 +56,8 @@ def _apply_stk_result(payment: Payment, result: StkResult) -> str:
         if not _receipt_used_elsewhere(payment, receipt):
             result = replace(result, mpesa_receipt=receipt)
     if payment.status == Status.SUCCEEDED or payment.flagged:
-        # A repeat, or a failure arriving after the success: never undone. A callback after a
-        # query credited the payment still brings the receipt number the query lacked.
-        if (
-            payment.status == Status.SUCCEEDED
-            and result.mpesa_receipt
-            and not payment.mpesa_receipt
-            and not _receipt_used_elsewhere(payment, result.mpesa_receipt)
-        ):
-            payment.mpesa_receipt = result.mpesa_receipt
-            payment.save(update_fields=["mpesa_receipt"])
-        return Outcome.DUPLICATE
+        # A callback after a query credited the payment still brings the receipt number the query lacked.
+        return _repeat_record(payment, result.mpesa_receipt)
     if not result.succeeded and not payment.is_pending:
         return Outcome.DUPLICATE
     payment.result_code = str(result.result_code)
@@ -73,10 +67,7 @@ def _apply_stk_result(payment: Payment, result: StkResult) -> str:
         payment.status = Status.CANCELLED if cancelled else Status.FAILED
         payment.save(update_fields=["status", "result_code", "result_desc"])
         return Outcome.FAILED
-    if _receipt_used_elsewhere(payment, result.mpesa_receipt):
-        # One M-Pesa transaction cannot pay two intents: a replayed or forged callback.
-        _flag(payment, f"M-Pesa receipt {result.mpesa_receipt} was already recorded for another payment.")
-        payment.save(update_fields=["result_code", "result_desc", "flagged", "flag_reason"])
+    if _flagged_for_a_used_receipt(payment, result.mpesa_receipt, receipt_name="M-Pesa receipt"):
         return Outcome.FLAGGED_MISMATCH
     payment.mpesa_receipt = result.mpesa_receipt or None
     if result.amount is not None and result.amount != payment.amount:
@@ -147,30 +138,26 @@ def payment_record_stk_callback(
             )
             .first()
         )
-        payment = payment or _stk_intent_unanswered(result, connection)
-        outcome: str
-        if payment is None:
-            outcome = Outcome.IGNORED_UNKNOWN
-        elif result.succeeded and payment.status != Status.SUCCEEDED and not _callback_vouched_for(remote_addr):
-            transaction.on_commit(partial(tasks.stk_success_confirm.enqueue, payment_id=payment.pk))
-            outcome = Outcome.PENDING
-        else:
-            outcome = _apply_stk_result(payment, result)
-        return _event(
-            provider=provider, kind=kind, body=body, remote_addr=remote_addr, payment=payment, outcome=outcome
+        return _callback_record(
+            payment or _stk_intent_unanswered(result, connection),
+            succeeded=result.succeeded,
+            vouched=_callback_vouched_for(remote_addr),
+            confirm=tasks.stk_success_confirm.enqueue,
+            apply=lambda payment: _apply_stk_result(payment, result),
+            provider=provider,
+            kind=kind,
+            body=body,
+            remote_addr=remote_addr,
         )
 
 
-@transaction.atomic
 def payment_record_stk_query_result(*, payment: Payment, answer: StkQueryAnswer) -> Payment:
-    payment = Payment.objects.select_for_update().get(pk=payment.pk)
-    outcome = Outcome.PENDING if answer.result is None else _apply_stk_result(payment, answer.result)
-    _event(
+    payment, _outcome = _answer_record(
+        payment,
         provider=Payment.Provider.MPESA_STK,
         kind=PaymentEvent.Kind.STK_QUERY,
         body=answer.body,
-        payment=payment,
-        outcome=outcome,
+        apply=lambda locked: Outcome.PENDING if answer.result is None else _apply_stk_result(locked, answer.result),
     )
     return payment
 

@@ -163,7 +163,7 @@ def test_pull_registration_happens_once_and_again_is_harmless(church_paybill, pr
 def test_pull_lists_the_last_payments_page_after_page_even_those_never_confirmed(
     church_paybill, providers, monkeypatch
 ):
-    monkeypatch.setattr("simulators.daraja.PULL_PAGE_SIZE", 2)
+    monkeypatch.setattr("simulators.daraja.pull.PULL_PAGE_SIZE", 2)
     daraja = client(church_paybill)
     daraja.register_c2b_urls(confirmation_url=f"{providers.url}/confirm", validation_url=f"{providers.url}/validate")
     daraja.register_pull(callback_url=f"{providers.url}/pulled")
@@ -186,7 +186,7 @@ def test_pull_lists_the_last_payments_page_after_page_even_those_never_confirmed
 
 def test_a_dropped_confirmation_is_never_posted(church_paybill, providers, monkeypatch):
     posted = []
-    monkeypatch.setattr("simulators.daraja.deliver_c2b_later", lambda **delivery: posted.append(delivery["body"]))
+    monkeypatch.setattr("simulators.daraja.c2b.deliver_c2b_later", lambda **delivery: posted.append(delivery["body"]))
     client(church_paybill).register_c2b_urls(
         confirmation_url=f"{providers.url}/confirm", validation_url=f"{providers.url}/validate"
     )

@@ -46,7 +46,7 @@ def silent_provider(settings, monkeypatch, campaign) -> Iterator[str]:
         silent.listen(16)
         url = f"http://127.0.0.1:{silent.getsockname()[1]}"
         settings.MPESA_BASE_URL = settings.PAYSTACK_BASE_URL = url
-        monkeypatch.setattr("payments.providers.daraja.TIMEOUT_SECONDS", 0.5)
+        monkeypatch.setattr("payments.providers.daraja.client.TIMEOUT_SECONDS", 0.5)
         monkeypatch.setattr("payments.providers.paystack.TIMEOUT_SECONDS", 0.5)
         # A token from earlier, so the STK Push request itself is the one left unanswered.
         church = MpesaConnection.objects.get(account__paybill_number=TEST_PAYBILL).credentials()

@@ -4,7 +4,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -14,7 +13,6 @@ from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns.models import Campaign
 from campaigns.selectors import campaign_airtel_account, campaign_card_account, campaign_get, campaign_stk_account
-from common import challenges
 from common.errors import FieldValidationError, ServiceError
 from common.languages import current_language
 from common.money import format_ksh
@@ -42,7 +40,7 @@ from pledges.selectors import (
     pledges_made_by,
 )
 from pledges.services.core import NAME_MAX_LENGTH, _clean, _ensure_open, _giving_contact_limits_enforce, _whole_amount
-from pledges.services.giving import DONATION_REFUSALS, _desk_details_check
+from pledges.services.giving import DONATION_REFUSALS, _campaign_open_for_giving, _desk_details_check
 from pledges.services.matching import _donation_count
 
 # Donations ---------------------------------------------------------------------------------
@@ -74,11 +72,13 @@ def donation_create(
     campaign's raised total and donors only once its payment succeeds. The same
     ``idempotency_key`` again returns the same donation.
     """
-    challenges.address_limit_enforce(
-        scope="donation", address=client_ip, limit=settings.RATE_LIMIT_DONATION, solution=challenge_solution
+    campaign = _campaign_open_for_giving(
+        scope="donation",
+        campaign_id=campaign_id,
+        viewer=viewer,
+        client_ip=client_ip,
+        challenge_solution=challenge_solution,
     )
-    campaign = campaign_get(campaign_id=campaign_id, user=viewer)
-    _ensure_open(campaign, refusals=DONATION_REFUSALS)
     name, email, phone = validators.normalize_name(name or ""), _clean(email), _clean(phone)
     whole = _whole_amount(amount)
     errors: dict[str, str] = {}

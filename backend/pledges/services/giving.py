@@ -55,6 +55,20 @@ DONATION_REFUSALS = {
 WHOLE_AMOUNT_MESSAGE = _lazy("Please enter a whole amount from Ksh 1 to Ksh 1,000,000,000.")
 
 
+def _campaign_open_for_giving(
+    *, scope: str, campaign_id: int, viewer: User | None, client_ip: str, challenge_solution: str
+) -> Campaign:
+    """The campaign a visitor pledges to (``scope`` "pledge") or gives to ("donation"), once the
+    per-address limit lets them through (``RATE_LIMIT_PLEDGE`` or ``RATE_LIMIT_DONATION``, past which
+    ``challenge_solution`` does: common/challenges.py) and the campaign is open for it."""
+    pledging = scope == "pledge"
+    limit = settings.RATE_LIMIT_PLEDGE if pledging else settings.RATE_LIMIT_DONATION
+    challenges.address_limit_enforce(scope=scope, address=client_ip, limit=limit, solution=challenge_solution)
+    campaign = campaign_get(campaign_id=campaign_id, user=viewer)
+    _ensure_open(campaign, refusals=PLEDGE_REFUSALS if pledging else DONATION_REFUSALS)
+    return campaign
+
+
 def pledge_create(
     *,
     campaign_id: int,
@@ -78,11 +92,13 @@ def pledge_create(
     Limited per client address (``RATE_LIMIT_PLEDGE``, past which ``challenge_solution`` lets it
     through: common/challenges.py), per phone, e-mail and account (``_giving_contact_limits_enforce``).
     """
-    challenges.address_limit_enforce(
-        scope="pledge", address=client_ip, limit=settings.RATE_LIMIT_PLEDGE, solution=challenge_solution
+    campaign = _campaign_open_for_giving(
+        scope="pledge",
+        campaign_id=campaign_id,
+        viewer=viewer,
+        client_ip=client_ip,
+        challenge_solution=challenge_solution,
     )
-    campaign = campaign_get(campaign_id=campaign_id, user=viewer)
-    _ensure_open(campaign, refusals=PLEDGE_REFUSALS)
     name, email, phone = validators.normalize_name(name or ""), _clean(email), _clean(phone)
     whole = _whole_amount(amount)
     missing = {

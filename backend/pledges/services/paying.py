@@ -1,6 +1,7 @@
 """A pledger paying their pledge: finding it by code, an STK Push, confirming a payment made elsewhere."""
 
 import re
+from collections.abc import Callable
 from datetime import date
 
 from django.conf import settings
@@ -10,6 +11,7 @@ from django.utils.translation import gettext as _
 from accounts import validators
 from accounts.models import User
 from campaigns.selectors import campaign_stk_account
+from collection_accounts.models import CollectionAccount
 from common import ratelimit
 from common.errors import FieldValidationError, NotFoundError, ServiceError
 from organizations.roles import Permission
@@ -58,6 +60,13 @@ def pledge_stk_push_start(
     At most ``RATE_LIMIT_PLEDGE_STK_PUSH`` prompts per pledge and per phone, so nobody can
     flood a phone with prompts, within the limits of every prompt (``payment_stk_push_limit_enforce``).
     """
+    pledge, phone = _pledge_for_prompt(code=code, phone=phone, client_ip=client_ip)
+    return _pledge_stk_push(pledge=pledge, phone=phone, amount=amount, idempotency_key=idempotency_key, viewer=viewer)
+
+
+def _pledge_for_prompt(*, code: str, phone: str, client_ip: str) -> tuple[Pledge, str]:
+    """The pledge of ``code`` and the phone to prompt (``phone``, else the pledge's), once the limits on
+    prompts allow one more: per pledge and per phone, whichever network prompts it."""
     pledge = pledge_get_by_code(code=code, client_ip=client_ip)
     phone = _clean(phone) or pledge.phone
     # The last nine digits name a Kenyan number however it is written.
@@ -66,13 +75,11 @@ def pledge_stk_push_start(
         scope="pledge-stk-push", identifiers=[pledge.code, phone_digits], limit=settings.RATE_LIMIT_PLEDGE_STK_PUSH
     )
     payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
-    return _pledge_stk_push(pledge=pledge, phone=phone, amount=amount, idempotency_key=idempotency_key, viewer=viewer)
+    return pledge, phone
 
 
-def pledge_stk_push_by_phone(*, pledge_id: int, phone: str, amount: int, idempotency_key: str) -> Payment:
-    """Send the PIN prompt for ``amount`` of a pledge of the number the mobile network gave
-    (the USSD menu's 'Pay a pledge'), to that number. Any live pledge naming the number is its
-    owner's to pay; the USSD app limits the prompts per number."""
+def _pledge_of_phone(*, pledge_id: int, phone: str) -> Pledge:
+    """A live or cancelled pledge naming the number the mobile network gave: its owner's to pay."""
     pledge = (
         Pledge.objects.select_related("campaign")
         .filter(pk=pledge_id, phone=validators.normalize_kenyan_phone(phone))
@@ -80,12 +87,44 @@ def pledge_stk_push_by_phone(*, pledge_id: int, phone: str, amount: int, idempot
     )
     if pledge is None:
         raise NotFoundError(_("Pledge not found."), code="not_found")
+    return pledge
+
+
+def pledge_stk_push_by_phone(*, pledge_id: int, phone: str, amount: int, idempotency_key: str) -> Payment:
+    """Send the PIN prompt for ``amount`` of a pledge of the number the mobile network gave
+    (the USSD menu's 'Pay a pledge'), to that number. Any live pledge naming the number is its
+    owner's to pay; the USSD app limits the prompts per number."""
+    pledge = _pledge_of_phone(pledge_id=pledge_id, phone=phone)
     return _pledge_stk_push(pledge=pledge, phone=phone, amount=amount, idempotency_key=idempotency_key, viewer=None)
 
 
 def _pledge_stk_push(
     *, pledge: Pledge, phone: str, amount: int | None, idempotency_key: str, viewer: User | None
 ) -> Payment:
+    return _pledge_prompt(
+        pledge=pledge,
+        phone=phone,
+        amount=amount,
+        idempotency_key=idempotency_key,
+        viewer=viewer,
+        account=campaign_stk_account(campaign=pledge.campaign),
+        start=payment_stk_push_start,
+    )
+
+
+def _pledge_prompt(
+    *,
+    pledge: Pledge,
+    phone: str,
+    amount: int | None,
+    idempotency_key: str,
+    viewer: User | None,
+    account: CollectionAccount | None,
+    start: Callable[..., Payment],
+) -> Payment:
+    """Prompt ``phone`` for ``amount`` of a live pledge (default: the amount due), up to what is left,
+    with the pledge code as the account reference; ``start`` is the channel's prompt (M-Pesa's PIN
+    prompt, Airtel Money's push) to ``account``."""
     if not pledge.is_live:
         raise ServiceError(_("This pledge was cancelled by the organizer."), code="pledge_cancelled")
     remaining = pledge.remaining_amount
@@ -99,7 +138,7 @@ def _pledge_stk_push(
                 "amount": _("Please enter an amount from Ksh 1 to Ksh %(remaining)s.") % {"remaining": f"{remaining:,}"}
             },
         )
-    return payment_stk_push_start(
+    return start(
         purpose=Payment.Purpose.PLEDGE_PAYMENT,
         amount=amount,
         phone=phone,
@@ -108,7 +147,7 @@ def _pledge_stk_push(
         payer_email=pledge.email,
         idempotency_key=idempotency_key,
         account_reference=pledge.code,
-        collection_account=campaign_stk_account(campaign=pledge.campaign),
+        collection_account=account,
     )
 
 

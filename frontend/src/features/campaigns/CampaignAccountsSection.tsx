@@ -8,11 +8,11 @@ import { SelectField } from "@/components/FieldControls";
 import { toast } from "@/components/toast";
 import {
   accountName,
-  canAddPaymentOption,
+  type CollectionAccountChoice,
+  canAddCollectionAccount,
+  collectionAccountChoicesSchema,
   METHOD_LABELS,
-  type PaymentOptionValue,
-  paymentOptionsSchema,
-} from "@/features/collection-accounts/paymentOptions";
+} from "@/features/collection-accounts/campaignCollectionAccounts";
 import { Approvals, useFailureToast, useWaitingToast } from "@/features/organizations/Approvals";
 import { type CollectionAccount, collectionAccountsOptions, isWaiting } from "@/features/organizations/api";
 import { errorMessage } from "@/lib/api/client";
@@ -21,10 +21,12 @@ import { type Campaign, useCampaignAccounts, useCampaignAccountsChange } from ".
 
 // The wizard's rules and messages for the payment step (1 to 3, each once, the last stays), on the
 // organization's existing accounts: new ones are added on its Collection accounts page.
-const schema = v.object({ paymentOptions: paymentOptionsSchema }) as unknown as v.GenericSchema<{
-  paymentOptions: PaymentOptionValue[];
+const schema = v.object({
+  collectionAccounts: collectionAccountChoicesSchema,
+}) as unknown as v.GenericSchema<{
+  collectionAccounts: CollectionAccountChoice[];
 }>;
-const chosen = (account: CollectionAccount): PaymentOptionValue => ({
+const chosen = (account: CollectionAccount): CollectionAccountChoice => ({
   method: "existing",
   accountId: String(account.id),
   details: {},
@@ -84,16 +86,16 @@ function AccountsForm({ campaign, current }: { campaign: Campaign; current: Coll
   const change = useCampaignAccountsChange(campaign);
   const waiting = useWaitingToast();
   const failed = useFailureToast();
-  const defaults = useMemo(() => ({ paymentOptions: current.map(chosen) }), [current]);
+  const defaults = useMemo(() => ({ collectionAccounts: current.map(chosen) }), [current]);
   const form = useSchemaForm(schema, defaults);
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: "paymentOptions" });
-  const options = useWatch({ control: form.control, name: "paymentOptions" });
-  const errors = form.formState.errors.paymentOptions;
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: "collectionAccounts" });
+  const options = useWatch({ control: form.control, name: "collectionAccounts" });
+  const errors = form.formState.errors.collectionAccounts;
   const listError = errors?.root?.message ?? errors?.message;
 
-  const onSubmit = async ({ paymentOptions }: { paymentOptions: PaymentOptionValue[] }) => {
+  const onSubmit = async ({ collectionAccounts }: { collectionAccounts: CollectionAccountChoice[] }) => {
     try {
-      const answer = await change.mutateAsync(paymentOptions.map((option) => Number(option.accountId)));
+      const answer = await change.mutateAsync(collectionAccounts.map((option) => Number(option.accountId)));
       if (isWaiting(answer)) waiting();
       else toast({ title: t`Givers now pay into the accounts you chose.` });
     } catch (error) {
@@ -120,7 +122,7 @@ function AccountsForm({ campaign, current }: { campaign: Campaign; current: Coll
               error={errors?.[index]?.accountId?.message ?? errors?.[index]?.method?.message}
               onChange={(event) =>
                 form.setValue(
-                  `paymentOptions.${index}`,
+                  `collectionAccounts.${index}`,
                   {
                     method: event.target.value ? "existing" : "",
                     accountId: event.target.value,
@@ -145,7 +147,7 @@ function AccountsForm({ campaign, current }: { campaign: Campaign; current: Coll
           </div>
         );
       })}
-      {canAddPaymentOption(options) && (
+      {canAddCollectionAccount(options) && (
         <button
           type="button"
           className={outlineButton}

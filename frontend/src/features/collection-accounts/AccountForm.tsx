@@ -21,7 +21,7 @@ import {
   LABEL_FIELD,
   METHOD_FIELDS,
   METHOD_LABELS,
-} from "./paymentOptions";
+} from "./campaignCollectionAccounts";
 
 /** The form values of `account` (a new one: a paybill with nothing typed). */
 function valuesOf(account: CollectionAccount | undefined): AccountFormValues {

@@ -18,7 +18,7 @@ import {
 import { OrganizationLoader } from "@/features/organizations/OrganizationLoader";
 import { ApiRequestError, errorMessage } from "@/lib/api/client";
 import { AccountForm } from "./AccountForm";
-import { accountName, METHOD_LABELS } from "./paymentOptions";
+import { accountName, METHOD_LABELS } from "./campaignCollectionAccounts";
 
 /** The team's own changes; every other kind is about where the money is paid. */
 const isPaymentDetail = (request: { kind: string }) => !request.kind.startsWith("team.");

@@ -11,12 +11,12 @@ import { formatCalendarDate } from "@/features/campaigns/links";
 import { todayIso } from "@/features/campaigns/rules";
 import {
   accountName,
+  type CollectionAccountChoice,
+  collectionAccountsPayload,
   isAccountKind,
   METHOD_FIELDS,
   METHOD_LABELS,
-  type PaymentOptionValue,
-  paymentOptionsPayload,
-} from "@/features/collection-accounts/paymentOptions";
+} from "@/features/collection-accounts/campaignCollectionAccounts";
 import { useOrganizations } from "@/features/organizations/api";
 import { CreateOrganizationForm } from "@/features/organizations/OrganizationForm";
 import { useHasPaid } from "@/features/payments/api";
@@ -26,9 +26,9 @@ import { formatKes, formatKsh } from "@/lib/money";
 import { AfterLaunchDialogs } from "./AfterLaunchDialogs";
 import { campaignAccountsOptions, createPledgingCampaign, type Draft, draftKey } from "./api";
 import { CategoryPicker, useCategoryLabel } from "./CategoryPicker";
+import { CollectionAccountsEditor } from "./CollectionAccountsEditor";
 import { CoverPreview } from "./MediaPicker";
 import { OrganizationPicker } from "./OrganizationPicker";
-import { PaymentOptionsEditor } from "./PaymentOptionsEditor";
 import {
   type CoverValues,
   coverPayload,
@@ -77,11 +77,11 @@ export default function CreateCampaignPage() {
       </AppLayout>
     );
   }
-  // If the check fails, the wizard asks for payment options; the server decides the status anyway.
+  // If the check fails, the wizard asks for collection accounts; the server decides the status anyway.
   return <PledgeWizard subscriber={hasPaid.data?.has_paid === true} draft={draft.data ?? null} save={save} />;
 }
 
-/** A server field_errors key as the form's field: payment_accounts.0.till_number -> paymentOptions.0.details.till_number. */
+/** A server field_errors key as the form's field: collection_accounts.0.till_number -> collectionAccounts.0.details.till_number. */
 function formField(key: string, mediaType: CoverValues["mediaType"]): FieldPath<PledgeWizardValues> | null {
   const simple: Record<string, FieldPath<PledgeWizardValues>> = {
     title: "title",
@@ -90,17 +90,17 @@ function formField(key: string, mediaType: CoverValues["mediaType"]): FieldPath<
     story: "story",
     end_date: "endDate",
     media_url: mediaType === "youtube" ? "youtubeUrl" : "mediaUrl",
-    payment_accounts: "paymentOptions",
+    collection_accounts: "collectionAccounts",
   };
   if (simple[key]) return simple[key];
-  const option = /^payment_accounts\.(\d+)\.(\w+)$/.exec(key);
+  const option = /^collection_accounts\.(\d+)\.(\w+)$/.exec(key);
   if (!option) return null;
   const [, index, name] = option;
   return name === "kind"
-    ? `paymentOptions.${Number(index)}.method`
+    ? `collectionAccounts.${Number(index)}.method`
     : name === "account_id"
-      ? `paymentOptions.${Number(index)}.accountId`
-      : `paymentOptions.${Number(index)}.details.${name}`;
+      ? `collectionAccounts.${Number(index)}.accountId`
+      : `collectionAccounts.${Number(index)}.details.${name}`;
 }
 
 function PledgeWizard({
@@ -116,7 +116,7 @@ function PledgeWizard({
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const steps = useMemo(() => wizardSteps(subscriber), [subscriber]);
-  const schema = useMemo(() => pledgeWizardSchema({ paymentOptionsRequired: !subscriber }), [subscriber]);
+  const schema = useMemo(() => pledgeWizardSchema({ collectionAccountsRequired: !subscriber }), [subscriber]);
   const form = useSchemaForm(schema, draft ? pledgeValuesFromDraft(draft.step_data) : EMPTY_PLEDGE_WIZARD);
   const [step, setStep] = useState<StepNumber>(() => (draft ? resumeStep(steps, draft.current_step) : 1));
   const [launchedId, setLaunchedId] = useState<number | null>(null);
@@ -132,7 +132,7 @@ function PledgeWizard({
     2: t`Set your goal`,
     3: t`Tell your story`,
     4: t`Add media`,
-    5: t`Payment options`,
+    5: t`Collection accounts`,
     6: t`Review & publish`,
   };
 
@@ -167,7 +167,7 @@ function PledgeWizard({
           story: values.story,
           end_date: values.endDate,
           ...coverPayload(values),
-          payment_accounts: subscriber ? [] : paymentOptionsPayload(values.paymentOptions),
+          collection_accounts: subscriber ? [] : collectionAccountsPayload(values.collectionAccounts),
           organization_id: choosesOrganization ? organizationId : null,
         },
         t`Failed to create campaign.`,
@@ -275,7 +275,10 @@ function PledgeWizard({
         )}
         {step === 4 && <CoverStep form={form} />}
         {step === 5 && (
-          <PaymentOptionsEditor form={form} organizationId={choosesOrganization ? organizationId : null} />
+          <CollectionAccountsEditor
+            form={form}
+            organizationId={choosesOrganization ? organizationId : null}
+          />
         )}
         {step === 6 && (
           <Review
@@ -356,12 +359,12 @@ function Review({
         </div>
       </ReviewSection>
       {!subscriber && (
-        <ReviewSection title={<Trans>Payment options</Trans>}>
+        <ReviewSection title={<Trans>Collection accounts</Trans>}>
           <ul className="space-y-2">
-            {values.paymentOptions.map((option, index) => (
+            {values.collectionAccounts.map((option, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the entries have no id; their order is theirs
               <li key={index}>
-                <PaymentOptionSummary option={option} organizationId={organizationId} />
+                <CollectionAccountSummary option={option} organizationId={organizationId} />
               </li>
             ))}
           </ul>
@@ -372,11 +375,11 @@ function Review({
 }
 
 /** One of the campaign's accounts as the review step shows it. */
-function PaymentOptionSummary({
+function CollectionAccountSummary({
   option,
   organizationId,
 }: {
-  option: PaymentOptionValue;
+  option: CollectionAccountChoice;
   organizationId: number | null;
 }) {
   const { i18n } = useLingui();

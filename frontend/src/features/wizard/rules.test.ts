@@ -50,16 +50,23 @@ describe("pledgeValuesFromDraft", () => {
       goal: 5,
       title: "Roof",
       mediaType: "youtube",
-      paymentOptions: [{ method: "cash", details: { location: "Office", n: 1 } }, "junk"],
+      collectionAccounts: [{ method: "cash", details: { location: "Office", n: 1 } }, "junk"],
       extra: "ignored",
     });
     expect(values).toMatchObject({ category: "church", goal: "", title: "Roof", mediaType: "youtube" });
-    expect(values.paymentOptions).toEqual([{ method: "cash", details: { location: "Office" } }]);
+    expect(values.collectionAccounts).toEqual([{ method: "cash", details: { location: "Office" } }]);
     expect(values).not.toHaveProperty("extra");
   });
 
-  it("starts with one empty payment option", () => {
-    expect(pledgeValuesFromDraft({}).paymentOptions).toEqual([{ method: "", details: {} }]);
+  it("reads the accounts of a draft saved while the wizard called them payment options", () => {
+    const values = pledgeValuesFromDraft({
+      paymentOptions: [{ method: "till", details: { till_number: "5123456" } }],
+    });
+    expect(values.collectionAccounts).toEqual([{ method: "till", details: { till_number: "5123456" } }]);
+  });
+
+  it("starts with one empty collection account choice", () => {
+    expect(pledgeValuesFromDraft({}).collectionAccounts).toEqual([{ method: "", details: {} }]);
   });
 });
 

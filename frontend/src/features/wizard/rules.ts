@@ -3,10 +3,10 @@ import { msg } from "@lingui/core/macro";
 import * as v from "valibot";
 import { adminCampaignEditSchema, endDate, todayIso } from "@/features/campaigns/rules";
 import {
+  type CollectionAccountChoice,
+  collectionAccountChoicesSchema,
   isAccountKind,
-  type PaymentOptionValue,
-  paymentOptionsSchema,
-} from "@/features/collection-accounts/paymentOptions";
+} from "@/features/collection-accounts/campaignCollectionAccounts";
 import { i18n } from "@/lib/i18n";
 import { youtubeVideoId } from "@/lib/youtube";
 
@@ -73,18 +73,27 @@ export type PledgeWizardValues = CoverValues & {
   endDate: string;
   title: string;
   story: string;
-  paymentOptions: PaymentOptionValue[];
+  collectionAccounts: CollectionAccountChoice[];
 };
 
-/** The pledge campaign wizard's form; subscribers launch without payment options. */
+/** The pledge campaign wizard's form; subscribers launch without collection accounts. */
 const pledgeEntries = { category, goal, endDate, title, story, ...coverEntries };
-const pledgeWithPaymentOptions = v.object({ ...pledgeEntries, paymentOptions: paymentOptionsSchema });
-const pledgeWithoutPaymentOptions = v.object({ ...pledgeEntries, paymentOptions: v.array(v.unknown()) });
+const pledgeWithCollectionAccounts = v.object({
+  ...pledgeEntries,
+  collectionAccounts: collectionAccountChoicesSchema,
+});
+const pledgeWithoutCollectionAccounts = v.object({
+  ...pledgeEntries,
+  collectionAccounts: v.array(v.unknown()),
+});
 
-export function pledgeWizardSchema({ paymentOptionsRequired }: { paymentOptionsRequired: boolean }) {
-  const schema = paymentOptionsRequired
-    ? v.pipe(pledgeWithPaymentOptions, coverCheck<v.InferOutput<typeof pledgeWithPaymentOptions>>())
-    : v.pipe(pledgeWithoutPaymentOptions, coverCheck<v.InferOutput<typeof pledgeWithoutPaymentOptions>>());
+export function pledgeWizardSchema({ collectionAccountsRequired }: { collectionAccountsRequired: boolean }) {
+  const schema = collectionAccountsRequired
+    ? v.pipe(pledgeWithCollectionAccounts, coverCheck<v.InferOutput<typeof pledgeWithCollectionAccounts>>())
+    : v.pipe(
+        pledgeWithoutCollectionAccounts,
+        coverCheck<v.InferOutput<typeof pledgeWithoutCollectionAccounts>>(),
+      );
   // The form holds looser values than the schema admits (an option without a method yet).
   return schema as unknown as v.GenericSchema<PledgeWizardValues>;
 }
@@ -95,7 +104,7 @@ export const PLEDGE_STEP_FIELDS = {
   2: ["goal", "endDate"],
   3: ["title", "story"],
   4: ["mediaUrl", "youtubeUrl"],
-  5: ["paymentOptions"],
+  5: ["collectionAccounts"],
   6: [],
 } as const satisfies Record<number, readonly (keyof PledgeWizardValues)[]>;
 
@@ -108,11 +117,11 @@ export const EMPTY_PLEDGE_WIZARD: PledgeWizardValues = {
   mediaType: "upload",
   mediaUrl: "",
   youtubeUrl: "",
-  paymentOptions: [{ method: "", details: {} }],
+  collectionAccounts: [{ method: "", details: {} }],
 };
 
 const asString = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
-const knownMethod = (method: string): PaymentOptionValue["method"] =>
+const knownMethod = (method: string): CollectionAccountChoice["method"] =>
   isAccountKind(method) || method === "existing" ? method : "";
 
 /** A saved draft's step_data as form values: anything missing or malformed is left empty. */
@@ -122,7 +131,9 @@ export function pledgeValuesFromDraft(stepData: Record<string, unknown>): Pledge
     values[key] = asString(stepData[key], values[key]);
   }
   values.mediaType = stepData.mediaType === "youtube" ? "youtube" : "upload";
-  const options = Array.isArray(stepData.paymentOptions) ? stepData.paymentOptions : [];
+  // Drafts saved before the wizard said collection accounts keep them under paymentOptions.
+  const saved = stepData.collectionAccounts ?? stepData.paymentOptions;
+  const options = Array.isArray(saved) ? saved : [];
   const parsed = options
     .filter((entry): entry is Record<string, unknown> => typeof entry === "object" && entry !== null)
     .slice(0, 3)
@@ -136,7 +147,7 @@ export function pledgeValuesFromDraft(stepData: Record<string, unknown>): Pledge
         ),
       ),
     }));
-  values.paymentOptions = parsed.length ? parsed : EMPTY_PLEDGE_WIZARD.paymentOptions;
+  values.collectionAccounts = parsed.length ? parsed : EMPTY_PLEDGE_WIZARD.collectionAccounts;
   return values;
 }
 

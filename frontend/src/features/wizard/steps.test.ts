@@ -20,7 +20,7 @@ describe("the pledge wizard's steps", () => {
     expect(previousStep(everyone, 6)).toBe(5);
   });
 
-  it("skips payment options for subscribers and renumbers the review as step 5 of 5", () => {
+  it("skips collection accounts for subscribers and renumbers the review as step 5 of 5", () => {
     expect(subscribers).toEqual([1, 2, 3, 4, 6]);
     expect(stepPosition(subscribers, 4)).toEqual({ position: 4, total: 5 });
     expect(stepPosition(subscribers, 6)).toEqual({ position: 5, total: 5 });
@@ -52,7 +52,7 @@ describe("the pledge wizard's steps", () => {
     expect(resumeStep(everyone, 5)).toBe(5);
   });
 
-  it("resumes a subscriber saved on payment options at the review", () => {
+  it("resumes a subscriber saved on collection accounts at the review", () => {
     expect(resumeStep(subscribers, 5)).toBe(6);
   });
 

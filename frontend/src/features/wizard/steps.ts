@@ -1,15 +1,17 @@
 /**
  * Step order of the wizards. Steps keep their numbers whoever walks them (drafts save the number as
- * current_step); a subscriber's pledge wizard leaves out step 5, payment options, so step 4 leads to
+ * current_step); a subscriber's pledge wizard leaves out step 5, collection accounts, so step 4 leads to
  * the review and back, and the counter reads out of 5.
  */
-export const PAYMENT_OPTIONS_STEP = 5;
+export const COLLECTION_ACCOUNTS_STEP = 5;
 export const ALL_STEPS = [1, 2, 3, 4, 5, 6] as const;
 export type StepNumber = (typeof ALL_STEPS)[number];
 
 /** The steps a user walks through, in order. */
-export function wizardSteps(skipPaymentOptions: boolean): StepNumber[] {
-  return skipPaymentOptions ? ALL_STEPS.filter((step) => step !== PAYMENT_OPTIONS_STEP) : [...ALL_STEPS];
+export function wizardSteps(skipCollectionAccounts: boolean): StepNumber[] {
+  return skipCollectionAccounts
+    ? ALL_STEPS.filter((step) => step !== COLLECTION_ACCOUNTS_STEP)
+    : [...ALL_STEPS];
 }
 
 export function nextStep(steps: readonly StepNumber[], step: StepNumber): StepNumber {
@@ -40,7 +42,7 @@ export function isLastStep(steps: readonly StepNumber[], step: StepNumber): bool
 }
 
 /**
- * Where a saved draft resumes: its step, or for a step this user no longer walks (payment options
+ * Where a saved draft resumes: its step, or for a step this user no longer walks (collection accounts
  * after subscribing) the next one; anything unknown starts over.
  */
 export function resumeStep(steps: readonly StepNumber[], saved: number): StepNumber {

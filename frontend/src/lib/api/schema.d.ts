@@ -3418,6 +3418,70 @@ export interface components {
              */
             youtube_id: string;
         };
+        /**
+         * CampaignCollectionAccountIn
+         * @description One of the campaign's 1 to 3 accounts: an account of the organization by ``account_id``, or a new
+         *     one (``kind`` and its details, as POST /api/orgs/{id}/collection-accounts takes them).
+         */
+        CampaignCollectionAccountIn: {
+            /**
+             * Account Id
+             * @description One of the organization's collection accounts.
+             */
+            account_id?: number | null;
+            /**
+             * Account Name
+             * @description bank: the account's name.
+             */
+            account_name?: string | null;
+            /**
+             * Account Number
+             * @description paybill_fixed_account, bank: the bank account number.
+             */
+            account_number?: string | null;
+            /**
+             * Bank Branch
+             * @description bank: optional.
+             */
+            bank_branch?: string | null;
+            /**
+             * Bank Name
+             * @description bank (required), paybill_fixed_account (optional).
+             */
+            bank_name?: string | null;
+            /** @description A new account's kind (without account_id). */
+            kind?: components["schemas"]["CollectionAccountKind"] | null;
+            /**
+             * Label
+             * @description A name for the team, up to 80 characters; optional.
+             */
+            label?: string | null;
+            /**
+             * Location
+             * @description cash: where cash is received.
+             */
+            location?: string | null;
+            /**
+             * Merchant Msisdn
+             * @description airtel_money: the merchant's Airtel number.
+             */
+            merchant_msisdn?: string | null;
+            /**
+             * Paybill Number
+             * @description paybill, paybill_fixed_account: the paybill (digits).
+             */
+            paybill_number?: string | null;
+            /**
+             * Store Number
+             * @description till: its store (head office) number, if any (digits).
+             */
+            store_number?: string | null;
+            /**
+             * Till Number
+             * @description till: the Buy Goods till number (digits).
+             */
+            till_number?: string | null;
+        };
         /** CampaignCreatedOut */
         CampaignCreatedOut: {
             /** Id */
@@ -6419,70 +6483,6 @@ export interface components {
          * @enum {string}
          */
         PayeeKind: "organization" | "person";
-        /**
-         * PaymentAccountIn
-         * @description One of the campaign's 1 to 3 accounts: an account of the organization by ``account_id``, or a new
-         *     one (``kind`` and its details, as POST /api/orgs/{id}/collection-accounts takes them).
-         */
-        PaymentAccountIn: {
-            /**
-             * Account Id
-             * @description One of the organization's collection accounts.
-             */
-            account_id?: number | null;
-            /**
-             * Account Name
-             * @description bank: the account's name.
-             */
-            account_name?: string | null;
-            /**
-             * Account Number
-             * @description paybill_fixed_account, bank: the bank account number.
-             */
-            account_number?: string | null;
-            /**
-             * Bank Branch
-             * @description bank: optional.
-             */
-            bank_branch?: string | null;
-            /**
-             * Bank Name
-             * @description bank (required), paybill_fixed_account (optional).
-             */
-            bank_name?: string | null;
-            /** @description A new account's kind (without account_id). */
-            kind?: components["schemas"]["CollectionAccountKind"] | null;
-            /**
-             * Label
-             * @description A name for the team, up to 80 characters; optional.
-             */
-            label?: string | null;
-            /**
-             * Location
-             * @description cash: where cash is received.
-             */
-            location?: string | null;
-            /**
-             * Merchant Msisdn
-             * @description airtel_money: the merchant's Airtel number.
-             */
-            merchant_msisdn?: string | null;
-            /**
-             * Paybill Number
-             * @description paybill, paybill_fixed_account: the paybill (digits).
-             */
-            paybill_number?: string | null;
-            /**
-             * Store Number
-             * @description till: its store (head office) number, if any (digits).
-             */
-            store_number?: string | null;
-            /**
-             * Till Number
-             * @description till: the Buy Goods till number (digits).
-             */
-            till_number?: string | null;
-        };
         /** PaymentExportOut */
         PaymentExportOut: {
             /** Amount */
@@ -7320,6 +7320,11 @@ export interface components {
              */
             category: string;
             /**
+             * Collection Accounts
+             * @description 1 to 3, each once, in the order the campaign page shows them; subscribers may send none (their organization's default account is used).
+             */
+            collection_accounts?: components["schemas"]["CampaignCollectionAccountIn"][];
+            /**
              * End Date
              * @description Not earlier than today (Nairobi).
              */
@@ -7347,11 +7352,6 @@ export interface components {
              * @description One of the organizations the user owns. Needed only when they own several; left out, their one organization, or a new personal one if they own none.
              */
             organization_id?: number | null;
-            /**
-             * Payment Accounts
-             * @description 1 to 3, each once, in the order the campaign page shows them; subscribers may send none (their organization's default account is used).
-             */
-            payment_accounts?: components["schemas"]["PaymentAccountIn"][];
             /** Story */
             story: string;
             /** Title */

@@ -1,36 +1,36 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import {
-  canAddPaymentOption,
-  type PaymentOptionValue,
-  paymentOptionsAreValid,
-  paymentOptionsPayload,
-  paymentOptionsSchema,
-} from "./paymentOptions";
+  type CollectionAccountChoice,
+  canAddCollectionAccount,
+  collectionAccountChoicesAreValid,
+  collectionAccountChoicesSchema,
+  collectionAccountsPayload,
+} from "./campaignCollectionAccounts";
 
-const till: PaymentOptionValue = { method: "till", details: { till_number: "5123456" } };
-const bank: PaymentOptionValue = {
+const till: CollectionAccountChoice = { method: "till", details: { till_number: "5123456" } };
+const bank: CollectionAccountChoice = {
   method: "bank",
   details: { bank_name: "Equity Bank Kenya Ltd", account_name: "ACK Kisumu", account_number: "0123" },
 };
-const bankPaybill: PaymentOptionValue = {
+const bankPaybill: CollectionAccountChoice = {
   method: "paybill_fixed_account",
   details: { paybill_number: "247247", account_number: "0123456789" },
 };
-const cash: PaymentOptionValue = { method: "cash", details: { location: "Church office" } };
-const existing: PaymentOptionValue = { method: "existing", accountId: "12", details: {} };
+const cash: CollectionAccountChoice = { method: "cash", details: { location: "Church office" } };
+const existing: CollectionAccountChoice = { method: "existing", accountId: "12", details: {} };
 
 /** Each problem as "path: message". */
-function problems(options: PaymentOptionValue[]): string[] {
-  const result = v.safeParse(paymentOptionsSchema, options);
+function problems(options: CollectionAccountChoice[]): string[] {
+  const result = v.safeParse(collectionAccountChoicesSchema, options);
   return result.success ? [] : result.issues.map((issue) => `${v.getDotPath(issue) ?? ""}: ${issue.message}`);
 }
 
 describe("the payment step's accounts", () => {
   it("accept one to three accounts, existing or new, with every required detail filled in", () => {
-    expect(paymentOptionsAreValid([till])).toBe(true);
-    expect(paymentOptionsAreValid([existing, bank, bankPaybill])).toBe(true);
-    expect(paymentOptionsAreValid([cash])).toBe(true);
+    expect(collectionAccountChoicesAreValid([till])).toBe(true);
+    expect(collectionAccountChoicesAreValid([existing, bank, bankPaybill])).toBe(true);
+    expect(collectionAccountChoicesAreValid([cash])).toBe(true);
   });
 
   it("need at least one", () => {
@@ -74,16 +74,16 @@ describe("the payment step's accounts", () => {
   });
 
   it("let a fourth be added only below three", () => {
-    expect(canAddPaymentOption([till, bank])).toBe(true);
-    expect(canAddPaymentOption([till, bank, cash])).toBe(false);
+    expect(canAddCollectionAccount([till, bank])).toBe(true);
+    expect(canAddCollectionAccount([till, bank, cash])).toBe(false);
   });
 
   it("send an existing account's id, and a new one's kind with only its fields, trimmed", () => {
-    const switched: PaymentOptionValue = {
+    const switched: CollectionAccountChoice = {
       method: "cash",
       details: { till_number: "5123456", location: " Church office " },
     };
-    expect(paymentOptionsPayload([existing, switched, { method: "", details: {} }])).toEqual([
+    expect(collectionAccountsPayload([existing, switched, { method: "", details: {} }])).toEqual([
       { account_id: 12 },
       { kind: "cash", location: "Church office" },
     ]);

@@ -7,7 +7,7 @@ import { i18n } from "@/lib/i18n";
 type CollectionAccountOut = Schemas["CollectionAccountOut"];
 
 // The wizard's payment step chooses 1 to 3 of the organization's collection accounts (where its own
-// money is paid), or adds new ones: the rules of _payment_accounts_checked in backend/campaigns/wizard.py
+// money is paid), or adds new ones: the rules of _collection_accounts_checked in backend/campaigns/wizard.py
 // and of backend/collection_accounts/validators.py, with their messages. The server checks again.
 const say = (descriptor: MessageDescriptor) => () => i18n._(descriptor);
 
@@ -22,7 +22,7 @@ export const ACCOUNT_KINDS = [
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 /** An existing account of the organization, chosen by its id (``accountId``). */
 export type PaymentMethod = AccountKind | "existing";
-export const MAX_PAYMENT_OPTIONS = 3;
+export const MAX_COLLECTION_ACCOUNTS = 3;
 const SHORT_CODE = /^\d{5,10}$/;
 
 export const METHOD_LABELS: Record<AccountKind, MessageDescriptor> = {
@@ -99,7 +99,7 @@ export const METHOD_FIELDS: Record<AccountKind, DetailField[]> = {
 };
 
 /** An entry as the form holds it: no choice yet is "", details keep what was typed for any kind. */
-export type PaymentOptionValue = {
+export type CollectionAccountChoice = {
   method: PaymentMethod | "";
   accountId?: string;
   details: Record<string, string>;
@@ -116,17 +116,17 @@ export function accountName(account: CollectionAccountOut, kindLabel: string): s
   return [account.label, `${kindLabel} ${number}`].filter(Boolean).join(" · ");
 }
 
-export const emptyPaymentOption = (): PaymentOptionValue => ({ method: "", details: {} });
+export const emptyCollectionAccountChoice = (): CollectionAccountChoice => ({ method: "", details: {} });
 
 export const isAccountKind = (method: string): method is AccountKind =>
   (ACCOUNT_KINDS as readonly string[]).includes(method);
 
 /** The select's value for an entry: an existing account as ``account:<id>``, else its kind. */
-export const choiceOf = (option: PaymentOptionValue): string =>
+export const choiceOf = (option: CollectionAccountChoice): string =>
   option.method === "existing" ? `account:${option.accountId ?? ""}` : option.method;
 
 /** The entry a choice of the select makes, keeping what was typed. */
-export function optionFromChoice(choice: string, details: Record<string, string>): PaymentOptionValue {
+export function optionFromChoice(choice: string, details: Record<string, string>): CollectionAccountChoice {
   if (choice.startsWith("account:")) return { method: "existing", accountId: choice.slice(8), details };
   return { method: isAccountKind(choice) ? choice : "", details };
 }
@@ -187,7 +187,7 @@ const chosenAccount = v.object({
   accountId: v.pipe(v.string(), v.regex(/^\d+$/, say(msg`Please choose a payment method.`))),
 });
 
-export const paymentOptionSchema = v.variant(
+export const collectionAccountChoiceSchema = v.variant(
   "method",
   [chosenAccount, ...ACCOUNT_KINDS.map(newAccount)],
   say(msg`Please choose a payment method.`),
@@ -200,10 +200,10 @@ function sameness(option: { method: string; accountId?: string; details?: Record
   return [method, ...METHOD_FIELDS[method].map(({ name }) => String(details[name] ?? "").trim())].join("|");
 }
 
-export const paymentOptionsSchema = v.pipe(
-  v.array(paymentOptionSchema),
+export const collectionAccountChoicesSchema = v.pipe(
+  v.array(collectionAccountChoiceSchema),
   v.minLength(1, say(msg`Please provide at least one valid payment method to continue.`)),
-  v.maxLength(MAX_PAYMENT_OPTIONS, say(msg`You can add at most 3 payment methods.`)),
+  v.maxLength(MAX_COLLECTION_ACCOUNTS, say(msg`You can add at most 3 payment methods.`)),
   v.check(
     (options) => new Set(options.map(sameness)).size === options.length,
     say(msg`Each payment method can be used only once.`),
@@ -211,18 +211,18 @@ export const paymentOptionsSchema = v.pipe(
 );
 
 /** Whether the entries can be launched: drives 'Great! You have provided valid payment details.' */
-export function paymentOptionsAreValid(options: PaymentOptionValue[]): boolean {
-  return v.is(paymentOptionsSchema, options);
+export function collectionAccountChoicesAreValid(options: CollectionAccountChoice[]): boolean {
+  return v.is(collectionAccountChoicesSchema, options);
 }
 
-export function canAddPaymentOption(options: PaymentOptionValue[]): boolean {
-  return options.length < MAX_PAYMENT_OPTIONS;
+export function canAddCollectionAccount(options: CollectionAccountChoice[]): boolean {
+  return options.length < MAX_COLLECTION_ACCOUNTS;
 }
 
 type AccountPayload = Record<string, string | number> & { account_id?: number; kind?: AccountKind };
 
 /** What the server takes: an existing account's id, or a new account's kind and only its fields, trimmed. */
-export function paymentOptionsPayload(options: PaymentOptionValue[]): AccountPayload[] {
+export function collectionAccountsPayload(options: CollectionAccountChoice[]): AccountPayload[] {
   return options.flatMap(({ method, accountId, details }): AccountPayload[] => {
     if (method === "existing") return accountId ? [{ account_id: Number(accountId) }] : [];
     if (!isAccountKind(method)) return [];

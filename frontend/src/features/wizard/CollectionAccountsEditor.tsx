@@ -6,22 +6,22 @@ import { TextField } from "@/components/TextField";
 import {
   ACCOUNT_KINDS,
   accountName,
-  canAddPaymentOption,
+  canAddCollectionAccount,
   choiceOf,
-  emptyPaymentOption,
+  collectionAccountChoicesAreValid,
+  emptyCollectionAccountChoice,
   isAccountKind,
   METHOD_FIELDS,
   METHOD_LABELS,
   optionFromChoice,
-  paymentOptionsAreValid,
-} from "@/features/collection-accounts/paymentOptions";
+} from "@/features/collection-accounts/campaignCollectionAccounts";
 import { campaignAccountsOptions } from "./api";
 import type { PledgeWizardValues } from "./rules";
 import { buttonSecondary } from "./WizardShell";
 
 /** Step 5: one to three of the organization's accounts (where its own money is paid), each once,
  * chosen from its accounts or added here; the last one stays. Never Harambee's paybill. */
-export function PaymentOptionsEditor({
+export function CollectionAccountsEditor({
   form,
   organizationId,
 }: {
@@ -31,11 +31,11 @@ export function PaymentOptionsEditor({
 }) {
   const { t, i18n } = useLingui();
   const accounts = useQuery(campaignAccountsOptions(organizationId)).data ?? [];
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: "paymentOptions" });
-  const options = useWatch({ control: form.control, name: "paymentOptions" });
-  const errors = form.formState.errors.paymentOptions;
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: "collectionAccounts" });
+  const options = useWatch({ control: form.control, name: "collectionAccounts" });
+  const errors = form.formState.errors.collectionAccounts;
   const listError = errors?.root?.message ?? errors?.message;
-  const valid = paymentOptionsAreValid(options);
+  const valid = collectionAccountChoicesAreValid(options);
 
   return (
     <div className="space-y-5">
@@ -60,7 +60,7 @@ export function PaymentOptionsEditor({
               error={optionErrors?.method?.message ?? optionErrors?.accountId?.message}
               onChange={(event) =>
                 form.setValue(
-                  `paymentOptions.${index}`,
+                  `collectionAccounts.${index}`,
                   optionFromChoice(event.target.value, option.details),
                   {
                     shouldValidate: true,
@@ -95,7 +95,7 @@ export function PaymentOptionsEditor({
                   inputMode={detail.inputMode}
                   placeholder={detail.placeholder}
                   error={optionErrors?.details?.[detail.name]?.message}
-                  {...form.register(`paymentOptions.${index}.details.${detail.name}`)}
+                  {...form.register(`collectionAccounts.${index}.details.${detail.name}`)}
                 />
               ))}
             {fields.length > 1 && (
@@ -110,8 +110,12 @@ export function PaymentOptionsEditor({
           </fieldset>
         );
       })}
-      {canAddPaymentOption(options) && (
-        <button type="button" className={buttonSecondary} onClick={() => append(emptyPaymentOption())}>
+      {canAddCollectionAccount(options) && (
+        <button
+          type="button"
+          className={buttonSecondary}
+          onClick={() => append(emptyCollectionAccountChoice())}
+        >
           <Trans>Add Payment Method</Trans>
         </button>
       )}

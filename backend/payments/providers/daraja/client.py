@@ -1,30 +1,33 @@
-"""Safaricom's Daraja API (M-Pesa) over HTTP.
+"""The client: the OAuth token, STK Push and its query, C2B URL registration, Pull Transactions and
+Ratiba standing orders, each a request signed with one Daraja app's credentials."""
 
-Covers what the ledger needs: the OAuth client-credentials token, STK Push (the payer gets
-a PIN prompt), the STK Push query (for prompts whose callback never came), C2B URL
-registration (people paying the paybill themselves), and typed parsing of the bodies Daraja
-posts to our callback URLs. Daraja signs nothing; the callers check every callback against
-the intent we created.
-"""
-
-import base64
 import hashlib
-import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
-from decimal import Decimal, InvalidOperation
+from datetime import datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import httpx
 from django.conf import settings
 from django.core.cache import cache
-from django.utils import timezone
 
 from common.network import network_call_check
-from payments.providers import MalformedBody, ProviderError, ProviderTimeout
+from payments.providers import MalformedBody, ProviderError, ProviderTimeout, bearer_token, token_cache_key
+from payments.providers.daraja.messages import (
+    NAIROBI,
+    STANDING_ORDER_FREQUENCIES,
+    PulledTransaction,
+    StandingOrderTerms,
+    StkPushAccepted,
+    StkQueryAnswer,
+    StkResult,
+    case_blind,
+    daraja_phone,
+    parse_pulled_transactions,
+    parse_result_code,
+    password,
+    timestamp,
+)
 
-NAIROBI = ZoneInfo("Africa/Nairobi")
 TOKEN_PATH = "/oauth/v1/generate"  # noqa: S105 - a path, not a secret
 STK_PUSH_PATH = "/mpesa/stkpush/v1/processrequest"
 STK_QUERY_PATH = "/mpesa/stkpushquery/v1/query"
@@ -63,221 +66,14 @@ SHORTCODE_REFUSALS = (
 PASSKEY_REFUSAL = "Wrong credentials"
 # A CheckoutRequestID nobody was given: querying it checks the shortcode and passkey and pays nothing.
 PROBE_CHECKOUT_REQUEST_ID = "ws_CO_HARAMBEE_CONNECTION_TEST"
-RESULT_CANCELLED_BY_USER = 1032
-DARAJA_PHONE = re.compile(r"^254[17]\d{8}$")
-# Ratiba: the transaction types and receiver kinds of a paybill and a till, and its frequencies.
+# Ratiba: the transaction types and receiver kinds of a paybill and a till.
 STANDING_ORDER_PAYBILL, STANDING_ORDER_TILL = "Standing Order Customer Pay Bill", "Standing Order Customer Pay Marchant"
 RECEIVER_PAYBILL, RECEIVER_TILL = "4", "2"
-STANDING_ORDER_FREQUENCIES = {"weekly": "3", "monthly": "4"}
 # The create call answers in HTTP style (``200``: accepted); its callback answers ``0`` when the
 # payer approved and the order is active.
 STANDING_ORDER_ACCEPTED = "200"
 STANDING_ORDER_NAME_MAX_LENGTH = 64
 TIMEOUT_SECONDS = 10.0
-
-
-@dataclass(frozen=True)
-class StkPushAccepted:
-    """Daraja took the request; the outcome comes later by callback (or query)."""
-
-    merchant_request_id: str
-    checkout_request_id: str
-    customer_message: str
-
-
-@dataclass(frozen=True)
-class StkResult:
-    """The outcome of one STK Push, from its callback or from a query.
-
-    ``amount``, ``mpesa_receipt`` and ``phone`` (as Daraja writes it, e.g. 254712345678) come
-    only with a successful callback; a query answers just the result code.
-    """
-
-    checkout_request_id: str
-    merchant_request_id: str
-    result_code: int
-    result_desc: str
-    amount: int | None = None
-    mpesa_receipt: str = ""
-    phone: str = ""
-
-    @property
-    def succeeded(self) -> bool:
-        return self.result_code == 0
-
-
-@dataclass(frozen=True)
-class StkQueryAnswer:
-    body: dict[str, Any]
-    result: StkResult | None  # None while the prompt is still open
-
-
-@dataclass(frozen=True)
-class C2BNotification:
-    """A validation or confirmation body for a payment someone made to the paybill or till."""
-
-    trans_id: str
-    trans_time: str
-    amount: int
-    shortcode: str
-    bill_ref_number: str
-    msisdn: str  # masked by Safaricom since 2022: never use it to match a payer
-    first_name: str
-
-
-@dataclass(frozen=True)
-class StandingOrderTerms:
-    """A Ratiba standing order to ask a payer for: ``amount`` whole KES to the credentials'
-    paybill, with ``account_reference``, every week or month from ``start_on`` to ``end_on``."""
-
-    name: str  # unique among the payer's standing orders
-    phone: str  # E.164
-    amount: int
-    frequency: str  # a key of STANDING_ORDER_FREQUENCIES
-    start_on: date
-    end_on: date
-    account_reference: str
-    description: str
-
-
-@dataclass(frozen=True)
-class StandingOrderResult:
-    """The payer's answer to a standing order, from its callback: ``0`` is created (active)."""
-
-    result_code: str
-    result_desc: str
-    transaction_id: str = ""
-
-    @property
-    def succeeded(self) -> bool:
-        return self.result_code == "0"
-
-
-def timestamp(now: datetime | None = None) -> str:
-    """Daraja's Timestamp: Nairobi time as YYYYMMDDHHMMSS."""
-    return (now or timezone.now()).astimezone(NAIROBI).strftime("%Y%m%d%H%M%S")
-
-
-def password(*, shortcode: str, passkey: str, timestamp: str) -> str:
-    return base64.b64encode(f"{shortcode}{passkey}{timestamp}".encode()).decode()
-
-
-def daraja_phone(e164: str) -> str:
-    """+254712345678 -> 254712345678, the form PartyA and PhoneNumber take."""
-    phone = e164.lstrip("+")
-    if not DARAJA_PHONE.match(phone):
-        raise ValueError(f"not a Kenyan mobile number in E.164 form: {e164!r}")
-    return phone
-
-
-def _whole_shillings(value: Any) -> int:
-    """Amounts arrive as 500, 500.0 or "500.00"; anything but a whole positive number is malformed."""
-    if isinstance(value, bool):
-        raise MalformedBody("amount is not a number")
-    try:
-        amount = Decimal(str(value))
-    except InvalidOperation:
-        raise MalformedBody("amount is not a number") from None
-    if not amount.is_finite() or amount != amount.to_integral_value() or amount < 1:
-        raise MalformedBody("amount is not a whole number of shillings")
-    return int(amount)
-
-
-def _text(body: dict[str, Any], key: str, *, required: bool = True) -> str:
-    value = body.get(key)
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        value = str(value)
-    if value is None and not required:
-        return ""
-    if not isinstance(value, str) or (required and not value.strip()):
-        raise MalformedBody(f"{key} is missing")
-    return value.strip()
-
-
-def _result_code(value: Any) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value)
-    raise MalformedBody("ResultCode is not a number")
-
-
-def parse_stk_callback(body: Any) -> StkResult:
-    """``{"Body": {"stkCallback": {...}}}`` as Daraja posts it to the CallBackURL."""
-    try:
-        callback = body["Body"]["stkCallback"]
-    except (KeyError, TypeError):
-        raise MalformedBody("no Body.stkCallback") from None
-    if not isinstance(callback, dict):
-        raise MalformedBody("stkCallback is not an object")
-    result_code = _result_code(callback.get("ResultCode"))
-    result = StkResult(
-        checkout_request_id=_text(callback, "CheckoutRequestID"),
-        merchant_request_id=_text(callback, "MerchantRequestID", required=False),
-        result_code=result_code,
-        result_desc=_text(callback, "ResultDesc", required=False)[:255],
-    )
-    if result_code != 0:
-        return result
-    # CallbackMetadata comes only with success: [{"Name": "Amount", "Value": 500}, ...].
-    try:
-        items = callback["CallbackMetadata"]["Item"]
-        values = {item["Name"]: item.get("Value") for item in items}
-    except (KeyError, TypeError):
-        raise MalformedBody("a successful callback without CallbackMetadata") from None
-    return StkResult(
-        checkout_request_id=result.checkout_request_id,
-        merchant_request_id=result.merchant_request_id,
-        result_code=0,
-        result_desc=result.result_desc,
-        amount=_whole_shillings(values.get("Amount")),
-        mpesa_receipt=_text(values, "MpesaReceiptNumber"),
-        phone=_text(values, "PhoneNumber", required=False),
-    )
-
-
-def parse_c2b_notification(body: Any) -> C2BNotification:
-    if not isinstance(body, dict):
-        raise MalformedBody("not an object")
-    return C2BNotification(
-        trans_id=_text(body, "TransID"),
-        trans_time=_text(body, "TransTime", required=False),
-        amount=_whole_shillings(body.get("TransAmount")),
-        shortcode=_text(body, "BusinessShortCode"),
-        bill_ref_number=_text(body, "BillRefNumber", required=False)[:64],
-        msisdn=_text(body, "MSISDN", required=False),
-        first_name=_text(body, "FirstName", required=False)[:100],
-    )
-
-
-def _case_blind(mapping: Any, key: str) -> Any:
-    """``mapping[key]`` in any case: Safaricom's examples write the same field as ``responseHeader``
-    and ``ResponseHeader``, ``name`` and ``Name``."""
-    if not isinstance(mapping, dict):
-        return None
-    return next((value for name, value in mapping.items() if str(name).lower() == key.lower()), None)
-
-
-def parse_standing_order_callback(body: Any) -> StandingOrderResult:
-    """``{"responseHeader": {"responseCode", "responseDescription", ...}, "responseBody":
-    {"responseData": [{"name", "value"}, ...]}}`` as Ratiba posts it to the CallBackURL."""
-    header = _case_blind(body, "responseHeader")
-    if not isinstance(header, dict):
-        raise MalformedBody("no responseHeader")
-    code = _case_blind(header, "responseCode")
-    if isinstance(code, bool) or not isinstance(code, int | str) or not str(code).strip():
-        raise MalformedBody("responseCode is missing")
-    data = _case_blind(_case_blind(body, "responseBody"), "responseData") or []
-    if not isinstance(data, list):
-        raise MalformedBody("responseData is not a list")
-    values = {str(_case_blind(item, "name")): _case_blind(item, "value") for item in data if isinstance(item, dict)}
-    return StandingOrderResult(
-        result_code=str(code).strip(),
-        result_desc=str(_case_blind(header, "responseDescription") or "")[:255],
-        transaction_id=str(values.get("TransactionID") or "")[:32],
-    )
-
-
 PAYBILL, TILL = "paybill", "till"
 PAYBILL_ONLINE, BUY_GOODS_ONLINE = "CustomerPayBillOnline", "CustomerBuyGoodsOnline"
 
@@ -363,35 +159,27 @@ class DarajaClient:
 
     @property
     def _token_cache_key(self) -> str:
-        digest = hashlib.sha256(f"{self.base_url}|{self.credentials.cache_key}".encode()).hexdigest()[:24]
-        return f"payments:daraja-token:{digest}"
+        return token_cache_key(provider="Daraja", base_url=self.base_url, credentials_key=self.credentials.cache_key)
 
     def access_token(self) -> str:
         """A bearer token, from the shared cache until shortly before Daraja expires it."""
-        token = cache.get(self._token_cache_key)
-        if token:
-            return str(token)
-        network_call_check(f"Daraja {TOKEN_PATH}")
-        try:
-            response = httpx.get(
+        return bearer_token(
+            provider="Daraja",
+            path=TOKEN_PATH,
+            cache_key=self._token_cache_key,
+            request=lambda: httpx.get(
                 f"{self.base_url}{TOKEN_PATH}",
                 params={"grant_type": "client_credentials"},
                 auth=(self.credentials.consumer_key, self.credentials.consumer_secret),
                 timeout=self.timeout,
-            )
-        except httpx.HTTPError as exc:
-            raise ProviderError(f"Daraja token request failed: {exc}") from exc
-        if response.status_code == 400 and INVALID_CREDENTIALS_ERROR_CODE in response.text:
-            raise CredentialsRefused("Daraja refused the consumer key and secret (400)")
-        if response.status_code != 200:
-            raise ProviderError(f"Daraja refused the token request ({response.status_code}): {response.text[:200]}")
-        try:
-            body = response.json()
-            token, expires_in = str(body["access_token"]), int(body["expires_in"])  # expires_in is a string
-        except (ValueError, KeyError, TypeError):
-            raise ProviderError("Daraja answered the token request in an unknown shape") from None
-        cache.set(self._token_cache_key, token, timeout=max(expires_in - TOKEN_REFRESH_MARGIN_SECONDS, 1))
-        return token
+            ),
+            refused=lambda response: (
+                CredentialsRefused("Daraja refused the consumer key and secret (400)")
+                if response.status_code == 400 and INVALID_CREDENTIALS_ERROR_CODE in response.text
+                else None
+            ),
+            refresh_margin_seconds=TOKEN_REFRESH_MARGIN_SECONDS,
+        )
 
     def _post(self, path: str, body: dict[str, Any]) -> httpx.Response:
         network_call_check(f"Daraja {path}")
@@ -490,10 +278,10 @@ class DarajaClient:
         answer = self._json(response)
         if refusal := self._refused_credentials(answer):
             raise refusal
-        header = _case_blind(answer, "ResponseHeader")
-        code = str(_case_blind(header, "responseCode") or "")
+        header = case_blind(answer, "ResponseHeader")
+        code = str(case_blind(header, "responseCode") or "")
         if response.status_code != 200 or code != STANDING_ORDER_ACCEPTED:
-            message = _case_blind(header, "responseDescription") or answer.get("errorMessage") or response.text[:200]
+            message = case_blind(header, "responseDescription") or answer.get("errorMessage") or response.text[:200]
             raise ProviderError(f"Daraja refused the standing order ({response.status_code}): {message}")
 
     def stk_query(self, *, checkout_request_id: str) -> StkQueryAnswer:
@@ -507,7 +295,7 @@ class DarajaClient:
             message = answer.get("errorMessage") or response.text[:200]
             raise ProviderError(f"Daraja refused the STK query ({response.status_code}): {message}")
         try:
-            result_code = _result_code(answer["ResultCode"])
+            result_code = parse_result_code(answer["ResultCode"])
         except MalformedBody:
             raise ProviderError("Daraja answered the STK query with an unknown ResultCode") from None
         result = StkResult(
@@ -568,7 +356,7 @@ class DarajaClient:
             )
         return str(answer.get("ResponseDescription", ""))
 
-    def pull_transactions(self, *, start: datetime, end: datetime) -> list["PulledTransaction"]:
+    def pull_transactions(self, *, start: datetime, end: datetime) -> list[PulledTransaction]:
         """Every C2B payment to the shortcode between ``start`` and ``end`` (at most 48 hours ago),
         page after page (``OffSetValue`` counts rows) until Daraja has none left."""
         pulled: list[PulledTransaction] = []
@@ -593,61 +381,3 @@ class DarajaClient:
                 return pulled
             pulled.extend(page)
         raise ProviderError(f"Pull Transactions kept answering after {PULL_MAX_PAGES} pages")
-
-
-@dataclass(frozen=True)
-class PulledTransaction:
-    """One C2B payment as Pull Transactions lists it."""
-
-    trans_id: str
-    trans_time: datetime
-    amount: int
-    shortcode: str
-    bill_ref_number: str
-    msisdn: str  # masked, like a confirmation's
-    transaction_type: str
-
-    def as_c2b_notification(self) -> C2BNotification:
-        """The confirmation Daraja would have posted, so a pulled payment is credited by the same rules."""
-        return C2BNotification(
-            trans_id=self.trans_id,
-            trans_time=self.trans_time.astimezone(NAIROBI).strftime("%Y%m%d%H%M%S"),
-            amount=self.amount,
-            shortcode=self.shortcode,
-            bill_ref_number=self.bill_ref_number,
-            msisdn=self.msisdn,
-            first_name="",
-        )
-
-
-def _pulled_time(value: Any) -> datetime:
-    """``trxDate`` comes as ISO 8601, with or without an offset; without one it is Nairobi time."""
-    try:
-        moment = datetime.fromisoformat(str(value).strip().replace(" ", "T"))
-    except ValueError:
-        raise MalformedBody("trxDate is not a date") from None
-    return moment if moment.tzinfo else moment.replace(tzinfo=NAIROBI)
-
-
-def parse_pulled_transactions(answer: dict[str, Any], *, shortcode: str) -> list[PulledTransaction]:
-    """The ``Response`` of a Pull query: a list of transactions, which Safaricom's own examples nest
-    one level deeper (a list holding the list), so both are read."""
-    rows = answer.get("Response") or []
-    if not isinstance(rows, list):
-        raise ProviderError("Pull Transactions answered in an unknown shape")
-    flat = [item for row in rows for item in (row if isinstance(row, list) else [row])]
-    try:
-        return [
-            PulledTransaction(
-                trans_id=_text(row, "transactionId"),
-                trans_time=_pulled_time(row.get("trxDate")),
-                amount=_whole_shillings(row.get("amount")),
-                shortcode=shortcode,
-                bill_ref_number=_text(row, "billreference", required=False)[:64],
-                msisdn=_text(row, "msisdn", required=False),
-                transaction_type=_text(row, "transactiontype", required=False),
-            )
-            for row in flat
-        ]
-    except (MalformedBody, AttributeError) as exc:
-        raise ProviderError(f"Pull Transactions listed a transaction in an unknown shape: {exc}") from None
