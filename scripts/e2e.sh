@@ -48,7 +48,7 @@ template="$root/.tmp/e2e-template"
 rm -rf "$template" && mkdir -p "$template"
 if ! (
   cd "$root/backend" &&
-    export HARAMBEE_ENV=local DATABASE_URL="sqlite:///$template/db.sqlite3" &&
+    export HARAMBEE_ENV=local DATABASE_URL="sqlite:///$template/db.sqlite3" DJANGO_SETTINGS_MODULE=config.settings_e2e &&
     unset REDIS_URL TASK_BACKEND &&
     "$root/.venv/bin/python" manage.py migrate --noinput -v0 &&
     "$root/.venv/bin/python" manage.py createcachetable &&
