@@ -49,7 +49,8 @@ class ApiClient(Client):
         return super().patch(path, data, content_type, follow, secure, **extra)
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-django's (also tryfirst), whose stable sort by kind then keeps this order
+# Before pytest-django's hook (also tryfirst), whose stable sort by kind then keeps this order.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The tests marked slow come first among those of their kind (pytest-django then puts the transactional
     ones last, as Django does): a single slow test before the cases of a slow parametrized one, each of which
