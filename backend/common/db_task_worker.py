@@ -37,6 +37,19 @@ def commit_counter(path: str) -> Callable[[], int]:
     return lambda: connection.execute("PRAGMA data_version").fetchone()[0]
 
 
+def library_worker(*, interval: float, backend_name: str) -> Worker:
+    """django-tasks-db's worker on the default queue, for its way of running a task and of stopping on a signal."""
+    return Worker(
+        queue_names=[DEFAULT_TASK_QUEUE_NAME],
+        interval=interval,
+        batch=False,
+        backend_name=backend_name,
+        startup_delay=False,
+        max_tasks=None,
+        worker_id=get_random_id(),
+    )
+
+
 def run_next_task(worker: Worker, *, backend_name: str) -> bool:
     """Claims and runs the first ready task, as django-tasks-db's worker does; whether there was one."""
     tasks = DBTaskResult.objects.ready().filter(backend_name=backend_name, queue_name=DEFAULT_TASK_QUEUE_NAME)
@@ -70,15 +83,7 @@ def seconds_until_next_delayed_task(*, backend_name: str) -> float | None:
 
 def run_worker(*, interval: float, backend_name: str = "default") -> None:
     """Runs the queue's tasks until stopped (SIGINT/SIGTERM end it between tasks, as the library's worker)."""
-    worker = Worker(
-        queue_names=[DEFAULT_TASK_QUEUE_NAME],
-        interval=interval,
-        batch=False,
-        backend_name=backend_name,
-        startup_delay=False,
-        max_tasks=None,
-        worker_id=get_random_id(),
-    )
+    worker = library_worker(interval=interval, backend_name=backend_name)
     worker.configure_signals()
     database = connections["default"]
     commits = commit_counter(database.settings_dict["NAME"]) if database.vendor == "sqlite" else None

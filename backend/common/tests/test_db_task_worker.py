@@ -7,10 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 from django_tasks import task
-from django_tasks.base import DEFAULT_TASK_QUEUE_NAME
-from django_tasks_db.management.commands.db_worker import Worker
 
-from common.db_task_worker import commit_counter, run_next_task, seconds_until_next_delayed_task
+from common.db_task_worker import commit_counter, library_worker, run_next_task, seconds_until_next_delayed_task
 
 ran: list[int] = []
 
@@ -28,15 +26,7 @@ def database_queue(settings):
 
 @pytest.fixture
 def worker():
-    return Worker(
-        queue_names=[DEFAULT_TASK_QUEUE_NAME],
-        interval=0.5,
-        batch=False,
-        backend_name="default",
-        startup_delay=False,
-        max_tasks=None,
-        worker_id="test",
-    )
+    return library_worker(interval=0.5, backend_name="default")
 
 
 # The worker takes a task in an exclusive transaction of its own, as in production: no test transaction around it.
