@@ -4,8 +4,8 @@
 # database and e-mail folder (scripts/e2e-server.sh, .tmp/e2e-PORT). Playwright starts one server for
 # all its workers, so its own workers would share one database; shards share nothing.
 #
-# A shard takes whole spec files, chosen by how long each took (frontend/e2e/durations.json, seconds on
-# a quiet 2-core machine; a spec missing there counts as a middling one) so the shards end together:
+# A shard takes whole spec files, chosen by how long each took (frontend/e2e/durations.json, seconds in
+# one run, whose proportions are what counts; a spec missing there counts as a middling one) so the shards end together:
 # the longest first, each to the shard with the least so far. Playwright's own --shard splits by the
 # number of tests, and one 2-minute journey weighs as much as a 2-second check. Within a shard the
 # files run in the order of their names, as a single run would.
