@@ -14,4 +14,5 @@ from .settings import *  # noqa: F403
 if IS_PRODUCTION:  # noqa: F405
     raise ImproperlyConfigured("config.settings_e2e is for the end-to-end test server only.")
 
-PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# MD5 for every password set here; Argon2 still checks one set under config.settings (a spec's `manage.py shell`).
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", *PASSWORD_HASHERS]  # noqa: F405
