@@ -49,6 +49,23 @@ class ApiClient(Client):
         return super().patch(path, data, content_type, follow, secure, **extra)
 
 
+# Before pytest-django's hook (also tryfirst), whose stable sort by kind then keeps this order.
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked slow come first among those of their kind (pytest-django then puts the transactional
+    ones last, as Django does): a single slow test before the cases of a slow parametrized one, each of which
+    is short. On two workers (`make test-backend`, pytest-xdist), the longest test, the ledger's stateful
+    property test (minutes on a busy machine), thus starts at once on one worker while the other shares out
+    the rest, instead of starting near the end and holding up the whole stage alone."""
+
+    def order(item: pytest.Item) -> int:
+        if item.get_closest_marker("slow") is None:
+            return 2
+        return 1 if hasattr(item, "callspec") else 0
+
+    items.sort(key=order)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _atomic_blocks_know_their_thread() -> Iterator[None]:
     """Each ``transaction.atomic`` block notes the thread that opened it. Tests that use the live

@@ -7,6 +7,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 state="$root/.tmp/e2e-${E2E_PORT:-8123}"
 rm -rf "$state" && mkdir -p "$state/emails"
 export HARAMBEE_ENV=local DATABASE_URL="${E2E_DATABASE_URL:-sqlite:///$state/db.sqlite3}"
+# A test server's settings: the local ones with a fast password hasher (backend/config/settings_e2e.py).
+export DJANGO_SETTINGS_MODULE=config.settings_e2e
 # Its own cache and task queue too: the database's, not a Redis that other runs share.
 unset REDIS_URL TASK_BACKEND
 export EMAIL_FILE_PATH="$state/emails"

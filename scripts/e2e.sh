@@ -4,8 +4,8 @@
 # database and e-mail folder (scripts/e2e-server.sh, .tmp/e2e-PORT). Playwright starts one server for
 # all its workers, so its own workers would share one database; shards share nothing.
 #
-# A shard takes whole spec files, chosen by how long each took (frontend/e2e/durations.json, seconds on
-# a quiet 2-core machine; a spec missing there counts as a middling one) so the shards end together:
+# A shard takes whole spec files, chosen by how long each took (frontend/e2e/durations.json, seconds in
+# one run, whose proportions are what counts; a spec missing there counts as a middling one) so the shards end together:
 # the longest first, each to the shard with the least so far. Playwright's own --shard splits by the
 # number of tests, and one 2-minute journey weighs as much as a 2-second check. Within a shard the
 # files run in the order of their names, as a single run would.
@@ -48,7 +48,7 @@ template="$root/.tmp/e2e-template"
 rm -rf "$template" && mkdir -p "$template"
 if ! (
   cd "$root/backend" &&
-    export HARAMBEE_ENV=local DATABASE_URL="sqlite:///$template/db.sqlite3" &&
+    export HARAMBEE_ENV=local DATABASE_URL="sqlite:///$template/db.sqlite3" DJANGO_SETTINGS_MODULE=config.settings_e2e &&
     unset REDIS_URL TASK_BACKEND &&
     "$root/.venv/bin/python" manage.py migrate --noinput -v0 &&
     "$root/.venv/bin/python" manage.py createcachetable &&

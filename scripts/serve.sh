@@ -18,19 +18,9 @@ py="$root/.venv/bin/python"
 "$py" manage.py task_worker --interval 0.5 &
 worker=$!
 # The scheduler: enqueue due pledge reminders, pull connected M-Pesa accounts' missed payments, expire
-# unapproved team changes and delete unconfirmed statement previews, every 5 minutes (cron in production).
-(
-  trap 'kill "${nap:-}" 2>/dev/null; exit 0' TERM
-  while true; do
-    "$py" manage.py send_due_reminders >/dev/null || echo "Could not enqueue due reminders"
-    "$py" manage.py mpesa_pull_transactions >/dev/null || echo "Could not pull M-Pesa transactions"
-    "$py" manage.py expire_change_requests >/dev/null || echo "Could not expire team changes"
-    "$py" manage.py expire_statement_previews >/dev/null || echo "Could not delete old statement previews"
-    sleep 300 &
-    nap=$!
-    wait "$nap"
-  done
-) &
+# unapproved team changes and delete unconfirmed statement previews, every 5 minutes (cron in production),
+# in one long-lived process (manage.py scheduler) rather than a Django start per job and round.
+"$py" manage.py scheduler --every 300 &
 scheduler=$!
 renderer=""
 trap 'kill "$worker" "$scheduler" $renderer 2>/dev/null || true' EXIT INT TERM

@@ -5,7 +5,7 @@ import {
   expectAccessible,
   fillSignUp,
   latestEmailTo,
-  signIn,
+  signInWithForm,
   test,
   uniqueEmail,
 } from "./support";
@@ -57,7 +57,7 @@ test("sign up, sign out, sign in, edit the profile, change the password and sign
   await expect(page.getByText("glad to see you back")).toHaveCount(0);
 
   await signOut(page);
-  await signIn(page, email, { password: password });
+  await signInWithForm(page, email, { password: password });
   await expect(toastText(page, "Welcome Back, Wanjiru. Redirecting to dashboard...")).toBeVisible();
   await expect(page).toHaveURL("/dashboard");
 
@@ -88,7 +88,7 @@ test("sign up, sign out, sign in, edit the profile, change the password and sign
   await expect(dialog).toBeHidden();
 
   await signOut(page);
-  await signIn(page, email, { password: newPassword });
+  await signInWithForm(page, email, { password: newPassword });
   await expect(page).toHaveURL("/dashboard");
 });
 
@@ -138,12 +138,12 @@ test("forgot password: the e-mailed link sets a new password; the old one stops 
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByRole("alert")).toContainText("invalid or has expired");
 
-  await signIn(page, email, { password: oldPassword });
+  await signInWithForm(page, email, { password: oldPassword });
   await expect(toastText(page, "Sign In Error")).toBeVisible();
   await expect(toastText(page, "Invalid email or password.")).toBeVisible();
   await expect(page).toHaveURL("/signin");
 
-  await signIn(page, email, { password: newPassword });
+  await signInWithForm(page, email, { password: newPassword });
   await expect(page).toHaveURL("/dashboard");
 });
 

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, signIn, test } from "./support";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { DEMO_ORGANIZER, expectAccessible, signedInPage, signIn, test } from "./support";
 
 // Issue 32, item 4: after a night at the desk, the treasurer counts each usher's cash against what their
 // desk recorded, sees the differences, and signs the count off; an envelope a desk delivers later is
@@ -29,12 +29,6 @@ async function post(page: Page, path: string, data: object = {}) {
 
 function cashEntry(amount: number) {
   return { idempotency_key: crypto.randomUUID(), kind: "cash", amount, name: "", phone: "" };
-}
-
-async function signedInPage(browser: Browser, email: string, next: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email, { next });
-  return page;
 }
 
 test("the treasurer counts each usher's cash, sees the differences and signs off; a late envelope is shown apart", async ({

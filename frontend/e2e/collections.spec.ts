@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, signIn, test } from "./support";
+import { DEMO_ORGANIZER, expectAccessible, signedInPage, signIn, test } from "./support";
 
 // The demo organizer's organization has a treasurer and a viewer (backend/organizations/demo.py): two
 // owners and treasurers, so every change to where its money is paid waits for the other to approve.
@@ -17,16 +17,6 @@ async function demoOrganizationId(page: Page): Promise<number> {
     if (members.some((member) => member.email === DEMO_TREASURER)) return organization.id;
   }
   throw new Error("the demo organizer's organization has the demo treasurer");
-}
-
-/** Another person's browser (its own context, as axe needs). */
-async function signedInPage(browser: Browser, email: string, next: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email);
-  // On a busy machine a second browser's first sign-in can take a while.
-  await expect(page).not.toHaveURL(/\/signin/, { timeout: 20_000 });
-  await page.goto(next);
-  return page;
 }
 
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { DEMO_ORGANIZER, DEMO_PASSWORD, expectAccessible, test } from "./support";
+import { DEMO_ORGANIZER, expectAccessible, signIn, test } from "./support";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const DATABASE = join(ROOT, ".tmp", `e2e-${process.env.E2E_PORT ?? 8123}`, "db.sqlite3");
@@ -28,21 +28,12 @@ print(json.dumps({"active": active, "pledged": pledged, "paid": paid, "titles": 
 
 const kes = (amount: number) => `KES ${new Intl.NumberFormat("en-KE").format(amount)}`;
 
-async function signInAsOrganizer(page: Page) {
-  const session = await (await page.request.get("/api/auth/session")).json();
-  const signIn = await page.request.post("/api/auth/signin", {
-    data: { email: DEMO_ORGANIZER, password: DEMO_PASSWORD },
-    headers: { "X-CSRFToken": session.csrf_token },
-  });
-  expect(signIn.ok()).toBe(true);
-}
-
 function stat(page: Page, label: string) {
   return page.locator("dl > div").filter({ has: page.getByRole("term").getByText(label, { exact: true }) });
 }
 
 test("the demo organizer sees their figures, their campaigns only, and the tools", async ({ page }) => {
-  await signInAsOrganizer(page);
+  await signIn(page, DEMO_ORGANIZER);
   const expected = expectedFigures(DEMO_ORGANIZER);
   expect(expected.active).toBeGreaterThan(0);
 

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { DEMO_ORGANIZER, DEMO_PASSWORD, expectAccessible, savedFeedback, test } from "./support";
+import { DEMO_ORGANIZER, expectAccessible, savedFeedback, signIn, test } from "./support";
 
 async function openWithKeyboard(page: Page) {
   const button = page.getByRole("button", { name: "Send feedback" });
@@ -48,12 +48,7 @@ test("a visitor opens the widget with the keyboard; a short message is refused, 
 test("a signed-in organizer sees Dashboard on the landing page, and their feedback is stored with their account", async ({
   page,
 }) => {
-  const session = await (await page.request.get("/api/auth/session")).json();
-  const signIn = await page.request.post("/api/auth/signin", {
-    data: { email: DEMO_ORGANIZER, password: DEMO_PASSWORD },
-    headers: { "X-CSRFToken": session.csrf_token },
-  });
-  expect(signIn.ok()).toBe(true);
+  await signIn(page, DEMO_ORGANIZER);
 
   await page.goto("/");
   const header = page.getByRole("banner");

@@ -3,11 +3,11 @@ import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import {
   DEMO_ORGANIZER,
-  DEMO_PASSWORD,
   expectAccessible,
   latestEmailTo,
   MINISTRY_PAYBILL,
   pledgeDialog,
+  signIn,
   test,
   uniqueEmail,
 } from "./support";
@@ -145,10 +145,7 @@ test("the organizer reminds a pledger from Pledge Management, once an hour, and 
   expect(created.ok(), await created.text()).toBe(true);
   const code: string = (await created.json()).code;
 
-  await page.goto(`/signin?next=${encodeURIComponent(`/campaign/${campaignId}`)}`);
-  await page.getByLabel("Email", { exact: true }).fill(DEMO_ORGANIZER);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await signIn(page, DEMO_ORGANIZER, { next: `/campaign/${campaignId}` });
   const row = page
     .getByRole("region", { name: "Pledge Management" })
     .locator("li, tr")

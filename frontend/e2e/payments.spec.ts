@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { DEMO_ORGANIZER, DEMO_PASSWORD, expectAccessible, test, uniqueEmail } from "./support";
+import { DEMO_ORGANIZER, expectAccessible, signIn, test, uniqueEmail } from "./support";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const DATABASE = join(ROOT, ".tmp", `e2e-${process.env.E2E_PORT ?? 8123}`, "db.sqlite3");
@@ -41,11 +41,7 @@ function campaignCard(page: Page, title: string) {
 }
 
 test("the demo organizer activates the pending campaign by M-Pesa from the dashboard", async ({ page }) => {
-  await page.goto("/signin");
-  await page.getByLabel("Email", { exact: true }).fill(DEMO_ORGANIZER);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL("/dashboard");
+  await signIn(page, DEMO_ORGANIZER, { next: "/dashboard" });
 
   const card = campaignCard(page, DEMO_PENDING_CAMPAIGN);
   await expect(card.getByText("Payment Required")).toBeVisible();

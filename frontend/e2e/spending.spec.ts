@@ -1,17 +1,11 @@
-import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
-import { DEMO_ORGANIZER, expectAccessible, signIn, test } from "./support";
+import { type APIRequestContext, expect } from "@playwright/test";
+import { DEMO_ORGANIZER, expectAccessible, signedInPage, test } from "./support";
 
 const DEMO_TREASURER = "treasurer@harambee.local";
 
 async function ministryCampaignId(request: APIRequestContext): Promise<number> {
   const response = await request.get("/api/ministry-campaign");
   return (await response.json()).campaign_id;
-}
-
-async function signedInPage(browser: Browser, email: string, next: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email, { next });
-  return page;
 }
 
 test("a treasurer records spending, a second person approves it, and every giver sees it", async ({

@@ -117,6 +117,8 @@ async function createOrganization(page: Page, name: string) {
 test("a non-subscriber creates a campaign in six steps, resumes after a reload, and it waits for payment", async ({
   page,
 }) => {
+  // Six steps, a reload and an accessibility check on most of them: past 30 s twice in a run at a load of 13.
+  test.setTimeout(60_000);
   await signUp(page);
   const title = `Kisumu Church Roof ${Date.now()}`;
   // A till belongs to one organization only: a new one on each run, as each run signs up a new organizer.
