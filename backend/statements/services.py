@@ -261,8 +261,9 @@ def statement_import_confirm(
 
 def statement_import_undo(*, user: User, organization_id: int, import_id: int, reason: str) -> StatementImport:
     """Take back a whole confirmed import: each payment it recorded gets a reversing entry (so its
-    pledge, or the pledge a treasurer assigned it to since, counts it no more); nothing else is
-    touched. With a reason; audited."""
+    pledge, or the pledge a treasurer assigned it to since, counts it no more), but one M-Pesa confirmed
+    since with its amount and account (``payments_reverse_imported``); nothing else is touched. With a
+    reason; audited."""
     statement_imports_allowed(user=user, organization_id=organization_id)
     reason = reason.strip()
     if not reason:

@@ -218,8 +218,13 @@ def payments_reverse_imported(*, payments: list[Payment], user: User, reason: st
     """Reverse the payments a statement import recorded (the statements app has checked who may),
     each with its reversing entry, inside the caller's transaction, freeing their receipts; those
     reversed already are left, and so are those M-Pesa confirmed since (a paybill confirmation or Pull
-    brought the same receipt): that money stands without the statement. Answers how many were reversed."""
-    vouched = PaymentEvent.objects.filter(payment_id=OuterRef("pk"), kind__in=PROVIDER_REPORTS)
+    brought the same receipt, amount and account): that money stands without the statement. A report
+    that contradicts the payment (another amount or account: flagged) vouches for nothing: the amount
+    stood on the statement's word alone, so it is taken back, the contradicting report kept on it, still
+    flagged, for a person. Answers how many were reversed."""
+    vouched = PaymentEvent.objects.filter(
+        payment_id=OuterRef("pk"), kind__in=PROVIDER_REPORTS, outcome=Outcome.DUPLICATE
+    )
     # Only the payments' own rows: PostgreSQL cannot lock the outer join that finds the unreversed.
     locked = list(
         Payment.objects.select_for_update(of=("self",))

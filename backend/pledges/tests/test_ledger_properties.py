@@ -42,7 +42,7 @@ import pytest
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
-from django.db.models import Count, F, Q, Sum
+from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 from django.utils import timezone
 from hypothesis import HealthCheck, event
 from hypothesis import settings as hypothesis_settings
@@ -706,11 +706,15 @@ class Ledger(RuleBasedStateMachine):
                 owed = sum(part.amount for part in schedule if part.due_on <= today)
                 assert (where.standing == Standing.BEHIND) == (plan.pledge.paid_amount < owed)
                 assert where.behind_amount == max(owed - plan.pledge.paid_amount, 0)
-        # An undone import took back every payment it recorded, and only an undone one did so wholesale.
-        for statement_import in StatementImport.objects.all():
+        # An undone import took back every payment it recorded but those M-Pesa confirmed since with the
+        # same amount and account (that money stands on M-Pesa's word); a contradicting report vouches for
+        # nothing.
+        confirmed_since = PaymentEvent.objects.filter(
+            payment=OuterRef("pk"), kind__in=payments.PROVIDER_REPORTS, outcome=PaymentEvent.Outcome.DUPLICATE
+        )
+        for statement_import in StatementImport.objects.filter(status=StatementImport.Status.UNDONE):
             recorded = Payment.objects.filter(statement_import_link__statement_import=statement_import)
-            if statement_import.status == StatementImport.Status.UNDONE:
-                assert not recorded.filter(reversal__isnull=True).exists()
+            assert not recorded.filter(reversal__isnull=True).exclude(Exists(confirmed_since)).exists()
         # A bank row is recorded by imports no more often than it stood on one statement, undone ones aside.
         imported = Counter(
             (timezone.localdate(link.payment.received_at), link.payment.amount, link.bank_reference)

@@ -12,14 +12,14 @@ from django.utils import timezone
 from campaigns.tests.factories import CampaignFactory
 from collection_accounts.models import CollectionAccount
 from payments import services as payments
-from payments.models import MpesaConnection, Payment, PaymentEvent
+from payments.models import MpesaConnection, Payment, PaymentEvent, PaymentReversal
 from payments.providers.daraja import DarajaClient, PulledTransaction, StkQueryAnswer, StkResult
 from payments.tests.support import CHECKOUT_REQUEST_ID, pending_stk_intent, stk_callback
 from pledges.models import Pledge
 from pledges.tests.factories import make_pledge
 from pledges.tests.test_ledger_properties import typo
 from simulators.statements import Line, statement_csv
-from statements.tests.test_api import RECENT, path, upload
+from statements.tests.test_api import RECENT, paid_by_c2b, path, upload
 
 pytestmark = pytest.mark.django_db
 
@@ -133,6 +133,46 @@ def test_import_undo_import_again_credits_what_the_first_import_did_and_the_unma
     assert (paid(pledge), campaign.__class__.objects.get(pk=campaign.pk).raised_total) == after_first
     assert unmatched.status_code == 200, unmatched.content
     assert "SLK7000002" in unmatched.content.decode()
+
+
+def undo(client, campaign, import_id):
+    answer = client.post(
+        path(campaign, f"/{import_id}/undo"), {"reason": "Wrong file"}, content_type="application/json"
+    )
+    assert answer.status_code == 200, answer.content
+    return answer
+
+
+def test_undo_takes_back_an_imported_payment_whose_later_confirmation_contradicts_its_amount(
+    treasurer_client, campaign, paybill, pledge
+):
+    statement = statement_csv([Line(RECEIPT, RECENT, 376, account_number=pledge.code)], shortcode=paybill.number)
+    imported = upload(treasurer_client, campaign, paybill, statement).json()
+    confirm(treasurer_client, campaign, imported["id"])
+    paid_by_c2b(RECEIPT, 1_858, pledge.code)  # M-Pesa tells another amount: flagged, it vouches for nothing
+
+    undo(treasurer_client, campaign, imported["id"])
+
+    payment = Payment.objects.get(mpesa_receipt=RECEIPT)
+    assert PaymentReversal.objects.filter(payment=payment).exists()
+    assert paid(pledge) == 0
+    # The contradicting confirmation stays on the payment, flagged for a person.
+    assert payment.flagged
+    assert PaymentEvent.objects.filter(payment=payment, kind="c2b_confirmation", outcome="flagged_mismatch").exists()
+
+
+def test_undo_leaves_an_imported_payment_mpesa_confirmed_since_with_its_amount(
+    treasurer_client, campaign, paybill, pledge
+):
+    statement = statement_csv([Line(RECEIPT, RECENT, 376, account_number=pledge.code)], shortcode=paybill.number)
+    imported = upload(treasurer_client, campaign, paybill, statement).json()
+    confirm(treasurer_client, campaign, imported["id"])
+    paid_by_c2b(RECEIPT, 376, pledge.code)
+
+    undo(treasurer_client, campaign, imported["id"])
+
+    assert not PaymentReversal.objects.exists()
+    assert paid(pledge) == 376
 
 
 def test_one_organizations_hand_entry_of_a_receipt_does_not_block_anothers_confirmation(
