@@ -86,25 +86,25 @@ export function CardReturnForm({ campaignId }: { campaignId: number }) {
               <option value="pledge">{t`Pledge`}</option>
             </SelectField>
             <TextField
-              label={t`Amount (Ksh)`}
+              label={t`Line ${index + 1}: amount (Ksh)`}
               inputMode="numeric"
               value={line.amount}
               onChange={(event) => change(index, "amount", event.target.value)}
             />
             <TextField
-              label={t`Name`}
+              label={t`Line ${index + 1}: name`}
               value={line.name}
               onChange={(event) => change(index, "name", event.target.value)}
             />
             <TextField
-              label={t`Phone`}
+              label={t`Line ${index + 1}: phone`}
               type="tel"
               value={line.phone}
               onChange={(event) => change(index, "phone", event.target.value)}
             />
             {line.kind === "mpesa" && (
               <TextField
-                label={t`M-Pesa code`}
+                label={t`Line ${index + 1}: M-Pesa code`}
                 value={line.receipt}
                 onChange={(event) => change(index, "receipt", event.target.value)}
               />

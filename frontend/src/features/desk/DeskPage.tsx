@@ -167,22 +167,34 @@ function DeskView({ desk, offline }: { desk: Desk; offline: boolean }) {
       )}
       {/* A champion's harambee card brought back: online only, and not with a volunteer's passcode (the
           card's gifts are recorded at once, as the team's). */}
-      {!desk.by_passcode && (
-        <details className="rounded-lg border border-slate-200 p-4">
-          <summary className="cursor-pointer font-medium text-slate-900">
-            <Trans>Harambee cards</Trans>
-          </summary>
-          <div className="mt-3">
-            <CardReturnForm campaignId={desk.campaign_id} />
-          </div>
-        </details>
-      )}
+      {!desk.by_passcode && <HarambeeCards campaignId={desk.campaign_id} />}
       {!desk.by_passcode && (
         <Link href={`/campaign/${desk.campaign_id}/events`} className="text-sm text-brand-700 underline">
           <Trans>Events of this campaign</Trans>
         </Link>
       )}
     </>
+  );
+}
+
+/** The card form is drawn only once its section is opened: until then the usher's page has one amount
+ * field, the entry's, which the keyboard goes back to after every entry. */
+function HarambeeCards({ campaignId }: { campaignId: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className="rounded-lg border border-slate-200 p-4"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="cursor-pointer font-medium text-slate-900">
+        <Trans>Harambee cards</Trans>
+      </summary>
+      {open && (
+        <div className="mt-3">
+          <CardReturnForm campaignId={campaignId} />
+        </div>
+      )}
+    </details>
   );
 }
 
