@@ -20,7 +20,8 @@ No provider call is made inside ``transaction.atomic``: call, then record in a s
 import logging
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from functools import partial
+from typing import Any, Unpack
 
 from django.conf import settings
 from django.db import transaction
@@ -29,7 +30,6 @@ from django.utils.translation import gettext as _
 
 from accounts import validators
 from accounts.models import User
-from campaigns.models import Campaign
 from collection_accounts.models import CollectionAccount
 from collection_accounts.services import collection_account_airtel_connected_mark
 from common.errors import FieldValidationError, ServiceError
@@ -44,6 +44,7 @@ from payments.providers.airtel import (
     AirtelCredentials,
     AirtelResult,
     Enquiry,
+    PushAccepted,
     callback_hash_valid,
     parse_callback,
 )
@@ -62,7 +63,7 @@ from payments.services.core import (
     _flagged_for_a_used_receipt,
     _repeat_record,
 )
-from payments.services.intents import _prompt_intent_create, _prompt_send
+from payments.services.intents import PromptChannel, PromptIntent, _prompt_start
 
 logger = logging.getLogger(__name__)
 Status = Payment.Status
@@ -84,53 +85,31 @@ def airtel_client_for(account: CollectionAccount) -> AirtelClient:
 # Paying ----------------------------------------------------------------------------------------
 
 
-def payment_airtel_push_start(
-    *,
-    purpose: str,
-    amount: int,
-    phone: str,
-    collection_account: CollectionAccount,
-    user: User | None = None,
-    campaign: Campaign | None = None,
-    payer_email: str = "",
-    idempotency_key: str | None = None,
-    account_reference: str = "",
-) -> Payment:
+def payment_airtel_push_start(*, collection_account: CollectionAccount, **intent: Unpack[PromptIntent]) -> Payment:
     """Record an intent and send the Airtel Money USSD push to ``phone`` (the payer enters their PIN).
 
     As ``payment_stk_push_start``: the answer is the pending intent; the outcome arrives by callback,
     or by the enquiry when the callback does not come."""
-    if purpose not in GIVING_PURPOSES:
+    if intent["purpose"] not in GIVING_PURPOSES:
         raise ServiceError(_("Airtel Money takes only gifts and pledge payments."), code="airtel_unavailable")
     client = airtel_client_for(collection_account)
-    payment, created = _prompt_intent_create(
-        provider=Payment.Provider.AIRTEL,
-        phone=phone,
-        amount=amount,
-        user=user,
-        purpose=purpose,
-        idempotency_key=idempotency_key,
-        payer_email=payer_email,
-        campaign=campaign,
-        account_reference=account_reference,
-        collection_account=collection_account,
-    )
-    if not created:
-        return payment
     # No answer in time: Airtel may have sent the push all the same; its callback or the enquiry finds it by id.
-    accepted = _prompt_send(
-        payment,
-        lambda: client.push(
+    channel = PromptChannel(
+        provider=Payment.Provider.AIRTEL,
+        send=lambda payment: client.push(
             msisdn=airtel_msisdn(payment.payer_phone),
             amount=payment.amount,
             transaction_id=payment.reference,
             reference=payment.account_reference or payment.reference,
         ),
-        channel="Airtel push",
+        name="Airtel push",
         no_answer=PUSH_NO_ANSWER,
+        accepted=_push_accepted,
     )
-    if accepted is None:
-        return payment
+    return _prompt_start(channel, collection_account=collection_account, **intent)
+
+
+def _push_accepted(payment: Payment, accepted: PushAccepted) -> Payment:
     Payment.objects.filter(pk=payment.pk).update(result_code=accepted.response_code, result_desc=accepted.message)
     payment.result_code, payment.result_desc = accepted.response_code, accepted.message
     return payment
@@ -162,17 +141,14 @@ def payment_record_airtel_callback(*, body: Any, remote_addr: str | None, connec
     the app signs its callbacks, changes nothing but the log. An unsigned success credits nothing by
     itself (anyone holding the URL could send it): the enquiry, asked once this is recorded, decides."""
     provider, kind = Payment.Provider.AIRTEL, PaymentEvent.Kind.AIRTEL_CALLBACK
+    record = partial(_event, provider=provider, kind=kind, body=body, remote_addr=remote_addr)
     try:
         result = parse_callback(body)
     except MalformedBody:
-        return _event(
-            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.REJECTED_MALFORMED
-        )
+        return record(outcome=Outcome.REJECTED_MALFORMED)
     signed = bool(connection.callback_key)
     if signed and not callback_hash_valid(body, key=connection.callback_key):
-        return _event(
-            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.REJECTED_SIGNATURE
-        )
+        return record(outcome=Outcome.REJECTED_SIGNATURE)
     from payments import tasks
 
     with transaction.atomic():
@@ -189,10 +165,7 @@ def payment_record_airtel_callback(*, body: Any, remote_addr: str | None, connec
             vouched=signed,
             confirm=tasks.airtel_success_confirm.enqueue,
             apply=lambda payment: _apply_result(payment, result),
-            provider=provider,
-            kind=kind,
-            body=body,
-            remote_addr=remote_addr,
+            record=record,
         )
 
 
@@ -278,13 +251,18 @@ def payments_record_from_airtel_statement(
         )
     }
     for row in rows:
-        body = {
-            "airtel_money_id": row.airtel_money_id,
-            "amount": row.amount,
-            "paid_at": row.paid_at.isoformat(),
-            "msisdn": row.msisdn,
-            "reference": row.reference,
-        }
+        record = partial(
+            _event,
+            provider=Payment.Provider.AIRTEL,
+            kind=PaymentEvent.Kind.AIRTEL_STATEMENT_ROW,
+            body={
+                "airtel_money_id": row.airtel_money_id,
+                "amount": row.amount,
+                "paid_at": row.paid_at.isoformat(),
+                "msisdn": row.msisdn,
+                "reference": row.reference,
+            },
+        )
         payment = held.get(row.airtel_money_id) or _push_awaiting_id(account=account, row=row)
         if payment is not None:
             result = AirtelResult(
@@ -293,14 +271,7 @@ def payments_record_from_airtel_statement(
                 message="Airtel Money statement",
                 airtel_money_id=row.airtel_money_id,
             )
-            outcome = _apply_result(payment, result)
-            _event(
-                provider=Payment.Provider.AIRTEL,
-                kind=PaymentEvent.Kind.AIRTEL_STATEMENT_ROW,
-                body=body,
-                payment=payment,
-                outcome=outcome,
-            )
+            record(payment=payment, outcome=_apply_result(payment, result))
             # Completed or confirmed, not made by this import: an undo leaves it alone.
             found.append(payment)
             held[row.airtel_money_id] = payment
@@ -321,13 +292,7 @@ def payments_record_from_airtel_statement(
             note=row.name[:200],
         )
         _credit(payment)
-        _event(
-            provider=Payment.Provider.AIRTEL,
-            kind=PaymentEvent.Kind.AIRTEL_STATEMENT_ROW,
-            body=body,
-            payment=payment,
-            outcome=Outcome.CREDITED,
-        )
+        record(payment=payment, outcome=Outcome.CREDITED)
         held[row.airtel_money_id] = payment
         created.append(payment)
     return AirtelStatementOutcome(created=created, found=found)

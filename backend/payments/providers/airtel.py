@@ -28,16 +28,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
-from django.core.cache import cache
 
-from common.network import network_call_check
-from payments.providers import MalformedBody, ProviderError, ProviderTimeout, bearer_token, token_cache_key
+from payments.providers import BearerTokenClient, MalformedBody, ProviderError
 
 TOKEN_PATH = "/auth/oauth2/token"  # noqa: S105 - a path, not a secret
 PUSH_PATH = "/merchant/v1/payments/"
 ENQUIRY_PATH = "/standard/v1/payments/{id}"
 COUNTRY, CURRENCY = "KE", "KES"
-TIMEOUT_SECONDS = 10.0
 TOKEN_REFRESH_MARGIN_SECONDS = 30
 # Transaction statuses: successful, failed, in progress, ambiguous (ask again later).
 SUCCESSFUL, FAILED, IN_PROGRESS, AMBIGUOUS = "TS", "TF", "TIP", "TA"
@@ -142,69 +139,40 @@ class Enquiry:
     body: dict[str, Any]
 
 
-class AirtelClient:
-    def __init__(self, *, base_url: str, credentials: AirtelCredentials, timeout: float = TIMEOUT_SECONDS) -> None:
-        self.base_url = base_url.rstrip("/")
-        self.credentials = credentials
-        self.timeout = timeout
+class AirtelClient(BearerTokenClient[AirtelCredentials]):
+    provider = "Airtel"
+    token_path = TOKEN_PATH
+    token_refresh_margin_seconds = TOKEN_REFRESH_MARGIN_SECONDS
 
-    @property
-    def _token_cache_key(self) -> str:
-        return token_cache_key(provider="Airtel", base_url=self.base_url, credentials_key=self.credentials.cache_key)
-
-    def access_token(self) -> str:
-        return bearer_token(
-            provider="Airtel",
-            path=TOKEN_PATH,
-            cache_key=self._token_cache_key,
-            request=lambda: httpx.post(
-                f"{self.base_url}{TOKEN_PATH}",
-                json={
-                    "client_id": self.credentials.client_id,
-                    "client_secret": self.credentials.client_secret,
-                    "grant_type": "client_credentials",
-                },
-                headers={"Accept": "*/*"},
-                timeout=self.timeout,
-            ),
-            refused=lambda response: (
-                CredentialsRefused(f"Airtel refused the client id and secret ({response.status_code})")
-                if response.status_code in (400, 401)
-                else None
-            ),
-            refresh_margin_seconds=TOKEN_REFRESH_MARGIN_SECONDS,
+    def _token_request(self) -> httpx.Response:
+        return httpx.post(
+            f"{self.base_url}{TOKEN_PATH}",
+            json={
+                "client_id": self.credentials.client_id,
+                "client_secret": self.credentials.client_secret,
+                "grant_type": "client_credentials",
+            },
+            headers={"Accept": "*/*"},
+            timeout=self.timeout,
         )
 
+    def _token_refused(self, response: httpx.Response) -> ProviderError | None:
+        if response.status_code in (400, 401):
+            return CredentialsRefused(f"Airtel refused the client id and secret ({response.status_code})")
+        return None
+
     def _headers(self) -> dict[str, str]:
-        return {
-            "Accept": "*/*",
-            "X-Country": COUNTRY,
-            "X-Currency": CURRENCY,
-            "Authorization": f"Bearer {self.access_token()}",
-        }
+        return {"Accept": "*/*", "X-Country": COUNTRY, "X-Currency": CURRENCY, **super()._headers()}
 
     def _send(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
-        network_call_check(f"Airtel {path}")
-        for attempt in range(2):
-            try:
-                response = httpx.request(
-                    method, f"{self.base_url}{path}", json=body, headers=self._headers(), timeout=self.timeout
-                )
-            except (httpx.ReadTimeout, httpx.WriteTimeout) as exc:
-                raise ProviderTimeout(f"Airtel {path} did not answer in time: {exc}") from exc
-            except httpx.HTTPError as exc:
-                raise ProviderError(f"Airtel {path} failed: {exc}") from exc
-            if response.status_code == 401 and not attempt:
-                cache.delete(self._token_cache_key)  # expired before its time: a new token, once
-                continue
-            try:
-                answer = response.json()
-            except ValueError:
-                raise ProviderError(f"Airtel {path} answered {response.status_code} without JSON") from None
-            if response.status_code != 200 or not isinstance(answer, dict):
-                raise ProviderError(f"Airtel {path} refused ({response.status_code}): {str(answer)[:200]}")
-            return answer
-        raise ProviderError(f"Airtel {path} refused the token twice")
+        response = self._authorized(method, path, body)
+        try:
+            answer = response.json()
+        except ValueError:
+            raise ProviderError(f"Airtel {path} answered {response.status_code} without JSON") from None
+        if response.status_code != 200 or not isinstance(answer, dict):
+            raise ProviderError(f"Airtel {path} refused ({response.status_code}): {str(answer)[:200]}")
+        return answer
 
     def push(self, *, msisdn: str, amount: int, transaction_id: str, reference: str) -> PushAccepted:
         """Send the USSD push: the payer's phone asks for their Airtel Money PIN."""

@@ -14,11 +14,10 @@ import hmac
 from dataclasses import dataclass
 from typing import Any
 
-import httpx
 from django.conf import settings
 
 from common.network import network_call_check
-from payments.providers import MalformedBody, ProviderError, ProviderTimeout
+from payments.providers import MalformedBody, ProviderError, provider_request
 
 SUBACCOUNT_PATH = "/subaccount"
 INITIALIZE_PATH = "/transaction/initialize"
@@ -99,13 +98,11 @@ class PaystackClient:
     def _request(self, method: str, path: str, **kwargs: Any) -> dict[str, Any]:
         network_call_check(f"Paystack {path}")
         headers = {"Authorization": f"Bearer {self.secret_key}"}
+        response = provider_request(
+            "Paystack", method, f"{self.base_url}{path}", path=path, headers=headers, timeout=self.timeout, **kwargs
+        )
         try:
-            response = httpx.request(method, f"{self.base_url}{path}", headers=headers, timeout=self.timeout, **kwargs)
             answer = response.json()
-        except (httpx.ReadTimeout, httpx.WriteTimeout) as exc:
-            raise ProviderTimeout(f"Paystack {path} did not answer in time: {exc}") from exc
-        except httpx.HTTPError as exc:
-            raise ProviderError(f"Paystack {path} failed: {exc}") from exc
         except ValueError:
             raise ProviderError(f"Paystack answered {path} without JSON") from None
         if response.status_code >= 500 or not isinstance(answer, dict):

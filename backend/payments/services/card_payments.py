@@ -2,6 +2,7 @@
 
 import hashlib
 import json
+from functools import partial
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -76,7 +77,9 @@ def payment_confirm_card(*, reference: str) -> Payment:
 
 def payment_record_card_webhook(*, raw_body: bytes, signature: str, remote_addr: str | None) -> PaymentEvent:
     """A Paystack webhook: checked against its signature, then confirmed by verifying."""
-    provider, kind = Payment.Provider.CARD, PaymentEvent.Kind.CARD_WEBHOOK
+    record = partial(
+        _event, provider=Payment.Provider.CARD, kind=PaymentEvent.Kind.CARD_WEBHOOK, remote_addr=remote_addr
+    )
     if not PaystackClient.from_settings().signature_is_valid(raw_body=raw_body, signature=signature):
         # Anyone can send these: a bounded summary is kept, never what they sent.
         summary = {
@@ -84,28 +87,17 @@ def payment_record_card_webhook(*, raw_body: bytes, signature: str, remote_addr:
             "sha256": hashlib.sha256(raw_body).hexdigest(),
             "head": raw_body[:REJECTED_BODY_HEAD_BYTES].decode("utf-8", "replace"),
         }
-        return _event(
-            provider=provider, kind=kind, body=summary, remote_addr=remote_addr, outcome=Outcome.REJECTED_SIGNATURE
-        )
+        return record(body=summary, outcome=Outcome.REJECTED_SIGNATURE)
     try:
         body: Any = json.loads(raw_body)
     except (ValueError, UnicodeDecodeError):
         body = {"raw": raw_body.decode("utf-8", "replace")[:10_000]}
+    record = partial(record, body=body)
     try:
         event_name, reference = paystack.parse_webhook(body)
     except MalformedBody:
-        return _event(
-            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.REJECTED_MALFORMED
-        )
-    payment = Payment.objects.filter(provider=provider, reference=reference).first()
+        return record(outcome=Outcome.REJECTED_MALFORMED)
+    payment = Payment.objects.filter(provider=Payment.Provider.CARD, reference=reference).first()
     if event_name != paystack.CHARGE_SUCCESS or payment is None:
-        return _event(
-            provider=provider,
-            kind=kind,
-            body=body,
-            remote_addr=remote_addr,
-            payment=payment,
-            outcome=Outcome.IGNORED_UNKNOWN,
-        )
-    outcome = _card_verify(payment)
-    return _event(provider=provider, kind=kind, body=body, remote_addr=remote_addr, payment=payment, outcome=outcome)
+        return record(payment=payment, outcome=Outcome.IGNORED_UNKNOWN)
+    return record(payment=payment, outcome=_card_verify(payment))

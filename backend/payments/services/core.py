@@ -146,12 +146,12 @@ def _callback_record(
     vouched: bool,
     confirm: Callable[..., Any],
     apply: Callable[[Payment], str],
-    **event: Any,
+    record: Callable[..., PaymentEvent],
 ) -> PaymentEvent:
-    """What a callback does to the locked payment it names, and its event: nothing to an unknown one; a
-    success nobody vouched for (whoever holds the callback URL could have sent it) credits nothing
-    itself: ``confirm`` (a task) asks the provider once this commits, and its answer decides; anything
-    else is ``apply``'s outcome."""
+    """What a callback does to the locked payment it names, and its event (``record``, the callback's
+    ``_event`` but for the payment and the outcome): nothing to an unknown one; a success nobody vouched
+    for (whoever holds the callback URL could have sent it) credits nothing itself: ``confirm`` (a task)
+    asks the provider once this commits, and its answer decides; anything else is ``apply``'s outcome."""
     if payment is None:
         outcome: str = Outcome.IGNORED_UNKNOWN
     elif succeeded and payment.status != Status.SUCCEEDED and not vouched:
@@ -159,7 +159,7 @@ def _callback_record(
         outcome = Outcome.PENDING
     else:
         outcome = apply(payment)
-    return _event(payment=payment, outcome=outcome, **event)
+    return record(payment=payment, outcome=outcome)
 
 
 def _answer_record(

@@ -1,7 +1,8 @@
 """Intents: a pending ``Payment`` and the provider asked to collect it (STK Push, checkout, instructions)."""
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, NotRequired, TypedDict, TypeVar, Unpack
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -19,7 +20,7 @@ from payments.models import (
     Payment,
 )
 from payments.providers import ProviderError, ProviderTimeout
-from payments.providers.daraja import DarajaClient
+from payments.providers.daraja import DarajaClient, StkPushAccepted
 from payments.providers.paystack import PaystackClient
 from payments.services.core import (
     GIVING_PURPOSES,
@@ -42,9 +43,10 @@ Accepted = TypeVar("Accepted")
 
 
 def _intent_create(
-    *, user: User | None, purpose: str, idempotency_key: str | None, **fields: Any
+    *, purpose: str, amount: int, user: User | None = None, idempotency_key: str | None = None, **fields: Any
 ) -> tuple[Payment, bool]:
-    """A new pending payment, or the one this user already made with the same key."""
+    """A new pending payment of ``amount`` (checked), or the one this user already made with the same key."""
+    _check_amount(amount)
     key = (idempotency_key or "").strip()[:64]
     if key:
         existing = Payment.objects.filter(user=user, purpose=purpose, idempotency_key=key).first()
@@ -52,7 +54,7 @@ def _intent_create(
             return existing, False
     try:
         with transaction.atomic():
-            payment = Payment.objects.create(user=user, purpose=purpose, idempotency_key=key, **fields)
+            payment = Payment.objects.create(user=user, purpose=purpose, idempotency_key=key, amount=amount, **fields)
     except IntegrityError:
         # The same key arrived twice at the same moment: the other request made the intent.
         existing = Payment.objects.filter(user=user, purpose=purpose, idempotency_key=key).first()
@@ -71,15 +73,54 @@ def _intent_fail(*, payment: Payment, reason: str) -> None:
         payment.save(update_fields=["status", "result_desc"])
 
 
-def _prompt_intent_create(*, provider: str, phone: str, amount: int, **intent: Any) -> tuple[Payment, bool]:
-    """The pending intent of a prompt on the payer's phone (M-Pesa's PIN prompt, Airtel Money's push):
-    the phone and the amount checked, one intent per idempotency key."""
+class PromptIntent(TypedDict):
+    """What a prompt on the payer's phone is for (``payment_stk_push_start``, ``payment_airtel_push_start``):
+    ``account_reference`` (e.g. a pledge code) is what the payer's phone shows; by default the payment's
+    own reference."""
+
+    purpose: str
+    amount: int
+    phone: str
+    user: NotRequired[User | None]
+    campaign: NotRequired[Campaign | None]
+    payer_email: NotRequired[str]
+    idempotency_key: NotRequired[str | None]
+    account_reference: NotRequired[str]
+
+
+@dataclass(frozen=True)
+class PromptChannel(Generic[Accepted]):
+    """How a provider prompts the payer for their PIN (M-Pesa's STK Push, Airtel Money's USSD push):
+    ``send`` asks it to prompt for a new intent, ``accepted`` records its acceptance on the intent;
+    ``name`` says which prompt in the log, and ``no_answer`` is what an intent left unanswered says."""
+
+    provider: str
+    send: Callable[[Payment], Accepted]
+    name: str
+    no_answer: str
+    accepted: Callable[[Payment, Accepted], Payment]
+
+
+def _prompt_start(
+    channel: PromptChannel[Accepted], *, collection_account: CollectionAccount | None, **intent: Unpack[PromptIntent]
+) -> Payment:
+    """Record the intent of a prompt on the payer's phone (the phone and the amount checked, one intent
+    per idempotency key) and send the prompt. The answer is the pending intent; its outcome arrives by
+    callback, or by our query when the callback does not come."""
+    fields: dict[str, Any] = {**intent}
+    phone = fields.pop("phone")
     if message := validators.check_kenyan_phone(phone):
         raise _invalid("phone", message)
-    _check_amount(amount)
-    return _intent_create(
-        provider=provider, amount=amount, payer_phone=validators.normalize_kenyan_phone(phone), **intent
+    payment, created = _intent_create(
+        provider=channel.provider,
+        payer_phone=validators.normalize_kenyan_phone(phone),
+        collection_account=collection_account,
+        **fields,
     )
+    if not created:
+        return payment
+    accepted = _prompt_send(payment, lambda: channel.send(payment), channel=channel.name, no_answer=channel.no_answer)
+    return payment if accepted is None else channel.accepted(payment, accepted)
 
 
 def _prompt_send(payment: Payment, send: Callable[[], Accepted], *, channel: str, no_answer: str) -> Accepted | None:
@@ -134,16 +175,7 @@ def payment_stk_push_limit_enforce(*, phone: str, client_ip: str) -> None:
 
 
 def payment_stk_push_start(
-    *,
-    purpose: str,
-    amount: int,
-    phone: str,
-    user: User | None = None,
-    campaign: Campaign | None = None,
-    payer_email: str = "",
-    idempotency_key: str | None = None,
-    account_reference: str = "",
-    collection_account: CollectionAccount | None = None,
+    *, collection_account: CollectionAccount | None = None, **intent: Unpack[PromptIntent]
 ) -> Payment:
     """Record an intent and send the M-Pesa PIN prompt to ``phone``.
 
@@ -154,49 +186,39 @@ def payment_stk_push_start(
     callback does not come). ``account_reference`` (at most 12 characters, e.g. a pledge code) is
     what the payer's phone shows and is kept on the payment; by default the payment's own reference.
     """
-    if purpose in GIVING_PURPOSES and collection_account is None:
+    if intent["purpose"] in GIVING_PURPOSES and collection_account is None:
         # A church's money never goes to the platform's paybill.
         raise ServiceError(
             _("This campaign takes no M-Pesa prompts: please pay as its instructions say."), code="stk_unavailable"
         )
     client = daraja_client_for(collection_account)
     connection = _prompting_connection(collection_account) if collection_account else None
-    payment, created = _prompt_intent_create(
-        provider=Payment.Provider.MPESA_STK,
-        phone=phone,
-        amount=amount,
-        user=user,
-        purpose=purpose,
-        idempotency_key=idempotency_key,
-        payer_email=payer_email,
-        campaign=campaign,
-        account_reference=account_reference,
-        collection_account=collection_account,
-    )
-    if not created:
-        return payment
     # No answer in time: the callback finds the intent by phone and amount (_stk_intent_unanswered), or
     # payments_reconcile expires it.
-    accepted = _prompt_send(
-        payment,
-        lambda: client.stk_push(
+    channel = PromptChannel(
+        provider=Payment.Provider.MPESA_STK,
+        send=lambda payment: client.stk_push(
             phone=payment.payer_phone,
             amount=payment.amount,
             account_reference=payment.account_reference or payment.reference,
-            description=STK_DESCRIPTIONS[Payment.Purpose(purpose)],
+            description=STK_DESCRIPTIONS[Payment.Purpose(payment.purpose)],
             callback_url=stk_callback_url(connection),
         ),
-        channel="STK Push",
+        name="STK Push",
         no_answer=STK_NO_ANSWER,
+        accepted=_stk_push_accepted,
     )
-    if accepted is None:
-        return payment
-    with transaction.atomic():
-        payment = Payment.objects.select_for_update().get(pk=payment.pk)
-        payment.checkout_request_id = accepted.checkout_request_id
-        payment.merchant_request_id = accepted.merchant_request_id
-        payment.result_desc = accepted.customer_message[:255]
-        payment.save(update_fields=["checkout_request_id", "merchant_request_id", "result_desc"])
+    return _prompt_start(channel, collection_account=collection_account, **intent)
+
+
+@transaction.atomic
+def _stk_push_accepted(payment: Payment, accepted: StkPushAccepted) -> Payment:
+    """Daraja's ids of an accepted push, which its callback names."""
+    payment = Payment.objects.select_for_update().get(pk=payment.pk)
+    payment.checkout_request_id = accepted.checkout_request_id
+    payment.merchant_request_id = accepted.merchant_request_id
+    payment.result_desc = accepted.customer_message[:255]
+    payment.save(update_fields=["checkout_request_id", "merchant_request_id", "result_desc"])
     return payment
 
 
@@ -216,7 +238,6 @@ def payment_instructed_intent_create(
     (``payment_record_c2b_confirmation``) or a treasurer matches it; it does not expire."""
     if phone and (message := validators.check_kenyan_phone(phone)):
         raise _invalid("phone", message)
-    _check_amount(amount)
     payment, _created = _intent_create(
         user=user,
         purpose=purpose,
@@ -249,7 +270,6 @@ def payment_checkout_start(
         raise ServiceError(_("This campaign takes no card payments: please give by M-Pesa."), code="cards_unavailable")
     if message := validators.check_email(email):
         raise _invalid("email", message)
-    _check_amount(amount)
     payment, created = _intent_create(
         user=user,
         purpose=purpose,

@@ -1,6 +1,7 @@
 """Crediting an STK Push: its callback and our own query of it."""
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -123,12 +124,11 @@ def payment_record_stk_callback(
     nothing itself: whoever holds the callback token could have sent it. Once it is answered, a task
     asks Daraja about the push (``tasks.stk_success_confirm``), and Daraja's answer decides."""
     provider, kind = Payment.Provider.MPESA_STK, PaymentEvent.Kind.STK_CALLBACK
+    record = partial(_event, provider=provider, kind=kind, body=body, remote_addr=remote_addr)
     try:
         result = daraja.parse_stk_callback(body)
     except MalformedBody:
-        return _event(
-            provider=provider, kind=kind, body=body, remote_addr=remote_addr, outcome=Outcome.REJECTED_MALFORMED
-        )
+        return record(outcome=Outcome.REJECTED_MALFORMED)
     with transaction.atomic():
         payment = (
             Payment.objects.select_for_update()
@@ -144,10 +144,7 @@ def payment_record_stk_callback(
             vouched=_callback_vouched_for(remote_addr),
             confirm=tasks.stk_success_confirm.enqueue,
             apply=lambda payment: _apply_stk_result(payment, result),
-            provider=provider,
-            kind=kind,
-            body=body,
-            remote_addr=remote_addr,
+            record=record,
         )
 
 

@@ -8,10 +8,8 @@ from typing import Any
 
 import httpx
 from django.conf import settings
-from django.core.cache import cache
 
-from common.network import network_call_check
-from payments.providers import MalformedBody, ProviderError, ProviderTimeout, bearer_token, token_cache_key
+from payments.providers import BearerTokenClient, MalformedBody, ProviderError
 from payments.providers.daraja.messages import (
     NAIROBI,
     STANDING_ORDER_FREQUENCIES,
@@ -138,11 +136,10 @@ class PasskeyRefused(ProviderError):
     """The shortcode is right but the Lipa Na M-Pesa passkey is not (the STK Password is refused)."""
 
 
-class DarajaClient:
-    def __init__(self, *, base_url: str, credentials: DarajaCredentials, timeout: float = TIMEOUT_SECONDS) -> None:
-        self.base_url = base_url.rstrip("/")
-        self.credentials = credentials
-        self.timeout = timeout
+class DarajaClient(BearerTokenClient[DarajaCredentials]):
+    provider = "Daraja"
+    token_path = TOKEN_PATH
+    token_refresh_margin_seconds = TOKEN_REFRESH_MARGIN_SECONDS
 
     @classmethod
     def from_settings(cls) -> "DarajaClient":
@@ -157,44 +154,24 @@ class DarajaClient:
     def shortcode(self) -> str:
         return self.credentials.shortcode
 
-    @property
-    def _token_cache_key(self) -> str:
-        return token_cache_key(provider="Daraja", base_url=self.base_url, credentials_key=self.credentials.cache_key)
-
-    def access_token(self) -> str:
-        """A bearer token, from the shared cache until shortly before Daraja expires it."""
-        return bearer_token(
-            provider="Daraja",
-            path=TOKEN_PATH,
-            cache_key=self._token_cache_key,
-            request=lambda: httpx.get(
-                f"{self.base_url}{TOKEN_PATH}",
-                params={"grant_type": "client_credentials"},
-                auth=(self.credentials.consumer_key, self.credentials.consumer_secret),
-                timeout=self.timeout,
-            ),
-            refused=lambda response: (
-                CredentialsRefused("Daraja refused the consumer key and secret (400)")
-                if response.status_code == 400 and INVALID_CREDENTIALS_ERROR_CODE in response.text
-                else None
-            ),
-            refresh_margin_seconds=TOKEN_REFRESH_MARGIN_SECONDS,
+    def _token_request(self) -> httpx.Response:
+        return httpx.get(
+            f"{self.base_url}{TOKEN_PATH}",
+            params={"grant_type": "client_credentials"},
+            auth=(self.credentials.consumer_key, self.credentials.consumer_secret),
+            timeout=self.timeout,
         )
 
+    def _token_refused(self, response: httpx.Response) -> ProviderError | None:
+        if response.status_code == 400 and INVALID_CREDENTIALS_ERROR_CODE in response.text:
+            return CredentialsRefused("Daraja refused the consumer key and secret (400)")
+        return None
+
+    def _token_expired(self, response: httpx.Response) -> bool:
+        return super()._token_expired(response) or INVALID_TOKEN_ERROR_CODE in response.text
+
     def _post(self, path: str, body: dict[str, Any]) -> httpx.Response:
-        network_call_check(f"Daraja {path}")
-        for attempt in range(2):
-            headers = {"Authorization": f"Bearer {self.access_token()}"}
-            try:
-                response = httpx.post(f"{self.base_url}{path}", json=body, headers=headers, timeout=self.timeout)
-            except (httpx.ReadTimeout, httpx.WriteTimeout) as exc:
-                raise ProviderTimeout(f"Daraja {path} did not answer in time: {exc}") from exc
-            except httpx.HTTPError as exc:
-                raise ProviderError(f"Daraja {path} failed: {exc}") from exc
-            if attempt or not (response.status_code == 401 or INVALID_TOKEN_ERROR_CODE in response.text):
-                return response
-            cache.delete(self._token_cache_key)  # revoked before its time: fetch a new one, once
-        raise AssertionError("unreachable")
+        return self._authorized("POST", path, body)
 
     def _secured(self) -> dict[str, str]:
         now = timestamp()
