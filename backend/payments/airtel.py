@@ -32,7 +32,7 @@ from accounts import validators
 from accounts.models import User
 from collection_accounts.models import CollectionAccount
 from collection_accounts.services import collection_account_airtel_connected_mark
-from common.errors import FieldValidationError, ServiceError
+from common.errors import ServiceError
 from common.mobile_networks import airtel_msisdn
 from organizations.approvals import register_change_kind
 from organizations.models import ChangeRequest
@@ -48,12 +48,7 @@ from payments.providers.airtel import (
     callback_hash_valid,
     parse_callback,
 )
-from payments.services.connections import (
-    _connection_or_pending,
-    _credentials_reencrypt,
-    _credentials_store,
-    _credentials_submit,
-)
+from payments.services.connections import _credentials_reencrypt, _credentials_save, _credentials_store
 from payments.services.core import (
     GIVING_PURPOSES,
     _answer_record,
@@ -320,18 +315,14 @@ def airtel_connection_save(
     account = selectors.airtel_account_for_manager(
         user=user, organization_id=organization_id, account_id=account_id, lock=True
     )
-    connection = AirtelConnection.objects.filter(account=account).first()
-    values = {
-        "client_id": client_id.strip(),
-        "client_secret": client_secret.strip(),
-        "callback_key": callback_key.strip(),
-    }
-    if connection is None:
-        missing = {name: _("This field is required.") for name in ("client_id", "client_secret") if not values[name]}
-        if missing:
-            raise FieldValidationError(_("Please correct the errors below"), field_errors=missing)
-    request = _credentials_submit(user=user, account=account, kind=AIRTEL_CREDENTIALS_SET, values=values)
-    return _connection_or_pending(request, account=account, model=AirtelConnection)
+    return _credentials_save(
+        user=user,
+        account=account,
+        model=AirtelConnection,
+        kind=AIRTEL_CREDENTIALS_SET,
+        values={"client_id": client_id, "client_secret": client_secret, "callback_key": callback_key},
+        required=("client_id", "client_secret"),
+    )
 
 
 def _airtel_credentials_apply(request: ChangeRequest) -> None:

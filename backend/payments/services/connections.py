@@ -89,25 +89,51 @@ def mpesa_connection_save(
     account = selectors.mpesa_account_for_manager(
         user=user, organization_id=organization_id, account_id=account_id, lock=True
     )
-    connection = MpesaConnection.objects.filter(account=account).first()
-    values = {
-        "consumer_key": consumer_key.strip(),
-        "consumer_secret": consumer_secret.strip(),
-        "passkey": passkey.strip(),
-        "nominated_number": nominated_number.strip(),
-    }
+    number = nominated_number.strip()
     errors: dict[str, str] = {}
-    if values["nominated_number"]:
-        if message := validators.check_kenyan_phone(values["nominated_number"]):
+    if number:
+        if message := validators.check_kenyan_phone(number):
             errors["nominated_number"] = message
         else:
-            values["nominated_number"] = validators.normalize_kenyan_phone(values["nominated_number"])
-    if connection is None:
-        errors.update({name: _("This field is required.") for name, value in values.items() if not value})
+            number = validators.normalize_kenyan_phone(number)
+    return _credentials_save(
+        user=user,
+        account=account,
+        model=MpesaConnection,
+        kind=MPESA_CREDENTIALS_SET,
+        values={
+            "consumer_key": consumer_key,
+            "consumer_secret": consumer_secret,
+            "passkey": passkey,
+            "nominated_number": number,
+        },
+        required=CREDENTIAL_FIELDS,
+        errors=errors,
+    )
+
+
+def _credentials_save(
+    *,
+    user: User,
+    account: CollectionAccount,
+    model: type[Connection],
+    kind: str,
+    values: dict[str, str],
+    required: Collection[str],
+    errors: dict[str, str] | None = None,
+) -> Connection | ChangeRequest:
+    """Ask to set the credentials of ``account``'s connection (``values``, stripped; a blank one keeps what
+    is stored) under the two-person rule, once they are valid: ``errors`` holds what the caller found
+    wrong, and a new connection needs every ``required`` field. Answers the pending ``ChangeRequest``,
+    or the connection once set."""
+    values = {name: value.strip() for name, value in values.items()}
+    errors = dict(errors or {})
+    if not model.objects.filter(account=account).exists():
+        errors.update({name: _("This field is required.") for name in required if not values[name]})
     if errors:
         raise FieldValidationError(_("Please correct the errors below"), field_errors=errors)
-    request = _credentials_submit(user=user, account=account, kind=MPESA_CREDENTIALS_SET, values=values)
-    return _connection_or_pending(request, account=account, model=MpesaConnection)
+    request = _credentials_submit(user=user, account=account, kind=kind, values=values)
+    return _connection_or_pending(request, account=account, model=model)
 
 
 def _requested_account(request: ChangeRequest, *, lock: bool = True) -> CollectionAccount:

@@ -1,7 +1,9 @@
 """Statement imports: the ledger's side (the statements app decides what to record)."""
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import datetime
+from typing import ClassVar
 
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef
@@ -35,6 +37,11 @@ class StatementPayment:
     payer_name: str
     notify_payer: bool
 
+    @property
+    def result_desc(self) -> str:
+        """What its payment says it came from."""
+        return f"From a statement: paid to account {self.account_reference!r} by {self.payer_name}"
+
 
 # How often a statement's payments are read again when a receipt arrived another way meanwhile.
 STATEMENT_RECORD_ATTEMPTS = 3
@@ -52,30 +59,34 @@ def _statement_reports(found: list[StatementPayment]) -> list[selectors.ReceiptR
     ]
 
 
-def _statement_payment(
-    entry: "StatementPayment | BankStatementPayment",
+def _statement_payments_create(
+    entries: "Iterable[StatementPayment | BankStatementPayment]",
     *,
     provider: str,
     account: CollectionAccount,
     recorded_by: User,
-    result_desc: str,
-    mpesa_receipt: str | None = None,
-) -> Payment:
-    """A pledge payment a statement shows paid into ``account``, to be inserted and then succeeded
+) -> list[Payment]:
+    """Insert the pledge payments a statement shows paid into ``account``, to be succeeded
     (``_payments_credit``) with the rest of the import."""
-    return Payment(
-        provider=provider,
-        purpose=Payment.Purpose.PLEDGE_PAYMENT,
-        amount=entry.amount,
-        collection_account=account,
-        organization_id=account.organization_id,
-        recorded_by=recorded_by,
-        mpesa_receipt=mpesa_receipt,
-        account_reference=entry.account_reference[:64],
-        received_at=entry.received_at,
-        notify_payer=entry.notify_payer,
-        result_code="0",
-        result_desc=result_desc[:255],
+    return Payment.objects.bulk_create(
+        [
+            Payment(
+                provider=provider,
+                purpose=Payment.Purpose.PLEDGE_PAYMENT,
+                amount=entry.amount,
+                collection_account=account,
+                organization_id=account.organization_id,
+                recorded_by=recorded_by,
+                mpesa_receipt=entry.mpesa_receipt,
+                account_reference=entry.account_reference[:64],
+                received_at=entry.received_at,
+                notify_payer=entry.notify_payer,
+                result_code="0",
+                result_desc=entry.result_desc[:255],
+            )
+            for entry in entries
+        ],
+        batch_size=BULK_BATCH_SIZE,
     )
 
 
@@ -92,20 +103,11 @@ def _statement_payments_insert(
         known = _payments_reported(account=account, reports=_statement_reports(waiting))
         try:
             with transaction.atomic():
-                inserted = Payment.objects.bulk_create(
-                    [
-                        _statement_payment(
-                            entry,
-                            provider=Payment.Provider.MPESA_MANUAL,
-                            account=account,
-                            recorded_by=recorded_by,
-                            mpesa_receipt=entry.mpesa_receipt,
-                            result_desc=f"From a statement: paid to account {entry.account_reference!r} by {entry.payer_name}",
-                        )
-                        for entry in waiting
-                        if entry.mpesa_receipt not in known
-                    ],
-                    batch_size=BULK_BATCH_SIZE,
+                inserted = _statement_payments_create(
+                    (entry for entry in waiting if entry.mpesa_receipt not in known),
+                    provider=Payment.Provider.MPESA_MANUAL,
+                    account=account,
+                    recorded_by=recorded_by,
                 )
                 return inserted, known
         except IntegrityError:
@@ -180,6 +182,14 @@ class BankStatementPayment:
     received_at: datetime
     notify_payer: bool
 
+    # A bank row has no receipt to keep it unique (see ``payments_record_from_bank_statement``).
+    mpesa_receipt: ClassVar[None] = None
+
+    @property
+    def result_desc(self) -> str:
+        """What its payment says it came from."""
+        return f"From a bank statement: {self.bank_reference} {self.description}"
+
 
 def payments_record_from_bank_statement(
     *, account: CollectionAccount, recorded_by: User, found: list[BankStatementPayment]
@@ -188,18 +198,8 @@ def payments_record_from_bank_statement(
     transaction and in a number of queries that does not grow with theirs, each matched by its account
     reference like any payment into the account (the ``payments_succeeded`` receivers). A bank row has no receipt to keep it unique: whether it was recorded before
     (the same day, amount and reference) is the statements app's question, asked under its lock."""
-    payments = Payment.objects.bulk_create(
-        [
-            _statement_payment(
-                entry,
-                provider=Payment.Provider.BANK,
-                account=account,
-                recorded_by=recorded_by,
-                result_desc=f"From a bank statement: {entry.bank_reference} {entry.description}",
-            )
-            for entry in found
-        ],
-        batch_size=BULK_BATCH_SIZE,
+    payments = _statement_payments_create(
+        found, provider=Payment.Provider.BANK, account=account, recorded_by=recorded_by
     )
     _payments_credit(payments)
     return payments
