@@ -9,6 +9,7 @@ its signature.
 """
 
 import json
+from collections.abc import Callable
 from typing import Any, Literal
 from urllib.parse import urlencode
 
@@ -283,15 +284,22 @@ def _daraja_answer(event: PaymentEvent) -> JsonResponse:
     return JsonResponse(DARAJA_ACCEPTED)
 
 
-@router.post("/payments/callbacks/stk/{token}", include_in_schema=False, url_name="payments_stk_callback")
-def stk_callback(request: HttpRequest, token: str) -> HttpResponse:
+def _daraja_callback(
+    request: HttpRequest, token: str, record: Callable[..., PaymentEvent], **fields: Any
+) -> HttpResponse:
+    """A Daraja callback to the URL of ``token`` (``_daraja_route``), recorded by ``record`` (with
+    ``fields``) and answered as Daraja expects."""
     connection, refusal = _daraja_route(request, token)
     if refusal:
         return refusal
-    event = services.payment_record_stk_callback(
-        body=_json_body(request), remote_addr=client_ip(request), connection=connection
+    return _daraja_answer(
+        record(body=_json_body(request), remote_addr=client_ip(request), connection=connection, **fields)
     )
-    return _daraja_answer(event)
+
+
+@router.post("/payments/callbacks/stk/{token}", include_in_schema=False, url_name="payments_stk_callback")
+def stk_callback(request: HttpRequest, token: str) -> HttpResponse:
+    return _daraja_callback(request, token, services.payment_record_stk_callback)
 
 
 @router.post("/payments/callbacks/c2b/{token}/validation", include_in_schema=False, url_name="payments_c2b_validation")
@@ -308,13 +316,7 @@ def c2b_validation(request: HttpRequest, token: str) -> HttpResponse:
     "/payments/callbacks/c2b/{token}/confirmation", include_in_schema=False, url_name="payments_c2b_confirmation"
 )
 def c2b_confirmation(request: HttpRequest, token: str) -> HttpResponse:
-    connection, refusal = _daraja_route(request, token)
-    if refusal:
-        return refusal
-    event = services.payment_record_c2b_confirmation(
-        body=_json_body(request), remote_addr=client_ip(request), connection=connection
-    )
-    return _daraja_answer(event)
+    return _daraja_callback(request, token, services.payment_record_c2b_confirmation)
 
 
 @router.post(
@@ -324,13 +326,7 @@ def c2b_confirmation(request: HttpRequest, token: str) -> HttpResponse:
 )
 def standing_order_callback(request: HttpRequest, token: str, reference: str) -> HttpResponse:
     """Ratiba's answer to one standing order: the account's token, then the order's reference."""
-    connection, refusal = _daraja_route(request, token)
-    if refusal:
-        return refusal
-    event = services.standing_order_record_callback(
-        reference=reference, body=_json_body(request), remote_addr=client_ip(request), connection=connection
-    )
-    return _daraja_answer(event)
+    return _daraja_callback(request, token, services.standing_order_record_callback, reference=reference)
 
 
 @router.post("/payments/callbacks/card", include_in_schema=False, url_name="payments_card_webhook")

@@ -1,3 +1,4 @@
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -6,7 +7,9 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from collection_accounts.models import MPESA_KINDS, CollectionAccount, CollectionAccountKind
@@ -125,55 +128,75 @@ def payments_personal_data_export(*, user: User) -> dict[str, object]:
 # Connected M-Pesa -------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _PaymentDetails:
+    """Payment details a manager sets up on an account (card payments, an M-Pesa or an Airtel Money
+    connection): the kinds of account that take them, and the words refusing a member who may not set
+    them up (403) and an account of another kind (400, ``wrong_kind_code``)."""
+
+    kinds: Collection[str]
+    refusal: Promise
+    wrong_kind: Promise
+    wrong_kind_code: str
+
+
+_CARD_PAYMENTS = _PaymentDetails(
+    (CollectionAccountKind.BANK,),
+    gettext_lazy("Only the organization's owners and treasurers can set up card payments."),
+    gettext_lazy("Card payments settle to a bank account: choose one."),
+    "not_bank_account",
+)
+_MPESA_CONNECTION = _PaymentDetails(
+    MPESA_KINDS,
+    gettext_lazy("Only the organization's owners and treasurers can connect its M-Pesa account."),
+    gettext_lazy("Only an M-Pesa paybill or till can be connected."),
+    "not_mpesa_account",
+)
+_AIRTEL_CONNECTION = _PaymentDetails(
+    (CollectionAccountKind.AIRTEL_MONEY,),
+    gettext_lazy("Only the organization's owners and treasurers can connect its Airtel Money account."),
+    gettext_lazy("Only an Airtel Money account takes Airtel API credentials."),
+    "not_airtel_account",
+)
+
+
 def _account_for_manager(
-    *, user: User, organization_id: int, account_id: int, lock: bool, refusal: str
+    details: _PaymentDetails, *, user: User, organization_id: int, account_id: int, lock: bool
 ) -> CollectionAccount:
-    """The organization's account ``user`` may change the payment details of (with its organization):
-    404 for outsiders and unknown accounts, 403 (``refusal``) for members who may not."""
+    """The organization's account ``user`` may set ``details`` up on (with its organization): 404 for
+    outsiders and unknown accounts, 403 for members who may not change payment details, 400 for an
+    account of another kind."""
     membership = membership_of(user=user, organization_id=organization_id)
     if not membership.allows(Permission.MANAGE_PAYMENT_DETAILS):
-        raise PermissionDeniedError(refusal, code="not_owner_or_treasurer")
+        raise PermissionDeniedError(str(details.refusal), code="not_owner_or_treasurer")
     accounts = CollectionAccount.objects.select_for_update() if lock else CollectionAccount.objects.all()
     account = (
         accounts.filter(organization_id=organization_id, pk=account_id).first() if 1 <= account_id < 2**63 else None
     )
     if account is None:
         raise NotFoundError(_("Account not found."), code="not_found")
+    if account.kind not in details.kinds:
+        raise ServiceError(str(details.wrong_kind), code=details.wrong_kind_code)
     account.organization = membership.organization
     return account
 
 
 def card_account_for_manager(*, user: User, organization_id: int, account_id: int) -> CollectionAccount:
-    """The bank account ``user`` may set card payments up on: as ``_account_for_manager``, and 400 for
-    accounts that are not a bank account (cards settle to a bank)."""
-    account = _account_for_manager(
-        user=user,
-        organization_id=organization_id,
-        account_id=account_id,
-        lock=False,
-        refusal=_("Only the organization's owners and treasurers can set up card payments."),
+    """The bank account ``user`` may set card payments up on (cards settle to a bank): as
+    ``_account_for_manager``."""
+    return _account_for_manager(
+        _CARD_PAYMENTS, user=user, organization_id=organization_id, account_id=account_id, lock=False
     )
-    if account.kind != CollectionAccountKind.BANK:
-        raise ServiceError(_("Card payments settle to a bank account: choose one."), code="not_bank_account")
-    return account
 
 
 def mpesa_account_for_manager(
     *, user: User, organization_id: int, account_id: int, lock: bool = False
 ) -> CollectionAccount:
-    """The paybill or till ``user`` may connect (locked with ``lock``): 404 for outsiders and unknown
-    accounts, 403 for members who may not change payment details, 400 for accounts M-Pesa's API
-    cannot serve (bank, cash, a bank's collection paybill)."""
-    account = _account_for_manager(
-        user=user,
-        organization_id=organization_id,
-        account_id=account_id,
-        lock=lock,
-        refusal=_("Only the organization's owners and treasurers can connect its M-Pesa account."),
+    """The paybill or till ``user`` may connect (locked with ``lock``): as ``_account_for_manager``, M-Pesa's
+    API serving no bank, cash or bank's collection paybill."""
+    return _account_for_manager(
+        _MPESA_CONNECTION, user=user, organization_id=organization_id, account_id=account_id, lock=lock
     )
-    if account.kind not in MPESA_KINDS:
-        raise ServiceError(_("Only an M-Pesa paybill or till can be connected."), code="not_mpesa_account")
-    return account
 
 
 def mpesa_callback_urls(connection: MpesaConnection) -> dict[str, str]:
@@ -244,18 +267,10 @@ def mpesa_connection_for_token(token: str) -> MpesaConnection | None:
 def airtel_account_for_manager(
     *, user: User, organization_id: int, account_id: int, lock: bool = False
 ) -> CollectionAccount:
-    """The Airtel Money account ``user`` may set API credentials on: as ``_account_for_manager``, and 400
-    for accounts of another kind."""
-    account = _account_for_manager(
-        user=user,
-        organization_id=organization_id,
-        account_id=account_id,
-        lock=lock,
-        refusal=_("Only the organization's owners and treasurers can connect its Airtel Money account."),
+    """The Airtel Money account ``user`` may set API credentials on: as ``_account_for_manager``."""
+    return _account_for_manager(
+        _AIRTEL_CONNECTION, user=user, organization_id=organization_id, account_id=account_id, lock=lock
     )
-    if account.kind != CollectionAccountKind.AIRTEL_MONEY:
-        raise ServiceError(_("Only an Airtel Money account takes Airtel API credentials."), code="not_airtel_account")
-    return account
 
 
 def airtel_connection_for_token(token: str) -> AirtelConnection | None:
