@@ -35,6 +35,19 @@ def url(account: CollectionAccount, action: str = "") -> str:
     return f"{base}/{action}" if action else base
 
 
+def church_bank_account(organization) -> CollectionAccount:
+    """The organization's bank account (KCB 1180012345) beside its paybill, not its default one."""
+    return CollectionAccountFactory.create(
+        organization=organization,
+        kind="bank",
+        paybill_number="",
+        bank_name="KCB",
+        account_name="St. Mark's",
+        account_number="1180012345",
+        is_default=False,
+    )
+
+
 def member(organization, role) -> User:
     return Membership.objects.create(organization=organization, user=UserFactory.create(), role=role).user
 

@@ -7,10 +7,9 @@ import pytest
 from accounts.tests.factories import UserFactory
 from audit.models import AuditAction, AuditEntry
 from collection_accounts.models import CollectionAccount
-from collection_accounts.tests.factories import CollectionAccountFactory
 from organizations.models import ChangeRequest
 from organizations.roles import Role
-from payments.tests.connected_support import JSON, member
+from payments.tests.connected_support import JSON, church_bank_account, member
 from simulators.models import SimulatedSubaccount
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -18,15 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def bank_account(church):
-    return CollectionAccountFactory.create(
-        organization=church.campaign.organization,
-        kind="bank",
-        paybill_number="",
-        bank_name="KCB",
-        account_name="St. Mark's",
-        account_number="1180012345",
-        is_default=False,
-    )
+    return church_bank_account(church.campaign.organization)
 
 
 def cards_url(account: CollectionAccount) -> str:

@@ -103,41 +103,31 @@ def test_each_app_has_its_own_cached_token(church_paybill):
     assert client(church_paybill, consumer_secret="replaced")._token_cache_key != church._token_cache_key
 
 
-def test_a_push_with_the_churchs_credentials_reaches_its_paybill(church_paybill, providers):
-    client(church_paybill).stk_push(
+def pledge_push(daraja: DarajaClient, providers) -> SimulatedStkRequest:
+    """A KES 500 push for pledge HB-7KQ2, as Daraja's simulator received it."""
+    daraja.stk_push(
         phone="+254700000000",
         amount=500,
         account_reference="HB-7KQ2",
         description="Pledge",
         callback_url=f"{providers.url}/ok",
     )
+    return SimulatedStkRequest.objects.get()
 
-    prompt = SimulatedStkRequest.objects.get()
+
+def test_a_push_with_the_churchs_credentials_reaches_its_paybill(church_paybill, providers):
+    prompt = pledge_push(client(church_paybill), providers)
     assert (prompt.shortcode, prompt.party_b, prompt.account_reference) == ("600100", "600100", "HB-7KQ2")
 
 
 def test_a_push_to_a_till_buys_goods_from_the_store_number(church_till, providers):
-    client(church_till).stk_push(
-        phone="+254700000000",
-        amount=500,
-        account_reference="HB-7KQ2",
-        description="Pledge",
-        callback_url=f"{providers.url}/ok",
-    )
-
-    prompt = SimulatedStkRequest.objects.get()
+    prompt = pledge_push(client(church_till), providers)
     assert (prompt.shortcode, prompt.party_b) == ("700200", "5123456")
 
 
 def test_a_till_push_sent_as_a_paybill_is_refused(church_till, providers):
     with pytest.raises(ProviderError, match="TransactionType"):
-        client(church_till, kind="paybill").stk_push(
-            phone="+254700000000",
-            amount=500,
-            account_reference="X",
-            description="Pledge",
-            callback_url=f"{providers.url}/ok",
-        )
+        pledge_push(client(church_till, kind="paybill"), providers)
 
 
 def test_urls_are_registered_for_the_churchs_shortcode_only(church_paybill, providers):

@@ -12,11 +12,19 @@ from django.utils import timezone
 from accounts.tests.factories import UserFactory
 from audit.models import AuditAction, AuditEntry
 from campaigns.tests.factories import CampaignFactory
-from collection_accounts.tests.factories import CollectionAccountFactory
 from organizations.roles import Role
 from payments.models import MpesaConnection, Payment, PaymentEvent
 from payments.services import mpesa_pull_due
-from payments.tests.connected_support import CREDENTIALS, JSON, SECRETS, connected, member, pay_paybill, url
+from payments.tests.connected_support import (
+    CREDENTIALS,
+    JSON,
+    SECRETS,
+    church_bank_account,
+    connected,
+    member,
+    pay_paybill,
+    url,
+)
 from payments.tests.support import settled, wait_for
 from pledges.tests.factories import make_pledge
 from simulators.daraja import daraja_app_register
@@ -69,15 +77,7 @@ def test_only_owners_and_treasurers_set_credentials(church, make_api_client, rol
 
 
 def test_a_bank_account_cannot_be_connected(church, make_api_client):
-    bank = CollectionAccountFactory.create(
-        organization=church.campaign.organization,
-        kind="bank",
-        paybill_number="",
-        bank_name="KCB",
-        account_name="St. Mark's",
-        account_number="1234567890",
-        is_default=False,
-    )
+    bank = church_bank_account(church.campaign.organization)
 
     answer = make_api_client(signed_in_as=church.owner).put(url(bank), CREDENTIALS, content_type=JSON)
 
