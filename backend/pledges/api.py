@@ -12,6 +12,8 @@ no pledge code with their one-click assignment. (Reversing a payment: the paymen
 Payments are polled at GET /api/payments/{reference} (the payments API).
 """
 
+from collections.abc import Callable
+
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -187,7 +189,14 @@ def pledge_stk_push(request: HttpRequest, code: str, payload: PledgeStkPushIn) -
     instalment due or what is overdue; else the remaining amount) or any other amount up to what is
     left, with the pledge code as account. Poll GET /api/payments/{reference}; once it has succeeded the
     pledge shows the payment. 400 when the pledge is already fully paid."""
-    payment = services.pledge_stk_push_start(
+    return _pledge_prompt_response(request, code, payload, start=services.pledge_stk_push_start)
+
+
+def _pledge_prompt_response(
+    request: HttpRequest, code: str, payload: PledgeStkPushIn, *, start: Callable[..., Payment]
+) -> Status[Payment]:
+    """A prompt to pay the pledge of ``code``, by M-Pesa or Airtel Money (``start``: that network's)."""
+    payment = start(
         code=code,
         phone=payload.phone,
         amount=payload.amount,

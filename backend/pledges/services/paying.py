@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from accounts import validators
 from accounts.models import User
+from campaigns.models import Campaign
 from campaigns.selectors import campaign_stk_account
 from collection_accounts.models import CollectionAccount
 from common import ratelimit
@@ -61,7 +62,7 @@ def pledge_stk_push_start(
     flood a phone with prompts, within the limits of every prompt (``payment_stk_push_limit_enforce``).
     """
     pledge, phone = _pledge_for_prompt(code=code, phone=phone, client_ip=client_ip)
-    return _pledge_stk_push(pledge=pledge, phone=phone, amount=amount, idempotency_key=idempotency_key, viewer=viewer)
+    return _pledge_prompt(pledge=pledge, phone=phone, amount=amount, idempotency_key=idempotency_key, viewer=viewer)
 
 
 def _pledge_for_prompt(*, code: str, phone: str, client_ip: str) -> tuple[Pledge, str]:
@@ -95,21 +96,15 @@ def pledge_stk_push_by_phone(*, pledge_id: int, phone: str, amount: int, idempot
     (the USSD menu's 'Pay a pledge'), to that number. Any live pledge naming the number is its
     owner's to pay; the USSD app limits the prompts per number."""
     pledge = _pledge_of_phone(pledge_id=pledge_id, phone=phone)
-    return _pledge_stk_push(pledge=pledge, phone=phone, amount=amount, idempotency_key=idempotency_key, viewer=None)
+    return _pledge_prompt(pledge=pledge, phone=phone, amount=amount, idempotency_key=idempotency_key, viewer=None)
 
 
-def _pledge_stk_push(
-    *, pledge: Pledge, phone: str, amount: int | None, idempotency_key: str, viewer: User | None
-) -> Payment:
-    return _pledge_prompt(
-        pledge=pledge,
-        phone=phone,
-        amount=amount,
-        idempotency_key=idempotency_key,
-        viewer=viewer,
-        account=campaign_stk_account(campaign=pledge.campaign),
-        start=payment_stk_push_start,
-    )
+PromptChannel = Callable[[Campaign], tuple[CollectionAccount | None, Callable[..., Payment]]]
+
+
+def _mpesa_prompt_channel(campaign: Campaign) -> tuple[CollectionAccount | None, Callable[..., Payment]]:
+    """M-Pesa's PIN prompt, to the campaign's account that takes them."""
+    return campaign_stk_account(campaign=campaign), payment_stk_push_start
 
 
 def _pledge_prompt(
@@ -119,12 +114,13 @@ def _pledge_prompt(
     amount: int | None,
     idempotency_key: str,
     viewer: User | None,
-    account: CollectionAccount | None,
-    start: Callable[..., Payment],
+    channel: PromptChannel = _mpesa_prompt_channel,
 ) -> Payment:
     """Prompt ``phone`` for ``amount`` of a live pledge (default: the amount due), up to what is left,
-    with the pledge code as the account reference; ``start`` is the channel's prompt (M-Pesa's PIN
-    prompt, Airtel Money's push) to ``account``."""
+    with the pledge code as the account reference. ``channel`` gives the prompt and the campaign's
+    account it goes to: M-Pesa's PIN prompt, or Airtel Money's push (``pledges.airtel``), which
+    refuses first when the campaign has no account for it."""
+    account, start = channel(pledge.campaign)
     if not pledge.is_live:
         raise ServiceError(_("This pledge was cancelled by the organizer."), code="pledge_cancelled")
     remaining = pledge.remaining_amount
