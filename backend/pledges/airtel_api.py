@@ -3,12 +3,10 @@
 from django.http import HttpRequest
 from ninja import Router, Status
 
-from accounts.auth import request_user
-from common.ratelimit import client_ip
 from payments.models import Payment
 from payments.schemas import PaymentOut
 from pledges import airtel
-from pledges.api import ERRORS
+from pledges.api import ERRORS, _pledge_prompt_response
 from pledges.schemas import PledgeStkPushIn
 
 router = Router(tags=["pledges"])
@@ -19,12 +17,4 @@ def pledge_airtel_push(request: HttpRequest, code: str, payload: PledgeStkPushIn
     """'Pay with Airtel Money': a USSD push asking for the Airtel Money PIN, for the amount due or any
     amount up to what is left, with the pledge code as reference. Poll GET /api/payments/{reference}.
     400 (airtel_unavailable) when the campaign has no Airtel Money account with credentials."""
-    payment = airtel.pledge_airtel_push_start(
-        code=code,
-        phone=payload.phone,
-        amount=payload.amount,
-        idempotency_key=payload.idempotency_key,
-        viewer=request_user(request),
-        client_ip=client_ip(request),
-    )
-    return Status(201, payment)
+    return _pledge_prompt_response(request, code, payload, start=airtel.pledge_airtel_push_start)

@@ -259,17 +259,17 @@ def _when(moment: Any) -> str:
     return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M") if moment else ""
 
 
+def _giver_headings() -> list[str]:
+    """The columns both exports begin with: when, who gave (and how to reach them), how much."""
+    return [_("Date"), _("Name"), _("Email"), _("Phone"), _("Anonymous"), _("Amount (KES)")]
+
+
 def pledge_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
     """Every pledge of the campaign with contact details, oldest first, as spreadsheet rows
     (a heading row first). Streams in chunks, so any number of pledges fits in little memory."""
     yes, no = _("Yes"), _("No")
     yield [
-        _("Date"),
-        _("Name"),
-        _("Email"),
-        _("Phone"),
-        _("Anonymous"),
-        _("Amount (KES)"),
+        *_giver_headings(),
         _("Paid (KES)"),
         _("Remaining (KES)"),
         _("Status"),
@@ -302,12 +302,7 @@ def donation_export_rows(*, campaign: Campaign) -> Iterator[list[str | int]]:
     """Every paid donation of the campaign with contact details, oldest first, as spreadsheet rows."""
     yes, no = _("Yes"), _("No")
     yield [
-        _("Date"),
-        _("Name"),
-        _("Email"),
-        _("Phone"),
-        _("Anonymous"),
-        _("Amount (KES)"),
+        *_giver_headings(),
         _("Paid with"),
         _("Receipt number"),
         _("M-Pesa receipt"),

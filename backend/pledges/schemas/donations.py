@@ -10,7 +10,7 @@ from collection_accounts.schemas import PaymentInstructionOut
 from payments.models import Payment
 from payments.schemas import PaymentOut
 from pledges.models import Donation, Pledge, PledgeStatus, shown_giver_name
-from pledges.schemas.core import IDEMPOTENCY_KEY, IGNORED, _masked_contact
+from pledges.schemas.core import IDEMPOTENCY_KEY, IGNORED, GiverOut, _giver_fields
 
 # Donations ----------------------------------------------------------------------------------
 
@@ -63,15 +63,9 @@ class DonationCreatedOut(Schema):
         )
 
 
-class DonationOut(Schema):
+class DonationOut(GiverOut):
     """A paid donation in a list, masked like ``PledgeOut``."""
 
-    id: int
-    campaign_id: int
-    name: str
-    email: str
-    phone: str
-    amount: int
     is_anonymous: bool
     paid_at: datetime | None
     details_visible: bool
@@ -83,18 +77,10 @@ class DonationOut(Schema):
         payment = donation.payment
         return cls.model_validate(
             {
-                "id": donation.pk,
-                "campaign_id": donation.campaign_id,
-                "name": shown_giver_name(donation.name),
-                "email": donation.email,
-                "phone": donation.phone,
-                "amount": donation.amount,
-                "is_anonymous": donation.is_anonymous,
+                **_giver_fields(donation, name=shown_giver_name(donation.name), manages=manages),
                 "paid_at": donation.counted_at,
-                "details_visible": manages,
                 "provider": payment.provider if manages else None,
                 "receipt_number": payment.receipt_number if manages else None,
-                **_masked_contact(name=donation.name, is_anonymous=donation.is_anonymous, manages=manages),
             }
         )
 

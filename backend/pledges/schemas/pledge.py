@@ -13,7 +13,7 @@ from common.mobile_networks import is_airtel
 from payments.models import Payment
 from pledges.instalments import automatic_instalments, latest_last_due_on
 from pledges.models import Pledge, PledgeStatus, shown_giver_name
-from pledges.schemas.core import IDEMPOTENCY_KEY, IGNORED, _masked_contact
+from pledges.schemas.core import IDEMPOTENCY_KEY, IGNORED, GiverOut, _giver_fields
 from pledges.schemas.plans import PlanIn, PlanOut
 from pledges.selectors import UnmatchedPayment, pledge_standing_order_account
 
@@ -124,17 +124,11 @@ class PledgeReceiptOut(Schema):
         )
 
 
-class PledgeOut(Schema):
+class PledgeOut(GiverOut):
     """A pledge in a list. Fields after ``details_visible`` are null unless the viewer manages the
     campaign (its owners, treasurers and viewers, or an admin); for everyone else ``email`` and ``phone`` are
     placeholders and an anonymous pledge's ``name`` is 'Anonymous'."""
 
-    id: int
-    campaign_id: int
-    name: str
-    email: str
-    phone: str
-    amount: int
     is_anonymous: bool = Field(description="The organizer still sees the details: tell them so.")
     created_at: datetime = Field(description="When it was pledged (the spec's timestamp).")
     details_visible: bool = Field(description="The viewer manages the campaign: real details and the fields below.")
@@ -156,15 +150,8 @@ class PledgeOut(Schema):
     def for_viewer(cls, pledge: Pledge, *, manages: bool) -> "PledgeOut":
         confirmer = pledge.confirmed_by if manages else None
         fields: dict[str, Any] = {
-            "id": pledge.pk,
-            "campaign_id": pledge.campaign_id,
-            "name": shown_giver_name(pledge.name, pledge.phone),
-            "email": pledge.email,
-            "phone": pledge.phone,
-            "amount": pledge.amount,
-            "is_anonymous": pledge.is_anonymous,
+            **_giver_fields(pledge, name=shown_giver_name(pledge.name, pledge.phone), manages=manages),
             "created_at": pledge.created_at,
-            "details_visible": manages,
             "code": None,
             "status": None,
             "payment_confirmed": None,
@@ -176,7 +163,6 @@ class PledgeOut(Schema):
             "cancelled_at": None,
             "cancel_reason": None,
             "plan": None,
-            **_masked_contact(name=pledge.name, is_anonymous=pledge.is_anonymous, manages=manages),
         }
         if manages:
             fields.update(

@@ -1,6 +1,7 @@
-"""What every pledge and donation write shares: limits, cleaning, the campaign's counters."""
+"""What every pledge and donation write shares: limits, cleaning, the campaign's counters, the prompts
+to pay by phone."""
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 
 from django.conf import settings
@@ -13,10 +14,15 @@ from django.utils.translation import gettext as _
 from accounts import validators
 from accounts.models import User
 from campaigns.models import Campaign, CampaignStatus
+from campaigns.selectors import campaign_airtel_account, campaign_stk_account
 from campaigns.services import campaign_counters_move
+from collection_accounts.models import CollectionAccount
 from common import ratelimit
 from common.errors import FieldValidationError, ServiceError
 from common.money import AMOUNT_MAX, format_ksh
+from payments.airtel import payment_airtel_push_start
+from payments.models import Payment
+from payments.services import payment_stk_push_start
 from pledges import signals
 from pledges.models import (
     CampaignFigures,
@@ -134,3 +140,21 @@ def _giving_contact_limits_enforce(*, scope: str, phone: str, email: str, viewer
     ratelimit.enforce_all(
         limits=limits, message=_("Too many in a short time with these details. Please wait a while and try again.")
     )
+
+
+# A prompt to pay by phone: which one, to which of the campaign's accounts (None: none takes it).
+PromptChannel = Callable[[Campaign], tuple[CollectionAccount | None, Callable[..., Payment]]]
+
+
+def _mpesa_prompt_channel(campaign: Campaign) -> tuple[CollectionAccount | None, Callable[..., Payment]]:
+    """M-Pesa's PIN prompt, to the campaign's account that takes them (None: none does)."""
+    return campaign_stk_account(campaign=campaign), payment_stk_push_start
+
+
+def _airtel_prompt_channel(campaign: Campaign) -> tuple[CollectionAccount, Callable[..., Payment]]:
+    """Airtel Money's USSD push (``payments.airtel``), to the campaign's Airtel Money account; refused
+    without one."""
+    account = campaign_airtel_account(campaign=campaign)
+    if account is None:
+        raise ServiceError(_("This campaign takes no Airtel Money payments."), code="airtel_unavailable")
+    return account, payment_airtel_push_start

@@ -1,5 +1,7 @@
 """Corrections: every one by the campaign's organizer or an admin, with a reason, audited."""
 
+from typing import Any
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -63,15 +65,21 @@ def pledge_amount_correct(*, pledge_id: int, user: User, amount: int, reason: st
         _status_settle(pledge, by=user)
         pledge.save(update_fields=["amount", "status", "confirmed_at", "confirmed_by"])
         _counters_move(campaign_id=pledge.campaign_id, change=pledge.campaign_figures() - figures)
-        audit_record(
-            actor=user,
-            action=AuditAction.PLEDGE_CORRECTED,
-            target=pledge,
-            before=before,
-            after={"amount": pledge.amount, "status": pledge.status, "reason": reason},
-        )
+        _hand_change_audit(pledge, user=user, action=AuditAction.PLEDGE_CORRECTED, before=before, reason=reason)
         _changed(pledge, "corrected")
     return pledge
+
+
+def _hand_change_audit(pledge: Pledge, *, user: User, action: AuditAction, before: dict[str, Any], reason: str) -> None:
+    """The audit entry of a correction or a restoration: ``before``, the amount and status the pledge
+    is left with, and the reason (a cancellation's says more: where its payments went)."""
+    audit_record(
+        actor=user,
+        action=action,
+        target=pledge,
+        before=before,
+        after={"amount": pledge.amount, "status": pledge.status, "reason": reason},
+    )
 
 
 def _unreversed_links(pledge: Pledge) -> list[PledgePayment]:
@@ -195,12 +203,6 @@ def pledge_restore(*, pledge_id: int, user: User, reason: str) -> Pledge:
         pledge.cancelled_at, pledge.cancelled_by, pledge.cancel_reason = None, None, ""
         pledge.save(update_fields=["cancelled_at", "cancelled_by", "cancel_reason"])
         _counters_move(campaign_id=pledge.campaign_id, change=pledge.campaign_figures())
-        audit_record(
-            actor=user,
-            action=AuditAction.PLEDGE_RESTORED,
-            target=pledge,
-            before=before,
-            after={"amount": pledge.amount, "status": pledge.status, "reason": reason},
-        )
+        _hand_change_audit(pledge, user=user, action=AuditAction.PLEDGE_RESTORED, before=before, reason=reason)
         _changed(pledge, "restored")
     return pledge

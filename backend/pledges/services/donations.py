@@ -12,11 +12,10 @@ from accounts.models import User
 from audit.models import AuditAction
 from audit.services import audit_record
 from campaigns.models import Campaign
-from campaigns.selectors import campaign_airtel_account, campaign_card_account, campaign_get, campaign_stk_account
-from common.errors import FieldValidationError, ServiceError
+from campaigns.selectors import campaign_card_account, campaign_get, campaign_stk_account
+from common.errors import FieldValidationError
 from common.languages import current_language
 from common.money import format_ksh
-from payments.airtel import payment_airtel_push_start
 from payments.models import Payment
 from payments.services import (
     mpesa_receipt_normalize,
@@ -39,7 +38,15 @@ from pledges.selectors import (
     donations_made_by,
     pledges_made_by,
 )
-from pledges.services.core import NAME_MAX_LENGTH, _clean, _ensure_open, _giving_contact_limits_enforce, _whole_amount
+from pledges.services.core import (
+    NAME_MAX_LENGTH,
+    _airtel_prompt_channel,
+    _clean,
+    _ensure_open,
+    _giving_contact_limits_enforce,
+    _mpesa_prompt_channel,
+    _whole_amount,
+)
 from pledges.services.giving import DONATION_REFUSALS, _campaign_open_for_giving, _desk_details_check
 from pledges.services.matching import _donation_count
 
@@ -110,56 +117,30 @@ def donation_create(
 
     # The provider is asked outside any transaction; its callback may even come before the
     # donation row below exists, which is why that row is counted here when it does.
+    intent: dict[str, Any] = {
+        "purpose": Payment.Purpose.DONATION,
+        "amount": whole,
+        "user": viewer,
+        "campaign": campaign,
+        "idempotency_key": idempotency_key,
+    }
     if method == "card":
         payment = payment_checkout_start(
-            purpose=Payment.Purpose.DONATION,
-            amount=whole,
+            **intent,
             email=email,
-            user=viewer,
-            campaign=campaign,
-            idempotency_key=idempotency_key,
             return_path=return_path or f"/campaign/{campaign.pk}",
             collection_account=campaign_card_account(campaign=campaign),
         )
-    elif method == "airtel":
-        # Airtel Money (``payments.airtel``): a USSD push to the campaign's Airtel Money account.
-        if (airtel_account := campaign_airtel_account(campaign=campaign)) is None:
-            raise ServiceError(_("This campaign takes no Airtel Money payments."), code="airtel_unavailable")
-        payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
-        payment = payment_airtel_push_start(
-            purpose=Payment.Purpose.DONATION,
-            amount=whole,
-            phone=phone,
-            user=viewer,
-            campaign=campaign,
-            payer_email=email,
-            idempotency_key=idempotency_key,
-            collection_account=airtel_account,
-        )
-    elif (account := campaign_stk_account(campaign=campaign)) is not None:
-        payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
-        payment = payment_stk_push_start(
-            purpose=Payment.Purpose.DONATION,
-            amount=whole,
-            phone=phone,
-            user=viewer,
-            campaign=campaign,
-            payer_email=email,
-            idempotency_key=idempotency_key,
-            collection_account=account,
-        )
     else:
-        # No account takes PIN prompts: the donor pays as the instructions say, with the
-        # payment's reference; the gift counts once that payment is matched.
-        payment = payment_instructed_intent_create(
-            purpose=Payment.Purpose.DONATION,
-            amount=whole,
-            phone=phone,
-            user=viewer,
-            campaign=campaign,
-            payer_email=email,
-            idempotency_key=idempotency_key,
-        )
+        channel = _airtel_prompt_channel if method == "airtel" else _mpesa_prompt_channel
+        account, start = channel(campaign)
+        if account is not None:
+            payment_stk_push_limit_enforce(phone=phone, client_ip=client_ip)
+            payment = start(**intent, phone=phone, payer_email=email, collection_account=account)
+        else:
+            # No account takes M-Pesa's PIN prompts: the donor pays as the instructions say, with
+            # the payment's reference; the gift counts once that payment is matched.
+            payment = payment_instructed_intent_create(**intent, phone=phone, payer_email=email)
     return donation_attach_payment(
         payment=payment,
         campaign=campaign,

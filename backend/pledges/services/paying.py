@@ -1,7 +1,6 @@
 """A pledger paying their pledge: finding it by code, an STK Push, confirming a payment made elsewhere."""
 
 import re
-from collections.abc import Callable
 from datetime import date
 
 from django.conf import settings
@@ -10,8 +9,6 @@ from django.utils.translation import gettext as _
 
 from accounts import validators
 from accounts.models import User
-from campaigns.selectors import campaign_stk_account
-from collection_accounts.models import CollectionAccount
 from common import ratelimit
 from common.errors import FieldValidationError, NotFoundError, ServiceError
 from organizations.roles import Permission
@@ -19,7 +16,6 @@ from payments.models import Payment
 from payments.services import (
     payment_record_manual,
     payment_stk_push_limit_enforce,
-    payment_stk_push_start,
 )
 from pledges import codes
 from pledges.models import (
@@ -28,7 +24,7 @@ from pledges.models import (
 from pledges.selectors import (
     pledge_managed_get,
 )
-from pledges.services.core import _clean
+from pledges.services.core import PromptChannel, _clean, _mpesa_prompt_channel
 
 
 def pledge_get_by_code(*, code: str, client_ip: str) -> Pledge:
@@ -61,7 +57,7 @@ def pledge_stk_push_start(
     flood a phone with prompts, within the limits of every prompt (``payment_stk_push_limit_enforce``).
     """
     pledge, phone = _pledge_for_prompt(code=code, phone=phone, client_ip=client_ip)
-    return _pledge_stk_push(pledge=pledge, phone=phone, amount=amount, idempotency_key=idempotency_key, viewer=viewer)
+    return _pledge_prompt(pledge, phone, amount=amount, idempotency_key=idempotency_key, viewer=viewer)
 
 
 def _pledge_for_prompt(*, code: str, phone: str, client_ip: str) -> tuple[Pledge, str]:
@@ -95,36 +91,23 @@ def pledge_stk_push_by_phone(*, pledge_id: int, phone: str, amount: int, idempot
     (the USSD menu's 'Pay a pledge'), to that number. Any live pledge naming the number is its
     owner's to pay; the USSD app limits the prompts per number."""
     pledge = _pledge_of_phone(pledge_id=pledge_id, phone=phone)
-    return _pledge_stk_push(pledge=pledge, phone=phone, amount=amount, idempotency_key=idempotency_key, viewer=None)
-
-
-def _pledge_stk_push(
-    *, pledge: Pledge, phone: str, amount: int | None, idempotency_key: str, viewer: User | None
-) -> Payment:
-    return _pledge_prompt(
-        pledge=pledge,
-        phone=phone,
-        amount=amount,
-        idempotency_key=idempotency_key,
-        viewer=viewer,
-        account=campaign_stk_account(campaign=pledge.campaign),
-        start=payment_stk_push_start,
-    )
+    return _pledge_prompt(pledge, phone, amount=amount, idempotency_key=idempotency_key, viewer=None)
 
 
 def _pledge_prompt(
-    *,
     pledge: Pledge,
     phone: str,
+    *,
     amount: int | None,
     idempotency_key: str,
     viewer: User | None,
-    account: CollectionAccount | None,
-    start: Callable[..., Payment],
+    channel: PromptChannel = _mpesa_prompt_channel,
 ) -> Payment:
     """Prompt ``phone`` for ``amount`` of a live pledge (default: the amount due), up to what is left,
-    with the pledge code as the account reference; ``start`` is the channel's prompt (M-Pesa's PIN
-    prompt, Airtel Money's push) to ``account``."""
+    with the pledge code as the account reference. ``channel`` gives the prompt and the campaign's
+    account it goes to: M-Pesa's PIN prompt, or Airtel Money's push (``pledges.airtel``), which
+    refuses first when the campaign has no account for it."""
+    account, start = channel(pledge.campaign)
     if not pledge.is_live:
         raise ServiceError(_("This pledge was cancelled by the organizer."), code="pledge_cancelled")
     remaining = pledge.remaining_amount

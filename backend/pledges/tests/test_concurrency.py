@@ -15,7 +15,8 @@ from collection_accounts.tests.factories import CHURCH_CALLBACK_TOKEN, TEST_PAYB
 from payments.models import Payment
 from payments.tests.support import pending_stk_intent, stk_callback
 from pledges.models import Donation, Pledge, PledgePayment
-from pledges.services import donation_attach_payment, pledge_create
+from pledges.services import donation_attach_payment
+from pledges.tests.factories import make_pledge
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -53,16 +54,7 @@ def test_100_donations_paid_at_once_raise_the_total_and_the_donors_exactly(provi
 
 
 def test_50_paybill_payments_to_one_pledge_at_once_all_add_up(providers, campaign):
-    pledge = pledge_create(
-        campaign_id=campaign.pk,
-        amount=4000,
-        name="Many Instalments",
-        email="many@example.com",
-        phone="0712345678",
-        is_anonymous=False,
-        viewer=None,
-        client_ip="",
-    )
+    pledge = make_pledge(campaign, amount=4000, name="Many Instalments", phone="0712345678")
     bodies = [
         {
             "TransactionType": "Pay Bill",

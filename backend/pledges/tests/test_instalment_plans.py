@@ -30,6 +30,19 @@ def plan(instalment=5_000, frequency="monthly", first_due_on=None) -> dict[str, 
     }
 
 
+def pledge_with_plan(client, campaign, chosen: dict[str, object]):
+    """POST /api/pledges: Ksh 60,000 pledged with the ``chosen`` plan."""
+    body = {
+        "campaign_id": campaign.pk,
+        "amount": 60_000,
+        "name": "Njeri Wanjiru",
+        "email": "njeri@example.com",
+        "phone": "0711000222",
+        "plan": chosen,
+    }
+    return client.post("/api/pledges", body)
+
+
 @pytest.fixture
 def building(organizer):
     """A building drive a year long, with a Ksh 60,000 pledge to it."""
@@ -37,17 +50,7 @@ def building(organizer):
 
 
 def test_a_pledge_made_with_a_plan_answers_its_plan(visitor_client, building):
-    answer = visitor_client.post(
-        "/api/pledges",
-        {
-            "campaign_id": building.pk,
-            "amount": 60_000,
-            "name": "Njeri Wanjiru",
-            "email": "njeri@example.com",
-            "phone": "0711000222",
-            "plan": plan(instalment=7_000),
-        },
-    )
+    answer = pledge_with_plan(visitor_client, building, plan(instalment=7_000))
 
     assert answer.status_code == 201, answer.content
     body = answer.json()["plan"]
@@ -58,17 +61,7 @@ def test_a_pledge_made_with_a_plan_answers_its_plan(visitor_client, building):
 
 
 def test_a_plan_ending_after_the_campaign_is_refused_with_its_last_date(visitor_client, building):
-    answer = visitor_client.post(
-        "/api/pledges",
-        {
-            "campaign_id": building.pk,
-            "amount": 60_000,
-            "name": "Njeri Wanjiru",
-            "email": "njeri@example.com",
-            "phone": "0711000222",
-            "plan": plan(instalment=1_000),  # 60 months
-        },
-    )
+    answer = pledge_with_plan(visitor_client, building, plan(instalment=1_000))  # 60 months
 
     assert answer.status_code == 422
     assert "The plan must end by" in answer.json()["field_errors"]["instalment"]

@@ -32,9 +32,9 @@ import hashlib
 import hmac
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 from unittest import mock
 
@@ -54,6 +54,7 @@ from campaigns.models import Campaign
 from campaigns.selectors import campaign_card_account, campaign_stk_account
 from campaigns.services import campaign_update
 from campaigns.tests.factories import CampaignFactory
+from collection_accounts.models import CollectionAccount
 from collection_accounts.tests.factories import TEST_PAYBILL, connected_paybill
 from common.errors import ServiceError
 from desk import services as desk
@@ -89,6 +90,30 @@ def prompt_receipt(payment: Payment) -> str:
 
 def typo(code: str) -> str:
     return code[:3] + ("Z" if code[3] != "Z" else "Y") + code[4:]
+
+
+def statement_lines(*, receipts: int) -> st.SearchStrategy[list[tuple[int, int, str]]]:
+    """One to four lines of a statement: which of ``receipts`` receipts (or references) each is, its
+    amount, and whom it pays (``paid_to``)."""
+    return st.lists(
+        st.tuples(
+            st.integers(min_value=0, max_value=receipts - 1), amounts, st.sampled_from(["code", "typo", "nobody"])
+        ),
+        min_size=1,
+        max_size=4,
+    )
+
+
+def paid_to(pledge: Pledge, whom: str) -> str:
+    """A statement line's account: the pledge's code, a typo of it, or nobody's."""
+    return {"code": pledge.code, "typo": typo(pledge.code), "nobody": "BUILDING"}[whom]
+
+
+def paybill_statement_rows(pledge: Pledge, lines: list[tuple[int, int, str]], *, at: datetime) -> list[Line]:
+    """The paybill statement's rows of ``lines``, their receipts from the paybill's pool (one receipt, one credit)."""
+    return [
+        Line(f"SLKC2B{trans:04d}", at, amount, account_number=paid_to(pledge, whom)) for trans, amount, whom in lines
+    ]
 
 
 @contextmanager
@@ -217,27 +242,35 @@ class Ledger(RuleBasedStateMachine):
 
     @rule(target=stk_intents, c=campaign_index, amount=amounts)
     def stk_push_for_donation(self, c: int, amount: int) -> Payment:
-        # donation_create's two steps apart, so a callback may come before the donation row.
-        payment = payments.payment_stk_push_start(
-            purpose=Payment.Purpose.DONATION,
-            amount=amount,
-            phone="0711000222",
-            campaign=self.campaigns[c],
-            collection_account=campaign_stk_account(campaign=self.campaigns[c]),
+        return self.donation_intent(
+            payments.payment_stk_push_start, c, campaign_stk_account, amount, phone="0711000222"
         )
-        self.unattached.append((payment, self.campaigns[c]))
-        return payment
 
     @rule(target=card_intents, c=campaign_index, amount=amounts)
     def card_checkout_for_donation(self, c: int, amount: int) -> Payment:
-        payment = payments.payment_checkout_start(
+        return self.donation_intent(
+            payments.payment_checkout_start, c, campaign_card_account, amount, email="donor@example.com"
+        )
+
+    def donation_intent(
+        self,
+        start: Callable[..., Payment],
+        c: int,
+        account: Callable[..., CollectionAccount | None],
+        amount: int,
+        **payer: str,
+    ) -> Payment:
+        """A donation's payment started (``start``) to the campaign's ``account`` for it: donation_create's
+        two steps apart, so a callback may come before the donation row."""
+        campaign = self.campaigns[c]
+        payment = start(
             purpose=Payment.Purpose.DONATION,
             amount=amount,
-            email="donor@example.com",
-            campaign=self.campaigns[c],
-            collection_account=campaign_card_account(campaign=self.campaigns[c]),
+            campaign=campaign,
+            collection_account=account(campaign=campaign),
+            **payer,
         )
-        self.unattached.append((payment, self.campaigns[c]))
+        self.unattached.append((payment, campaign))
         return payment
 
     @rule(i=st.integers(min_value=0, max_value=20))
@@ -363,19 +396,11 @@ class Ledger(RuleBasedStateMachine):
             mpesa_receipt=receipt, collection_account__organization_id=organization_id, status=SUCCEEDED
         ).exists()
 
-    @rule(
-        pledge=pledges,
-        lines=st.lists(
-            st.tuples(st.integers(min_value=0, max_value=7), amounts, st.sampled_from(["code", "typo", "nobody"])),
-            min_size=1,
-            max_size=4,
-        ),
-    )
+    @rule(pledge=pledges, lines=statement_lines(receipts=8))
     def statement_import_undo_and_again(self, pledge: Pledge, lines: list[tuple[int, int, str]]) -> None:
         """Undo is confirm's exact inverse: the books are as they were, and the same file credits the same again."""
         at = timezone.now() - timedelta(hours=1)
-        to = {"code": pledge.code, "typo": typo(pledge.code), "nobody": "BUILDING"}
-        rows = [Line(f"SLKC2B{trans:04d}", at, amount, account_number=to[whom]) for trans, amount, whom in lines]
+        rows = paybill_statement_rows(pledge, lines, at=at)
         before = self.books()
         first = self.import_statement(rows)
         after_first = self.books()
@@ -414,14 +439,8 @@ class Ledger(RuleBasedStateMachine):
     @rule(pledge=pledges, amount=amounts, days_ago=st.sampled_from([0, 0, 3]))
     def cash_payment(self, pledge: Pledge, amount: int, days_ago: int) -> None:
         with refusable("cash_payment"):  # to a cancelled pledge
-            pledges.pledge_payment_record(
-                pledge_id=pledge.pk,
-                user=self.organizer,
-                amount=amount,
-                method="cash",
-                note="",
-                reference="",
-                received_on=timezone.localdate() - timedelta(days=days_ago),
+            self.payment_recorded_by_hand(
+                pledge, amount, method="cash", reference="", received_on=timezone.localdate() - timedelta(days=days_ago)
             )
 
     @rule(
@@ -431,14 +450,11 @@ class Ledger(RuleBasedStateMachine):
     )
     def mpesa_entered_by_hand(self, pledge: Pledge, amount: int, trans: int) -> None:
         with refusable("mpesa_entered_by_hand"):
-            pledges.pledge_payment_record(
-                pledge_id=pledge.pk,
-                user=self.organizer,
-                amount=amount,
-                method="mpesa_manual",
-                note="",
-                reference=f"SLKC2B{trans:04d}",
-            )
+            self.payment_recorded_by_hand(pledge, amount, method="mpesa_manual", reference=f"SLKC2B{trans:04d}")
+
+    def payment_recorded_by_hand(self, pledge: Pledge, amount: int, **entry: Any) -> None:
+        """'Record a payment' by the organizer: ``method``, ``reference`` and, for a backdated one, ``received_on``."""
+        pledges.pledge_payment_record(pledge_id=pledge.pk, user=self.organizer, amount=amount, note="", **entry)
 
     @rule(pledge=pledges, method=st.sampled_from(["bank", "cash", "mpesa_manual"]), trans=st.integers(0, 7))
     def confirm(self, pledge: Pledge, method: str, trans: int) -> None:
@@ -479,55 +495,18 @@ class Ledger(RuleBasedStateMachine):
                 )
                 event("reversed")
 
-    @rule(
-        pledge=pledges,
-        lines=st.lists(
-            st.tuples(st.integers(min_value=0, max_value=7), amounts, st.sampled_from(["code", "typo", "nobody"])),
-            min_size=1,
-            max_size=4,
-        ),
-        days_ago=st.sampled_from([0, 10]),
-    )
+    @rule(pledge=pledges, lines=statement_lines(receipts=8), days_ago=st.sampled_from([0, 10]))
     def statement_import(self, pledge: Pledge, lines: list[tuple[int, int, str]], days_ago: int) -> None:
-        account = self.connection.account
         at = timezone.now() - timedelta(days=days_ago, hours=1)
-        rows = [
-            Line(
-                f"SLKC2B{trans:04d}",  # the paybill's pool: one receipt, one credit
-                at,
-                amount,
-                account_number={"code": pledge.code, "typo": typo(pledge.code), "nobody": "BUILDING"}[account_to],
-            )
-            for trans, amount, account_to in lines
-        ]
-        upload = SimpleUploadedFile("statement.csv", statement_csv(rows, shortcode=account.paybill_number))
-        previewed = statements.statement_import_upload(
-            user=self.organizer, organization_id=account.organization_id, account_id=account.pk, file=upload
-        )
-        statements.statement_import_confirm(
-            user=self.organizer, organization_id=account.organization_id, import_id=previewed.pk
-        )
+        self.import_statement(paybill_statement_rows(pledge, lines, at=at))
         event("statement imported")
 
-    @rule(
-        pledge=pledges,
-        lines=st.lists(
-            st.tuples(st.integers(min_value=0, max_value=3), amounts, st.sampled_from(["code", "typo", "nobody"])),
-            min_size=1,
-            max_size=4,
-        ),
-        days_ago=st.sampled_from([0, 10]),
-    )
+    @rule(pledge=pledges, lines=statement_lines(receipts=4), days_ago=st.sampled_from([0, 10]))
     def bank_statement_import(self, pledge: Pledge, lines: list[tuple[int, int, str]], days_ago: int) -> None:
         on = timezone.localdate() - timedelta(days=days_ago)
         rows = [
-            BankLine(
-                on,
-                amount,
-                f"FT{trans:04d}",
-                f"MPESA C2B { ({'code': pledge.code, 'typo': typo(pledge.code), 'nobody': 'BUILDING'}[to]) }",
-            )
-            for trans, amount, to in lines
+            BankLine(on, amount, f"FT{trans:04d}", f"MPESA C2B {paid_to(pledge, whom)}")
+            for trans, amount, whom in lines
         ]
         for key, count in Counter((row.on, row.amount, row.reference) for row in rows).items():
             self.bank_rows_most[key] = max(self.bank_rows_most[key], count)

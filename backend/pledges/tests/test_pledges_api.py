@@ -14,8 +14,8 @@ from collection_accounts.tests.factories import TEST_PAYBILL, CollectionAccountF
 from payments.models import Payment
 from pledges import codes
 from pledges.models import Pledge, PledgeStatus
-from pledges.services import pledge_create, pledge_payment_record
-from pledges.tests.factories import PledgeFactory, paid_donation
+from pledges.services import pledge_payment_record
+from pledges.tests.factories import PledgeFactory, make_pledge, paid_donation
 
 pytestmark = pytest.mark.django_db
 
@@ -272,26 +272,8 @@ def test_an_unknown_code_is_404(visitor_client):
 @pytest.fixture
 def pledges(campaign, organizer):
     """An anonymous and a named pledge, the named one partly paid, made as pledgers make them."""
-    named = pledge_create(
-        campaign_id=campaign.pk,
-        amount=3000,
-        name="Kamau Njoroge",
-        email="kamau@example.com",
-        phone="0722000111",
-        is_anonymous=False,
-        viewer=None,
-        client_ip="",
-    )
-    anonymous = pledge_create(
-        campaign_id=campaign.pk,
-        amount=7000,
-        name="Secret Giver",
-        email="secret@example.com",
-        phone="0733000222",
-        is_anonymous=True,
-        viewer=None,
-        client_ip="",
-    )
+    named = make_pledge(campaign, amount=3000, name="Kamau Njoroge", phone="0722000111")
+    anonymous = make_pledge(campaign, amount=7000, name="Secret Giver", phone="0733000222", anonymous=True)
     pledge_payment_record(pledge_id=named.pk, user=organizer, amount=1000, method="cash", note="", reference="")
     return {"named": named, "anonymous": anonymous}
 
