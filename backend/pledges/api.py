@@ -13,7 +13,7 @@ Payments are polled at GET /api/payments/{reference} (the payments API).
 """
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TypedDict
 
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils import timezone
@@ -73,15 +73,34 @@ def pledge_create(request: HttpRequest, payload: schemas.PledgeIn) -> Status[sch
     return Status(201, schemas.PledgeReceiptOut.from_pledge(pledge))
 
 
-def _giving_request(request: HttpRequest, payload: schemas.PledgeIn | schemas.DonationIn) -> dict[str, Any]:
-    """What pledging and donating both pass on: the giver and the amount from the form; who is signed
-    in, their address and any challenge's solution from the request."""
-    return {
-        **payload.dict(include={"campaign_id", "amount", "name", "email", "phone", "is_anonymous"}),
-        "viewer": request_user(request),
-        "client_ip": client_ip(request),
-        "challenge_solution": request.headers.get(SOLUTION_HEADER, ""),
-    }
+class _GivingRequest(TypedDict):
+    """What pledging and donating both pass on (``services.pledge_create``, ``services.donation_create``)."""
+
+    campaign_id: int
+    amount: float | None
+    name: str | None
+    email: str | None
+    phone: str | None
+    is_anonymous: bool
+    viewer: User | None
+    client_ip: str
+    challenge_solution: str
+
+
+def _giving_request(request: HttpRequest, payload: schemas.PledgeIn | schemas.DonationIn) -> _GivingRequest:
+    """The giver and the amount from the form; who is signed in, their address and any challenge's
+    solution from the request."""
+    return _GivingRequest(
+        campaign_id=payload.campaign_id,
+        amount=payload.amount,
+        name=payload.name,
+        email=payload.email,
+        phone=payload.phone,
+        is_anonymous=payload.is_anonymous,
+        viewer=request_user(request),
+        client_ip=client_ip(request),
+        challenge_solution=request.headers.get(SOLUTION_HEADER, ""),
+    )
 
 
 def _my_pledges(user: User) -> schemas.MyPledgesOut:

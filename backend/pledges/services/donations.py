@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TypedDict
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -51,6 +51,26 @@ from pledges.services.giving import DONATION_REFUSALS, _campaign_open_for_giving
 from pledges.services.matching import _donation_count
 
 # Donations ---------------------------------------------------------------------------------
+
+
+class _GiftIntent(TypedDict):
+    """What every way of paying a gift is told of it (``payment_checkout_start``, a prompt's start,
+    ``payment_instructed_intent_create``)."""
+
+    purpose: str
+    amount: int
+    user: User | None
+    campaign: Campaign
+    idempotency_key: str | None
+
+
+class _GiverDetails(TypedDict):
+    """Who gave a gift, as ``donation_attach_payment`` takes it."""
+
+    name: str
+    email: str
+    phone: str
+    is_anonymous: bool
 
 
 def donation_create(
@@ -117,13 +137,9 @@ def donation_create(
 
     # The provider is asked outside any transaction; its callback may even come before the
     # donation row below exists, which is why that row is counted here when it does.
-    intent: dict[str, Any] = {
-        "purpose": Payment.Purpose.DONATION,
-        "amount": whole,
-        "user": viewer,
-        "campaign": campaign,
-        "idempotency_key": idempotency_key,
-    }
+    intent = _GiftIntent(
+        purpose=Payment.Purpose.DONATION, amount=whole, user=viewer, campaign=campaign, idempotency_key=idempotency_key
+    )
     if method == "card":
         payment = payment_checkout_start(
             **intent,
@@ -213,7 +229,7 @@ def donation_record_at_desk(
     _desk_details_check(campaign=campaign, amount=amount, name=name, phone=phone, is_pledge=False)
     receipt = mpesa_receipt_normalize(mpesa_receipt) if method == "mpesa" else None
     phone = validators.normalize_kenyan_phone(phone) if phone else ""
-    details: dict[str, Any] = {"name": name, "email": "", "phone": phone, "is_anonymous": is_anonymous}
+    details = _GiverDetails(name=name, email="", phone=phone, is_anonymous=is_anonymous)
     with transaction.atomic():
         payment = None
         if (
@@ -257,7 +273,7 @@ def donation_record_at_desk(
 
 
 def _desk_gift_already_in_books(
-    *, payment: Payment, campaign: Campaign, amount: int, recorded_by: User | None, details: dict[str, Any]
+    *, payment: Payment, campaign: Campaign, amount: int, recorded_by: User | None, details: _GiverDetails
 ) -> DeskGift:
     """A desk gift whose M-Pesa receipt the ledger already has (``payment``, locked)."""
     if payment.status != Payment.Status.SUCCEEDED or payment.flagged:
