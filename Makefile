@@ -30,9 +30,12 @@ run migrate demo serve: export SITE_URL ?= http://127.0.0.1:$(PORT)
 
 install: $(VENV)/.installed frontend/node_modules/.installed ## the pinned Python and npm dependencies (.venv, frontend/node_modules)
 
-$(VENV)/.installed: backend/requirements.txt backend/requirements-dev.txt
+# pip installs the installer, uv (backend/requirements-install.in says why), which installs the lock: the same
+# hashed pins, from the same index (PyPI); what pip.conf adds, uv does not read, and the lock needs none of it.
+$(VENV)/.installed: backend/requirements.txt backend/requirements-dev.txt backend/requirements-install.txt
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --require-hashes -r backend/requirements-dev.txt
+	$(VENV)/bin/pip install --quiet --require-hashes -r backend/requirements-install.txt
+	$(VENV)/bin/uv pip install --quiet --python $(VENV)/bin/python --require-hashes -r backend/requirements-dev.txt
 	touch $@
 
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
@@ -49,6 +52,7 @@ PIP_COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(CURDIR)/$(VENV)/bin/pip-comp
 lock: $(VENV)/.installed ## regenerate the hashed Python locks backend/requirements*.txt from requirements*.in (pip-compile)
 	cd backend && $(PIP_COMPILE) requirements.in -o requirements.txt
 	cd backend && $(PIP_COMPILE) requirements-dev.in -o requirements-dev.txt
+	cd backend && $(PIP_COMPILE) requirements-install.in -o requirements-install.txt
 
 openapi: install ## regenerate backend/openapi.json and the typed client from the API
 	$(MANAGE) export_openapi_schema --api config.api.api --indent 2 --sorted --output openapi.json
