@@ -12,7 +12,7 @@ command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { [ "$(id -u)" = 0 ] \
 "$root/scripts/ensure-chromium.sh"
 (cd "$root/bench/tools" && npm install --no-audit --no-fund --loglevel=error)
 cd "$root/bench"
-for script in champions.py bank_statement_import.py hostile_statements.py campaigns_search.py dashboard_analytics.py media_uploads.py statement_import.py ussd.py live.py desk.py embed.py spending_page.py web.py; do
+for script in install.py champions.py bank_statement_import.py hostile_statements.py campaigns_search.py dashboard_analytics.py media_uploads.py statement_import.py ussd.py live.py desk.py embed.py spending_page.py web.py; do
   echo "== $script"
   "$root/.venv/bin/python" "$script"
 done
