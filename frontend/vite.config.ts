@@ -71,9 +71,24 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: { "/api": "http://127.0.0.1:8000", "/admin": "http://127.0.0.1:8000" },
   },
   test: {
-    environment: "jsdom",
-    setupFiles: ["./src/test/setup.ts"],
-    include: ["src/**/*.test.{ts,tsx}"],
+    // Components' tests (.test.tsx) and the API hooks' (api.test.ts) get a page (jsdom) and the mocked API
+    // (src/test/setup.ts); the rules, formatting and other logic (.test.ts) run in plain Node, without
+    // building a page for each file, unless the file asks for one (`// @vitest-environment jsdom`).
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "components",
+          environment: "jsdom",
+          setupFiles: ["./src/test/setup.ts"],
+          include: ["src/**/*.test.tsx", "src/**/api.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "logic", environment: "node", include: ["src/**/*.test.ts"], exclude: ["src/**/api.test.ts"] },
+      },
+    ],
     // `make test` runs Vitest with --coverage: every source file counts, tested or not.
     coverage: {
       provider: "v8",

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// A page: safeNextPath reads the page's own address (window.location).
 import { describe, expect, it } from "vitest";
 import { safeNextPath } from "./RequireAuth";
 

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// A page: the queue keeps its entries in the browser's localStorage.
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Delivery, DeskEntryIn } from "./api";
 import { deskQueue, flushQueue, type QueuedEntry, queueSplit, type Usher } from "./queue";
