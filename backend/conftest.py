@@ -89,16 +89,12 @@ ROWS_MIGRATE_MADE = frozenset({"django_content_type", "auth_permission"})
 
 
 def _empty_the_tables_a_test_filled(test: TransactionTestCase) -> None:
-    """After a test that commits (``transactional_db``, ``live_server``), Django empties every table with one
-    ``TRUNCATE`` of all of them and then makes the content types and permissions again (``flush``). On
-    PostgreSQL a TRUNCATE makes each table's files anew, filled or not: about half a second a test, for 270
-    tests. Here only the tables that hold a row are emptied, by ``DELETE`` in one transaction (Django's foreign
-    keys are deferred to its end), and what migrate made stays. SQLite's flush already deletes rows."""
-    aliases = test._databases_names(include_mirrors=False)  # type: ignore[attr-defined]
-    if any(connections[alias].vendor != "postgresql" for alias in aliases):
-        _flush_every_table(test)
-        return
-    for alias in aliases:
+    """After a test that commits (``transactional_db``, ``live_server``), Django empties every table (``flush``:
+    on PostgreSQL one ``TRUNCATE`` of all of them, which makes each table's files anew, filled or not) and then
+    makes the content types and permissions again: about half a second a test, for 270 tests. Here only the
+    tables that hold a row are emptied, by ``DELETE`` in one transaction (Django's foreign keys are deferred to
+    its end), and what migrate made stays."""
+    for alias in test._databases_names(include_mirrors=False):  # type: ignore[attr-defined]
         connection = connections[alias]
         tables = sorted(
             set(connection.introspection.django_table_names(only_existing=True, include_views=False))
@@ -115,9 +111,6 @@ def _empty_the_tables_a_test_filled(test: TransactionTestCase) -> None:
             )
             for (index,) in cursor.fetchall():
                 cursor.execute(f"DELETE FROM {quote(tables[index])}")  # noqa: S608
-
-
-_flush_every_table = TransactionTestCase._fixture_teardown  # type: ignore[attr-defined]  # Django's, unstubbed
 
 
 @pytest.fixture(autouse=True, scope="session")
